@@ -1,0 +1,19 @@
+import type { Role } from '../generated/prisma/enums.ts';
+import { roleAllows, type Permission } from './permissions.ts';
+
+/** Who is calling: an agent in one account, through an API key or a machine client. */
+export interface Actor {
+  agentId: number;
+  accountId: number;
+  role: Role;
+  via: 'apiKey' | 'machine';
+  apiKeyId?: number;
+  clientId?: string;
+  /** Scopes of the machine token; undefined for API keys (the role alone decides). */
+  scopes?: ReadonlySet<string>;
+}
+
+export function actorCan(actor: Actor | null, permission: Permission): boolean {
+  if (!actor || !roleAllows(actor.role, permission)) return false;
+  return actor.scopes === undefined || actor.scopes.has(permission);
+}

@@ -1,0 +1,68 @@
+// `ak_` API keys: created once (the plain key is returned and never stored), looked up by their
+// 8-character prefix, verified by constant-time comparison of SHA-256 hashes. Lookups are cached
+// briefly in memory: one query less per request, and a revocation still takes effect everywhere
+// within DURATIONS.apiKeyCacheMs.
+import { DURATIONS } from '../config/constants.ts';
+import type { PrismaClient } from '../db/prisma.ts';
+import type { Role } from '../generated/prisma/enums.ts';
+import { hashesEqual, randomBase62, sha256Hex } from './tokens.ts';
+
+export const API_KEY_PATTERN = /^ak_[A-Za-z0-9]{32,128}$/;
+const PREFIX_LENGTH = 8;
+const CACHE_MAX_ENTRIES = 10_000;
+
+export interface ApiKeyIdentity {
+  apiKeyId: number;
+  agentId: number;
+  accountId: number;
+  role: Role;
+}
+
+export function generateApiKey(): { key: string; prefix: string; hash: string } {
+  const key = `ak_${randomBase62(40)}`;
+  return { key, prefix: key.slice(0, PREFIX_LENGTH), hash: sha256Hex(key) };
+}
+
+export async function createApiKey(
+  prisma: Pick<PrismaClient, 'apiKey'>,
+  input: { agentId: number; accountId: number; name?: string },
+): Promise<{ key: string; prefix: string; id: number }> {
+  const { key, prefix, hash } = generateApiKey();
+  const row = await prisma.apiKey.create({ data: { ...input, prefix, hash } });
+  return { key, prefix, id: row.id };
+}
+
+export class ApiKeyVerifier {
+  private readonly cache = new Map<string, { identity: ApiKeyIdentity | null; expires: number }>();
+  private readonly prisma: PrismaClient;
+  private readonly now: () => number;
+
+  constructor(prisma: PrismaClient, now: () => number = Date.now) {
+    this.prisma = prisma;
+    this.now = now;
+  }
+
+  /** The key's identity, or null when the key is unknown, revoked or malformed. */
+  async verify(key: string): Promise<ApiKeyIdentity | null> {
+    if (!API_KEY_PATTERN.test(key)) return null;
+    const hash = sha256Hex(key);
+    const cached = this.cache.get(hash);
+    if (cached && cached.expires > this.now()) return cached.identity;
+    const identity = await this.lookup(key.slice(0, PREFIX_LENGTH), hash);
+    if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(hash, { identity, expires: this.now() + DURATIONS.apiKeyCacheMs });
+    return identity;
+  }
+
+  private async lookup(prefix: string, hash: string): Promise<ApiKeyIdentity | null> {
+    // The key acts with its agent's current role in the key's account: a removed membership
+    // disables the key as surely as a revocation.
+    const rows = await this.prisma.$queryRaw<Array<{ id: number; hash: string; agent_id: number; account_id: number; role: Role }>>`
+      SELECT k.id, k.hash, k.agent_id, k.account_id, m.role::text AS role
+      FROM api_keys k
+      JOIN memberships m ON m.agent_id = k.agent_id AND m.account_id = k.account_id
+      WHERE k.prefix = ${prefix} AND k.revoked_at IS NULL`;
+    const match = rows.find((row) => hashesEqual(row.hash, hash));
+    return match ? { apiKeyId: match.id, agentId: match.agent_id, accountId: match.account_id, role: match.role } : null;
+  }
+}

@@ -1,0 +1,25 @@
+// OAuth 2.0 client credentials as a GraphQL mutation; POST /oauth/token runs it.
+import { builder } from '../graphql/builder.ts';
+import type { TokenResponse } from './machine-clients.ts';
+
+const TokenType = builder.objectRef<TokenResponse>('MachineToken').implement({
+  fields: (t) => ({
+    accessToken: t.exposeString('access_token'),
+    tokenType: t.exposeString('token_type'),
+    expiresIn: t.exposeInt('expires_in'),
+    scope: t.exposeString('scope'),
+  }),
+});
+
+builder.mutationField('issueMachineToken', (t) =>
+  t.field({
+    type: TokenType,
+    description: 'Exchanges a machine client\'s credentials for a short-lived access token.',
+    args: {
+      clientId: t.arg.string({ required: true }),
+      clientSecret: t.arg.string({ required: true }),
+      scope: t.arg.string({ description: 'Space-separated scopes; all of the client\'s scopes when omitted.' }),
+    },
+    resolve: (_root, args, ctx) => ctx.services.machines.issueToken(args),
+  }),
+);

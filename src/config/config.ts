@@ -1,0 +1,126 @@
+// The one place that reads process.env. zod parses it once and reports every problem together.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const port = z.coerce.number().int().min(0).max(65535);
+const perMinute = z.coerce.number().int().positive();
+const optionalUrl = z.url().optional();
+const roles = z
+  .string()
+  .transform((s) => s.split(',').map((r) => r.trim()).filter(Boolean))
+  .pipe(z.array(z.enum(['api', 'ai', 'worker'])).min(1));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: port.default(3000),
+  AI_PORT: port.default(3001),
+  MOCK_PORT: port.default(4010),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
+  EMBEDDED_PG_PORT: port.default(54329),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RATE_LIMIT_PER_MINUTE: perMinute.default(600),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: perMinute.default(120),
+  PUBLIC_APP_URL: z.url().default('http://localhost:5173'),
+  PUBLIC_API_URL: optionalUrl,
+  PUBLIC_AI_URL: optionalUrl,
+  SERVICE_ROLES: roles.default(['api', 'ai', 'worker']),
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+  OAUTH_ISSUER: z.string().default('trips-service'),
+  OAUTH_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().max(86_400).default(3600),
+  OAUTH_EXTERNAL_ISSUER: z.string().optional(),
+  OAUTH_EXTERNAL_AUDIENCE: z.string().optional(),
+  OAUTH_EXTERNAL_JWKS_URL: optionalUrl,
+  GRAPHIQL: z.stringbool().optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  DEMO_SEED: z.stringbool().default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  aiPort: number;
+  mockPort: number;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+  embeddedPgPort: number;
+  logLevel: Env['LOG_LEVEL'];
+  rateLimitPerMinute: number;
+  publicRateLimitPerMinute: number;
+  publicAppUrl: string;
+  publicApiUrl: string;
+  publicAiUrl: string;
+  roles: ReadonlySet<'api' | 'ai' | 'worker'>;
+  /** Undefined outside production means: use the key kept in DATA_DIR (see secrets.ts). */
+  secretKey: string | undefined;
+  oauth: {
+    issuer: string;
+    tokenTtlSeconds: number;
+    external: { issuer: string; audience: string; jwksUrl: string } | undefined;
+  };
+  graphiql: boolean;
+  shutdownTimeoutMs: number;
+  demoSeed: boolean;
+  /**
+   * Test-only: lets customer URLs (webhooks, import documents) point at loopback and private
+   * addresses. Never read from the environment; only the test harness sets it.
+   */
+  allowPrivateNetworkUrls: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const external = e.OAUTH_EXTERNAL_ISSUER || e.OAUTH_EXTERNAL_AUDIENCE || e.OAUTH_EXTERNAL_JWKS_URL;
+  if (external && !(e.OAUTH_EXTERNAL_ISSUER && e.OAUTH_EXTERNAL_AUDIENCE && e.OAUTH_EXTERNAL_JWKS_URL)) {
+    throw new ConfigError('Invalid configuration:\n  OAUTH_EXTERNAL_*: set ISSUER, AUDIENCE and JWKS_URL together');
+  }
+  if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
+    throw new ConfigError('Invalid configuration:\n  SECRET_KEY: required in production');
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    aiPort: e.AI_PORT,
+    mockPort: e.MOCK_PORT,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir: path.resolve(e.DATA_DIR),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    logLevel: e.LOG_LEVEL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    publicRateLimitPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
+    publicAppUrl: e.PUBLIC_APP_URL.replace(/\/$/, ''),
+    publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicAiUrl: (e.PUBLIC_AI_URL ?? `http://localhost:${e.AI_PORT}`).replace(/\/$/, ''),
+    roles: new Set(e.SERVICE_ROLES),
+    secretKey: e.SECRET_KEY,
+    oauth: {
+      issuer: e.OAUTH_ISSUER,
+      tokenTtlSeconds: e.OAUTH_TOKEN_TTL_SECONDS,
+      external: external
+        ? { issuer: e.OAUTH_EXTERNAL_ISSUER!, audience: e.OAUTH_EXTERNAL_AUDIENCE!, jwksUrl: e.OAUTH_EXTERNAL_JWKS_URL! }
+        : undefined,
+    },
+    graphiql: e.GRAPHIQL ?? e.NODE_ENV !== 'production',
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    demoSeed: e.DEMO_SEED,
+    allowPrivateNetworkUrls: false,
+  };
+}

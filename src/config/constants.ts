@@ -1,0 +1,35 @@
+// Tunables that come from the specification and the product decisions, in one place.
+// Each names where it comes from; nothing else in the code repeats these numbers.
+export const LIMITS = {
+  /** service-spec "Limits": page starts at 1, default 20, maximum 100. */
+  pageSizeDefault: 20,
+  pageSizeMax: 100,
+  /** decisions "Trips": at most 100 ids in one bulk deletion. */
+  bulkDeleteMax: 100,
+  /** decisions "Health, errors and limits": JSON bodies 1 MB, trip configuration 5 MB. */
+  jsonBodyBytes: 1024 * 1024,
+  configBodyBytes: 5 * 1024 * 1024,
+  /** decisions "AI trip import": documents up to 20 MB (base64 inline adds a third). */
+  importDocumentBytes: 20 * 1024 * 1024,
+  importBodyBytes: Math.ceil((20 * 1024 * 1024 * 4) / 3) + 64 * 1024,
+} as const;
+
+export const DURATIONS = {
+  /** service-spec "Limits": debounce of trip.configUpdated and catalog.updated. */
+  webhookDebounceSeconds: 60,
+  /** service-spec "Limits": a receiver must answer within 30 seconds. */
+  webhookTimeoutMs: 30_000,
+  /** service-spec "Limits": both secrets sign for 24 hours after a rotation. */
+  secretRotationOverlapMs: 24 * 60 * 60 * 1000,
+  /** service-spec "Limits": deleted trips stay restorable for 90 days. */
+  trashRetentionDays: 90,
+  /** decisions "Webhooks": deliveries are kept 30 days. */
+  deliveryRetentionDays: 30,
+  /** decisions "Trips": one counted view per viewer per hour. */
+  viewCountWindowMs: 60 * 60 * 1000,
+  /** Revoked keys stop working within this time on every process (in-memory key cache). */
+  apiKeyCacheMs: 5_000,
+} as const;
+
+/** service-spec "Versioning": the API version, reported by GET /status. */
+export const API_VERSION = '1.0.0';

@@ -1,0 +1,83 @@
+// Domain errors. Services throw these; GraphQL exposes them with `extensions.code` (and
+// `extensions.errors` for validation), and rest/errors.ts turns them into the documented bodies.
+// Anything else is an internal error and is masked.
+
+export type FieldErrors = Record<string, string[]>;
+
+export abstract class AppError extends Error {
+  abstract readonly code: string;
+  abstract readonly status: number;
+}
+
+export class ValidationError extends AppError {
+  readonly code = 'validation_failed';
+  readonly status = 400;
+  readonly fields: FieldErrors;
+  constructor(fields: FieldErrors) {
+    super('The request is invalid.');
+    this.fields = fields;
+  }
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+}
+
+/** A 400 that is not about a field of a body (bad header, unsupported grant...). */
+export class BadRequestError extends AppError {
+  readonly status = 400;
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export class UnauthenticatedError extends AppError {
+  readonly status = 401;
+  readonly code: 'missing_api_key' | 'invalid_api_key' | 'invalid_client';
+  constructor(code: 'missing_api_key' | 'invalid_api_key' | 'invalid_client', message?: string) {
+    super(message ?? (code === 'missing_api_key' ? 'An API key is required.' : 'The API key is not valid.'));
+    this.code = code;
+  }
+}
+
+export class ForbiddenError extends AppError {
+  readonly status = 403;
+  readonly code: 'forbidden' | 'plan_required';
+  constructor(message = 'You do not have permission to do this.', code: 'forbidden' | 'plan_required' = 'forbidden') {
+    super(message);
+    this.code = code;
+  }
+}
+
+export class NotFoundError extends AppError {
+  readonly status = 404;
+  readonly code = 'not_found';
+  constructor(message = 'Not found.') {
+    super(message);
+  }
+}
+
+export class PreconditionFailedError extends AppError {
+  readonly status = 412;
+  readonly code = 'precondition_failed';
+  constructor(message = 'The resource has changed since it was read.') {
+    super(message);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  readonly status = 413;
+  readonly code = 'payload_too_large';
+  constructor(limitBytes: number) {
+    super(`The request body is larger than ${limitBytes} bytes.`);
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  readonly status = 503;
+  readonly code = 'service_unavailable';
+  constructor(message = 'The service is temporarily unavailable.') {
+    super(message);
+  }
+}

@@ -1,0 +1,13 @@
+import type { Actor } from '../auth/actor.ts';
+import type { PrismaClient } from '../db/prisma.ts';
+import type { Logger } from '../logger.ts';
+import type { Services } from '../services.ts';
+
+/** What every resolver gets. Built per request by the app, for Yoga and the REST facade alike. */
+export interface Context {
+  prisma: PrismaClient;
+  actor: Actor | null;
+  requestId: string;
+  logger: Logger;
+  services: Services;
+}

@@ -1,0 +1,26 @@
+// How errors leave GraphQL: domain errors keep their message and get `extensions.code` (plus
+// `extensions.errors`, the field map, for validation); everything else is masked.
+import { GraphQLError } from 'graphql';
+import { AppError, ValidationError } from '../errors.ts';
+
+export function appErrorOf(error: unknown): AppError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (current instanceof AppError) return current;
+    current = (current as { originalError?: unknown }).originalError;
+  }
+  return undefined;
+}
+
+export function maskError(error: unknown): GraphQLError {
+  const graphqlError = error instanceof GraphQLError ? error : undefined;
+  const appError = appErrorOf(error);
+  if (appError) {
+    const extensions: Record<string, unknown> = { code: appError.code };
+    if (appError instanceof ValidationError) extensions['errors'] = appError.fields;
+    return new GraphQLError(appError.message, { nodes: graphqlError?.nodes, path: graphqlError?.path, extensions });
+  }
+  // Errors of the GraphQL layer itself (syntax, validation of the document) are the client's.
+  if (graphqlError && !graphqlError.originalError) return graphqlError;
+  return new GraphQLError('Unexpected error.', { nodes: graphqlError?.nodes, path: graphqlError?.path, extensions: { code: 'internal_error' } });
+}

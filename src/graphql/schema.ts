@@ -1,0 +1,7 @@
+// Imports every domain's types, then builds the schema. No definitions here.
+import '../accounts/account.schema.ts';
+import '../auth/oauth.schema.ts';
+import '../status/status.schema.ts';
+import { builder } from './builder.ts';
+
+export const schema = builder.toSchema({ sortSchema: true });

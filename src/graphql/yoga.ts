@@ -1,0 +1,21 @@
+import { createYoga } from 'graphql-yoga';
+import type { GraphQLSchema } from 'graphql';
+import type { Context } from './context.ts';
+import { maskError } from './errors.ts';
+
+/** The app builds the Context (auth, request id) and passes it as Yoga's server context. */
+export interface YogaServerContext {
+  appContext: Context;
+}
+
+export function createGraphQLHandler(schema: GraphQLSchema, options: { graphiql: boolean }) {
+  return createYoga<YogaServerContext, Context>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    graphiql: options.graphiql,
+    landingPage: false,
+    logging: false,
+    context: ({ appContext }) => appContext,
+    maskedErrors: { maskError: (error) => maskError(error) },
+  });
+}

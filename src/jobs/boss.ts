@@ -1,0 +1,21 @@
+// pg-boss: same database, its own schema. Every role sends jobs; only the worker role runs
+// maintenance (supervision, cron scheduling) and handlers.
+import { PgBoss } from 'pg-boss';
+import type { Logger } from '../logger.ts';
+
+export const BOSS_SCHEMA = 'pgboss';
+
+export async function startBoss(options: { databaseUrl: string; worker: boolean; logger: Logger }): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    schema: BOSS_SCHEMA,
+    max: 4,
+    supervise: options.worker,
+    schedule: options.worker,
+  });
+  // Without a listener an 'error' event would crash the process (for example while PostgreSQL
+  // restarts); pg-boss recovers by itself.
+  boss.on('error', (error) => options.logger.warn({ err: error }, 'pg-boss error'));
+  await boss.start();
+  return boss;
+}

@@ -1,0 +1,47 @@
+// The one place that turns errors into the documented REST bodies (decisions "Health, errors and
+// limits"): `{errors: {field: [messages]}}` for validation, `{error: {code, message}}` for the
+// rest. Unknown errors become a 500 without details; PostgreSQL being unreachable becomes a 503.
+import type { GraphQLError } from 'graphql';
+import { AppError, ServiceUnavailableError, ValidationError } from '../errors.ts';
+import { appErrorOf } from '../graphql/errors.ts';
+import type { Logger } from '../logger.ts';
+
+export function jsonResponse(body: unknown, status = 200, headers?: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
+}
+
+export function errorBody(code: string, message: string) {
+  return { error: { code, message } };
+}
+
+export function errorResponse(error: unknown, logger: Logger): Response {
+  const appError = appErrorOf(error) ?? (isDatabaseUnavailable(error) ? new ServiceUnavailableError() : undefined);
+  if (appError instanceof ValidationError) return jsonResponse({ errors: appError.fields }, 400);
+  if (appError) return jsonResponse(errorBody(appError.code, appError.message), appError.status, extraHeaders(appError));
+  logger.error({ err: error }, 'unhandled error');
+  return jsonResponse(errorBody('internal_error', 'An unexpected error occurred.'), 500);
+}
+
+/** The first error of a GraphQL result decides the REST answer. */
+export function graphQLErrorsResponse(errors: readonly GraphQLError[], logger: Logger): Response {
+  const known = errors.find((e) => appErrorOf(e));
+  return errorResponse(known ?? errors[0]?.originalError ?? errors[0], logger);
+}
+
+function extraHeaders(error: AppError): Record<string, string> | undefined {
+  return 'headers' in error ? (error as AppError & { headers: Record<string, string> }).headers : undefined;
+}
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'P1001', 'P1017', '57P01', '57P03']);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; current && depth < 6; depth++) {
+    if (typeof current.code === 'string' && UNREACHABLE_CODES.has(current.code)) return true;
+    if (typeof current.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|DatabaseNotReachable/i.test(current.message)) return true;
+    current = (current.cause ?? (current as { originalError?: unknown }).originalError) as typeof current;
+  }
+  return false;
+}

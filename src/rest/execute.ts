@@ -1,0 +1,28 @@
+// The REST facade runs GraphQL operations of the same schema in-process: each document is parsed
+// and validated once, when its route module loads, and executed directly per request (no HTTP,
+// no yoga.fetch; see ../shared/notes/performance-and-traps.md).
+import { execute, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import type { Context } from '../graphql/context.ts';
+
+export interface PreparedOperation<TData = Record<string, unknown>> {
+  readonly document: DocumentNode;
+  readonly source: string;
+  /** Phantom field carrying the result type. */
+  readonly __data?: TData;
+}
+
+export function prepareOperation<TData = Record<string, unknown>>(schema: GraphQLSchema, source: string): PreparedOperation<TData> {
+  const document = parse(source);
+  const errors = validate(schema, document);
+  if (errors.length) throw new Error(`Invalid REST operation:\n${errors.map((e) => e.message).join('\n')}\n${source}`);
+  return { document, source };
+}
+
+export async function runOperation<TData>(
+  schema: GraphQLSchema,
+  operation: PreparedOperation<TData>,
+  context: Context,
+  variables?: Record<string, unknown>,
+): Promise<ExecutionResult<TData>> {
+  return (await execute({ schema, document: operation.document, contextValue: context, variableValues: variables })) as ExecutionResult<TData>;
+}

@@ -1,0 +1,24 @@
+// The REST facade: itty-router routes that each run a prepared GraphQL operation. Handlers return
+// Responses themselves; no `finally: [json]` (it copies request headers into the response).
+import { Router, type IRequest } from 'itty-router';
+import type { GraphQLSchema } from 'graphql';
+import type { Context } from '../graphql/context.ts';
+import { NotFoundError } from '../errors.ts';
+import { errorResponse } from './errors.ts';
+import { registerOAuthRoutes } from './routes/oauth.ts';
+import { registerStatusRoutes } from './routes/status.ts';
+
+export type RestRouter = ReturnType<typeof Router<IRequest, [Context]>>;
+export type Surface = 'api' | 'ai';
+
+export function createRestRouter(schema: GraphQLSchema, surface: Surface): RestRouter {
+  const router = Router<IRequest, [Context]>({
+    catch: (error, _request, context) => errorResponse(error, context.logger),
+  });
+  registerStatusRoutes(router, schema);
+  if (surface === 'api') registerOAuthRoutes(router, schema);
+  router.all('*', (request) => {
+    throw new NotFoundError(`No route for ${request.method} ${new URL(request.url).pathname}.`);
+  });
+  return router;
+}

@@ -1,0 +1,71 @@
+// POST /oauth/token (RFC 6749 section 4.4, client credentials). Credentials by HTTP Basic or in
+// the body; the body may be form-encoded (the standard) or JSON.
+import type { GraphQLSchema } from 'graphql';
+import { BadRequestError } from '../../errors.ts';
+import { LIMITS } from '../../config/constants.ts';
+import type { TokenResponse } from '../../auth/machine-clients.ts';
+import { readBody } from '../body.ts';
+import { prepareOperation, runOperation } from '../execute.ts';
+import { graphQLErrorsResponse, jsonResponse } from '../errors.ts';
+import type { RestRouter } from '../router.ts';
+
+interface TokenData {
+  issueMachineToken: { accessToken: string; tokenType: TokenResponse['token_type']; expiresIn: number; scope: string };
+}
+
+export function registerOAuthRoutes(router: RestRouter, schema: GraphQLSchema): void {
+  const ISSUE = prepareOperation<TokenData>(schema, `
+    mutation IssueMachineToken($clientId: String!, $clientSecret: String!, $scope: String) {
+      issueMachineToken(clientId: $clientId, clientSecret: $clientSecret, scope: $scope) { accessToken tokenType expiresIn scope }
+    }`);
+
+  router.post('/oauth/token', async (request, context) => {
+    const params = await readTokenRequest(request);
+    if (params.grantType !== 'client_credentials') {
+      throw new BadRequestError('unsupported_grant_type', 'Only grant_type=client_credentials is supported.');
+    }
+    if (!params.clientId || !params.clientSecret) {
+      throw new BadRequestError('invalid_request', 'client_id and client_secret are required (HTTP Basic or body).');
+    }
+    const result = await runOperation(schema, ISSUE, context, {
+      clientId: params.clientId,
+      clientSecret: params.clientSecret,
+      scope: params.scope,
+    });
+    if (!result.data) return graphQLErrorsResponse(result.errors ?? [], context.logger);
+    const token = result.data.issueMachineToken;
+    return jsonResponse(
+      { access_token: token.accessToken, token_type: token.tokenType, expires_in: token.expiresIn, scope: token.scope },
+      200,
+      { 'cache-control': 'no-store', pragma: 'no-cache' },
+    );
+  });
+}
+
+async function readTokenRequest(request: Request) {
+  const text = Buffer.from(await readBody(request, LIMITS.jsonBodyBytes)).toString('utf8');
+  const type = request.headers.get('content-type') ?? '';
+  let fields: Record<string, unknown>;
+  try {
+    fields = type.includes('application/json') ? (JSON.parse(text || '{}') as Record<string, unknown>) : Object.fromEntries(new URLSearchParams(text));
+  } catch {
+    throw new BadRequestError('invalid_request', 'The body is not valid JSON.');
+  }
+  const basic = basicCredentials(request.headers.get('authorization'));
+  const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return {
+    grantType: str(fields['grant_type']),
+    clientId: basic?.clientId ?? str(fields['client_id']),
+    clientSecret: basic?.clientSecret ?? str(fields['client_secret']),
+    scope: str(fields['scope']) ?? null,
+  };
+}
+
+function basicCredentials(header: string | null): { clientId: string; clientSecret: string } | undefined {
+  const match = header && /^Basic\s+(\S+)$/i.exec(header);
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)) };
+}

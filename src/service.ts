@@ -1,0 +1,117 @@
+// Starts everything a process of the service runs, per SERVICE_ROLES: the database (embedded
+// when DATABASE_URL is unset), migrations, pg-boss, the API listener (REST + GraphQL), the AI
+// listener and the workers. stop() undoes it in reverse, letting in-flight work finish.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServerAdapter } from '@whatwg-node/server';
+import { createApp, type App, type ServerContext } from './app.ts';
+import { demoBanner, seedDemoAccount } from './accounts/demo-seed.ts';
+import { ApiKeyVerifier } from './auth/api-keys.ts';
+import { Authenticator } from './auth/authenticate.ts';
+import { MachineAuth } from './auth/machine-clients.ts';
+import type { Config } from './config/config.ts';
+import { loadKeys } from './config/secret-key.ts';
+import { startEmbeddedPostgres } from './db/embedded.ts';
+import { migrate } from './db/migrate.ts';
+import { createPrisma } from './db/prisma.ts';
+import { schema } from './graphql/schema.ts';
+import { RateLimits } from './http/rate-limit.ts';
+import { startBoss } from './jobs/boss.ts';
+import { WORKERS } from './jobs/registry.ts';
+import { startWorkers } from './jobs/workers.ts';
+import type { Logger } from './logger.ts';
+import type { Services } from './services.ts';
+import { StatusService } from './status/status.service.ts';
+
+export interface RunningService {
+  apiUrl: string | undefined;
+  aiUrl: string | undefined;
+  databaseUrl: string;
+  services: Services;
+  stop(): Promise<void>;
+}
+
+export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  const cleanups: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => logger.error({ err: error }, 'error while stopping'));
+  };
+  try {
+    const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
+    if (embedded) cleanups.push(() => embedded.stop());
+    const databaseUrl = config.databaseUrl ?? embedded!.url;
+
+    await migrate(databaseUrl, logger);
+    const prisma = createPrisma({ databaseUrl, poolSize: config.databasePoolSize });
+    cleanups.push(() => prisma.$disconnect());
+    const boss = await startBoss({ databaseUrl, worker: config.roles.has('worker'), logger });
+    cleanups.push(() => boss.stop({ graceful: true, timeout: config.shutdownTimeoutMs }));
+
+    const services = await buildServices(config, prisma, boss);
+    const deps = { schema, prisma, logger, services };
+    if (config.roles.has('worker')) await startWorkers(boss, WORKERS, { prisma, services, logger });
+
+    let apiUrl: string | undefined;
+    let aiUrl: string | undefined;
+    if (config.roles.has('api')) {
+      if (config.demoSeed) {
+        const seed = await seedDemoAccount(prisma);
+        if (seed) process.stdout.write(demoBanner(seed, config.publicApiUrl));
+      }
+      const server = await listen(createApp(deps, 'api'), config.host, config.port);
+      cleanups.push(() => closeServer(server, config.shutdownTimeoutMs));
+      apiUrl = urlOf(server);
+      logger.info({ url: apiUrl }, 'API listening (REST and /graphql)');
+    }
+    if (config.roles.has('ai')) {
+      const server = await listen(createApp(deps, 'ai'), config.host, config.aiPort);
+      cleanups.push(() => closeServer(server, config.shutdownTimeoutMs));
+      aiUrl = urlOf(server);
+      logger.info({ url: aiUrl }, 'AI import API listening');
+    }
+    return { apiUrl, aiUrl, databaseUrl, services, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function buildServices(config: Config, prisma: ReturnType<typeof createPrisma>, boss: Services['boss']): Promise<Services> {
+  const keys = await loadKeys(config);
+  const apiKeys = new ApiKeyVerifier(prisma);
+  const machines = new MachineAuth(prisma, config.oauth, keys.tokenSigning);
+  return {
+    config,
+    keys,
+    boss,
+    apiKeys,
+    machines,
+    authenticator: new Authenticator(prisma, apiKeys, machines),
+    rateLimits: new RateLimits({ perKeyPerMinute: config.rateLimitPerMinute, perIpPerMinute: config.publicRateLimitPerMinute }),
+    status: new StatusService(prisma, boss),
+  };
+}
+
+function listen(app: App, host: string, port: number): Promise<http.Server> {
+  const adapter = createServerAdapter<ServerContext>((request, serverContext) => app.fetch(request, serverContext));
+  const server = http.createServer(adapter);
+  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle time-out
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+/** Stops accepting, lets in-flight requests finish, then closes what is left after the time-out. */
+function closeServer(server: http.Server, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
+    server.close(() => { clearTimeout(timer); resolve(); });
+    server.closeIdleConnections();
+  });
+}
+
+function urlOf(server: http.Server): string {
+  const { port } = server.address() as AddressInfo;
+  return `http://localhost:${port}`;
+}

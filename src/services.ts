@@ -1,0 +1,20 @@
+// The long-lived objects resolvers and routes use, built once at start-up (service.ts).
+import type { PgBoss } from 'pg-boss';
+import type { ApiKeyVerifier } from './auth/api-keys.ts';
+import type { Authenticator } from './auth/authenticate.ts';
+import type { MachineAuth } from './auth/machine-clients.ts';
+import type { Config } from './config/config.ts';
+import type { Keys } from './config/secret-key.ts';
+import type { RateLimits } from './http/rate-limit.ts';
+import type { StatusService } from './status/status.service.ts';
+
+export interface Services {
+  config: Config;
+  keys: Keys;
+  boss: PgBoss;
+  apiKeys: ApiKeyVerifier;
+  machines: MachineAuth;
+  authenticator: Authenticator;
+  rateLimits: RateLimits;
+  status: StatusService;
+}

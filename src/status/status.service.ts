@@ -1,0 +1,45 @@
+// GET /status (decisions "Health"): the database and the job queue, each checked with a short
+// time-out so the answer comes quickly even when PostgreSQL is gone.
+import type { PgBoss } from 'pg-boss';
+import { API_VERSION } from '../config/constants.ts';
+import type { PrismaClient } from '../db/prisma.ts';
+
+export type CheckResult = 'ok' | 'error';
+export interface StatusReport {
+  status: 'ok' | 'degraded';
+  version: string;
+  checks: { database: CheckResult; queue: CheckResult };
+}
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+export class StatusService {
+  private readonly prisma: PrismaClient;
+  private readonly boss: PgBoss;
+
+  constructor(prisma: PrismaClient, boss: PgBoss) {
+    this.prisma = prisma;
+    this.boss = boss;
+  }
+
+  async report(): Promise<StatusReport> {
+    const [database, queue] = await Promise.all([
+      check(() => this.prisma.$queryRaw`SELECT 1`),
+      check(() => this.boss.isInstalled().then((installed) => { if (!installed) throw new Error('pg-boss schema missing'); })),
+    ]);
+    return { status: database === 'ok' && queue === 'ok' ? 'ok' : 'degraded', version: API_VERSION, checks: { database, queue } };
+  }
+}
+
+async function check(probe: () => Promise<unknown>): Promise<CheckResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS); });
+  try {
+    await Promise.race([probe(), timeout]);
+    return 'ok';
+  } catch {
+    return 'error';
+  } finally {
+    clearTimeout(timer);
+  }
+}
