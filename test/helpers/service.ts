@@ -30,7 +30,8 @@ export interface TestService {
   databaseUrl: string;
   url: string;
   request<T = any>(route: string, options?: RequestOptions): Promise<TestResponse<T>>;
-  graphql<T = any>(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<TestResponse<{ data?: T; errors?: any[] }>>;
+  /** The body is `{data, errors}`, or the `{error}` body when the request fails before GraphQL runs. */
+  graphql(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<TestResponse>;
   stop(): Promise<void>;
 }
 

@@ -107,6 +107,6 @@ describe('roles', () => {
   it('GraphQL without a key: the field fails with missing_api_key', async () => {
     const res = await api.graphql('{ viewer { role } }');
     expect(res.status).toBe(200);
-    expect(res.body.errors?.[0].extensions).toEqual({ code: 'missing_api_key' });
+    expect(res.body.errors[0].extensions).toEqual({ code: 'missing_api_key' });
   });
 });
