@@ -69,6 +69,8 @@ export class PreconditionFailedError extends AppError {
 export class PayloadTooLargeError extends AppError {
   readonly status = 413;
   readonly code = 'payload_too_large';
+  /** The rest of the body is not read: the connection cannot be reused. */
+  readonly headers = { connection: 'close' };
   constructor(limitBytes: number) {
     super(`The request body is larger than ${limitBytes} bytes.`);
   }

@@ -2,18 +2,38 @@
 // claims), then parsed as JSON (400 in the validation body when malformed).
 import { PayloadTooLargeError, ValidationError } from '../errors.ts';
 
+/** How much of an oversized body is read and discarded so the client sees the 413 (see below). */
+const DRAIN_FACTOR = 4;
+
 export async function readBody(request: Request, limitBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limitBytes) throw new PayloadTooLargeError(limitBytes);
   if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > limitBytes) throw new PayloadTooLargeError(limitBytes);
-    chunks.push(chunk);
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    size += next.value.byteLength;
+    if (size > limitBytes) {
+      // Cancelling now would reset the connection while the client is still sending, and many
+      // clients then never read our 413. Discard the rest in the background, up to a bound.
+      void drain(reader, limitBytes * DRAIN_FACTOR);
+      throw new PayloadTooLargeError(limitBytes);
+    }
+    chunks.push(next.value);
   }
   return Buffer.concat(chunks, size);
+}
+
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      budget -= next.value.byteLength;
+      if (budget < 0) return void (await reader.cancel());
+    }
+  } catch {
+    // the client went away: nothing left to do
+  }
 }
 
 export async function readJson(request: Request, limitBytes: number): Promise<unknown> {

@@ -36,7 +36,7 @@ export function graphQLErrorsResponse(errors: readonly GraphQLError[], logger: L
 }
 
 function extraHeaders(error: AppError): Record<string, string> | undefined {
-  return 'headers' in error ? (error as AppError & { headers: Record<string, string> }).headers : undefined;
+  return 'headers' in error ? (error.headers as Record<string, string>) : undefined;
 }
 
 // Node socket errors, Prisma's connection codes, and PostgreSQL's "shutting down" states.
