@@ -1,0 +1,51 @@
+// Runs the service's own entry points (src/main.ts, src/admin/cli.ts) as child processes.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function runAdmin(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['src/admin/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => { stdout += chunk; });
+    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  output(): string;
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  exited: Promise<number | null>;
+}
+
+export function spawnService(env: Record<string, string>): ServiceProcess {
+  const child = spawn(process.execPath, ['src/main.ts'], { cwd: REPO_ROOT, env: { ...process.env, ...env } });
+  let output = '';
+  const waiters = new Set<() => void>();
+  const onData = (chunk: Buffer) => { output += chunk.toString(); for (const wake of waiters) wake(); };
+  child.stdout!.on('data', onData);
+  child.stderr!.on('data', onData);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    output: () => output,
+    waitFor(pattern, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => { waiters.delete(check); reject(new Error(`timed out waiting for ${pattern}; output:\n${output}`)); }, timeoutMs);
+        const check = () => {
+          const match = output.match(pattern);
+          if (match) { clearTimeout(timer); waiters.delete(check); resolve(match); }
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
