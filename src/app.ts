@@ -36,6 +36,12 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 const OWN_AUTH_PATHS = new Set(['/oauth/token']);
 
 export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
+  const { trustProxy } = deps.services.config;
+  /** The peer address, or the first X-Forwarded-For hop when a trusted proxy sets it. */
+  const clientIp = (request: Request, serverContext: ServerContext): string => {
+    const forwarded = trustProxy ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    return forwarded || (serverContext.req?.socket.remoteAddress ?? 'unknown');
+  };
   const router = createRestRouter(deps.schema, surface);
   const yoga = surface === 'api' ? createGraphQLHandler(deps.schema, { graphiql: deps.services.config.graphiql }) : undefined;
 
@@ -45,7 +51,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
       onBehalfOf: headerValues(request, serverContext, ON_BEHALF_OF_HEADER),
     });
     context.actor = actor;
-    const limits = await deps.services.rateLimits.consume(rateSubject(actor, serverContext));
+    const limits = await deps.services.rateLimits.consume(rateSubject(actor, clientIp(request, serverContext)));
     const response = yoga && path === '/graphql'
       ? await yoga.fetch(await withBoundedBody(request), { appContext: context })
       : await router.fetch(request, context);
@@ -67,7 +73,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
         response = errorResponse(error, logger);
         if (!context.actor && response.status === 401) {
           // Failed authentications count against the caller's IP, which slows down key guessing.
-          await deps.services.rateLimits.consume({ ip: peerIp(serverContext) }).catch(() => {});
+          await deps.services.rateLimits.consume({ ip: clientIp(request, serverContext) }).catch(() => {});
         }
       }
       response.headers.set('x-request-id', requestId);
@@ -77,13 +83,9 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
   };
 }
 
-function rateSubject(actor: Actor | null, serverContext: ServerContext) {
+function rateSubject(actor: Actor | null, ip: string) {
   if (actor) return { key: actor.apiKeyId !== undefined ? `ak:${actor.apiKeyId}` : `mc:${actor.clientId}` };
-  return { ip: peerIp(serverContext) };
-}
-
-function peerIp(serverContext: ServerContext): string {
-  return serverContext.req?.socket.remoteAddress ?? 'unknown';
+  return { ip };
 }
 
 /** Every value of a header as received, one per header line (fetch's Headers merges them). */

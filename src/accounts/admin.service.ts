@@ -55,8 +55,11 @@ export async function revokeKeys(prisma: PrismaClient, input: { prefix: string }
 
 export async function createM2MClient(
   prisma: PrismaClient,
-  input: { accountId?: number; organisationId?: number; scopes?: string[]; name?: string },
+  input: { accountId?: number; organisationId?: number; scopes?: string[]; name?: string; clientId?: string },
 ) {
+  if (input.clientId !== undefined && !/^[\w.@|:-]{3,200}$/.test(input.clientId)) {
+    throw new ValidationError({ clientId: ['Use 3 to 200 letters, digits and . @ | : - _ characters.'] });
+  }
   if ((input.accountId === undefined) === (input.organisationId === undefined)) {
     throw new ValidationError({ grant: ['Give exactly one of an account or an organisation.'] });
   }

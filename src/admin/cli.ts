@@ -41,12 +41,13 @@ const COMMANDS: Record<string, { options: string[]; run: Command }> = {
   },
   'key:revoke': { options: ['prefix'], run: (p, o) => revokeKeys(p, { prefix: required(o, 'prefix') }) },
   'm2m:create': {
-    options: ['account', 'organisation', 'scopes', 'name'],
+    options: ['account', 'organisation', 'scopes', 'name', 'client-id'],
     run: (p, o) => createM2MClient(p, {
       accountId: int(o, 'account'),
       organisationId: int(o, 'organisation'),
       scopes: o['scopes']?.split(/[\s,]+/).filter(Boolean),
       name: o['name'],
+      clientId: o['client-id'],
     }),
   },
 };

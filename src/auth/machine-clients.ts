@@ -28,12 +28,13 @@ export interface TokenResponse {
 
 export async function createMachineClient(
   prisma: PrismaClient,
-  input: { accountId?: number; organisationId?: number; scopes?: string[]; name?: string },
+  input: { accountId?: number; organisationId?: number; scopes?: string[]; name?: string; clientId?: string },
 ): Promise<{ clientId: string; clientSecret: string }> {
   const scopes = input.scopes?.length ? input.scopes : [...PERMISSIONS];
   const unknown = scopes.filter((s) => !isPermission(s));
   if (unknown.length) throw new BadRequestError('invalid_scope', `Unknown scopes: ${unknown.join(', ')}`);
-  const clientId = `mc_${randomBase62(24)}`;
+  // An explicit id registers a client of an external issuer (its `azp`/`client_id`/`sub`).
+  const clientId = input.clientId ?? `mc_${randomBase62(24)}`;
   const clientSecret = `mcs_${randomBase62(48)}`;
   await prisma.machineClient.create({
     data: {

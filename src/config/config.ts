@@ -38,7 +38,8 @@ const envSchema = z.object({
   OAUTH_EXTERNAL_JWKS_URL: optionalUrl,
   GRAPHIQL: z.stringbool().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  DEMO_SEED: z.stringbool().default(true),
+  DEMO_SEED: z.stringbool().optional(),
+  TRUST_PROXY: z.stringbool().default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -69,7 +70,10 @@ export interface Config {
   };
   graphiql: boolean;
   shutdownTimeoutMs: number;
+  /** Create the demo account on an empty database (default: outside production). */
   demoSeed: boolean;
+  /** Take the client IP from X-Forwarded-For (behind a load balancer that sets it). */
+  trustProxy: boolean;
   /**
    * Test-only: lets customer URLs (webhooks, import documents) point at loopback and private
    * addresses. Never read from the environment; only the test harness sets it.
@@ -121,7 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     graphiql: e.GRAPHIQL ?? e.NODE_ENV !== 'production',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    demoSeed: e.DEMO_SEED,
+    demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
+    trustProxy: e.TRUST_PROXY,
     allowPrivateNetworkUrls: false,
   };
 }

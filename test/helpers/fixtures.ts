@@ -28,6 +28,6 @@ export async function aMember(prisma: PrismaClient, accountId: number, role: Rol
   return { agentId, email, key: apiKey, prefix };
 }
 
-export async function aMachineClient(prisma: PrismaClient, grant: { accountId?: number; organisationId?: number }, scopes?: string[]) {
-  return createM2MClient(prisma, { ...grant, scopes });
+export async function aMachineClient(prisma: PrismaClient, grant: { accountId?: number; organisationId?: number }, scopes?: string[], clientId?: string) {
+  return createM2MClient(prisma, { ...grant, scopes, clientId });
 }

@@ -108,7 +108,8 @@ describe('rate limits', () => {
   it('per IP on public calls, including failed authentications', async () => {
     expect((await api.request('GET /status')).status).toBe(200);
     expect((await api.request('GET /status', { key: 'ak_wrongwrongwrongwrongwrongwrongwrong' })).status).toBe(401);
-    const limited = await api.request('GET /status');
+    // Without TRUST_PROXY, a forged X-Forwarded-For does not buy a fresh budget.
+    const limited = await api.request('GET /status', { headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(limited.headers.get('ratelimit-limit')).toBe('2');

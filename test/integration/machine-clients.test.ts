@@ -194,7 +194,8 @@ describe('tokens of an external issuer (JWKS)', () => {
 
   it('accepts a registered client\'s token signed by the configured issuer, with its scopes', async () => {
     const account = await anAccount(external.prisma);
-    const client = await aMachineClient(external.prisma, { accountId: account.accountId });
+    // Registered under the issuer's own client id (admin: m2m:create --client-id).
+    const client = await aMachineClient(external.prisma, { accountId: account.accountId }, undefined, `Kx9TenantClient${account.accountId}`);
     const headers = { 'x-on-behalf-of': account.owner.email };
     const res = await external.graphql(VIEWER, {}, { key: await externalToken(client.clientId), headers });
     expect(res.body.data.viewer).toMatchObject({ authMethod: 'machine', clientId: client.clientId, account: { id: account.accountId } });
