@@ -43,7 +43,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
     return forwarded || (serverContext.req?.socket.remoteAddress ?? 'unknown');
   };
   const router = createRestRouter(deps.schema, surface);
-  const yoga = surface === 'api' ? createGraphQLHandler(deps.schema, { graphiql: deps.services.config.graphiql }) : undefined;
+  const yoga = surface === 'api' ? createGraphQLHandler(deps.schema, { graphiql: deps.services.config.graphiql, logger: deps.logger }) : undefined;
 
   async function handle(request: Request, serverContext: ServerContext, context: Context, path: string) {
     const actor = OWN_AUTH_PATHS.has(path) ? null : await deps.services.authenticator.authenticate({

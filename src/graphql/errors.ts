@@ -12,7 +12,8 @@ export function appErrorOf(error: unknown): AppError | undefined {
   return undefined;
 }
 
-export function maskError(error: unknown): GraphQLError {
+/** `onUnexpected` sees the errors that are masked, so they reach the logs. */
+export function maskError(error: unknown, onUnexpected?: (error: unknown) => void): GraphQLError {
   const graphqlError = error instanceof GraphQLError ? error : undefined;
   const appError = appErrorOf(error);
   if (appError) {
@@ -22,5 +23,6 @@ export function maskError(error: unknown): GraphQLError {
   }
   // Errors of the GraphQL layer itself (syntax, validation of the document) are the client's.
   if (graphqlError && !graphqlError.originalError) return graphqlError;
+  onUnexpected?.(graphqlError?.originalError ?? error);
   return new GraphQLError('Unexpected error.', { nodes: graphqlError?.nodes, path: graphqlError?.path, extensions: { code: 'internal_error' } });
 }

@@ -1,6 +1,7 @@
 import { createYoga } from 'graphql-yoga';
 import type { GraphQLSchema } from 'graphql';
 import type { Context } from './context.ts';
+import type { Logger } from '../logger.ts';
 import { maskError } from './errors.ts';
 
 /** The app builds the Context (auth, request id) and passes it as Yoga's server context. */
@@ -8,7 +9,7 @@ export interface YogaServerContext {
   appContext: Context;
 }
 
-export function createGraphQLHandler(schema: GraphQLSchema, options: { graphiql: boolean }) {
+export function createGraphQLHandler(schema: GraphQLSchema, options: { graphiql: boolean; logger: Logger }) {
   return createYoga<YogaServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -16,6 +17,6 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: { graphiql:
     landingPage: false,
     logging: false,
     context: ({ appContext }) => appContext,
-    maskedErrors: { maskError: (error) => maskError(error) },
+    maskedErrors: { maskError: (error) => maskError(error, (cause) => options.logger.error({ err: cause }, 'unexpected GraphQL error')) },
   });
 }
