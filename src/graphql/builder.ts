@@ -3,7 +3,7 @@ import SchemaBuilder from '@pothos/core';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import { DateTimeResolver, JSONObjectResolver } from 'graphql-scalars';
+import { DateTimeResolver, JSONObjectResolver, JSONResolver } from 'graphql-scalars';
 import { actorCan } from '../auth/actor.ts';
 import type { Permission } from '../auth/permissions.ts';
 import { ForbiddenError, UnauthenticatedError } from '../errors.ts';
@@ -19,6 +19,7 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
     JSONObject: { Input: Record<string, unknown>; Output: Record<string, unknown> };
+    JSON: { Input: unknown; Output: unknown };
   };
 }>({
   plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin],
@@ -43,3 +44,4 @@ builder.queryType({});
 builder.mutationType({});
 builder.addScalarType('DateTime', DateTimeResolver);
 builder.addScalarType('JSONObject', JSONObjectResolver);
+builder.addScalarType('JSON', JSONResolver);

@@ -8,6 +8,7 @@ import { errorResponse } from './errors.ts';
 import { registerApiKeyRoutes } from './routes/api-keys.ts';
 import { registerOAuthRoutes } from './routes/oauth.ts';
 import { registerStatusRoutes } from './routes/status.ts';
+import { registerTripRoutes } from './routes/trips.ts';
 
 export type RestRouter = ReturnType<typeof Router<IRequest, [Context]>>;
 export type Surface = 'api' | 'ai';
@@ -20,6 +21,7 @@ export function createRestRouter(schema: GraphQLSchema, surface: Surface): RestR
   if (surface === 'api') {
     registerOAuthRoutes(router, schema);
     registerApiKeyRoutes(router, schema);
+    registerTripRoutes(router, schema);
   }
   router.all('*', (request) => {
     throw new NotFoundError(`No route for ${request.method} ${new URL(request.url).pathname}.`);

@@ -1,0 +1,39 @@
+// Path and query parameters of the REST facade, checked before any GraphQL runs.
+import { ValidationError } from '../errors.ts';
+
+export function idParam(value: string | undefined, name: string): number {
+  const id = Number(value);
+  if (!/^\d{1,10}$/.test(value ?? '') || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw ValidationError.field(name, `${name} must be a positive integer.`);
+  }
+  return id;
+}
+
+export function intQuery(value: string | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^-?\d{1,10}$/.test(value)) throw ValidationError.field(name, `${name} must be an integer.`);
+  return Number(value);
+}
+
+/** A JSON-encoded query parameter (`filters`, `search`, `orderBy`) of the expected shape. */
+export function jsonQuery(value: string | undefined, name: string, shape: 'array' | 'object'): unknown {
+  if (value === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw ValidationError.field(name, `${name} must be JSON-encoded.`);
+  }
+  const ok = shape === 'array'
+    ? Array.isArray(parsed) && parsed.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))
+    : typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+  if (!ok) throw ValidationError.field(name, shape === 'array' ? `${name} must be a JSON array of objects.` : `${name} must be a JSON object.`);
+  return parsed;
+}
+
+/** A single value of a query parameter: `?page=1&page=2` is ambiguous, so it is refused. */
+export function single(query: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = query[name];
+  if (Array.isArray(value)) throw ValidationError.field(name, `${name} must be given once.`);
+  return value;
+}

@@ -1,0 +1,44 @@
+// What create and PATCH accept (decisions "Trips"): only `title` is required; unknown and
+// read-only fields are refused; countries are ISO 3166-1 alpha-3, stored upper case, once each.
+import countries from 'i18n-iso-countries';
+import { z } from 'zod';
+
+const ALPHA3 = new Set(Object.keys(countries.getAlpha3Codes()));
+const INT32_MAX = 2_147_483_647;
+
+const url = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL.' }).max(2048);
+const dateTime = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'Must be an ISO 8601 date-time.' })
+  .transform((value) => new Date(value));
+const countryList = z
+  .array(z.string().trim().toUpperCase().refine((code) => ALPHA3.has(code), { error: 'Must be an ISO 3166-1 alpha-3 country code.' }))
+  .max(250)
+  .transform((codes) => [...new Set(codes)]);
+
+const tripFields = {
+  title: z.string({ error: 'Title is required.' }).trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
+  seoDescription: z.string().max(1000).nullable(),
+  duration: z.number({ error: 'Duration must be a positive integer.' }).int('Duration must be a positive integer.').positive('Duration must be a positive integer.').max(INT32_MAX).nullable(),
+  dateStart: dateTime.nullable(),
+  dateFinish: dateTime.nullable(),
+  dateExpiration: dateTime.nullable(),
+  logo: url.nullable(),
+  imageUrl: url.nullable(),
+  countries: countryList,
+  template: z.boolean(),
+  visibility: z.enum(['public', 'private']),
+};
+
+const datesInOrder = (trip: { dateStart?: Date | null; dateFinish?: Date | null }) =>
+  !trip.dateStart || !trip.dateFinish || trip.dateStart <= trip.dateFinish;
+const datesMessage = { error: 'dateFinish must not be before dateStart.', path: ['dateFinish'] };
+
+export const createTripInput = z.strictObject(tripFields).partial().extend({ title: tripFields.title }).refine(datesInOrder, datesMessage);
+
+export const updateTripInput = z.strictObject(tripFields).partial();
+
+export type CreateTripInput = z.infer<typeof createTripInput>;
+export type UpdateTripInput = z.infer<typeof updateTripInput>;
+
+export { datesInOrder };
+

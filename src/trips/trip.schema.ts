@@ -1,0 +1,172 @@
+// Trips in GraphQL: the Trip type, the paginated list the REST facade uses, and the mutations.
+import { builder } from '../graphql/builder.ts';
+import { parseOrThrow } from '../validation.ts';
+import { createTripInput, updateTripInput } from './trip.input.ts';
+import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
+import { createTrip, deleteTrip, deleteTrips, getTrip, updateTrip } from './trip.service.ts';
+
+export const TripVisibilityEnum = builder.enumType('TripVisibility', { values: ['public', 'private'] as const });
+
+export const TripType = builder.prismaObject('Trip', {
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    title: t.exposeString('title'),
+    slug: t.exposeString('slug', { description: 'URL-friendly identifier: the title plus 6 random characters.' }),
+    joinCode: t.exposeString('joinCode', { description: 'Code travelers use to join the trip.' }),
+    seoDescription: t.exposeString('seoDescription', { nullable: true }),
+    duration: t.exposeInt('duration', { nullable: true, description: 'Days.' }),
+    dateStart: t.expose('dateStart', { type: 'DateTime', nullable: true }),
+    dateFinish: t.expose('dateFinish', { type: 'DateTime', nullable: true }),
+    dateExpiration: t.expose('dateExpiration', { type: 'DateTime', nullable: true, description: 'Expiration of the trip offer.' }),
+    code: t.exposeString('code', { description: 'Internal code, TRIP-<n>, unique in the account.' }),
+    logo: t.exposeString('logo', { nullable: true }),
+    countries: t.exposeStringList('countries', { description: 'ISO 3166-1 alpha-3 codes.' }),
+    imageUrl: t.exposeString('imageUrl', { nullable: true }),
+    agentId: t.exposeInt('agentId'),
+    template: t.exposeBoolean('template'),
+    visibility: t.expose('visibility', { type: TripVisibilityEnum }),
+    accountId: t.exposeInt('accountId'),
+    visualizations: t.exposeInt('visualizations', { description: 'Traveler views (at most one per viewer per hour).' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    agentPictureUrl: t.string({
+      nullable: true,
+      description: 'Profile picture URL of the agent who created the trip.',
+      select: { agent: { select: { pictureUrl: true } } },
+      resolve: (trip) => trip.agent.pictureUrl,
+    }),
+  }),
+});
+
+const TripFilterInput = builder.inputType('TripFilterInput', {
+  fields: (t) => ({
+    field: t.string({ required: true }),
+    operator: t.string({ required: true, description: 'eq, neq, gt, gte, lt, lte, in, contains' }),
+    value: t.field({ type: 'JSON' }),
+  }),
+});
+const TripSearchInput = builder.inputType('TripSearchInput', {
+  fields: (t) => ({ fields: t.stringList(), term: t.string({ required: true }) }),
+});
+const TripOrderInput = builder.inputType('TripOrderInput', {
+  fields: (t) => ({ field: t.string({ required: true }), direction: t.string({ description: 'asc (default) or desc' }) }),
+});
+
+interface TripPageShape {
+  query: ReturnType<typeof tripListQuery>;
+  accountId: number;
+  count?: Promise<number>;
+}
+
+const TripPageType = builder.objectRef<TripPageShape>('TripPage').implement({
+  description: 'One page of trips, in the paginated envelope of the REST lists.',
+  fields: (t) => ({
+    data: t.prismaField({
+      type: ['Trip'],
+      resolve: (query, page, _args, ctx) => ctx.prisma.trip.findMany({
+        ...query,
+        where: scopedWhere(page),
+        orderBy: page.query.orderBy,
+        skip: (page.query.page - 1) * page.query.pageSize,
+        take: page.query.pageSize,
+      }),
+    }),
+    page: t.int({ resolve: (page) => page.query.page }),
+    pageSize: t.int({ resolve: (page) => page.query.pageSize }),
+    totalCount: t.int({ resolve: (page, _args, ctx) => countOf(page, ctx.prisma) }),
+    totalPages: t.int({ resolve: async (page, _args, ctx) => Math.ceil((await countOf(page, ctx.prisma)) / page.query.pageSize) }),
+  }),
+});
+
+const scopedWhere = (page: TripPageShape) => ({ ...page.query.where, accountId: page.accountId, deletedAt: null });
+function countOf(page: TripPageShape, prisma: import('../db/prisma.ts').PrismaClient): Promise<number> {
+  page.count ??= prisma.trip.count({ where: scopedWhere(page) });
+  return page.count;
+}
+
+const TripInputFields = {
+  seoDescription: 'String', dateStart: 'String', dateFinish: 'String', dateExpiration: 'String', logo: 'String', imageUrl: 'String',
+} as const;
+
+const CreateTripInput = builder.inputType('CreateTripInput', {
+  fields: (t) => ({
+    title: t.string({ required: true }),
+    ...Object.fromEntries(Object.keys(TripInputFields).map((name) => [name, t.string()])),
+    duration: t.int(),
+    countries: t.stringList(),
+    template: t.boolean(),
+    visibility: t.field({ type: TripVisibilityEnum }),
+  }),
+});
+const UpdateTripInput = builder.inputType('UpdateTripInput', {
+  fields: (t) => ({
+    title: t.string(),
+    ...Object.fromEntries(Object.keys(TripInputFields).map((name) => [name, t.string()])),
+    duration: t.int(),
+    countries: t.stringList(),
+    template: t.boolean(),
+    visibility: t.field({ type: TripVisibilityEnum }),
+  }),
+});
+
+const BulkDeleteResult = builder.objectRef<{ deletedCount: number }>('BulkDeleteResult').implement({
+  fields: (t) => ({
+    deletedCount: t.exposeInt('deletedCount'),
+    message: t.string({ resolve: (r) => `${r.deletedCount} trip${r.deletedCount === 1 ? '' : 's'} deleted.` }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  trip: t.prismaField({
+    type: 'Trip',
+    authScopes: { permission: 'read:trips' },
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => getTrip(ctx.prisma, ctx.actor!, args.id, query),
+  }),
+  trips: t.field({
+    type: TripPageType,
+    authScopes: { permission: 'read:trips' },
+    description: 'Trips of the account, in the REST lists\' page/filters/search/orderBy terms.',
+    args: {
+      page: t.arg.int(),
+      pageSize: t.arg.int(),
+      filters: t.arg({ type: [TripFilterInput] }),
+      search: t.arg({ type: TripSearchInput }),
+      orderBy: t.arg({ type: TripOrderInput }),
+    },
+    resolve: (_root, args, ctx) => ({ query: tripListQuery(args as TripListArgs), accountId: ctx.actor!.accountId }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createTrip: t.prismaField({
+    type: 'Trip',
+    authScopes: { permission: 'create:trips' },
+    args: { input: t.arg({ type: CreateTripInput, required: true }) },
+    resolve: (query, _root, args, ctx) => createTrip(ctx.prisma, ctx.actor!, parseOrThrow(createTripInput, withoutNulls(args.input, ['title'])), query),
+  }),
+  updateTrip: t.prismaField({
+    type: 'Trip',
+    authScopes: { permission: 'update:trips' },
+    args: { id: t.arg.int({ required: true }), input: t.arg({ type: UpdateTripInput, required: true }) },
+    resolve: (query, _root, args, ctx) => updateTrip(ctx.prisma, ctx.actor!, args.id, parseOrThrow(updateTripInput, args.input), query),
+  }),
+  deleteTrip: t.boolean({
+    authScopes: { permission: 'delete:trips' },
+    description: 'Moves the trip to the trash (restorable for 90 days).',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: async (_root, args, ctx) => { await deleteTrip(ctx.prisma, ctx.actor!, args.id); return true; },
+  }),
+  deleteTrips: t.field({
+    type: BulkDeleteResult,
+    authScopes: { permission: 'delete:trips' },
+    description: 'Moves several trips to the trash; ids that are missing, deleted or not the caller\'s are skipped.',
+    args: { ids: t.arg.intList({ required: true }) },
+    resolve: async (_root, args, ctx) => ({ deletedCount: await deleteTrips(ctx.prisma, ctx.actor!, args.ids) }),
+  }),
+}));
+
+/** GraphQL passes omitted optional fields as absent, explicit nulls as null; both mean "not given" on create. */
+function withoutNulls<T extends Record<string, unknown>>(input: T, keep: string[]): T {
+  return Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== null || keep.includes(k))) as T;
+}

@@ -1,0 +1,84 @@
+// Trips of the caller's account. A trip in the trash (deletedAt set) reads as 404 everywhere.
+import { randomInt } from 'node:crypto';
+import type { Actor } from '../auth/actor.ts';
+import { LIMITS } from '../config/constants.ts';
+import type { Prisma, PrismaClient } from '../db/prisma.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
+import { defaultConfiguration } from './configuration.defaults.ts';
+import { datesInOrder, type CreateTripInput, type UpdateTripInput } from './trip.input.ts';
+import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
+
+type Query = { include?: Prisma.TripInclude; select?: Prisma.TripSelect };
+
+const SLUG_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const JOIN_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const randomString = (alphabet: string, length: number) =>
+  Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
+
+/** `paris-summer-vacation-abc123`: the title in ASCII words, then 6 random characters. */
+export function slugFor(title: string): string {
+  const words = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  return `${words.slice(0, 60).replace(/-+$/, '') || 'trip'}-${randomString(SLUG_ALPHABET, 6)}`;
+}
+
+export const notFound = () => new NotFoundError('Trip not found.');
+const visible = (actor: Actor, id: number) => ({ id, accountId: actor.accountId, deletedAt: null });
+
+export async function createTrip(prisma: PrismaClient, actor: Actor, input: CreateTripInput, query: Query = {}) {
+  return prisma.$transaction(async (tx) => {
+    // The account row is the counter: codes are unique and gap-free per account, even concurrently.
+    const { tripSeq } = await tx.account.update({ where: { id: actor.accountId }, data: { tripSeq: { increment: 1 } }, select: { tripSeq: true } });
+    return tx.trip.create({
+      ...query,
+      data: {
+        ...input,
+        slug: slugFor(input.title),
+        code: `TRIP-${tripSeq}`,
+        joinCode: randomString(JOIN_CODE_ALPHABET, 8),
+        accountId: actor.accountId,
+        agentId: actor.agentId,
+        configuration: { create: { document: defaultConfiguration() } },
+      },
+    });
+  });
+}
+
+export async function getTrip(prisma: PrismaClient, actor: Actor, id: number, query: Query = {}) {
+  const trip = await prisma.trip.findFirst({ ...query, where: visible(actor, id) });
+  if (!trip) throw notFound();
+  return trip;
+}
+
+export async function updateTrip(prisma: PrismaClient, actor: Actor, id: number, input: UpdateTripInput, query: Query = {}) {
+  return prisma.$transaction(async (tx) => {
+    const current = await tx.trip.findFirst({ where: visible(actor, id), select: { dateStart: true, dateFinish: true } });
+    if (!current) throw notFound();
+    if (!datesInOrder({ ...current, ...input })) throw ValidationError.field('dateFinish', 'dateFinish must not be before dateStart.');
+    return tx.trip.update({ ...query, where: { id }, data: input });
+  });
+}
+
+export async function deleteTrip(prisma: PrismaClient, actor: Actor, id: number): Promise<void> {
+  const { count } = await prisma.trip.updateMany({ where: visible(actor, id), data: { deletedAt: new Date(), deletedById: actor.agentId } });
+  if (count === 0) throw notFound();
+}
+
+/** Ids that are missing, already deleted or not the caller's are skipped (decisions "Trips"). */
+export async function deleteTrips(prisma: PrismaClient, actor: Actor, ids: readonly number[]): Promise<number> {
+  if (ids.length > LIMITS.bulkDeleteMax) throw ValidationError.field('tripIds', `At most ${LIMITS.bulkDeleteMax} ids a call.`);
+  const { count } = await prisma.trip.updateMany({
+    where: { id: { in: [...new Set(ids)] }, accountId: actor.accountId, deletedAt: null },
+    data: { deletedAt: new Date(), deletedById: actor.agentId },
+  });
+  return count;
+}
+
+export async function listTrips(prisma: PrismaClient, actor: Actor, args: TripListArgs, query: Query = {}) {
+  const { page, pageSize, where, orderBy } = tripListQuery(args);
+  const scoped: Prisma.TripWhereInput = { ...where, accountId: actor.accountId, deletedAt: null };
+  const [data, totalCount] = await Promise.all([
+    prisma.trip.findMany({ ...query, where: scoped, orderBy, skip: (page - 1) * pageSize, take: pageSize }),
+    prisma.trip.count({ where: scoped }),
+  ]);
+  return { data, page, pageSize, totalCount, totalPages: Math.ceil(totalCount / pageSize) };
+}
