@@ -8,6 +8,7 @@ import { errorResponse } from './errors.ts';
 import { registerApiKeyRoutes } from './routes/api-keys.ts';
 import { registerOAuthRoutes } from './routes/oauth.ts';
 import { registerStatusRoutes } from './routes/status.ts';
+import { registerTripConfigurationRoutes } from './routes/trip-configuration.ts';
 import { registerTripRoutes } from './routes/trips.ts';
 
 export type RestRouter = ReturnType<typeof Router<IRequest, [Context]>>;
@@ -22,6 +23,7 @@ export function createRestRouter(schema: GraphQLSchema, surface: Surface): RestR
     registerOAuthRoutes(router, schema);
     registerApiKeyRoutes(router, schema);
     registerTripRoutes(router, schema);
+    registerTripConfigurationRoutes(router, schema);
   }
   router.all('*', (request) => {
     throw new NotFoundError(`No route for ${request.method} ${new URL(request.url).pathname}.`);

@@ -1,0 +1,40 @@
+// The configuration of a trip: read whole, replaced whole or merge-patched, guarded by ETags.
+import { randomUUID } from 'node:crypto';
+import type { Actor } from '../auth/actor.ts';
+import type { PrismaClient } from '../db/prisma.ts';
+import { PreconditionFailedError } from '../errors.ts';
+import { parseOrThrow } from '../validation.ts';
+import { configurationInput, mergePatch, type ConfigurationDocument } from './configuration.input.ts';
+import { notFound } from './trip.service.ts';
+
+export const etagOf = (tripId: number, revision: number) => `"${tripId}-${revision}"`;
+
+export async function getConfiguration(prisma: PrismaClient, actor: Actor, tripId: number) {
+  const config = await prisma.tripConfiguration.findFirst({ where: { tripId, trip: { accountId: actor.accountId, deletedAt: null } } });
+  if (!config) throw notFound();
+  return { ...config, etag: etagOf(tripId, config.revision) };
+}
+
+/** `ifMatch`: the ETag the client read; a write over a newer revision is refused (412). */
+export async function saveConfiguration(
+  prisma: PrismaClient, actor: Actor, tripId: number,
+  change: { document: unknown } | { patch: unknown }, ifMatch?: string | null,
+) {
+  const current = await getConfiguration(prisma, actor, tripId);
+  if (ifMatch && ifMatch !== '*' && !ifMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(current.etag)) {
+    throw new PreconditionFailedError();
+  }
+  const candidate = 'document' in change ? change.document : mergePatch(current.document, change.patch);
+  const { updatedAt: _ignored, ...document } = parseOrThrow(configurationInput, candidate);
+  const { count } = await prisma.tripConfiguration.updateMany({
+    where: { tripId, revision: current.revision },
+    data: { document: withFieldIds(document) as object, revision: { increment: 1 } },
+  });
+  if (count === 0) throw new PreconditionFailedError(); // another write landed in between
+  return getConfiguration(prisma, actor, tripId);
+}
+
+/** More-info fields carry an id in GET responses: give one to each field saved without it. */
+function withFieldIds(document: Omit<ConfigurationDocument, 'updatedAt'>) {
+  return { ...document, moreInfo: { ...document.moreInfo, fields: document.moreInfo.fields.map((f) => ({ ...f, id: f.id ?? randomUUID() })) } };
+}
