@@ -84,30 +84,26 @@ function countOf(page: TripPageShape, prisma: import('../db/prisma.ts').PrismaCl
   return page.count;
 }
 
-const TripInputFields = {
-  seoDescription: 'String', dateStart: 'String', dateFinish: 'String', dateExpiration: 'String', logo: 'String', imageUrl: 'String',
-} as const;
-
-const CreateTripInput = builder.inputType('CreateTripInput', {
-  fields: (t) => ({
-    title: t.string({ required: true }),
-    ...Object.fromEntries(Object.keys(TripInputFields).map((name) => [name, t.string()])),
-    duration: t.int(),
-    countries: t.stringList(),
-    template: t.boolean(),
-    visibility: t.field({ type: TripVisibilityEnum }),
-  }),
-});
-const UpdateTripInput = builder.inputType('UpdateTripInput', {
-  fields: (t) => ({
-    title: t.string(),
-    ...Object.fromEntries(Object.keys(TripInputFields).map((name) => [name, t.string()])),
-    duration: t.int(),
-    countries: t.stringList(),
-    template: t.boolean(),
-    visibility: t.field({ type: TripVisibilityEnum }),
-  }),
-});
+/** The fields of create and update; only create requires a title. Dates and URLs are strings: zod checks them. */
+function tripInputType(name: string, titleRequired: boolean) {
+  return builder.inputType(name, {
+    fields: (t) => ({
+      title: t.string({ required: titleRequired }),
+      seoDescription: t.string(),
+      duration: t.int(),
+      dateStart: t.string({ description: 'ISO 8601 date-time' }),
+      dateFinish: t.string({ description: 'ISO 8601 date-time' }),
+      dateExpiration: t.string({ description: 'ISO 8601 date-time' }),
+      logo: t.string(),
+      countries: t.stringList(),
+      imageUrl: t.string(),
+      template: t.boolean(),
+      visibility: t.field({ type: TripVisibilityEnum }),
+    }),
+  });
+}
+const CreateTripInput = tripInputType('CreateTripInput', true);
+const UpdateTripInput = tripInputType('UpdateTripInput', false);
 
 const BulkDeleteResult = builder.objectRef<{ deletedCount: number }>('BulkDeleteResult').implement({
   fields: (t) => ({
