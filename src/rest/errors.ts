@@ -25,14 +25,14 @@ export function errorResponse(error: unknown, logger: Logger): Response {
   return jsonResponse(errorBody('internal_error', 'An unexpected error occurred.'), 500);
 }
 
-/** The first error of a GraphQL result decides the REST answer. */
-export function graphQLErrorsResponse(errors: readonly GraphQLError[], logger: Logger): Response {
+/** The error of a failed GraphQL result that decides the REST answer (see errorResponse). */
+export function errorOfGraphQLResult(errors: readonly GraphQLError[]): unknown {
   const known = errors.find((e) => appErrorOf(e));
-  if (known) return errorResponse(known, logger);
+  if (known) return known;
   // An error of the GraphQL layer itself (a variable of the wrong type) is the caller's input.
   const request = errors.find((e) => !e.originalError);
-  if (request) return jsonResponse({ errors: { body: [request.message] } }, 400);
-  return errorResponse(errors[0]?.originalError ?? errors[0], logger);
+  if (request) return ValidationError.field('body', request.message);
+  return errors[0]?.originalError ?? errors[0];
 }
 
 function extraHeaders(error: AppError): Record<string, string> | undefined {

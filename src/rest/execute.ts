@@ -3,6 +3,7 @@
 // no yoga.fetch; see ../shared/notes/performance-and-traps.md).
 import { execute, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { Context } from '../graphql/context.ts';
+import { errorOfGraphQLResult } from './errors.ts';
 
 export interface PreparedOperation<TData = Record<string, unknown>> {
   readonly document: DocumentNode;
@@ -18,11 +19,14 @@ export function prepareOperation<TData = Record<string, unknown>>(schema: GraphQ
   return { document, source };
 }
 
+/** The operation's data; a failed operation throws, and the router renders the error. */
 export async function runOperation<TData>(
   schema: GraphQLSchema,
   operation: PreparedOperation<TData>,
   context: Context,
   variables?: Record<string, unknown>,
-): Promise<ExecutionResult<TData>> {
-  return (await execute({ schema, document: operation.document, contextValue: context, variableValues: variables })) as ExecutionResult<TData>;
+): Promise<TData> {
+  const result = (await execute({ schema, document: operation.document, contextValue: context, variableValues: variables })) as ExecutionResult<TData>;
+  if (result.errors?.length || !result.data) throw errorOfGraphQLResult(result.errors ?? []);
+  return result.data;
 }

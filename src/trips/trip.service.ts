@@ -6,7 +6,6 @@ import type { Prisma, PrismaClient } from '../db/prisma.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { defaultConfiguration } from './configuration.defaults.ts';
 import { datesInOrder, type CreateTripInput, type UpdateTripInput } from './trip.input.ts';
-import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
 
 type Query = { include?: Prisma.TripInclude; select?: Prisma.TripSelect };
 
@@ -71,14 +70,4 @@ export async function deleteTrips(prisma: PrismaClient, actor: Actor, ids: reado
     data: { deletedAt: new Date(), deletedById: actor.agentId },
   });
   return count;
-}
-
-export async function listTrips(prisma: PrismaClient, actor: Actor, args: TripListArgs, query: Query = {}) {
-  const { page, pageSize, where, orderBy } = tripListQuery(args);
-  const scoped: Prisma.TripWhereInput = { ...where, accountId: actor.accountId, deletedAt: null };
-  const [data, totalCount] = await Promise.all([
-    prisma.trip.findMany({ ...query, where: scoped, orderBy, skip: (page - 1) * pageSize, take: pageSize }),
-    prisma.trip.count({ where: scoped }),
-  ]);
-  return { data, page, pageSize, totalCount, totalPages: Math.ceil(totalCount / pageSize) };
 }

@@ -6,7 +6,7 @@ import { LIMITS } from '../../config/constants.ts';
 import type { TokenResponse } from '../../auth/machine-clients.ts';
 import { readBody } from '../body.ts';
 import { prepareOperation, runOperation } from '../execute.ts';
-import { graphQLErrorsResponse, jsonResponse } from '../errors.ts';
+import { jsonResponse } from '../errors.ts';
 import type { RestRouter } from '../router.ts';
 
 interface TokenData {
@@ -27,13 +27,11 @@ export function registerOAuthRoutes(router: RestRouter, schema: GraphQLSchema): 
     if (!params.clientId || !params.clientSecret) {
       throw new BadRequestError('invalid_request', 'client_id and client_secret are required (HTTP Basic or body).');
     }
-    const result = await runOperation(schema, ISSUE, context, {
+    const { issueMachineToken: token } = await runOperation(schema, ISSUE, context, {
       clientId: params.clientId,
       clientSecret: params.clientSecret,
       scope: params.scope,
     });
-    if (!result.data) return graphQLErrorsResponse(result.errors ?? [], context.logger);
-    const token = result.data.issueMachineToken;
     return jsonResponse(
       { access_token: token.accessToken, token_type: token.tokenType, expires_in: token.expiresIn, scope: token.scope },
       200,

@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import { prepareOperation, runOperation } from '../execute.ts';
-import { graphQLErrorsResponse, jsonResponse } from '../errors.ts';
+import { jsonResponse } from '../errors.ts';
 import type { RestRouter } from '../router.ts';
 import type { StatusReport } from '../../status/status.service.ts';
 
@@ -8,9 +8,7 @@ export function registerStatusRoutes(router: RestRouter, schema: GraphQLSchema):
   const STATUS = prepareOperation<{ status: StatusReport }>(schema, 'query Status { status { status version checks { database queue } } }');
 
   router.get('/status', async (_request, context) => {
-    const result = await runOperation(schema, STATUS, context);
-    if (!result.data) return graphQLErrorsResponse(result.errors ?? [], context.logger);
-    const report = result.data.status;
+    const report = (await runOperation(schema, STATUS, context)).status;
     return jsonResponse(report, report.status === 'ok' ? 200 : 503, { 'cache-control': 'no-store' });
   });
 }

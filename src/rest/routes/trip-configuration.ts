@@ -6,7 +6,7 @@ import { ValidationError } from '../../errors.ts';
 import type { Context } from '../../graphql/context.ts';
 import { readJson } from '../body.ts';
 import { prepareOperation, runOperation, type PreparedOperation } from '../execute.ts';
-import { graphQLErrorsResponse, jsonResponse } from '../errors.ts';
+import { jsonResponse } from '../errors.ts';
 import { idParam } from '../params.ts';
 import type { RestRouter } from '../router.ts';
 
@@ -25,9 +25,7 @@ export function registerTripConfigurationRoutes(router: RestRouter, schema: Grap
     }`);
 
   async function run(operation: PreparedOperation, context: Context, variables: Record<string, unknown>, body: (c: Config) => unknown) {
-    const result = await runOperation(schema, operation, context, variables);
-    if (result.errors?.length || !result.data) return graphQLErrorsResponse(result.errors ?? [], context.logger);
-    const config = Object.values(result.data)[0] as Config;
+    const config = Object.values(await runOperation(schema, operation, context, variables))[0] as Config;
     return jsonResponse(body(config), 200, { etag: config.etag, 'cache-control': 'no-cache' });
   }
   const whole = (c: Config) => ({ ...c.document, updatedAt: c.updatedAt });

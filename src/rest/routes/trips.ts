@@ -8,7 +8,7 @@ import { createTripInput, updateTripInput } from '../../trips/trip.input.ts';
 import { parseOrThrow } from '../../validation.ts';
 import { readJson } from '../body.ts';
 import { prepareOperation, runOperation, type PreparedOperation } from '../execute.ts';
-import { graphQLErrorsResponse, jsonResponse } from '../errors.ts';
+import { jsonResponse } from '../errors.ts';
 import { idParam, intQuery, jsonQuery, single } from '../params.ts';
 import type { RestRouter } from '../router.ts';
 import type { Context } from '../../graphql/context.ts';
@@ -38,9 +38,7 @@ export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): v
 
   /** Runs the operation; the first root field of its data is the answer. */
   async function answer(operation: PreparedOperation, context: Context, variables: Record<string, unknown>, status = 200) {
-    const result = await runOperation(schema, operation, context, variables);
-    if (result.errors?.length || !result.data) return graphQLErrorsResponse(result.errors ?? [], context.logger);
-    return jsonResponse(Object.values(result.data)[0], status);
+    return jsonResponse(Object.values(await runOperation(schema, operation, context, variables))[0], status);
   }
 
   router.get('/trips', (request, context) => {
@@ -79,9 +77,7 @@ export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): v
   });
 
   router.delete('/trips/:tripId', async (request, context) => {
-    const id = idParam(request.params['tripId'], 'tripId');
-    const result = await runOperation(schema, DELETE, context, { id });
-    if (result.errors?.length) return graphQLErrorsResponse(result.errors, context.logger);
+    await runOperation(schema, DELETE, context, { id: idParam(request.params['tripId'], 'tripId') });
     return jsonResponse({ message: 'Trip moved to the trash.' });
   });
 }
