@@ -17,9 +17,7 @@ export async function createAccount(
   input: { name: string; plan?: Plan; organisationId?: number; ownerEmail?: string; ownerName?: string },
 ) {
   return prisma.$transaction(async (tx) => {
-    if (input.organisationId !== undefined && !(await tx.organisation.findUnique({ where: { id: input.organisationId } }))) {
-      throw new NotFoundError(`Organisation ${input.organisationId} does not exist.`);
-    }
+    await mustExist(tx as PrismaClient, { organisationId: input.organisationId });
     const account = await tx.account.create({
       data: { name: input.name, plan: input.plan ?? 'free', organisationId: input.organisationId ?? null },
     });
@@ -35,7 +33,7 @@ export async function createAgent(
   prisma: PrismaClient,
   input: { accountId: number; email: string; name?: string; role?: Role; pictureUrl?: string },
 ) {
-  if (!(await prisma.account.findUnique({ where: { id: input.accountId } }))) throw new NotFoundError(`Account ${input.accountId} does not exist.`);
+  await mustExist(prisma, { accountId: input.accountId });
   const role = input.role ?? 'agent';
   const agent = await upsertMember(prisma, { ...input, email: input.email.toLowerCase(), name: input.name ?? input.email, role });
   return { agentId: agent.id, accountId: input.accountId, role };
@@ -63,14 +61,19 @@ export async function createM2MClient(
   if ((input.accountId === undefined) === (input.organisationId === undefined)) {
     throw new ValidationError({ grant: ['Give exactly one of an account or an organisation.'] });
   }
-  if (input.accountId !== undefined && !(await prisma.account.findUnique({ where: { id: input.accountId } }))) {
-    throw new NotFoundError(`Account ${input.accountId} does not exist.`);
-  }
-  if (input.organisationId !== undefined && !(await prisma.organisation.findUnique({ where: { id: input.organisationId } }))) {
-    throw new NotFoundError(`Organisation ${input.organisationId} does not exist.`);
-  }
+  await mustExist(prisma, input);
   const client = await createMachineClient(prisma, input);
   return { ...client, accountId: input.accountId ?? null, organisationId: input.organisationId ?? null };
+}
+
+/** Each id given must name an existing row. */
+async function mustExist(prisma: PrismaClient, ids: { accountId?: number; organisationId?: number }): Promise<void> {
+  if (ids.accountId !== undefined && !(await prisma.account.findUnique({ where: { id: ids.accountId }, select: { id: true } }))) {
+    throw new NotFoundError(`Account ${ids.accountId} does not exist.`);
+  }
+  if (ids.organisationId !== undefined && !(await prisma.organisation.findUnique({ where: { id: ids.organisationId }, select: { id: true } }))) {
+    throw new NotFoundError(`Organisation ${ids.organisationId} does not exist.`);
+  }
 }
 
 async function upsertMember(prisma: PrismaClient, input: { accountId: number; email: string; name: string; role: Role; pictureUrl?: string }) {
