@@ -51,7 +51,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
       onBehalfOf: headerValues(request, serverContext, ON_BEHALF_OF_HEADER),
     });
     context.actor = actor;
-    const limits = await deps.services.rateLimits.consume(rateSubject(actor, clientIp(request, serverContext)));
+    const limits = await deps.services.rateLimits.consume(rateSubject(actor, context.clientIp));
     const response = yoga && path === '/graphql'
       ? await yoga.fetch(await withBoundedBody(request), { appContext: context })
       : await router.fetch(request, context);
@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
       const incomingId = request.headers.get('x-request-id');
       const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
       const logger = deps.logger.child({ requestId });
-      const context: Context = { prisma: deps.prisma, actor: null, requestId, logger, services: deps.services };
+      const context: Context = { prisma: deps.prisma, actor: null, requestId, clientIp: clientIp(request, serverContext), userAgent: request.headers.get('user-agent'), logger, services: deps.services };
       const path = new URL(request.url).pathname;
       let response: Response;
       try {
@@ -73,7 +73,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
         response = errorResponse(error, logger);
         if (!context.actor && response.status === 401) {
           // Failed authentications count against the caller's IP, which slows down key guessing.
-          await deps.services.rateLimits.consume({ ip: clientIp(request, serverContext) }).catch(() => {});
+          await deps.services.rateLimits.consume({ ip: context.clientIp }).catch(() => {});
         }
       }
       response.headers.set('x-request-id', requestId);

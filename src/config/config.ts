@@ -79,6 +79,10 @@ export interface Config {
    * addresses. Never read from the environment; only the test harness sets it.
    */
   allowPrivateNetworkUrls: boolean;
+  /** The time "now" for trash retention and view counting. Tests inject a clock; never from the environment. */
+  clock: () => Date;
+  /** Test-only: sees every SQL statement the service's Prisma client sends (N+1 checks). */
+  onDatabaseQuery: ((sql: string) => void) | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -128,5 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
     allowPrivateNetworkUrls: false,
+    clock: () => new Date(),
+    onDatabaseQuery: undefined,
   };
 }

@@ -4,7 +4,7 @@ import { PrismaClient } from '../generated/prisma/client.ts';
 export type { PrismaClient };
 export type { Prisma } from '../generated/prisma/client.ts';
 
-export function createPrisma(options: { databaseUrl: string; poolSize: number }): PrismaClient {
+export function createPrisma(options: { databaseUrl: string; poolSize: number; onQuery?: ((sql: string) => void) | undefined }): PrismaClient {
   const adapter = new PrismaPg({
     connectionString: options.databaseUrl,
     max: options.poolSize,
@@ -12,5 +12,8 @@ export function createPrisma(options: { databaseUrl: string; poolSize: number })
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
   });
-  return new PrismaClient({ adapter });
+  if (!options.onQuery) return new PrismaClient({ adapter });
+  const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
+  client.$on('query', (event) => options.onQuery!(event.query));
+  return client;
 }

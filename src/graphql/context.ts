@@ -8,6 +8,9 @@ export interface Context {
   prisma: PrismaClient;
   actor: Actor | null;
   requestId: string;
+  /** The caller's address (see TRUST_PROXY), for public endpoints that count per visitor. */
+  clientIp: string;
+  userAgent: string | null;
   logger: Logger;
   services: Services;
 }

@@ -1,5 +1,6 @@
 // How errors leave GraphQL: domain errors keep their message and get `extensions.code` (plus
 // `extensions.errors`, the field map, for validation); everything else is masked.
+import { PothosValidationError } from '@pothos/core';
 import { GraphQLError } from 'graphql';
 import { AppError, ValidationError } from '../errors.ts';
 
@@ -23,6 +24,10 @@ export function maskError(error: unknown, onUnexpected?: (error: unknown) => voi
   }
   // Errors of the GraphQL layer itself (syntax, validation of the document) are the client's.
   if (graphqlError && !graphqlError.originalError) return graphqlError;
+  // Pothos refuses bad arguments itself (a negative `first`, a cursor that is not one of ours).
+  if (graphqlError?.originalError instanceof PothosValidationError) {
+    return new GraphQLError(graphqlError.message, { nodes: graphqlError.nodes, path: graphqlError.path, extensions: { code: 'validation_failed' } });
+  }
   onUnexpected?.(graphqlError?.originalError ?? error);
   return new GraphQLError('Unexpected error.', { nodes: graphqlError?.nodes, path: graphqlError?.path, extensions: { code: 'internal_error' } });
 }

@@ -5,6 +5,8 @@ import '../auth/oauth.schema.ts';
 import '../status/status.schema.ts';
 import '../trips/configuration.schema.ts';
 import '../trips/trip.schema.ts';
+import '../trips/trip-connection.schema.ts';
+import '../trips/trip-views.schema.ts';
 import { builder } from './builder.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

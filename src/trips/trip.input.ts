@@ -42,3 +42,6 @@ export type UpdateTripInput = z.infer<typeof updateTripInput>;
 
 export { datesInOrder };
 
+
+/** duplicateTrip: the copy's title, by default the source's with " (copy)". */
+export const duplicateTripInput = z.strictObject({ title: tripFields.title.optional() });

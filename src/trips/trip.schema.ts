@@ -1,9 +1,9 @@
 // Trips in GraphQL: the Trip type, the paginated list the REST facade uses, and the mutations.
 import { builder } from '../graphql/builder.ts';
 import { parseOrThrow } from '../validation.ts';
-import { createTripInput, updateTripInput } from './trip.input.ts';
+import { createTripInput, duplicateTripInput, updateTripInput } from './trip.input.ts';
 import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
-import { createTrip, deleteTrip, deleteTrips, getTrip, updateTrip } from './trip.service.ts';
+import { createTrip, deleteTrip, deleteTrips, duplicateTrip, getTrip, updateTrip } from './trip.service.ts';
 
 export const TripVisibilityEnum = builder.enumType('TripVisibility', { values: ['public', 'private'] as const });
 
@@ -29,6 +29,7 @@ export const TripType = builder.prismaObject('Trip', {
     visualizations: t.exposeInt('visualizations', { description: 'Traveler views (at most one per viewer per hour).' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    deletedAt: t.expose('deletedAt', { type: 'DateTime', nullable: true, description: 'Set while the trip is in the trash.' }),
     agentPictureUrl: t.string({
       nullable: true,
       description: 'Profile picture URL of the agent who created the trip.',
@@ -38,17 +39,17 @@ export const TripType = builder.prismaObject('Trip', {
   }),
 });
 
-const TripFilterInput = builder.inputType('TripFilterInput', {
+export const TripFilterInput = builder.inputType('TripFilterInput', {
   fields: (t) => ({
     field: t.string({ required: true }),
     operator: t.string({ required: true, description: 'eq, neq, gt, gte, lt, lte, in, contains' }),
     value: t.field({ type: 'JSON' }),
   }),
 });
-const TripSearchInput = builder.inputType('TripSearchInput', {
+export const TripSearchInput = builder.inputType('TripSearchInput', {
   fields: (t) => ({ fields: t.stringList(), term: t.string({ required: true }) }),
 });
-const TripOrderInput = builder.inputType('TripOrderInput', {
+export const TripOrderInput = builder.inputType('TripOrderInput', {
   fields: (t) => ({ field: t.string({ required: true }), direction: t.string({ description: 'asc (default) or desc' }) }),
 });
 
@@ -151,14 +152,24 @@ builder.mutationFields((t) => ({
     authScopes: { permission: 'delete:trips' },
     description: 'Moves the trip to the trash (restorable for 90 days).',
     args: { id: t.arg.int({ required: true }) },
-    resolve: async (_root, args, ctx) => { await deleteTrip(ctx.prisma, ctx.actor!, args.id); return true; },
+    resolve: async (_root, args, ctx) => { await deleteTrip(ctx.prisma, ctx.actor!, args.id, ctx.services.config.clock()); return true; },
   }),
   deleteTrips: t.field({
     type: BulkDeleteResult,
     authScopes: { permission: 'delete:trips' },
     description: 'Moves several trips to the trash; ids that are missing, deleted or not the caller\'s are skipped.',
     args: { ids: t.arg.intList({ required: true }) },
-    resolve: async (_root, args, ctx) => ({ deletedCount: await deleteTrips(ctx.prisma, ctx.actor!, args.ids) }),
+    resolve: async (_root, args, ctx) => ({ deletedCount: await deleteTrips(ctx.prisma, ctx.actor!, args.ids, ctx.services.config.clock()) }),
+  }),
+  duplicateTrip: t.prismaField({
+    type: 'Trip',
+    authScopes: { permission: 'create:trips' },
+    description: 'Copies a trip and its configuration into a new trip of the caller (new slug, code and join code; no views).',
+    args: { id: t.arg.int({ required: true }), title: t.arg.string({ description: 'Defaults to the source title plus " (copy)".' }) },
+    resolve: (query, _root, args, ctx) => {
+      const { title } = parseOrThrow(duplicateTripInput, withoutNulls({ title: args.title }, []));
+      return duplicateTrip(ctx.prisma, ctx.actor!, args.id, title, query);
+    },
   }),
 }));
 

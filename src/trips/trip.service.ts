@@ -23,7 +23,7 @@ export function slugFor(title: string): string {
 export const notFound = () => new NotFoundError('Trip not found.');
 const visible = (actor: Actor, id: number) => ({ id, accountId: actor.accountId, deletedAt: null });
 
-export async function createTrip(prisma: PrismaClient, actor: Actor, input: CreateTripInput, query: Query = {}) {
+export async function createTrip(prisma: PrismaClient, actor: Actor, input: CreateTripInput, query: Query = {}, document: Prisma.InputJsonObject = defaultConfiguration()) {
   return prisma.$transaction(async (tx) => {
     // The account row is the counter: codes are unique and gap-free per account, even concurrently.
     const { tripSeq } = await tx.account.update({ where: { id: actor.accountId }, data: { tripSeq: { increment: 1 } }, select: { tripSeq: true } });
@@ -36,7 +36,7 @@ export async function createTrip(prisma: PrismaClient, actor: Actor, input: Crea
         joinCode: randomString(JOIN_CODE_ALPHABET, 8),
         accountId: actor.accountId,
         agentId: actor.agentId,
-        configuration: { create: { document: defaultConfiguration() } },
+        configuration: { create: { document } },
       },
     });
   });
@@ -57,17 +57,28 @@ export async function updateTrip(prisma: PrismaClient, actor: Actor, id: number,
   });
 }
 
-export async function deleteTrip(prisma: PrismaClient, actor: Actor, id: number): Promise<void> {
-  const { count } = await prisma.trip.updateMany({ where: visible(actor, id), data: { deletedAt: new Date(), deletedById: actor.agentId } });
+export async function deleteTrip(prisma: PrismaClient, actor: Actor, id: number, now: Date): Promise<void> {
+  const { count } = await prisma.trip.updateMany({ where: visible(actor, id), data: { deletedAt: now, deletedById: actor.agentId } });
   if (count === 0) throw notFound();
 }
 
 /** Ids that are missing, already deleted or not the caller's are skipped (decisions "Trips"). */
-export async function deleteTrips(prisma: PrismaClient, actor: Actor, ids: readonly number[]): Promise<number> {
+export async function deleteTrips(prisma: PrismaClient, actor: Actor, ids: readonly number[], now: Date): Promise<number> {
   if (ids.length > LIMITS.bulkDeleteMax) throw ValidationError.field('tripIds', `At most ${LIMITS.bulkDeleteMax} ids a call.`);
   const { count } = await prisma.trip.updateMany({
     where: { id: { in: [...new Set(ids)] }, accountId: actor.accountId, deletedAt: null },
-    data: { deletedAt: new Date(), deletedById: actor.agentId },
+    data: { deletedAt: now, deletedById: actor.agentId },
   });
   return count;
 }
+
+/** A copy of a readable trip and its configuration, as a new trip of the caller (fresh slug, code, join code, no views). */
+export async function duplicateTrip(prisma: PrismaClient, actor: Actor, id: number, title: string | undefined, query: Query = {}) {
+  const source = await prisma.trip.findFirst({ where: visible(actor, id), include: { configuration: { select: { document: true } } } });
+  if (!source) throw notFound();
+  const { title: sourceTitle, seoDescription, duration, dateStart, dateFinish, dateExpiration, logo, countries, imageUrl, template, visibility } = source;
+  const copy = { title: title ?? copyTitle(sourceTitle), seoDescription, duration, dateStart, dateFinish, dateExpiration, logo, countries, imageUrl, template, visibility };
+  return createTrip(prisma, actor, copy, query, (source.configuration?.document ?? defaultConfiguration()) as Prisma.InputJsonObject);
+}
+
+const copyTitle = (title: string) => (title.length > 193 ? title.slice(0, 193) : title) + ' (copy)';

@@ -1,0 +1,235 @@
+// Trips in GraphQL for the internal front-ends: the Relay connection (and its query count), the
+// trash with restore and the 90-day purge job (on an injected clock), duplicate, and view counting.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
+import { runJob } from '../helpers/jobs.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+let now = new Date('2026-03-01T12:00:00Z');
+const sql: string[] = [];
+
+let api: TestService;
+let account: AccountFixture;
+let other: AccountFixture;
+
+beforeAll(async () => {
+  api = await startTestService({}, { clock: () => now, onDatabaseQuery: (statement) => sql.push(statement) });
+  account = await anAccount(api.prisma);
+  other = await anAccount(api.prisma);
+});
+afterAll(async () => { await api?.stop(); });
+
+const gql = async (query: string, variables: Record<string, unknown> = {}, key: string | null = account.owner.key) => {
+  const res = await api.graphql(query, variables, key ? { key } : {});
+  expect(res.status).toBe(200);
+  return res.body as { data: any; errors?: Array<{ message: string; extensions: { code: string; errors?: unknown } }> };
+};
+const createTrips = async (titles: string[], fixture = account, extra: Record<string, unknown> = {}) => {
+  const ids: number[] = [];
+  for (const title of titles) ids.push((await api.request('POST /trips', { key: fixture.owner.key, body: { title, ...extra } })).body.id);
+  return ids;
+};
+
+describe('tripsConnection', () => {
+  let account: AccountFixture;
+  beforeAll(async () => {
+    account = await anAccount(api.prisma);
+    for (const [i, duration] of [3, null, 7, 1, null, 5, 9].entries()) {
+      await api.request('POST /trips', { key: account.owner.key, body: { title: `Trip ${i}`, ...(duration ? { duration } : {}), countries: i % 2 ? ['FRA'] : ['ESP'] } });
+    }
+  });
+  const PAGE = `query($first: Int, $after: String, $filters: [TripFilterInput!], $orderBy: TripOrderInput) {
+    tripsConnection(first: $first, after: $after, filters: $filters, orderBy: $orderBy) {
+      totalCount pageInfo { hasNextPage endCursor } edges { cursor node { title duration } }
+    }
+  }`;
+  async function walk(variables: Record<string, unknown>) {
+    const titles: string[] = [];
+    let after: string | null = null;
+    for (let pages = 0; pages < 10; pages++) {
+      const { data } = await gql(PAGE, { ...variables, first: 3, after }, account.owner.key);
+      titles.push(...data.tripsConnection.edges.map((e: any) => e.node.title));
+      if (!data.tripsConnection.pageInfo.hasNextPage) return { titles, totalCount: data.tripsConnection.totalCount };
+      after = data.tripsConnection.pageInfo.endCursor;
+    }
+    throw new Error('too many pages');
+  }
+
+  it('pages through the default order (newest first) exactly once each', async () => {
+    const { titles, totalCount } = await walk({});
+    expect(totalCount).toBe(7);
+    expect(titles).toEqual(['Trip 6', 'Trip 5', 'Trip 4', 'Trip 3', 'Trip 2', 'Trip 1', 'Trip 0']);
+  });
+
+  it('takes the filters and order of the REST list, nulls last', async () => {
+    const byDuration = await walk({ orderBy: { field: 'duration', direction: 'asc' } });
+    expect(byDuration.titles).toEqual(['Trip 3', 'Trip 0', 'Trip 5', 'Trip 2', 'Trip 6', 'Trip 1', 'Trip 4']);
+    const french = await walk({ filters: [{ field: 'countries', operator: 'contains', value: 'FRA' }] });
+    expect(french).toEqual({ titles: ['Trip 5', 'Trip 3', 'Trip 1'], totalCount: 3 });
+    const bad = await gql(PAGE, { filters: [{ field: 'joinCode', operator: 'eq', value: 'x' }] }, account.owner.key);
+    expect(bad.errors?.[0]?.extensions.code).toBe('validation_failed');
+  });
+
+  it('answers a page with configurations and agent pictures in a constant number of queries (no N+1)', async () => {
+    const query = `query($first: Int) { tripsConnection(first: $first) { edges { node { id agentPictureUrl configuration { revision document } } } } }`;
+    const count = async (first: number) => {
+      const before = sql.length;
+      const { data } = await gql(query, { first }, account.owner.key);
+      expect(data.tripsConnection.edges).toHaveLength(first);
+      expect(data.tripsConnection.edges[0].node.configuration.document.settings.currency).toBe('EUR');
+      return sql.filter((statement, i) => i >= before && !/^(BEGIN|COMMIT)/.test(statement)).length;
+    };
+    const one = await count(1);
+    const seven = await count(7);
+    expect(one).toBeGreaterThan(0);
+    expect(seven).toBe(one);
+    expect(seven).toBeLessThanOrEqual(3); // authentication is cached; the page is one query plus its relations
+  });
+
+  it('refuses a negative size or a cursor that is not one of ours', async () => {
+    for (const variables of [{ first: -1 }, { after: 'not-a-cursor' }]) {
+      const res = await gql(PAGE, variables, account.owner.key);
+      expect(res.errors?.[0]?.extensions.code).toBe('validation_failed');
+    }
+  });
+
+  it('needs read:trips', async () => {
+    const res = await gql('{ tripsConnection { totalCount } }', {}, null);
+    expect(res.errors?.[0]?.extensions.code).toBe('missing_api_key');
+  });
+});
+
+describe('trash', () => {
+  const TRASH = '{ trashedTrips(first: 50) { totalCount edges { node { id deletedAt restorableUntil } } } }';
+  const RESTORE = 'mutation($id: Int!) { restoreTrip(id: $id) { id title deletedAt } }';
+
+  it('lists deleted trips, most recent first, and restores one', async () => {
+    const [a, b] = await createTrips(['Trashed A', 'Trashed B']);
+    expect((await api.request(`DELETE /trips/${a}`, { key: account.owner.key })).status).toBe(200);
+    now = new Date(now.getTime() + 1000);
+    await api.request(`DELETE /trips/${b}`, { key: account.owner.key });
+    const { data } = await gql(TRASH);
+    const ids = data.trashedTrips.edges.map((e: any) => e.node.id);
+    expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
+    const entry = data.trashedTrips.edges.find((e: any) => e.node.id === a).node;
+    expect(new Date(entry.restorableUntil).getTime() - new Date(entry.deletedAt).getTime()).toBe(90 * DAY);
+    expect((await api.request(`GET /trips/${a}`, { key: account.owner.key })).status).toBe(404);
+
+    const restored = await gql(RESTORE, { id: a });
+    expect(restored.data.restoreTrip).toEqual({ id: a, title: 'Trashed A', deletedAt: null });
+    expect((await api.request(`GET /trips/${a}`, { key: account.owner.key })).status).toBe(200);
+    expect((await gql(TRASH)).data.trashedTrips.edges.map((e: any) => e.node.id)).not.toContain(a);
+  });
+
+  it('another account cannot see or restore the trip; a viewer cannot restore', async () => {
+    const [id] = await createTrips(['Private trash']);
+    await api.request(`DELETE /trips/${id}`, { key: account.owner.key });
+    expect((await gql(TRASH, {}, other.owner.key)).data.trashedTrips.edges.map((e: any) => e.node.id)).not.toContain(id);
+    expect((await gql(RESTORE, { id }, other.owner.key)).errors?.[0]?.extensions.code).toBe('not_found');
+    const viewer = await aMember(api.prisma, account.accountId, 'viewer');
+    expect((await gql(RESTORE, { id }, viewer.key)).errors?.[0]?.extensions.code).toBe('forbidden');
+    expect((await gql(RESTORE, { id: 999_999 })).errors?.[0]?.extensions.code).toBe('not_found');
+  });
+
+  it('a daily job erases trips deleted over 90 days ago with their configurations; younger ones stay restorable', async () => {
+    const fresh = await anAccount(api.prisma);
+    const [old, young, alive] = await createTrips(['Old', 'Young', 'Alive'], fresh);
+    await gql(`mutation($id: Int!) { deleteTrip(id: $id) }`, { id: old }, fresh.owner.key);
+    now = new Date(now.getTime() + 10 * DAY);
+    await gql(`mutation($id: Int!) { deleteTrip(id: $id) }`, { id: young }, fresh.owner.key);
+    now = new Date(now.getTime() + 85 * DAY); // old: 95 days in the trash; young: 85
+
+    const trash = await gql(TRASH, {}, fresh.owner.key);
+    expect(trash.data.trashedTrips.edges.map((e: any) => e.node.id)).toEqual([young]);
+    expect((await gql(RESTORE, { id: old }, fresh.owner.key)).errors?.[0]?.extensions.code).toBe('not_found');
+
+    await runJob(api, 'trips.purge-trash');
+    const left = await api.prisma.trip.findMany({ where: { accountId: fresh.accountId }, select: { id: true } });
+    expect(left.map((t) => t.id).sort()).toEqual([young, alive].sort());
+    expect(await api.prisma.tripConfiguration.count({ where: { tripId: old } })).toBe(0);
+    expect(await api.prisma.tripConfiguration.count({ where: { tripId: young } })).toBe(1);
+    expect((await gql(RESTORE, { id: young }, fresh.owner.key)).data.restoreTrip.id).toBe(young);
+
+    await runJob(api, 'trips.purge-trash'); // safe to run twice
+    expect(await api.prisma.trip.count({ where: { accountId: fresh.accountId } })).toBe(2);
+  });
+
+  it('the purge job is scheduled daily', async () => {
+    const schedules = await api.running.services.boss.getSchedules();
+    expect(schedules).toContainEqual(expect.objectContaining({ name: 'trips.purge-trash', cron: '17 3 * * *' }));
+  });
+});
+
+describe('duplicateTrip', () => {
+  const DUPLICATE = `mutation($id: Int!, $title: String) {
+    duplicateTrip(id: $id, title: $title) { id title slug code joinCode duration countries visibility agentId accountId visualizations configuration { document } }
+  }`;
+
+  it('copies the trip and its configuration as a new trip of the caller', async () => {
+    const source = await api.request('POST /trips', { key: account.owner.key, body: { title: 'Lisbon Escape', duration: 4, countries: ['PRT'], visibility: 'private' } });
+    await api.request(`PATCH /trips/${source.body.id}/config`, {
+      key: account.owner.key,
+      headers: { 'content-type': 'application/merge-patch+json' },
+      body: { settings: { currency: 'USD' } },
+    });
+    const agent = await aMember(api.prisma, account.accountId, 'agent');
+    const { data } = await gql(DUPLICATE, { id: source.body.id }, agent.key);
+    const copy = data.duplicateTrip;
+    expect(copy).toMatchObject({ title: 'Lisbon Escape (copy)', duration: 4, countries: ['PRT'], visibility: 'private', agentId: agent.agentId, accountId: account.accountId, visualizations: 0 });
+    expect(copy.id).not.toBe(source.body.id);
+    expect(copy.slug).toMatch(/^lisbon-escape-copy-[a-z0-9]{6}$/);
+    expect(copy.code).not.toBe(source.body.code);
+    expect(copy.joinCode).not.toBe(source.body.joinCode);
+    expect(copy.configuration.document.settings.currency).toBe('USD');
+    expect((await gql(DUPLICATE, { id: source.body.id, title: 'Porto' })).data.duplicateTrip.title).toBe('Porto');
+  });
+
+  it('refuses a bad title, a trip of another account, and a viewer', async () => {
+    const [id] = await createTrips(['Source']);
+    const blank = await gql(DUPLICATE, { id, title: '  ' });
+    expect(blank.errors?.[0]?.extensions).toMatchObject({ code: 'validation_failed', errors: { title: [expect.any(String)] } });
+    expect((await gql(DUPLICATE, { id }, other.owner.key)).errors?.[0]?.extensions.code).toBe('not_found');
+    const viewer = await aMember(api.prisma, account.accountId, 'viewer');
+    expect((await gql(DUPLICATE, { id }, viewer.key)).errors?.[0]?.extensions.code).toBe('forbidden');
+  });
+});
+
+describe('recordTripView', () => {
+  const VIEW = 'mutation($slug: String!, $viewerId: String) { recordTripView(slug: $slug, viewerId: $viewerId) { counted visualizations } }';
+  const view = (slug: string, viewerId?: string) => gql(VIEW, { slug, viewerId }, null);
+
+  it('needs no key and counts each viewer at most once per hour', async () => {
+    const trip = (await api.request('POST /trips', { key: account.owner.key, body: { title: 'Viewed' } })).body;
+    expect((await view(trip.slug, 'visitor-1')).data.recordTripView).toEqual({ counted: true, visualizations: 1 });
+    expect((await view(trip.slug, 'visitor-1')).data.recordTripView).toEqual({ counted: false, visualizations: 1 });
+    expect((await view(trip.slug, 'visitor-2')).data.recordTripView).toEqual({ counted: true, visualizations: 2 });
+    expect((await view(trip.slug)).data.recordTripView.counted).toBe(true); // address + user agent
+    expect((await view(trip.slug)).data.recordTripView.counted).toBe(false);
+
+    now = new Date(now.getTime() + 59 * 60 * 1000);
+    expect((await view(trip.slug, 'visitor-1')).data.recordTripView.counted).toBe(false);
+    now = new Date(now.getTime() + 2 * 60 * 1000);
+    expect((await view(trip.slug, 'visitor-1')).data.recordTripView).toEqual({ counted: true, visualizations: 4 });
+
+    const read = await api.request(`GET /trips/${trip.id}`, { key: account.owner.key });
+    expect(read.body.visualizations).toBe(4);
+    expect(read.body.updatedAt).toBe(trip.updatedAt); // a view is not an edit
+  });
+
+  it('counts concurrent views of one viewer once', async () => {
+    const trip = (await api.request('POST /trips', { key: account.owner.key, body: { title: 'Busy' } })).body;
+    const results = await Promise.all(Array.from({ length: 8 }, () => view(trip.slug, 'same-visitor')));
+    expect(results.filter((r) => r.data.recordTripView.counted)).toHaveLength(1);
+  });
+
+  it('404 for a private, deleted or unknown trip', async () => {
+    const hidden = (await api.request('POST /trips', { key: account.owner.key, body: { title: 'Hidden', visibility: 'private' } })).body;
+    const deleted = (await api.request('POST /trips', { key: account.owner.key, body: { title: 'Gone' } })).body;
+    await api.request(`DELETE /trips/${deleted.id}`, { key: account.owner.key });
+    for (const slug of [hidden.slug, deleted.slug, 'no-such-trip']) {
+      expect((await view(slug, 'v')).errors?.[0]?.extensions.code).toBe('not_found');
+    }
+    expect(await api.prisma.trip.findUniqueOrThrow({ where: { id: hidden.id }, select: { visualizations: true } })).toEqual({ visualizations: 0 });
+  });
+});
