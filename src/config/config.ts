@@ -82,7 +82,13 @@ export interface Config {
   /** The time "now" for trash retention and view counting. Tests inject a clock; never from the environment. */
   clock: () => Date;
   /** Test-only: sees every SQL statement the service's Prisma client sends (N+1 checks). */
-  onDatabaseQuery: ((sql: string) => void) | undefined;
+  onDatabaseQuery: ((query: DatabaseQuery) => void) | undefined;
+}
+
+/** A statement as sent: its SQL and its parameters as a JSON array. */
+export interface DatabaseQuery {
+  sql: string;
+  params: string;
 }
 
 export class ConfigError extends Error {}

@@ -1,10 +1,11 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import type { DatabaseQuery } from '../config/config.ts';
 import { PrismaClient } from '../generated/prisma/client.ts';
 
 export type { PrismaClient };
 export type { Prisma } from '../generated/prisma/client.ts';
 
-export function createPrisma(options: { databaseUrl: string; poolSize: number; onQuery?: ((sql: string) => void) | undefined }): PrismaClient {
+export function createPrisma(options: { databaseUrl: string; poolSize: number; onQuery?: ((query: DatabaseQuery) => void) | undefined }): PrismaClient {
   const adapter = new PrismaPg({
     connectionString: options.databaseUrl,
     max: options.poolSize,
@@ -14,6 +15,6 @@ export function createPrisma(options: { databaseUrl: string; poolSize: number; o
   });
   if (!options.onQuery) return new PrismaClient({ adapter });
   const client = new PrismaClient({ adapter, log: [{ emit: 'event', level: 'query' }] });
-  client.$on('query', (event) => options.onQuery!(event.query));
+  client.$on('query', (event) => options.onQuery!({ sql: event.query, params: event.params }));
   return client;
 }

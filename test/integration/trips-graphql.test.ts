@@ -14,7 +14,7 @@ let account: AccountFixture;
 let other: AccountFixture;
 
 beforeAll(async () => {
-  api = await startTestService({}, { clock: () => now, onDatabaseQuery: (statement) => sql.push(statement) });
+  api = await startTestService({}, { clock: () => now, onDatabaseQuery: (statement) => sql.push(statement.sql) });
   account = await anAccount(api.prisma);
   other = await anAccount(api.prisma);
 });
