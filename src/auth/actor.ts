@@ -5,6 +5,8 @@ import { roleAllows, type Permission } from './permissions.ts';
 export interface Actor {
   agentId: number;
   accountId: number;
+  /** The account's organisation: its accounts share catalogs marked `sharedWithOrganisation`. */
+  organisationId: number | null;
   role: Role;
   via: 'apiKey' | 'machine';
   apiKeyId?: number;

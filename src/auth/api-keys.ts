@@ -15,6 +15,7 @@ export interface ApiKeyIdentity {
   apiKeyId: number;
   agentId: number;
   accountId: number;
+  organisationId: number | null;
   role: Role;
 }
 
@@ -57,12 +58,13 @@ export class ApiKeyVerifier {
   private async lookup(prefix: string, hash: string): Promise<ApiKeyIdentity | null> {
     // The key acts with its agent's current role in the key's account: a removed membership
     // disables the key as surely as a revocation.
-    const rows = await this.prisma.$queryRaw<Array<{ id: number; hash: string; agent_id: number; account_id: number; role: Role }>>`
-      SELECT k.id, k.hash, k.agent_id, k.account_id, m.role::text AS role
+    const rows = await this.prisma.$queryRaw<Array<{ id: number; hash: string; agent_id: number; account_id: number; organisation_id: number | null; role: Role }>>`
+      SELECT k.id, k.hash, k.agent_id, k.account_id, acc.organisation_id, m.role::text AS role
       FROM api_keys k
       JOIN memberships m ON m.agent_id = k.agent_id AND m.account_id = k.account_id
+      JOIN accounts acc ON acc.id = k.account_id
       WHERE k.prefix = ${prefix} AND k.revoked_at IS NULL`;
     const match = rows.find((row) => hashesEqual(row.hash, hash));
-    return match ? { apiKeyId: match.id, agentId: match.agent_id, accountId: match.account_id, role: match.role } : null;
+    return match ? { apiKeyId: match.id, agentId: match.agent_id, accountId: match.account_id, organisationId: match.organisation_id, role: match.role } : null;
   }
 }

@@ -34,7 +34,7 @@ export async function resolveOnBehalfOf(
   prisma: PrismaClient,
   grant: MachineGrant,
   target: OnBehalfOf,
-): Promise<{ agentId: number; accountId: number; role: Role }> {
+): Promise<{ agentId: number; accountId: number; organisationId: number | null; role: Role }> {
   const rows = await prisma.$queryRaw<Array<{ agent_id: number; account_id: number; role: Role; organisation_id: number | null }>>`
     SELECT a.id AS agent_id, m.account_id, m.role::text AS role, acc.organisation_id
     FROM agents a
@@ -46,5 +46,5 @@ export async function resolveOnBehalfOf(
   const inGrant = row !== undefined &&
     (grant.accountIds.has(row.account_id) || (row.organisation_id !== null && grant.organisationIds.has(row.organisation_id)));
   if (!row || !inGrant) throw unresolved();
-  return { agentId: row.agent_id, accountId: row.account_id, role: row.role };
+  return { agentId: row.agent_id, accountId: row.account_id, organisationId: row.organisation_id, role: row.role };
 }

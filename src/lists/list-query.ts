@@ -1,0 +1,134 @@
+// The list conventions of the specification (page, pageSize, filters, search, orderBy) for any
+// resource: each list declares which fields may be filtered (and how), searched and sorted, and
+// gets a Prisma `where` and `orderBy`. Every problem is a 400 naming the parameter.
+import { LIMITS } from '../config/constants.ts';
+import { ValidationError } from '../errors.ts';
+
+/** How a field filters: its operators and how a value is checked. An array is an enum's values. */
+export type FilterKind = 'text' | 'number' | 'date' | 'boolean' | 'countries' | readonly string[];
+
+export interface ListSpec {
+  filters: Record<string, FilterKind>;
+  search: readonly string[];
+  order: readonly string[];
+  /** Sort fields that may be null: their nulls come last in either direction. */
+  nullableOrder: ReadonlySet<string>;
+  defaultOrder: ReadonlyArray<Record<string, 'asc' | 'desc'>>;
+}
+
+export interface ListFilter { field: string; operator: string; value: unknown }
+export interface ListSearch { fields?: string[] | null; term: string }
+export interface ListOrder { field: string; direction?: string | null }
+export interface ListArgs {
+  page?: number | null;
+  pageSize?: number | null;
+  filters?: ListFilter[] | null;
+  search?: ListSearch | null;
+  orderBy?: ListOrder | null;
+}
+
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  where: { AND: Array<Record<string, unknown>> };
+  orderBy: Array<Record<string, unknown>>;
+}
+
+const operatorsOf = (kind: FilterKind): readonly string[] => {
+  if (Array.isArray(kind)) return ['eq', 'neq', 'in'];
+  switch (kind) {
+    case 'text': return ['eq', 'neq', 'in', 'contains'];
+    case 'number':
+    case 'date': return ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in'];
+    case 'boolean': return ['eq', 'neq'];
+    default: return ['contains', 'in'];
+  }
+};
+
+export function listQuery(spec: ListSpec, args: ListArgs): ListQuery {
+  const page = args.page ?? 1;
+  const pageSize = args.pageSize ?? LIMITS.pageSizeDefault;
+  if (!Number.isInteger(page) || page < 1) throw ValidationError.field('page', 'page must be an integer of at least 1.');
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > LIMITS.pageSizeMax) {
+    throw ValidationError.field('pageSize', `pageSize must be an integer from 1 to ${LIMITS.pageSizeMax}.`);
+  }
+  const where = (args.filters ?? []).map((filter, index) => filterWhere(spec, filter, index));
+  if (args.search) where.push(searchWhere(spec, args.search));
+  return { page, pageSize, where: { AND: where }, orderBy: orderBy(spec, args.orderBy) };
+}
+
+function filterWhere(spec: ListSpec, filter: ListFilter, index: number): Record<string, unknown> {
+  const fail = (message: string) => ValidationError.field('filters', `filters[${index}]: ${message}`);
+  const kind = spec.filters[filter.field];
+  if (!kind) throw fail(`unknown field "${filter.field}". Fields: ${Object.keys(spec.filters).join(', ')}.`);
+  const operators = operatorsOf(kind);
+  if (!operators.includes(filter.operator)) {
+    throw fail(`operator "${filter.operator}" does not apply to ${filter.field}. Operators: ${operators.join(', ')}.`);
+  }
+  const value = filter.operator === 'in'
+    ? (Array.isArray(filter.value) && filter.value.length > 0 && filter.value.length <= 100
+        ? filter.value.map((v) => scalar(kind, v, fail))
+        : (() => { throw fail('"in" takes a non-empty array of at most 100 values.'); })())
+    : scalar(kind, filter.value, fail);
+  return { [filter.field]: condition(kind, filter.operator, value) };
+}
+
+function scalar(kind: FilterKind, value: unknown, fail: (m: string) => ValidationError): unknown {
+  if (Array.isArray(kind)) {
+    if (kind.includes(value as string)) return value;
+    throw fail(`the value must be one of ${kind.map((v) => `"${v}"`).join(', ')}.`);
+  }
+  switch (kind) {
+    case 'text':
+      if (typeof value === 'string') return value;
+      throw fail('the value must be a string.');
+    case 'countries':
+      if (typeof value === 'string' && /^[A-Za-z]{3}$/.test(value)) return value.toUpperCase();
+      throw fail('the value must be an ISO 3166-1 alpha-3 code.');
+    case 'number':
+      if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+      throw fail('the value must be an integer.');
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      throw fail('the value must be true or false.');
+    default: {
+      const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : undefined;
+      if (date && !Number.isNaN(date.getTime())) return date;
+      throw fail('the value must be an ISO 8601 date-time.');
+    }
+  }
+}
+
+function condition(kind: FilterKind, operator: string, value: unknown): unknown {
+  if (kind === 'countries') return operator === 'in' ? { hasSome: value } : { has: value };
+  const insensitive = kind === 'text' ? { mode: 'insensitive' as const } : {};
+  switch (operator) {
+    case 'eq': return { equals: value, ...insensitive };
+    case 'neq': return { not: value, ...insensitive };
+    case 'in': return { in: value, ...insensitive };
+    case 'contains': return { contains: value, ...insensitive };
+    default: return { [operator]: value };
+  }
+}
+
+function searchWhere(spec: ListSpec, search: ListSearch): Record<string, unknown> {
+  const fields = search.fields?.length ? search.fields : [...spec.search];
+  const unknown = fields.filter((f) => !spec.search.includes(f));
+  if (unknown.length) throw ValidationError.field('search', `unknown search fields: ${unknown.join(', ')}. Fields: ${spec.search.join(', ')}.`);
+  if (typeof search.term !== 'string') throw ValidationError.field('search', 'search.term must be a string.');
+  const term = search.term.trim();
+  if (!term) return {};
+  return { OR: fields.map((field) => ({ [field]: { contains: term, mode: 'insensitive' } })) };
+}
+
+function orderBy(spec: ListSpec, order: ListOrder | null | undefined): Array<Record<string, unknown>> {
+  if (!order) return [...spec.defaultOrder];
+  if (!spec.order.includes(order.field)) {
+    throw ValidationError.field('orderBy', `unknown field "${order.field}". Fields: ${spec.order.join(', ')}.`);
+  }
+  const direction = order.direction ?? 'asc';
+  if (direction !== 'asc' && direction !== 'desc') throw ValidationError.field('orderBy', 'direction must be "asc" or "desc".');
+  // Rows without a value come last in either direction; the id makes the order total (stable pages).
+  const first = spec.nullableOrder.has(order.field) ? { [order.field]: { sort: direction, nulls: 'last' } } : { [order.field]: direction };
+  return order.field === 'id' ? [first] : [first, { id: direction }];
+}
