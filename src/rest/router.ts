@@ -7,6 +7,7 @@ import { NotFoundError } from '../errors.ts';
 import { errorResponse } from './errors.ts';
 import { registerApiKeyRoutes } from './routes/api-keys.ts';
 import { registerOAuthRoutes } from './routes/oauth.ts';
+import { registerOpenApiRoutes } from './routes/openapi.ts';
 import { registerStatusRoutes } from './routes/status.ts';
 import { registerTripConfigurationRoutes } from './routes/trip-configuration.ts';
 import { registerTripRoutes } from './routes/trips.ts';
@@ -24,6 +25,7 @@ export function createRestRouter(schema: GraphQLSchema, surface: Surface): RestR
     registerApiKeyRoutes(router, schema);
     registerTripRoutes(router, schema);
     registerTripConfigurationRoutes(router, schema);
+    registerOpenApiRoutes(router);
   }
   router.all('*', (request) => {
     throw new NotFoundError(`No route for ${request.method} ${new URL(request.url).pathname}.`);

@@ -6,8 +6,10 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { createPrisma, type PrismaClient } from '../../src/db/prisma.ts';
 import { createLogger } from '../../src/logger.ts';
+import { buildOpenApiDocument } from '../../src/openapi/document.ts';
 import { startService, type RunningService } from '../../src/service.ts';
 import { createTestDatabase } from './database.ts';
+import { createOpenApiCheck, type ResponseCheck } from './openapi-check.ts';
 
 export interface TestResponse<T = any> {
   status: number;
@@ -45,6 +47,13 @@ export const TEST_ENV = {
   SECRET_KEY: 'test-secret-key-0123456789abcdefghijklmnop',
 };
 
+let openApiCheck: ResponseCheck | undefined;
+/** Every response of the API listener is checked against the OpenAPI document (see openapi-check.ts). */
+const checkResponse: ResponseCheck = (response) => {
+  openApiCheck ??= createOpenApiCheck(buildOpenApiDocument({ apiUrl: 'http://localhost' }));
+  openApiCheck(response);
+};
+
 export async function startTestService(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestService> {
   const databaseUrl = env['DATABASE_URL'] ?? (await createTestDatabase());
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-svc-'));
@@ -66,8 +75,10 @@ export async function startTestService(env: Record<string, string> = {}, overrid
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(options.body);
     }
-    const response = await fetch(`${target.startsWith('http') ? '' : url}${target}`, { method, headers, body });
+    const fullUrl = `${target.startsWith('http') ? '' : url}${target}`;
+    const response = await fetch(fullUrl, { method, headers, body });
     const text = await response.text();
+    if (fullUrl.startsWith(`${url}/`)) checkResponse({ method, url: fullUrl, status: response.status, headers: response.headers, text });
     let parsed: unknown = text;
     try {
       parsed = JSON.parse(text);

@@ -18,7 +18,7 @@ export const TRIP_FIELDS = `id title slug joinCode seoDescription duration dateS
 
 const bulkBody = (key: 'tripId' | 'tripIds') =>
   z.strictObject({ [key]: z.array(z.number().int().positive()).min(1).max(LIMITS.bulkDeleteMax) });
-const BULK_BODY = z.union([bulkBody('tripIds'), bulkBody('tripId')], { error: 'Give tripIds (or tripId): an array of 1 to 100 trip ids.' });
+export const BULK_BODY = z.union([bulkBody('tripIds'), bulkBody('tripId')], { error: 'Give tripIds (or tripId): an array of 1 to 100 trip ids.' });
 
 export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): void {
   const LIST = prepareOperation<{ trips: Record<string, unknown> }>(schema, `

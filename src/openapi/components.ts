@@ -1,0 +1,133 @@
+// The reusable parts of the document: schemas, the error responses of decisions "Health, errors
+// and limits", headers, parameters and the two security schemes of the specification.
+import { PERMISSIONS } from '../auth/permissions.ts';
+import { LIMITS } from '../config/constants.ts';
+import { EXAMPLES, errorExample } from './examples.ts';
+import { inputSchemas } from './input-schemas.ts';
+import { errorSchema, responseSchemas } from './response-schemas.ts';
+import type { Components, Header, Parameter, Response, Schema } from './types.ts';
+
+const integerHeader = (description: string, required = false): Header => ({ description, required, schema: { type: 'integer', minimum: 0 } });
+
+const HEADERS: Record<string, Header> = {
+  'RateLimit-Limit': integerHeader('Requests allowed in the current one-minute window (per API key or machine client; per IP without credentials).', true),
+  'RateLimit-Remaining': integerHeader('Requests left in the current window.', true),
+  'RateLimit-Reset': integerHeader('Seconds until the window resets.', true),
+  'Retry-After': integerHeader('Seconds to wait before retrying.', true),
+  'X-Request-Id': { description: 'The X-Request-Id sent (when it matches [\\w.:-]{1,128}) or a generated UUID; it appears in the logs.', required: true, schema: { type: 'string' } },
+  ETag: { description: 'Revision of the trip configuration; send it back in If-Match.', required: true, schema: { type: 'string', examples: ['"42-3"'] } },
+};
+
+const headerRefs = (...names: string[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+/** Headers on every answer that got past authentication: the rate limit and the request id. */
+export const COUNTED_HEADERS = () => headerRefs('RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-Request-Id');
+export const ETAG_HEADER = () => headerRefs('ETag');
+
+function errorResponse(description: string, codes: readonly string[], examples: Record<string, [string, string]>, extra: Partial<Response> = {}): Response {
+  return {
+    description,
+    headers: headerRefs('X-Request-Id'),
+    content: {
+      'application/json': {
+        schema: errorSchema(codes),
+        examples: Object.fromEntries(Object.entries(examples).map(([name, [code, message]]) => [name, errorExample(code, message)])),
+      },
+    },
+    ...extra,
+  };
+}
+
+const RESPONSES: Record<string, Response> = {
+  BadRequest: {
+    description: 'Invalid parameters or body: the validation body, naming each field. A duplicated x-on-behalf-of header: duplicate_header.',
+    headers: headerRefs('X-Request-Id'),
+    content: {
+      'application/json': {
+        schema: { oneOf: [{ $ref: '#/components/schemas/ValidationErrors' }, errorSchema(['duplicate_header'])] },
+        examples: {
+          validation: { $ref: '#/components/examples/ValidationErrors' },
+          duplicateHeader: errorExample('duplicate_header', 'The x-on-behalf-of header must be sent once.'),
+        },
+      },
+    },
+  },
+  Unauthorized: errorResponse('No credentials where they are required, or credentials that do not authenticate (also on public paths when sent).', ['missing_api_key', 'invalid_api_key'], {
+    missing: ['missing_api_key', 'An API key is required.'],
+    invalid: ['invalid_api_key', 'The API key is not valid.'],
+  }),
+  Forbidden: errorResponse('The role, the token scopes or the plan do not allow this; or x-on-behalf-of names no agent this client may act for.', ['forbidden', 'plan_required'], {
+    forbidden: ['forbidden', 'You do not have permission to do this.'],
+  }),
+  NotFound: errorResponse('No such resource in the caller\'s account (a trip in the trash reads as not found).', ['not_found'], {
+    notFound: ['not_found', 'Trip not found.'],
+  }),
+  PreconditionFailed: errorResponse('If-Match names an older revision: nothing was changed.', ['precondition_failed'], {
+    stale: ['precondition_failed', 'The resource has changed since it was read.'],
+  }),
+  PayloadTooLarge: errorResponse(`The body is larger than the limit (${LIMITS.jsonBodyBytes} bytes; a trip configuration ${LIMITS.configBodyBytes}).`, ['payload_too_large'], {
+    tooLarge: ['payload_too_large', `The request body is larger than ${LIMITS.jsonBodyBytes} bytes.`],
+  }),
+  TooManyRequests: errorResponse('Rate limit exceeded.', ['rate_limited'], {
+    limited: ['rate_limited', 'Too many requests. Retry after the time given in Retry-After.'],
+  }, { headers: headerRefs('Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-Request-Id') }),
+  InternalError: errorResponse('An unexpected error; never with details.', ['internal_error'], {
+    internal: ['internal_error', 'An unexpected error occurred.'],
+  }),
+  ServiceUnavailable: errorResponse('A dependency (PostgreSQL) cannot be reached.', ['service_unavailable'], {
+    unavailable: ['service_unavailable', 'The service is temporarily unavailable.'],
+  }),
+};
+
+const PARAMETERS: Record<string, Parameter> = {
+  TripId: { name: 'tripId', in: 'path', required: true, description: 'Trip identifier.', schema: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  ApiKeyId: { name: 'id', in: 'path', required: true, description: 'API key identifier.', schema: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  OnBehalfOf: {
+    name: 'x-on-behalf-of',
+    in: 'header',
+    description: 'Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent\'s current account; it must lie within the client\'s grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key.',
+    schema: { type: 'string' },
+    examples: { agent: { value: 'ana@agency.example' }, agentInAccount: { value: 'ana@agency.example,12' } },
+  },
+  IfMatch: {
+    name: 'If-Match',
+    in: 'header',
+    description: 'The ETag of the revision the change is based on; 412 when the configuration has changed since. `*` matches any.',
+    schema: { type: 'string' },
+  },
+  Page: { name: 'page', in: 'query', description: 'Starts at 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+  PageSize: { name: 'pageSize', in: 'query', description: 'Items a page.', schema: { type: 'integer', minimum: 1, maximum: LIMITS.pageSizeMax, default: LIMITS.pageSizeDefault } },
+};
+
+function securitySchemes(tokenUrl: string): Record<string, Schema> {
+  return {
+    bearerAuth: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'ak_<at least 32 base62 characters>',
+      description: 'An API key: `Authorization: Bearer ak_...`. It acts as its agent in its account, with that agent\'s role.',
+    },
+    m2mOnBehalfOf: {
+      type: 'oauth2',
+      description: 'A machine client\'s token from the token URL (client credentials), sent as `Authorization: Bearer <token>` together with the x-on-behalf-of header naming the agent it acts for.',
+      flows: { clientCredentials: { tokenUrl, scopes: Object.fromEntries(PERMISSIONS.map((scope) => [scope, scopeDescription(scope)])) } },
+    },
+  };
+}
+
+function scopeDescription(scope: string): string {
+  const [action, resource] = scope.split(':');
+  return `${action === 'manage' ? 'Manage' : action![0]!.toUpperCase() + action!.slice(1)} ${resource}.`;
+}
+
+export function components(options: { tokenUrl: string }): Components {
+  const inputs = inputSchemas();
+  return {
+    schemas: { ...responseSchemas(inputs['TripConfigurationDocument']!), ...inputs },
+    responses: RESPONSES,
+    parameters: PARAMETERS,
+    headers: HEADERS,
+    examples: EXAMPLES,
+    securitySchemes: securitySchemes(options.tokenUrl),
+  };
+}

@@ -1,0 +1,64 @@
+// The OpenAPI 3.1 document of the REST paths: info and servers here, reusable parts in
+// components.ts, and one file of paths a domain under paths/. A new domain (catalogs, webhooks,
+// AI import) adds its file and one line below.
+import { API_VERSION } from '../config/constants.ts';
+import { components } from './components.ts';
+import { apiKeyPaths } from './paths/api-keys.ts';
+import { documentationPaths } from './paths/documentation.ts';
+import { oauthPaths } from './paths/oauth.ts';
+import { statusPaths } from './paths/status.ts';
+import { tripConfigurationPaths } from './paths/trip-configuration.ts';
+import { tripPaths } from './paths/trips.ts';
+import type { OpenApiDocument, Paths } from './types.ts';
+
+export interface DocumentOptions {
+  /** Public base URL of the API listener ({base_url}); also where the token URL lives. */
+  apiUrl: string;
+  /** Where `npm run mock` serves the trips paths ({mock_url}). */
+  mockUrl?: string;
+}
+
+const DESCRIPTION = `Trips, their configuration and the account's API keys, for travel agencies.
+
+**Authentication.** Send an API key as \`Authorization: Bearer ak_...\` (scheme bearerAuth), or, as a machine
+client, a token from \`POST /oauth/token\` plus the \`x-on-behalf-of\` header naming the agent (scheme
+m2mOnBehalfOf). Paths marked public need neither; credentials sent to them are still checked.
+
+**Errors.** Validation errors are \`400 {"errors": {"<field>": ["<message>"]}}\`; every other error is
+\`{"error": {"code", "message"}}\`.
+
+**Limits.** Answers carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 carries
+\`Retry-After\`. JSON bodies are limited to 1 MB (a trip configuration 5 MB). Every answer echoes
+\`X-Request-Id\`.
+
+**Versioning.** Semantic versioning; paths carry no version. \`GET /status\` reports the version.`;
+
+const TAGS = [
+  { name: 'Trips', description: 'Travel itineraries of the caller\'s account. Deleted trips go to the trash for 90 days.' },
+  { name: 'Trip configuration', description: 'The content document of a trip: blocks, contact, settings, theme. Read and replaced whole, or merge-patched.' },
+  { name: 'Authentication', description: 'API keys and machine-client tokens.' },
+  { name: 'Health', description: 'Is the API up, and which version.' },
+  { name: 'Documentation', description: 'This document and its reference page.' },
+];
+
+export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocument {
+  const apiUrl = options.apiUrl.replace(/\/$/, '');
+  const servers = [{ url: apiUrl, description: 'API' }];
+  if (options.mockUrl) servers.push({ url: options.mockUrl.replace(/\/$/, ''), description: 'Mock server: the trips paths only, in memory (npm run mock)' });
+  const paths: Paths = {
+    ...tripPaths(),
+    ...tripConfigurationPaths(),
+    ...apiKeyPaths(),
+    ...oauthPaths(),
+    ...statusPaths(),
+    ...documentationPaths(),
+  };
+  return {
+    openapi: '3.1.1',
+    info: { title: 'Trips API', version: API_VERSION, description: DESCRIPTION },
+    servers,
+    tags: TAGS,
+    paths,
+    components: components({ tokenUrl: `${apiUrl}/oauth/token` }),
+  };
+}
