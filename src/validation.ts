@@ -26,3 +26,8 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.i
   if (!result.success) throw new ValidationError(toFieldErrors(result.error.issues));
   return result.data;
 }
+
+/** GraphQL passes omitted optional fields as absent, explicit nulls as null; both mean "not given" on create. */
+export function withoutNulls<T extends Record<string, unknown>>(input: T, keep: string[]): T {
+  return Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== null || keep.includes(k))) as T;
+}

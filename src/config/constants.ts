@@ -6,6 +6,8 @@ export const LIMITS = {
   pageSizeMax: 100,
   /** decisions "Trips": at most 100 ids in one bulk deletion. */
   bulkDeleteMax: 100,
+  /** Our choice (decisions are silent): trips in one catalog. */
+  catalogTripsMax: 1000,
   /** decisions "Health, errors and limits": JSON bodies 1 MB, trip configuration 5 MB. */
   jsonBodyBytes: 1024 * 1024,
   configBodyBytes: 5 * 1024 * 1024,

@@ -3,7 +3,7 @@ import type { DatabaseQuery } from '../config/config.ts';
 import { PrismaClient } from '../generated/prisma/client.ts';
 
 export type { PrismaClient };
-export type { Prisma } from '../generated/prisma/client.ts';
+export type { Prisma, Trip, Catalog } from '../generated/prisma/client.ts';
 
 export function createPrisma(options: { databaseUrl: string; poolSize: number; onQuery?: ((query: DatabaseQuery) => void) | undefined }): PrismaClient {
   const adapter = new PrismaPg({

@@ -2,6 +2,7 @@
 import '../accounts/account.schema.ts';
 import '../auth/api-keys.schema.ts';
 import '../auth/oauth.schema.ts';
+import '../catalogs/catalog.schema.ts';
 import '../status/status.schema.ts';
 import '../trips/configuration.schema.ts';
 import '../trips/trip.schema.ts';

@@ -3,7 +3,7 @@
 // no yoga.fetch; see ../shared/notes/performance-and-traps.md).
 import { execute, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import type { Context } from '../graphql/context.ts';
-import { errorOfGraphQLResult } from './errors.ts';
+import { errorOfGraphQLResult, jsonResponse } from './errors.ts';
 
 export interface PreparedOperation<TData = Record<string, unknown>> {
   readonly document: DocumentNode;
@@ -29,4 +29,9 @@ export async function runOperation<TData>(
   const result = (await execute({ schema, document: operation.document, contextValue: context, variableValues: variables })) as ExecutionResult<TData>;
   if (result.errors?.length || !result.data) throw errorOfGraphQLResult(result.errors ?? []);
   return result.data;
+}
+
+/** Runs the operation and answers with the first root field of its data as the JSON body. */
+export async function answer(schema: GraphQLSchema, operation: PreparedOperation, context: Context, variables: Record<string, unknown>, status = 200) {
+  return jsonResponse(Object.values(await runOperation(schema, operation, context, variables))[0], status);
 }

@@ -1,4 +1,6 @@
 // Path and query parameters of the REST facade, checked before any GraphQL runs.
+import { z } from 'zod';
+import { LIMITS } from '../config/constants.ts';
 import { ValidationError } from '../errors.ts';
 
 export function idParam(value: string | undefined, name: string): number {
@@ -36,4 +38,24 @@ export function single(query: Record<string, string | string[] | undefined>, nam
   const value = query[name];
   if (Array.isArray(value)) throw ValidationError.field(name, `${name} must be given once.`);
   return value;
+}
+
+/** The list conventions' query parameters (service-spec "List query conventions"), checked for shape. */
+export function listParams(request: { query: Record<string, string | string[] | undefined> }) {
+  const query = request.query;
+  return {
+    page: intQuery(single(query, 'page'), 'page'),
+    pageSize: intQuery(single(query, 'pageSize'), 'pageSize'),
+    filters: jsonQuery(single(query, 'filters'), 'filters', 'array'),
+    search: jsonQuery(single(query, 'search'), 'search', 'object'),
+    orderBy: jsonQuery(single(query, 'orderBy'), 'orderBy', 'object'),
+  };
+}
+
+/** A bulk-deletion body: `{<plural>: [ids]}`, or `{<singular>: [ids]}` (decisions "Trips", "Catalogs"). */
+export function bulkIdsBody(plural: string, singular: string) {
+  const body = (key: string) => z.strictObject({ [key]: z.array(z.number().int().positive()).min(1).max(LIMITS.bulkDeleteMax) });
+  return z
+    .union([body(plural), body(singular)], { error: `Give ${plural} (or ${singular}): an array of 1 to ${LIMITS.bulkDeleteMax} ids.` })
+    .transform((value) => (value[plural] ?? value[singular]) as number[]);
 }

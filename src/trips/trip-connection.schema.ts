@@ -1,12 +1,20 @@
 // Trips as Relay connections (same filters, search and order as the REST list), and the trash.
 import { builder } from '../graphql/builder.ts';
-import { tripConnection, type Counted } from './trip-connection.ts';
+import { countTotal, offsetConnection, type Rows } from '../lists/offset-connection.ts';
+import type { Prisma, Trip } from '../db/prisma.ts';
+import type { Context } from '../graphql/context.ts';
 import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
-import { TripFilterInput, TripOrderInput, TripSearchInput, TripType } from './trip.schema.ts';
+import { ListFilterInput, ListOrderInput, ListSearchInput } from '../lists/list.schema.ts';
+import { TripType } from './trip.schema.ts';
 import { restorableUntil, restoreTrip, trashWhere } from './trip-trash.service.ts';
+import { readableTrips } from './trip.service.ts';
 
-/** The connection object is the one tripConnection returned. */
-const countTotal = (connection: object) => (connection as Counted).countTotal();
+
+/** Rows and count of the trips matching `where`, in `orderBy`. */
+function tripsWhere(ctx: Context, where: Prisma.TripWhereInput, orderBy: Prisma.TripOrderByWithRelationInput[]) {
+  const rows: Rows<Trip> = (query, window) => ctx.prisma.trip.findMany({ ...query, where, orderBy, ...window });
+  return [rows, () => ctx.prisma.trip.count({ where })] as const;
+}
 
 builder.prismaObjectField('Trip', 'restorableUntil', (t) =>
   t.field({
@@ -25,13 +33,13 @@ builder.queryFields((t) => ({
       authScopes: { permission: 'read:trips' },
       description: 'Trips of the account as a Relay connection, with the filters, search and order of the REST list.',
       args: {
-        filters: t.arg({ type: [TripFilterInput] }),
-        search: t.arg({ type: TripSearchInput }),
-        orderBy: t.arg({ type: TripOrderInput }),
+        filters: t.arg({ type: [ListFilterInput] }),
+        search: t.arg({ type: ListSearchInput }),
+        orderBy: t.arg({ type: ListOrderInput }),
       },
       resolve: (_root, args, ctx, info) => {
         const list = tripListQuery(args as TripListArgs);
-        return tripConnection(ctx, info, args, { ...list.where, accountId: ctx.actor!.accountId, deletedAt: null }, list.orderBy);
+        return offsetConnection(ctx, info, 'Trip', args, ...tripsWhere(ctx, { ...list.where, ...readableTrips(ctx.actor!) }, list.orderBy));
       },
     },
     { name: 'TripConnection', fields: (t) => ({ totalCount: t.int({ resolve: countTotal }) }) },
@@ -42,7 +50,7 @@ builder.queryFields((t) => ({
       authScopes: { permission: 'read:trips' },
       description: 'The account\'s trash: deleted trips that can still be restored, most recently deleted first.',
       resolve: (_root, args, ctx, info) =>
-        tripConnection(ctx, info, args, trashWhere(ctx.actor!, ctx.services.config.clock()), [{ deletedAt: 'desc' }, { id: 'desc' }]),
+        offsetConnection(ctx, info, 'Trip', args, ...tripsWhere(ctx, trashWhere(ctx.actor!, ctx.services.config.clock()), [{ deletedAt: 'desc' }, { id: 'desc' }])),
     },
     { name: 'TrashedTripConnection', fields: (t) => ({ totalCount: t.int({ resolve: countTotal }) }) },
   ),

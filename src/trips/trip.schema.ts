@@ -1,9 +1,11 @@
 // Trips in GraphQL: the Trip type, the paginated list the REST facade uses, and the mutations.
 import { builder } from '../graphql/builder.ts';
-import { parseOrThrow } from '../validation.ts';
+import { ListFilterInput, ListOrderInput, ListSearchInput } from '../lists/list.schema.ts';
+import { parseOrThrow, withoutNulls } from '../validation.ts';
 import { createTripInput, duplicateTripInput, updateTripInput } from './trip.input.ts';
 import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
-import { createTrip, deleteTrip, deleteTrips, duplicateTrip, getTrip, updateTrip } from './trip.service.ts';
+import type { Prisma, Trip } from '../db/prisma.ts';
+import { createTrip, deleteTrip, deleteTrips, duplicateTrip, getTrip, readableTrips, updateTrip } from './trip.service.ts';
 
 export const TripVisibilityEnum = builder.enumType('TripVisibility', { values: ['public', 'private'] as const });
 
@@ -39,50 +41,53 @@ export const TripType = builder.prismaObject('Trip', {
   }),
 });
 
-export const TripFilterInput = builder.inputType('TripFilterInput', {
-  fields: (t) => ({
-    field: t.string({ required: true }),
-    operator: t.string({ required: true, description: 'eq, neq, gt, gte, lt, lte, in, contains' }),
-    value: t.field({ type: 'JSON' }),
-  }),
-});
-export const TripSearchInput = builder.inputType('TripSearchInput', {
-  fields: (t) => ({ fields: t.stringList(), term: t.string({ required: true }) }),
-});
-export const TripOrderInput = builder.inputType('TripOrderInput', {
-  fields: (t) => ({ field: t.string({ required: true }), direction: t.string({ description: 'asc (default) or desc' }) }),
-});
-
-interface TripPageShape {
-  query: ReturnType<typeof tripListQuery>;
-  accountId: number;
-  count?: Promise<number>;
+/** One page of trips: how to fetch its rows (with Pothos's query for the selection) and count them all. */
+export interface TripPageShape {
+  page: number;
+  pageSize: number;
+  rows(query: { include?: Prisma.TripInclude; select?: Prisma.TripSelect }): Promise<Trip[]>;
+  count(): Promise<number>;
 }
 
-const TripPageType = builder.objectRef<TripPageShape>('TripPage').implement({
-  description: 'One page of trips, in the paginated envelope of the REST lists.',
+/** The trip fields a public page may show: no codes, no owner ids (decisions "Catalogs"). */
+export const PublicTripType = builder.prismaObject('Trip', {
+  variant: 'PublicTrip',
   fields: (t) => ({
-    data: t.prismaField({
-      type: ['Trip'],
-      resolve: (query, page, _args, ctx) => ctx.prisma.trip.findMany({
-        ...query,
-        where: scopedWhere(page),
-        orderBy: page.query.orderBy,
-        skip: (page.query.page - 1) * page.query.pageSize,
-        take: page.query.pageSize,
-      }),
-    }),
-    page: t.int({ resolve: (page) => page.query.page }),
-    pageSize: t.int({ resolve: (page) => page.query.pageSize }),
-    totalCount: t.int({ resolve: (page, _args, ctx) => countOf(page, ctx.prisma) }),
-    totalPages: t.int({ resolve: async (page, _args, ctx) => Math.ceil((await countOf(page, ctx.prisma)) / page.query.pageSize) }),
+    id: t.exposeInt('id'),
+    title: t.exposeString('title'),
+    slug: t.exposeString('slug'),
+    seoDescription: t.exposeString('seoDescription', { nullable: true }),
+    duration: t.exposeInt('duration', { nullable: true }),
+    dateStart: t.expose('dateStart', { type: 'DateTime', nullable: true }),
+    dateFinish: t.expose('dateFinish', { type: 'DateTime', nullable: true }),
+    dateExpiration: t.expose('dateExpiration', { type: 'DateTime', nullable: true }),
+    logo: t.exposeString('logo', { nullable: true }),
+    countries: t.exposeStringList('countries'),
+    imageUrl: t.exposeString('imageUrl', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
 });
 
-const scopedWhere = (page: TripPageShape) => ({ ...page.query.where, accountId: page.accountId, deletedAt: null });
-function countOf(page: TripPageShape, prisma: import('../db/prisma.ts').PrismaClient): Promise<number> {
-  page.count ??= prisma.trip.count({ where: scopedWhere(page) });
-  return page.count;
+function tripPageType(name: string, trip: typeof TripType | typeof PublicTripType) {
+  return builder.objectRef<TripPageShape>(name).implement({
+    description: 'One page of trips, in the paginated envelope of the REST lists.',
+    fields: (t) => ({
+      data: t.prismaField({ type: [trip], resolve: (query, page) => page.rows(query) }),
+      page: t.exposeInt('page'),
+      pageSize: t.exposeInt('pageSize'),
+      totalCount: t.int({ resolve: (page) => page.count() }),
+      totalPages: t.int({ resolve: async (page) => Math.ceil((await page.count()) / page.pageSize) }),
+    }),
+  });
+}
+export const TripPageType = tripPageType('TripPage', TripType);
+export const PublicTripPageType = tripPageType('PublicTripPage', PublicTripType);
+
+/** A page whose total is counted once, however many fields ask for it. */
+export function tripPage(page: number, pageSize: number, rows: TripPageShape['rows'], count: () => Promise<number>): TripPageShape {
+  let total: Promise<number> | undefined;
+  return { page, pageSize, rows, count: () => (total ??= count()) };
 }
 
 /** The fields of create and update; only create requires a title. Dates and URLs are strings: zod checks them. */
@@ -127,11 +132,17 @@ builder.queryFields((t) => ({
     args: {
       page: t.arg.int(),
       pageSize: t.arg.int(),
-      filters: t.arg({ type: [TripFilterInput] }),
-      search: t.arg({ type: TripSearchInput }),
-      orderBy: t.arg({ type: TripOrderInput }),
+      filters: t.arg({ type: [ListFilterInput] }),
+      search: t.arg({ type: ListSearchInput }),
+      orderBy: t.arg({ type: ListOrderInput }),
     },
-    resolve: (_root, args, ctx) => ({ query: tripListQuery(args as TripListArgs), accountId: ctx.actor!.accountId }),
+    resolve: (_root, args, ctx) => {
+      const { page, pageSize, where, orderBy } = tripListQuery(args as TripListArgs);
+      const scoped = { ...where, ...readableTrips(ctx.actor!) };
+      return tripPage(page, pageSize,
+        (query) => ctx.prisma.trip.findMany({ ...query, where: scoped, orderBy, skip: (page - 1) * pageSize, take: pageSize }),
+        () => ctx.prisma.trip.count({ where: scoped }));
+    },
   }),
 }));
 
@@ -172,8 +183,3 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
-
-/** GraphQL passes omitted optional fields as absent, explicit nulls as null; both mean "not given" on create. */
-function withoutNulls<T extends Record<string, unknown>>(input: T, keep: string[]): T {
-  return Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== null || keep.includes(k))) as T;
-}

@@ -1,27 +1,18 @@
 // Trips of the caller's account. A trip in the trash (deletedAt set) reads as 404 everywhere.
-import { randomInt } from 'node:crypto';
 import type { Actor } from '../auth/actor.ts';
 import { LIMITS } from '../config/constants.ts';
 import type { Prisma, PrismaClient } from '../db/prisma.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
+import { CODE_ALPHABET, randomString, slugFor } from '../shared/identifiers.ts';
 import { defaultConfiguration } from './configuration.defaults.ts';
 import { datesInOrder, type CreateTripInput, type UpdateTripInput } from './trip.input.ts';
 
 type Query = { include?: Prisma.TripInclude; select?: Prisma.TripSelect };
 
-const SLUG_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-const JOIN_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-const randomString = (alphabet: string, length: number) =>
-  Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
-
-/** `paris-summer-vacation-abc123`: the title in ASCII words, then 6 random characters. */
-export function slugFor(title: string): string {
-  const words = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
-  return `${words.slice(0, 60).replace(/-+$/, '') || 'trip'}-${randomString(SLUG_ALPHABET, 6)}`;
-}
-
 export const notFound = () => new NotFoundError('Trip not found.');
-const visible = (actor: Actor, id: number) => ({ id, accountId: actor.accountId, deletedAt: null });
+/** The trips a caller may read: its account's, outside the trash. */
+export const readableTrips = (actor: Actor) => ({ accountId: actor.accountId, deletedAt: null });
+const visible = (actor: Actor, id: number) => ({ id, ...readableTrips(actor) });
 
 export async function createTrip(prisma: PrismaClient, actor: Actor, input: CreateTripInput, query: Query = {}, document: Prisma.InputJsonObject = defaultConfiguration()) {
   return prisma.$transaction(async (tx) => {
@@ -31,9 +22,9 @@ export async function createTrip(prisma: PrismaClient, actor: Actor, input: Crea
       ...query,
       data: {
         ...input,
-        slug: slugFor(input.title),
+        slug: slugFor(input.title, 'trip'),
         code: `TRIP-${tripSeq}`,
-        joinCode: randomString(JOIN_CODE_ALPHABET, 8),
+        joinCode: randomString(CODE_ALPHABET, 8),
         accountId: actor.accountId,
         agentId: actor.agentId,
         configuration: { create: { document } },

@@ -39,7 +39,7 @@ describe('tripsConnection', () => {
       await api.request('POST /trips', { key: account.owner.key, body: { title: `Trip ${i}`, ...(duration ? { duration } : {}), countries: i % 2 ? ['FRA'] : ['ESP'] } });
     }
   });
-  const PAGE = `query($first: Int, $after: String, $filters: [TripFilterInput!], $orderBy: TripOrderInput) {
+  const PAGE = `query($first: Int, $after: String, $filters: [ListFilterInput!], $orderBy: ListOrderInput) {
     tripsConnection(first: $first, after: $after, filters: $filters, orderBy: $orderBy) {
       totalCount pageInfo { hasNextPage endCursor } edges { cursor node { title duration } }
     }

@@ -1,28 +1,25 @@
 // /trips: REST facade over the GraphQL trip operations (service-spec "Trips", decisions "Trips").
 import type { GraphQLSchema } from 'graphql';
 import type { IRequest } from 'itty-router';
-import { z } from 'zod';
 import { LIMITS } from '../../config/constants.ts';
 import { ValidationError } from '../../errors.ts';
 import { createTripInput, updateTripInput } from '../../trips/trip.input.ts';
 import { parseOrThrow } from '../../validation.ts';
 import { readJson } from '../body.ts';
-import { prepareOperation, runOperation, type PreparedOperation } from '../execute.ts';
+import { answer as respond, prepareOperation, runOperation, type PreparedOperation } from '../execute.ts';
 import { jsonResponse } from '../errors.ts';
-import { idParam, intQuery, jsonQuery, single } from '../params.ts';
+import { bulkIdsBody, idParam, listParams } from '../params.ts';
 import type { RestRouter } from '../router.ts';
 import type { Context } from '../../graphql/context.ts';
 
 export const TRIP_FIELDS = `id title slug joinCode seoDescription duration dateStart dateFinish dateExpiration code logo
   countries imageUrl agentId template visibility accountId createdAt updatedAt visualizations`;
 
-const bulkBody = (key: 'tripId' | 'tripIds') =>
-  z.strictObject({ [key]: z.array(z.number().int().positive()).min(1).max(LIMITS.bulkDeleteMax) });
-export const BULK_BODY = z.union([bulkBody('tripIds'), bulkBody('tripId')], { error: 'Give tripIds (or tripId): an array of 1 to 100 trip ids.' });
+export const BULK_BODY = bulkIdsBody('tripIds', 'tripId');
 
 export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): void {
   const LIST = prepareOperation<{ trips: Record<string, unknown> }>(schema, `
-    query Trips($page: Int, $pageSize: Int, $filters: [TripFilterInput!], $search: TripSearchInput, $orderBy: TripOrderInput) {
+    query Trips($page: Int, $pageSize: Int, $filters: [ListFilterInput!], $search: ListSearchInput, $orderBy: ListOrderInput) {
       trips(page: $page, pageSize: $pageSize, filters: $filters, search: $search, orderBy: $orderBy) {
         data { ${TRIP_FIELDS} agentPictureUrl } page pageSize totalCount totalPages
       }
@@ -36,21 +33,10 @@ export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): v
   const DELETE_MANY = prepareOperation<{ deleteTrips: { message: string; deletedCount: number } }>(schema, `
     mutation DeleteTrips($ids: [Int!]!) { deleteTrips(ids: $ids) { message deletedCount } }`);
 
-  /** Runs the operation; the first root field of its data is the answer. */
-  async function answer(operation: PreparedOperation, context: Context, variables: Record<string, unknown>, status = 200) {
-    return jsonResponse(Object.values(await runOperation(schema, operation, context, variables))[0], status);
-  }
+  const answer = (operation: PreparedOperation, context: Context, variables: Record<string, unknown>, status = 200) =>
+    respond(schema, operation, context, variables, status);
 
-  router.get('/trips', (request, context) => {
-    const query = request.query as Record<string, string | string[] | undefined>;
-    return answer(LIST, context, {
-      page: intQuery(single(query, 'page'), 'page'),
-      pageSize: intQuery(single(query, 'pageSize'), 'pageSize'),
-      filters: jsonQuery(single(query, 'filters'), 'filters', 'array'),
-      search: jsonQuery(single(query, 'search'), 'search', 'object'),
-      orderBy: jsonQuery(single(query, 'orderBy'), 'orderBy', 'object'),
-    });
-  });
+  router.get('/trips', (request, context) => answer(LIST, context, listParams(request)));
 
   router.post('/trips', async (request, context) => {
     const body = await readJson(request, LIMITS.jsonBodyBytes);
@@ -62,8 +48,7 @@ export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): v
   router.delete('/trips', (request, context) => bulkDelete(request, context));
 
   async function bulkDelete(request: IRequest, context: Context) {
-    const body = parseOrThrow(BULK_BODY, await readJson(request, LIMITS.jsonBodyBytes)) as { tripIds?: number[]; tripId?: number[] };
-    return answer(DELETE_MANY, context, { ids: body.tripIds ?? body.tripId });
+    return answer(DELETE_MANY, context, { ids: parseOrThrow(BULK_BODY, await readJson(request, LIMITS.jsonBodyBytes)) });
   }
 
   router.get('/trips/:tripId', (request, context) => answer(GET, context, { id: idParam(request.params['tripId'], 'tripId') }));

@@ -1,0 +1,49 @@
+// What catalog create and PATCH accept (decisions "Catalogs"): only `title` is required; unknown
+// and read-only fields are refused; `tripIds` sets the trips and their order.
+import { z } from 'zod';
+import { LIMITS } from '../config/constants.ts';
+
+const url = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL.' }).max(2048);
+
+const tripIds = z
+  .array(z.number({ error: 'Trip ids are integers.' }).int('Trip ids are integers.').positive('Trip ids are positive.').max(2_147_483_647))
+  .max(LIMITS.catalogTripsMax, `At most ${LIMITS.catalogTripsMax} trips in a catalog.`)
+  .superRefine((ids, ctx) => {
+    const seen = new Set<number>();
+    ids.forEach((id, index) => {
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [index], message: `Trip ${id} is listed twice.` });
+      seen.add(id);
+    });
+  });
+
+const catalogFields = {
+  title: z.string({ error: 'Title is required.' }).trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
+  subtitle: z.string().max(300).nullable(),
+  description: z.string().max(10_000).nullable(),
+  seoDescription: z.string().max(1000).nullable(),
+  pictureUrl: url.nullable(),
+  logoUrl: url.nullable(),
+  accountLogo: z.boolean(),
+  filters: z.strictObject({ countries: z.boolean(), month: z.boolean(), duration: z.boolean() }).partial(),
+  isPublic: z.boolean(),
+  sharedWithOrganisation: z.boolean(),
+  tripIds,
+};
+
+export const createCatalogInput = z.strictObject(catalogFields).partial().extend({ title: catalogFields.title });
+export const updateCatalogInput = z.strictObject(catalogFields).partial();
+export const duplicateCatalogInput = z.strictObject({ title: catalogFields.title.optional() });
+
+export type CreateCatalogInput = z.infer<typeof createCatalogInput>;
+export type UpdateCatalogInput = z.infer<typeof updateCatalogInput>;
+
+/** The columns of a catalog's details; `filters` is stored as three flags. */
+export function catalogColumns(input: Omit<UpdateCatalogInput, 'tripIds'>) {
+  const { filters, ...details } = input;
+  return {
+    ...details,
+    ...(filters?.countries !== undefined && { filterCountries: filters.countries }),
+    ...(filters?.month !== undefined && { filterMonth: filters.month }),
+    ...(filters?.duration !== undefined && { filterDuration: filters.duration }),
+  };
+}

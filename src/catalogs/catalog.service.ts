@@ -1,0 +1,174 @@
+// Catalogs (decisions "Catalogs"): an account's ordered selections of trips, optionally shared
+// with the accounts of its organisation. Who may do what:
+// - read: the owner account, and every account of its organisation when shared;
+// - change details, delete, restore: the owner account only (others who can read it get 403);
+// - change `tripIds`: anyone who can read it; trips added must be readable by the caller, and a
+//   caller outside the owner account cannot remove (or see) trips it may not read.
+// A trip in the trash disappears from every catalog holding it and comes back when restored,
+// without touching the catalog's `updatedAt`.
+import type { Actor } from '../auth/actor.ts';
+import { LIMITS } from '../config/constants.ts';
+import type { Prisma, PrismaClient } from '../db/prisma.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { slugFor } from '../shared/identifiers.ts';
+import { retentionCutoff } from '../trips/trip-trash.service.ts';
+import { readableTrips } from '../trips/trip.service.ts';
+import { catalogColumns, type CreateCatalogInput, type UpdateCatalogInput } from './catalog.input.ts';
+
+type Query = { include?: Prisma.CatalogInclude; select?: Prisma.CatalogSelect };
+type Tx = Prisma.TransactionClient;
+
+export const catalogNotFound = () => new NotFoundError('Catalog not found.');
+const notOwner = () => new ForbiddenError('Only the account that owns this catalog can do this.');
+
+/** Catalogs the caller may read: its account's, and those its organisation's accounts share. */
+export function readableCatalogs(actor: Actor): Prisma.CatalogWhereInput {
+  const own = { accountId: actor.accountId };
+  if (actor.organisationId === null) return { ...own, deletedAt: null };
+  return { deletedAt: null, OR: [own, { sharedWithOrganisation: true, account: { organisationId: actor.organisationId } }] };
+}
+
+/** The links of trips outside the trash, in catalog order: what `tripIds` shows. */
+export const liveLinks = {
+  where: { trip: { deletedAt: null } },
+  orderBy: [{ position: 'asc' }, { createdAt: 'asc' }, { tripId: 'asc' }],
+  select: { tripId: true },
+} satisfies Prisma.Catalog$tripLinksArgs;
+
+export async function getCatalog(prisma: PrismaClient, actor: Actor, id: number, query: Query = {}) {
+  const catalog = await prisma.catalog.findFirst({ ...query, where: { id, ...readableCatalogs(actor) } });
+  if (!catalog) throw catalogNotFound();
+  return catalog;
+}
+
+export async function createCatalog(prisma: PrismaClient, actor: Actor, input: CreateCatalogInput, query: Query = {}) {
+  const { tripIds = [], ...details } = input;
+  return prisma.$transaction(async (tx) => {
+    await assertReadable(tx, actor, tripIds, new Set());
+    const catalog = await tx.catalog.create({
+      data: { ...catalogColumns(details), title: details.title, slug: slugFor(details.title, 'catalog'), accountId: actor.accountId, agentId: actor.agentId },
+      select: { id: true },
+    });
+    await placeTrips(tx, catalog.id, tripIds, actor.accountId);
+    return tx.catalog.findUniqueOrThrow({ ...query, where: { id: catalog.id } });
+  });
+}
+
+export async function updateCatalog(prisma: PrismaClient, actor: Actor, id: number, input: UpdateCatalogInput, query: Query = {}) {
+  const { tripIds, ...details } = input;
+  return prisma.$transaction(async (tx) => {
+    // Row lock: concurrent edits of one catalog's trips apply one after the other.
+    const [catalog] = await tx.$queryRaw<Array<{ account_id: number }>>`SELECT account_id FROM catalogs WHERE id = ${id} FOR UPDATE`;
+    if (!catalog || !(await tx.catalog.count({ where: { id, ...readableCatalogs(actor) } }))) throw catalogNotFound();
+    const owner = catalog.account_id === actor.accountId;
+    if (!owner && Object.keys(details).length > 0) throw notOwner();
+    if (tripIds) await replaceTrips(tx, actor, id, tripIds, owner);
+    // Any accepted change is an edit of the catalog, a change of its trips included.
+    return tx.catalog.update({ ...query, where: { id }, data: { ...catalogColumns(details), updatedAt: new Date() } });
+  });
+}
+
+async function replaceTrips(tx: Tx, actor: Actor, catalogId: number, tripIds: number[], owner: boolean) {
+  const current = await tx.catalogTrip.findMany({ where: { catalogId, trip: { deletedAt: null } }, select: { tripId: true, trip: { select: { accountId: true } } } });
+  await assertReadable(tx, actor, tripIds, new Set(current.map((link) => link.tripId)));
+  if (!owner) {
+    const kept = new Set(tripIds);
+    const removedOthers = current.filter((link) => link.trip.accountId !== actor.accountId && !kept.has(link.tripId));
+    if (removedOthers.length) throw new ForbiddenError('In a shared catalog you can only remove trips of your own account.');
+  }
+  // Links of trips in the trash stay, so a restored trip comes back to its catalogs.
+  await tx.catalogTrip.deleteMany({ where: { catalogId, tripId: { notIn: tripIds }, trip: { deletedAt: null } } });
+  await placeTrips(tx, catalogId, tripIds, actor.accountId);
+}
+
+/** Trips added to a catalog must be readable by the caller; those already in it may stay. */
+async function assertReadable(tx: Tx, actor: Actor, tripIds: readonly number[], alreadyIn: ReadonlySet<number>) {
+  const added = tripIds.filter((id) => !alreadyIn.has(id));
+  if (added.length === 0) return;
+  const readable = new Set((await tx.trip.findMany({ where: { id: { in: added }, ...readableTrips(actor) }, select: { id: true } })).map((t) => t.id));
+  const errors: Record<string, string[]> = {};
+  tripIds.forEach((id, index) => {
+    if (!alreadyIn.has(id) && !readable.has(id)) errors[`tripIds[${index}]`] = [`Trip ${id} not found.`];
+  });
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+/** Puts the trips at their positions in one statement; existing links keep who added them. */
+async function placeTrips(tx: Tx, catalogId: number, tripIds: readonly number[], accountId: number) {
+  if (tripIds.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO catalog_trips (catalog_id, trip_id, position, added_by_account_id)
+    SELECT ${catalogId}, ids.trip_id, ids.position - 1, ${accountId}
+    FROM unnest(${tripIds}::int[]) WITH ORDINALITY AS ids(trip_id, position)
+    ON CONFLICT (catalog_id, trip_id) DO UPDATE SET position = EXCLUDED.position`;
+}
+
+export async function deleteCatalog(prisma: PrismaClient, actor: Actor, id: number, now: Date): Promise<void> {
+  const { count } = await prisma.catalog.updateMany({ where: { id, accountId: actor.accountId, deletedAt: null }, data: { deletedAt: now } });
+  if (count === 1) return;
+  if (await prisma.catalog.count({ where: { id, ...readableCatalogs(actor) } })) throw notOwner();
+  throw catalogNotFound();
+}
+
+/** Ids that are missing, already deleted or not the caller's account's are skipped. */
+export async function deleteCatalogs(prisma: PrismaClient, actor: Actor, ids: readonly number[], now: Date): Promise<number> {
+  if (ids.length > LIMITS.bulkDeleteMax) throw ValidationError.field('catalogIds', `At most ${LIMITS.bulkDeleteMax} ids a call.`);
+  const { count } = await prisma.catalog.updateMany({
+    where: { id: { in: [...new Set(ids)] }, accountId: actor.accountId, deletedAt: null },
+    data: { deletedAt: now },
+  });
+  return count;
+}
+
+/** A copy in the caller's account, not shared, not public, with the trips the caller can read. */
+export async function duplicateCatalog(prisma: PrismaClient, actor: Actor, id: number, title: string | undefined, query: Query = {}) {
+  const source = await prisma.catalog.findFirst({
+    where: { id, ...readableCatalogs(actor) },
+    include: { tripLinks: { ...liveLinks, where: { trip: readableTrips(actor) } } },
+  });
+  if (!source) throw catalogNotFound();
+  const { subtitle, description, seoDescription, pictureUrl, logoUrl, accountLogo, filterCountries, filterMonth, filterDuration } = source;
+  return createCatalog(prisma, actor, {
+    title: title ?? `${source.title.slice(0, 193)} (copy)`,
+    subtitle, description, seoDescription, pictureUrl, logoUrl, accountLogo,
+    filters: { countries: filterCountries, month: filterMonth, duration: filterDuration },
+    tripIds: source.tripLinks.map((link) => link.tripId),
+  }, query);
+}
+
+/** The catalog's trips the caller can read, in catalog order. */
+export function catalogTripsWhere(actor: Actor, catalogId: number): Prisma.CatalogTripWhereInput {
+  return { catalogId, trip: readableTrips(actor) };
+}
+
+/** The account's trash: deleted catalogs that can still be restored. */
+export const catalogTrashWhere = (actor: Actor, now: Date): Prisma.CatalogWhereInput => ({
+  accountId: actor.accountId,
+  deletedAt: { not: null, gte: retentionCutoff(now) },
+});
+
+export async function restoreCatalog(prisma: PrismaClient, actor: Actor, id: number, now: Date, query: Query = {}) {
+  const { count } = await prisma.catalog.updateMany({ where: { id, ...catalogTrashWhere(actor, now) }, data: { deletedAt: null } });
+  if (count === 0) throw catalogNotFound();
+  return prisma.catalog.findUniqueOrThrow({ ...query, where: { id } });
+}
+
+/** Erases catalogs deleted over 90 days ago (their trip links go with them). */
+export async function purgeCatalogTrash(prisma: PrismaClient, now: Date): Promise<number> {
+  const { count } = await prisma.catalog.deleteMany({ where: { deletedAt: { not: null, lt: retentionCutoff(now) } } });
+  return count;
+}
+
+/** `GET /catalogs/public/{idOrSlug}`: a public catalog outside the trash, by id or slug. */
+export async function getPublicCatalog(prisma: PrismaClient, idOrSlug: string, query: Query = {}) {
+  const key = /^\d{1,9}$/.test(idOrSlug) ? { id: Number(idOrSlug) } : { slug: idOrSlug };
+  const catalog = await prisma.catalog.findFirst({ ...query, where: { ...key, isPublic: true, deletedAt: null } });
+  if (!catalog) throw catalogNotFound();
+  return catalog;
+}
+
+/** What a public page lists: public trips outside the trash. */
+export const publicCatalogTripsWhere = (catalogId: number): Prisma.CatalogTripWhereInput => ({
+  catalogId,
+  trip: { deletedAt: null, visibility: 'public' },
+});
