@@ -24,8 +24,9 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
-export function spawnService(env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, ['src/main.ts'], { cwd: REPO_ROOT, env: { ...process.env, ...env } });
+/** `node <args>` in the repository (by default the service, src/main.ts), with output to wait for. */
+export function spawnService(env: Record<string, string>, args: string[] = ['src/main.ts']): ServiceProcess {
+  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...process.env, ...env } });
   let output = '';
   const waiters = new Set<() => void>();
   const onData = (chunk: Buffer) => { output += chunk.toString(); for (const wake of waiters) wake(); };

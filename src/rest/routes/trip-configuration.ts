@@ -46,7 +46,7 @@ export function registerTripConfigurationRoutes(router: RestRouter, schema: Grap
   });
 }
 
-function objectBody(body: unknown): Record<string, unknown> {
+export function objectBody(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw ValidationError.field('body', 'Expected a JSON object.');
   return body as Record<string, unknown>;
 }
