@@ -2,6 +2,7 @@
 // and limits", headers, parameters and the two security schemes of the specification.
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { LIMITS } from '../config/constants.ts';
+import { CATALOG_EXAMPLES, catalogSchemas } from './catalogs.ts';
 import { EXAMPLES, errorExample } from './examples.ts';
 import { inputSchemas } from './input-schemas.ts';
 import { errorSchema, responseSchemas } from './response-schemas.ts';
@@ -81,6 +82,8 @@ const RESPONSES: Record<string, Response> = {
 
 const PARAMETERS: Record<string, Parameter> = {
   TripId: { name: 'tripId', in: 'path', required: true, description: 'Trip identifier.', schema: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  CatalogId: { name: 'id', in: 'path', required: true, description: 'Catalog identifier.', schema: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  IdOrSlug: { name: 'idOrSlug', in: 'path', required: true, description: 'The catalog\'s id or slug.', schema: { type: 'string' } },
   ApiKeyId: { name: 'id', in: 'path', required: true, description: 'API key identifier.', schema: { type: 'integer', minimum: 1, maximum: 2147483647 } },
   OnBehalfOf: {
     name: 'x-on-behalf-of',
@@ -123,11 +126,11 @@ function scopeDescription(scope: string): string {
 export function components(options: { tokenUrl: string }): Components {
   const inputs = inputSchemas();
   return {
-    schemas: { ...responseSchemas(inputs['TripConfigurationDocument']!), ...inputs },
+    schemas: { ...responseSchemas(inputs['TripConfigurationDocument']!), ...catalogSchemas(), ...inputs },
     responses: RESPONSES,
     parameters: PARAMETERS,
     headers: HEADERS,
-    examples: EXAMPLES,
+    examples: { ...EXAMPLES, ...CATALOG_EXAMPLES },
     securitySchemes: securitySchemes(options.tokenUrl),
   };
 }

@@ -4,6 +4,7 @@
 import { API_VERSION } from '../config/constants.ts';
 import { components } from './components.ts';
 import { apiKeyPaths } from './paths/api-keys.ts';
+import { catalogPaths } from './paths/catalogs.ts';
 import { documentationPaths } from './paths/documentation.ts';
 import { oauthPaths } from './paths/oauth.ts';
 import { statusPaths } from './paths/status.ts';
@@ -36,6 +37,7 @@ m2mOnBehalfOf). Paths marked public need neither; credentials sent to them are s
 const TAGS = [
   { name: 'Trips', description: 'Travel itineraries of the caller\'s account. Deleted trips go to the trash for 90 days.' },
   { name: 'Trip configuration', description: 'The content document of a trip: blocks, contact, settings, theme. Read and replaced whole, or merge-patched.' },
+  { name: 'Catalogs', description: 'Ordered selections of trips, shareable with the organisation and publishable.' },
   { name: 'Authentication', description: 'API keys and machine-client tokens.' },
   { name: 'Health', description: 'Is the API up, and which version.' },
   { name: 'Documentation', description: 'This document and its reference page.' },
@@ -48,6 +50,7 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocument 
   const paths: Paths = {
     ...tripPaths(),
     ...tripConfigurationPaths(),
+    ...catalogPaths(),
     ...apiKeyPaths(),
     ...oauthPaths(),
     ...statusPaths(),

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { CREATE_BODY as createApiKeyBody } from '../rest/routes/api-keys.ts';
 import { BULK_BODY as bulkDeleteBody } from '../rest/routes/trips.ts';
+import { CATALOG_BULK_BODY } from '../rest/routes/catalogs.ts';
+import { createCatalogInput, updateCatalogInput } from '../catalogs/catalog.input.ts';
 import { configurationInput } from '../trips/configuration.input.ts';
 import { createTripInput, updateTripInput } from '../trips/trip.input.ts';
 import type { Schema } from './types.ts';
@@ -20,6 +22,9 @@ function registry() {
   schemas.add(configurationInput, { id: 'TripConfigurationDocument' });
   schemas.add(configurationInput.shape.blocks.element, { id: 'ConfigurationBlock' });
   schemas.add(createApiKeyBody, { id: 'CreateApiKeyRequest' });
+  schemas.add(createCatalogInput, { id: 'CreateCatalogRequest' });
+  schemas.add(updateCatalogInput, { id: 'UpdateCatalogRequest' });
+  schemas.add(CATALOG_BULK_BODY, { id: 'BulkDeleteCatalogsRequest' });
   return schemas;
 }
 

@@ -6,6 +6,7 @@ import type { Context } from '../graphql/context.ts';
 import { NotFoundError } from '../errors.ts';
 import { errorResponse } from './errors.ts';
 import { registerApiKeyRoutes } from './routes/api-keys.ts';
+import { registerCatalogRoutes } from './routes/catalogs.ts';
 import { registerOAuthRoutes } from './routes/oauth.ts';
 import { registerOpenApiRoutes } from './routes/openapi.ts';
 import { registerStatusRoutes } from './routes/status.ts';
@@ -25,6 +26,7 @@ export function createRestRouter(schema: GraphQLSchema, surface: Surface): RestR
     registerApiKeyRoutes(router, schema);
     registerTripRoutes(router, schema);
     registerTripConfigurationRoutes(router, schema);
+    registerCatalogRoutes(router, schema);
     registerOpenApiRoutes(router);
   }
   router.all('*', (request) => {
