@@ -10,7 +10,7 @@ import { oauthPaths } from './paths/oauth.ts';
 import { statusPaths } from './paths/status.ts';
 import { tripConfigurationPaths } from './paths/trip-configuration.ts';
 import { tripPaths } from './paths/trips.ts';
-import type { OpenApiDocument, Paths } from './types.ts';
+import type { Method, OpenApiDocument, Paths } from './types.ts';
 
 export interface DocumentOptions {
   /** Public base URL of the API listener ({base_url}); also where the token URL lives. */
@@ -61,7 +61,22 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocument 
     info: { title: 'Trips API', version: API_VERSION, description: DESCRIPTION },
     servers,
     tags: TAGS,
-    paths,
+    paths: withOperationParameters(paths),
     components: components({ tokenUrl: `${apiUrl}/oauth/token` }),
   };
+}
+
+/**
+ * Path files may declare parameters shared by a path's operations (`{tripId}`) on the path; they
+ * are moved onto each operation here, because Swagger UI 5 shows a path-level `$ref` parameter as
+ * a nameless "any" field and never sends it.
+ */
+function withOperationParameters(paths: Paths): Paths {
+  return Object.fromEntries(Object.entries(paths).map(([path, { parameters: shared = [], ...item }]) => {
+    const operations = Object.entries(item).map(([method, operation]) => {
+      const parameters = [...shared, ...(operation.parameters ?? [])];
+      return [method, parameters.length ? { ...operation, parameters } : operation];
+    });
+    return [path, Object.fromEntries(operations) as Partial<Record<Method, (typeof item)[Method]>>];
+  }));
 }

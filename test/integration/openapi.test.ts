@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION } from '../../src/config/constants.ts';
 import { schema } from '../../src/graphql/schema.ts';
 import { buildOpenApiDocument } from '../../src/openapi/document.ts';
-import type { MediaType, OpenApiDocument, Reference, Schema } from '../../src/openapi/types.ts';
+import type { MediaType, OpenApiDocument, Operation, Parameter, Reference, Schema } from '../../src/openapi/types.ts';
 import { createRestRouter } from '../../src/rest/router.ts';
 import { openApiAjv } from '../helpers/openapi-check.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
@@ -63,6 +63,17 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(checked).toBeGreaterThan(30);
+  });
+
+  it('declares each path template variable on every operation of the path (never only on the path, which Swagger UI drops)', () => {
+    for (const [path, item] of Object.entries(document.paths)) {
+      expect(item.parameters, path).toBeUndefined();
+      const variables = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
+        const declared = (operation.parameters ?? []).map((p) => resolve<Parameter>(document, p)).filter((p) => p.in === 'path').map((p) => p.name);
+        expect(declared.sort(), `${method} ${path}`).toEqual(variables.sort());
+      }
+    }
   });
 
   it('documents every REST route of the API listener, and no other', () => {
