@@ -10,15 +10,22 @@ export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
 }
 
 export function toFieldErrors(issues: ReadonlyArray<z.core.$ZodIssue>): FieldErrors {
-  const fields: FieldErrors = {};
+  // A Map, not an object literal: a client's field may be called `toString` or `__proto__`
+  // (found by the OpenAPI fuzzer); fromEntries then makes each one an own property.
+  const fields = new Map<string, string[]>();
+  const add = (path: string, message: string) => {
+    const messages = fields.get(path);
+    if (messages) messages.push(message);
+    else fields.set(path, [message]);
+  };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) (fields[fieldPath([...issue.path, key])] ??= []).push('This field is not accepted.');
+      for (const key of issue.keys) add(fieldPath([...issue.path, key]), 'This field is not accepted.');
       continue;
     }
-    (fields[fieldPath(issue.path)] ??= []).push(issue.message);
+    add(fieldPath(issue.path), issue.message);
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {

@@ -1,7 +1,7 @@
 // The one place that turns errors into the documented REST bodies (decisions "Health, errors and
 // limits"): `{errors: {field: [messages]}}` for validation, `{error: {code, message}}` for the
 // rest. Unknown errors become a 500 without details; PostgreSQL being unreachable becomes a 503.
-import type { GraphQLError } from 'graphql';
+import { GraphQLError } from 'graphql';
 import { AppError, ServiceUnavailableError, ValidationError } from '../errors.ts';
 import { appErrorOf } from '../graphql/errors.ts';
 import type { Logger } from '../logger.ts';
@@ -30,7 +30,9 @@ export function errorOfGraphQLResult(errors: readonly GraphQLError[]): unknown {
   const known = errors.find((e) => appErrorOf(e));
   if (known) return known;
   // An error of the GraphQL layer itself (a variable of the wrong type) is the caller's input.
-  const request = errors.find((e) => !e.originalError);
+  // Such errors come before execution, so they have no path; graphql 17 wraps a variable's
+  // coercion error around the GraphQLError that describes it (found by the OpenAPI fuzzer).
+  const request = errors.find((e) => !e.originalError || (e.path === undefined && e.originalError instanceof GraphQLError));
   if (request) return ValidationError.field('body', request.message);
   return errors[0]?.originalError ?? errors[0];
 }
@@ -43,9 +45,20 @@ function extraHeaders(error: AppError): Record<string, string> | undefined {
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'P1001', 'P1017', '57P01', '57P03']);
 // Driver adapter error kinds (Prisma 7 puts them in meta.driverAdapterError.cause.kind).
 const UNREACHABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+// node-postgres's own connection errors carry no code, only these messages. They reach us
+// unwrapped when the pool fails to hand out a connection, for example when Prisma opens a
+// transaction while PostgreSQL restarts (found by test/faults/database-outage.test.ts).
+const UNREACHABLE_MESSAGES = new Set([
+  'Connection terminated unexpectedly',
+  'Connection terminated',
+  'Connection terminated due to connection timeout',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+]);
 
 interface ErrorLike {
   code?: unknown;
+  message?: unknown;
   cause?: unknown;
   kind?: unknown;
   originalError?: unknown;
@@ -57,6 +70,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
     if (typeof current.code === 'string' && UNREACHABLE_CODES.has(current.code)) return true;
     if (typeof current.kind === 'string' && UNREACHABLE_KINDS.has(current.kind)) return true;
+    if (current.code === undefined && typeof current.message === 'string' && UNREACHABLE_MESSAGES.has(current.message)) return true;
     current = (current.meta?.driverAdapterError?.cause ?? current.cause ?? current.originalError) as ErrorLike | undefined;
   }
   return false;

@@ -43,19 +43,24 @@ export function registerOAuthRoutes(router: RestRouter, schema: GraphQLSchema): 
 async function readTokenRequest(request: Request) {
   const text = Buffer.from(await readBody(request, LIMITS.jsonBodyBytes)).toString('utf8');
   const type = request.headers.get('content-type') ?? '';
-  let fields: Record<string, unknown>;
+  let fields: unknown;
   try {
-    fields = type.includes('application/json') ? (JSON.parse(text || '{}') as Record<string, unknown>) : Object.fromEntries(new URLSearchParams(text));
+    fields = type.includes('application/json') ? JSON.parse(text || '{}') : Object.fromEntries(new URLSearchParams(text));
   } catch {
     throw new BadRequestError('invalid_request', 'The body is not valid JSON.');
   }
+  // `null`, an array or a number is valid JSON but no set of parameters (found by the OpenAPI fuzzer).
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
+    throw new BadRequestError('invalid_request', 'The body must be a JSON object or form-encoded.');
+  }
   const basic = basicCredentials(request.headers.get('authorization'));
   const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const field = (name: string) => str((fields as Record<string, unknown>)[name]);
   return {
-    grantType: str(fields['grant_type']),
-    clientId: basic?.clientId ?? str(fields['client_id']),
-    clientSecret: basic?.clientSecret ?? str(fields['client_secret']),
-    scope: str(fields['scope']) ?? null,
+    grantType: field('grant_type'),
+    clientId: basic?.clientId ?? field('client_id'),
+    clientSecret: basic?.clientSecret ?? field('client_secret'),
+    scope: field('scope') ?? null,
   };
 }
 
@@ -65,5 +70,10 @@ function basicCredentials(header: string | null): { clientId: string; clientSecr
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;
-  return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)) };
+  try {
+    return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)) };
+  } catch {
+    // A stray % that starts no escape: not credentials we can read.
+    throw new BadRequestError('invalid_request', 'The Basic credentials are not correctly URL-encoded.');
+  }
 }

@@ -1,0 +1,172 @@
+// Issue 8, fault (d): a fuzzer built from the OpenAPI document the service serves. For every
+// documented operation it sends generated requests (valid and malformed bodies, query strings,
+// headers, credentials and path ids), 10,000 or more in all, and holds that:
+// - no answer is a 5xx;
+// - every answer is documented for its operation, with a body matching its schema (the harness's
+//   OpenAPI check, test/helpers/openapi-check.ts, runs on every response);
+// - a rejected request (4xx) changes nothing: the row counts of the main tables stay as they were.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenApiDocument, Operation, Parameter } from '../../src/openapi/types.ts';
+import { aMachineClient, aMember, anAccount } from '../helpers/fixtures.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
+import { anyText, asciiText, examplesOf, fuzzed, resolve } from './openapi-arbitraries.ts';
+
+const TOTAL_REQUESTS = 10_000;
+/** Tables whose rows only requests write (no background job): what a rejected request must not change. */
+const TABLES = ['organisations', 'accounts', 'agents', 'memberships', 'api_keys', 'machine_clients', 'trips', 'trip_configurations', 'catalogs', 'catalog_trips'];
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+let api: TestService;
+let document: OpenApiDocument;
+let credentials: fc.Arbitrary<Record<string, string>>;
+let ids: { trips: number[]; catalogs: number[]; keys: number[]; slugs: string[] };
+/** Key ids the fuzzer itself uses: revoking them would turn the rest of the run into 401s. */
+let protectedKeyIds: Set<number>;
+
+beforeAll(async () => {
+  api = await startTestService({ SERVICE_ROLES: 'api', RATE_LIMIT_PER_MINUTE: '100000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000' });
+  const owner = await anAccount(api.prisma);
+  const viewer = await aMember(api.prisma, owner.accountId, 'viewer');
+  const stranger = await anAccount(api.prisma);
+  const machine = await aMachineClient(api.prisma, { accountId: owner.accountId });
+  const token = await api.request('POST /oauth/token', { body: { grant_type: 'client_credentials', client_id: machine.clientId, client_secret: machine.clientSecret } });
+  expect(token.status).toBe(200);
+  document = (await api.request('GET /openapi.json')).body;
+
+  const trips = [];
+  for (let i = 0; i < 30; i++) trips.push((await api.request('POST /trips', { key: owner.owner.key, body: { title: `Fuzz trip ${i}`, countries: ['FRA'] } })).body.id as number);
+  const catalogs = [];
+  for (let i = 0; i < 8; i++) {
+    const created = await api.request('POST /catalogs', { key: owner.owner.key, body: { title: `Fuzz catalog ${i}`, tripIds: trips.slice(i, i + 3), isPublic: i % 2 === 0 } });
+    expect(created.status, created.text).toBe(201);
+    catalogs.push(created.body);
+  }
+  const keys = (await api.prisma.apiKey.findMany({ select: { id: true, agentId: true } }));
+  protectedKeyIds = new Set(keys.map((k) => k.id));
+  ids = { trips, catalogs: catalogs.map((c) => c.id), keys: keys.map((k) => k.id), slugs: catalogs.map((c) => c.slug) };
+
+  const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
+  credentials = fc.oneof(
+    { weight: 8, arbitrary: fc.constant(bearer(owner.owner.key)) },
+    { weight: 2, arbitrary: fc.constant(bearer(viewer.key)) },
+    { weight: 2, arbitrary: fc.constant(bearer(stranger.owner.key)) },
+    { weight: 2, arbitrary: fc.constantFrom({ ...bearer(token.body.access_token), 'x-on-behalf-of': owner.owner.email }, bearer(token.body.access_token)) },
+    { weight: 1, arbitrary: asciiText(10).map((agent) => ({ ...bearer(token.body.access_token), 'x-on-behalf-of': agent })) },
+    { weight: 2, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z0-9]{40}$/).map((s) => bearer(`ak_${s}`)) },
+    { weight: 1, arbitrary: asciiText(60).map((authorization) => ({ authorization })) },
+  );
+}, 120_000);
+afterAll(async () => { await api?.stop(); });
+
+interface FuzzRequest { route: string; path: string; headers: Record<string, string>; rawBody?: string }
+
+function operations(): Array<{ template: string; method: string; operation: Operation }> {
+  return Object.entries(document.paths).flatMap(([template, item]) =>
+    METHODS.filter((m) => (item as Record<string, unknown>)[m]).map((method) => ({ template, method, operation: (item as Record<string, Operation>)[method]! })));
+}
+
+function parametersOf(template: string, operation: Operation): Parameter[] {
+  const item = document.paths[template] as { parameters?: unknown[] };
+  return [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => resolve(document, p) as Parameter);
+}
+
+/** A path segment: an id that exists, or any number or text (encoded, or raw and broken). */
+function pathValue(template: string, name: string): fc.Arbitrary<string> {
+  const existing = template.startsWith('/catalogs') ? [...ids.catalogs, ...(name === 'idOrSlug' ? ids.slugs : [])] : template.startsWith('/api-keys') ? ids.keys : ids.trips;
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...existing).map(String) },
+    { weight: 2, arbitrary: fc.oneof(fc.integer({ min: -5, max: 3_000_000_000 }), fc.integer({ min: 1, max: 2000 })).map(String) },
+    { weight: 2, arbitrary: anyText(20).map(encodeURIComponent) },
+    { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '1%00', '..', '1.5', '1e3', '0x1F', '%2F1', ' 1') },
+  ).map((value) => (template.startsWith('/api-keys') && protectedKeyIds.has(Number(value)) ? '999999' : value));
+}
+
+function queryOf(parameters: Parameter[]): fc.Arbitrary<string> {
+  const query = parameters.filter((p) => p.in === 'query');
+  const entries = query.map((p) => {
+    const media = p.content?.['application/json'];
+    const value = fuzzed(document, media ? media.schema : p.schema, examplesOf(document, media ?? p)).map((v) => (p.content ? JSON.stringify(v) : typeof v === 'string' ? v : JSON.stringify(v)));
+    return fc.option(fc.oneof({ weight: 5, arbitrary: value }, { weight: 1, arbitrary: anyText(30) }).map((v) => [p.name, v] as [string, string]), { freq: 2 });
+  });
+  const extra = fc.option(fc.tuple(asciiText(8), anyText(12)), { freq: 8 });
+  const raw = fc.option(fc.constantFrom('page=1&page=2', 'filters=%zz', 'search=', 'orderBy=[]', '%=1', 'pageSize=-1'), { freq: 10 });
+  return fc.tuple(fc.tuple(...entries), extra, raw).map(([pairs, more, rawPart]) => {
+    const params = new URLSearchParams(pairs.filter((p): p is [string, string] => p !== null));
+    if (more) params.append(more[0], more[1]);
+    const text = [params.toString(), rawPart].filter(Boolean).join('&');
+    return text ? `?${text}` : '';
+  });
+}
+
+function bodyOf(operation: Operation): fc.Arbitrary<{ rawBody?: string; contentType?: string }> {
+  const content = operation.requestBody?.content;
+  const mediaTypes = Object.keys(content ?? {});
+  const media = mediaTypes.length ? content![mediaTypes[0]!] : undefined;
+  const json = fuzzed(document, media?.schema, examplesOf(document, media)).map((v) => JSON.stringify(v));
+  const contentType = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...(mediaTypes.length ? mediaTypes : ['application/json'])) }, { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1') });
+  const text = fc.oneof(
+    { weight: mediaTypes.length ? 8 : 1, arbitrary: json },
+    { weight: 1, arbitrary: anyText(60) },
+    { weight: 1, arbitrary: fc.constantFrom('', '{', 'null', '[]', '"text"', '{"a":', '\u0000') },
+  );
+  return fc.option(fc.record({ rawBody: text, contentType }), { freq: mediaTypes.length ? 12 : 3 }).map((b) => b ?? {});
+}
+
+function requestOf(template: string, method: string, operation: Operation): fc.Arbitrary<FuzzRequest> {
+  const parameters = parametersOf(template, operation);
+  const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const segments = fc.tuple(...names.map((name) => pathValue(template, name)));
+  const optionalHeaders = fc.record({
+    'if-match': fc.oneof(asciiText(20), fc.constant('*'), fc.constant('"1-1"')),
+    'x-request-id': asciiText(30),
+    accept: fc.constantFrom('application/json', 'text/html', '*/*'),
+  }, { requiredKeys: [] });
+  const body = method === 'get' ? fc.constant<{ rawBody?: string; contentType?: string }>({}) : bodyOf(operation); // fetch sends no body with a GET
+  return fc.tuple(segments, queryOf(parameters), credentials, optionalHeaders, body).map(([values, query, auth, extra, body]) => {
+    let path = template;
+    names.forEach((name, i) => { path = path.replace(`{${name}}`, values[i]!); });
+    const headers: Record<string, string> = { ...auth, ...extra };
+    if (body.contentType) headers['content-type'] = body.contentType;
+    return { route: `${method.toUpperCase()} ${template}`, path: `${path}${query}`, headers, ...(body.rawBody !== undefined ? { rawBody: body.rawBody } : {}) };
+  });
+}
+
+async function rowCounts(): Promise<Record<string, number>> {
+  const select = TABLES.map((t) => `(SELECT count(*) FROM ${t})::int AS ${t}`).join(', ');
+  const [row] = await api.prisma.$queryRawUnsafe<Array<Record<string, number>>>(`SELECT ${select}`);
+  return row!;
+}
+
+describe('the OpenAPI fuzzer', () => {
+  it(`sends ${TOTAL_REQUESTS.toLocaleString('en')} generated requests to every documented operation: no 5xx, every answer documented, rejected requests change nothing`, async () => {
+    const all = operations();
+    expect(all.length).toBeGreaterThan(20);
+    const runs = Math.ceil(TOTAL_REQUESTS / all.length);
+    let sent = 0;
+    const statuses = new Map<number, number>();
+    const byRoute = new Map<string, Record<number, number>>();
+    for (const { template, method, operation } of all) {
+      let before = await rowCounts();
+      await fc.assert(fc.asyncProperty(requestOf(template, method, operation), async (request) => {
+        sent++;
+        const [verb] = request.route.split(' ');
+        // Throws when the status is not documented for the operation, or the body does not match.
+        const res = await api.request(`${verb} ${request.path}`, { headers: request.headers, ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}) });
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const seen = byRoute.get(request.route) ?? {};
+        seen[res.status] = (seen[res.status] ?? 0) + 1;
+        byRoute.set(request.route, seen);
+        expect(res.status, `${request.route}: ${res.text.slice(0, 300)}`).toBeLessThan(500);
+        const after = await rowCounts();
+        if (res.status >= 400) expect(after, `${request.route} answered ${res.status} and changed rows`).toEqual(before);
+        before = after;
+      }), { numRuns: runs, endOnFailure: true });
+    }
+    if (process.env['FUZZ_REPORT']) console.log(JSON.stringify(Object.fromEntries(byRoute)));
+    expect(sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
+    // The mix reached the handlers, not only the validation: successes and refusals of each kind.
+    for (const status of [200, 201, 400, 401, 403, 404]) expect(statuses.get(status) ?? 0, `answers ${status}`).toBeGreaterThan(0);
+  });
+});
