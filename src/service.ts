@@ -18,10 +18,11 @@ import { schema } from './graphql/schema.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { startBoss } from './jobs/boss.ts';
 import { WORKERS } from './jobs/registry.ts';
-import { startWorkers } from './jobs/workers.ts';
+import { createQueues, startWorkers } from './jobs/workers.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from './services.ts';
 import { StatusService } from './status/status.service.ts';
+import { EventRecorder } from './webhooks/events.ts';
 
 export interface RunningService {
   apiUrl: string | undefined;
@@ -47,6 +48,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     const boss = await startBoss({ databaseUrl, worker: config.roles.has('worker'), logger });
     cleanups.push(() => boss.stop({ graceful: true, timeout: config.shutdownTimeoutMs }));
 
+    await createQueues(boss, WORKERS);
     const services = await buildServices(config, prisma, boss);
     const deps = { schema, prisma, logger, services };
     if (config.roles.has('worker')) await startWorkers(boss, WORKERS, { prisma, services, logger });
@@ -89,6 +91,7 @@ async function buildServices(config: Config, prisma: ReturnType<typeof createPri
     authenticator: new Authenticator(prisma, apiKeys, machines),
     rateLimits: new RateLimits({ perKeyPerMinute: config.rateLimitPerMinute, perIpPerMinute: config.publicRateLimitPerMinute }),
     status: new StatusService(prisma, boss),
+    events: new EventRecorder({ boss, debounceSeconds: config.webhookDebounceSeconds, clock: config.clock }),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Config } from './config/config.ts';
 import type { Keys } from './config/secret-key.ts';
 import type { RateLimits } from './http/rate-limit.ts';
 import type { StatusService } from './status/status.service.ts';
+import type { EventRecorder } from './webhooks/events.ts';
 
 export interface Services {
   config: Config;
@@ -17,4 +18,5 @@ export interface Services {
   authenticator: Authenticator;
   rateLimits: RateLimits;
   status: StatusService;
+  events: EventRecorder;
 }

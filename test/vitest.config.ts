@@ -17,6 +17,7 @@ export default defineConfig({
     // The fault tests have their own run (npm run test:faults, test/faults/vitest.config.ts).
     exclude: [...configDefaults.exclude, 'test/faults/**'],
     globalSetup: ['test/setup/global-setup.ts'],
+    setupFiles: ['test/setup/trust-test-ca.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,4 +1,4 @@
-import type { Role } from '../generated/prisma/enums.ts';
+import type { Plan, Role } from '../generated/prisma/enums.ts';
 import { roleAllows, type Permission } from './permissions.ts';
 
 /** Who is calling: an agent in one account, through an API key or a machine client. */
@@ -7,6 +7,8 @@ export interface Actor {
   accountId: number;
   /** The account's organisation: its accounts share catalogs marked `sharedWithOrganisation`. */
   organisationId: number | null;
+  /** The account's plan: webhooks need enterprise. */
+  plan: Plan;
   role: Role;
   via: 'apiKey' | 'machine';
   apiKeyId?: number;

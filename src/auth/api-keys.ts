@@ -4,7 +4,7 @@
 // within DURATIONS.apiKeyCacheMs.
 import { DURATIONS } from '../config/constants.ts';
 import type { PrismaClient } from '../db/prisma.ts';
-import type { Role } from '../generated/prisma/enums.ts';
+import type { Plan, Role } from '../generated/prisma/enums.ts';
 import { hashesEqual, randomBase62, sha256Hex } from './tokens.ts';
 
 export const API_KEY_PATTERN = /^ak_[A-Za-z0-9]{32,128}$/;
@@ -16,6 +16,7 @@ export interface ApiKeyIdentity {
   agentId: number;
   accountId: number;
   organisationId: number | null;
+  plan: Plan;
   role: Role;
 }
 
@@ -58,13 +59,13 @@ export class ApiKeyVerifier {
   private async lookup(prefix: string, hash: string): Promise<ApiKeyIdentity | null> {
     // The key acts with its agent's current role in the key's account: a removed membership
     // disables the key as surely as a revocation.
-    const rows = await this.prisma.$queryRaw<Array<{ id: number; hash: string; agent_id: number; account_id: number; organisation_id: number | null; role: Role }>>`
-      SELECT k.id, k.hash, k.agent_id, k.account_id, acc.organisation_id, m.role::text AS role
+    const rows = await this.prisma.$queryRaw<Array<{ id: number; hash: string; agent_id: number; account_id: number; organisation_id: number | null; plan: Plan; role: Role }>>`
+      SELECT k.id, k.hash, k.agent_id, k.account_id, acc.organisation_id, acc.plan::text AS plan, m.role::text AS role
       FROM api_keys k
       JOIN memberships m ON m.agent_id = k.agent_id AND m.account_id = k.account_id
       JOIN accounts acc ON acc.id = k.account_id
       WHERE k.prefix = ${prefix} AND k.revoked_at IS NULL`;
     const match = rows.find((row) => hashesEqual(row.hash, hash));
-    return match ? { apiKeyId: match.id, agentId: match.agent_id, accountId: match.account_id, organisationId: match.organisation_id, role: match.role } : null;
+    return match ? { apiKeyId: match.id, agentId: match.agent_id, accountId: match.account_id, organisationId: match.organisation_id, plan: match.plan, role: match.role } : null;
   }
 }

@@ -2,7 +2,7 @@
 // decisions: value `<agent email>` or `<agent email>,<accountId>`). Every failure to resolve it
 // answers the same 403, so a client learns nothing about agents or accounts outside its grant.
 import type { PrismaClient } from '../db/prisma.ts';
-import type { Role } from '../generated/prisma/enums.ts';
+import type { Plan, Role } from '../generated/prisma/enums.ts';
 import { BadRequestError, ForbiddenError } from '../errors.ts';
 import type { MachineGrant } from './machine-clients.ts';
 
@@ -34,9 +34,9 @@ export async function resolveOnBehalfOf(
   prisma: PrismaClient,
   grant: MachineGrant,
   target: OnBehalfOf,
-): Promise<{ agentId: number; accountId: number; organisationId: number | null; role: Role }> {
-  const rows = await prisma.$queryRaw<Array<{ agent_id: number; account_id: number; role: Role; organisation_id: number | null }>>`
-    SELECT a.id AS agent_id, m.account_id, m.role::text AS role, acc.organisation_id
+): Promise<{ agentId: number; accountId: number; organisationId: number | null; plan: Plan; role: Role }> {
+  const rows = await prisma.$queryRaw<Array<{ agent_id: number; account_id: number; role: Role; organisation_id: number | null; plan: Plan }>>`
+    SELECT a.id AS agent_id, m.account_id, m.role::text AS role, acc.organisation_id, acc.plan::text AS plan
     FROM agents a
     JOIN memberships m ON m.agent_id = a.id
     JOIN accounts acc ON acc.id = m.account_id
@@ -46,5 +46,5 @@ export async function resolveOnBehalfOf(
   const inGrant = row !== undefined &&
     (grant.accountIds.has(row.account_id) || (row.organisation_id !== null && grant.organisationIds.has(row.organisation_id)));
   if (!row || !inGrant) throw unresolved();
-  return { agentId: row.agent_id, accountId: row.account_id, organisationId: row.organisation_id, role: row.role };
+  return { agentId: row.agent_id, accountId: row.account_id, organisationId: row.organisation_id, plan: row.plan, role: row.role };
 }

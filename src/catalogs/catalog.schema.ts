@@ -1,8 +1,9 @@
 // Catalogs in GraphQL: the Catalog type (with its trips), lists, the public catalog, mutations.
 import { builder } from '../graphql/builder.ts';
-import type { ListArgs } from '../lists/list-query.ts';
+import { pageOf, type ListArgs } from '../lists/list-query.ts';
 import { ListFilterInput, ListOrderInput, ListSearchInput } from '../lists/list.schema.ts';
 import { countTotal, offsetConnection, type Rows } from '../lists/offset-connection.ts';
+import { writerOf } from '../shared/writer.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import { restorableUntil } from '../trips/trip-trash.service.ts';
 import { PublicTripPageType, TripPageType, TripType, tripPage } from '../trips/trip.schema.ts';
@@ -97,7 +98,7 @@ const PublicCatalogType = builder.prismaObject('Catalog', {
       description: 'Its public trips outside the trash, in catalog order.',
       args: { page: t.arg.int(), pageSize: t.arg.int() },
       resolve: (catalog, args, ctx) => {
-        const { page, pageSize } = catalogListQuery({ page: args.page, pageSize: args.pageSize });
+        const { page, pageSize } = pageOf(args);
         const [rows, count] = linkedTrips(ctx, publicCatalogTripsWhere(catalog.id));
         return tripPage(page, pageSize, (query) => rows(query, { skip: (page - 1) * pageSize, take: pageSize }), count);
       },
@@ -176,7 +177,7 @@ builder.queryFields((t) => ({
     args: { catalogId: t.arg.int({ required: true }), page: t.arg.int(), pageSize: t.arg.int() },
     resolve: async (_root, args, ctx) => {
       await getCatalog(ctx.prisma, ctx.actor!, args.catalogId, { select: { id: true } });
-      const { page, pageSize } = catalogListQuery({ page: args.page, pageSize: args.pageSize });
+      const { page, pageSize } = pageOf(args);
       const [rows, count] = linkedTrips(ctx, catalogTripsWhere(ctx.actor!, args.catalogId));
       return tripPage(page, pageSize, (query) => rows(query, { skip: (page - 1) * pageSize, take: pageSize }), count);
     },
@@ -194,33 +195,33 @@ builder.mutationFields((t) => ({
     type: CatalogType,
     authScopes: { permission: 'create:catalogs' },
     args: { input: t.arg({ type: CreateCatalogInput, required: true }) },
-    resolve: (query, _root, args, ctx) => createCatalog(ctx.prisma, ctx.actor!, parseOrThrow(createCatalogInput, withoutNulls(args.input, ['title'])), query),
+    resolve: (query, _root, args, ctx) => createCatalog(writerOf(ctx), parseOrThrow(createCatalogInput, withoutNulls(args.input, ['title'])), query),
   }),
   updateCatalog: t.prismaField({
     type: CatalogType,
     authScopes: { permission: 'update:catalogs' },
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: UpdateCatalogInput, required: true }) },
-    resolve: (query, _root, args, ctx) => updateCatalog(ctx.prisma, ctx.actor!, args.id, parseOrThrow(updateCatalogInput, args.input), query),
+    resolve: (query, _root, args, ctx) => updateCatalog(writerOf(ctx), args.id, parseOrThrow(updateCatalogInput, args.input), query),
   }),
   deleteCatalog: t.boolean({
     authScopes: { permission: 'delete:catalogs' },
     description: 'Moves the catalog to the trash (restorable for 90 days).',
     args: { id: t.arg.int({ required: true }) },
-    resolve: async (_root, args, ctx) => { await deleteCatalog(ctx.prisma, ctx.actor!, args.id, ctx.services.config.clock()); return true; },
+    resolve: async (_root, args, ctx) => { await deleteCatalog(writerOf(ctx), args.id); return true; },
   }),
   deleteCatalogs: t.field({
     type: CatalogBulkDeleteResult,
     authScopes: { permission: 'delete:catalogs' },
     description: 'Moves several catalogs to the trash; ids that are missing, deleted or not the caller\'s account\'s are skipped.',
     args: { ids: t.arg.intList({ required: true }) },
-    resolve: async (_root, args, ctx) => ({ deletedCount: await deleteCatalogs(ctx.prisma, ctx.actor!, args.ids, ctx.services.config.clock()) }),
+    resolve: async (_root, args, ctx) => ({ deletedCount: await deleteCatalogs(writerOf(ctx), args.ids) }),
   }),
   restoreCatalog: t.prismaField({
     type: CatalogType,
     authScopes: { permission: 'delete:catalogs' },
     description: 'Takes a catalog out of the trash, within 90 days of its deletion.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => restoreCatalog(ctx.prisma, ctx.actor!, args.id, ctx.services.config.clock(), query),
+    resolve: (query, _root, args, ctx) => restoreCatalog(writerOf(ctx), args.id, query),
   }),
   duplicateCatalog: t.prismaField({
     type: CatalogType,
@@ -229,7 +230,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.int({ required: true }), title: t.arg.string() },
     resolve: (query, _root, args, ctx) => {
       const { title } = parseOrThrow(duplicateCatalogInput, args.title == null ? {} : { title: args.title });
-      return duplicateCatalog(ctx.prisma, ctx.actor!, args.id, title, query);
+      return duplicateCatalog(writerOf(ctx), args.id, title, query);
     },
   }),
 }));

@@ -11,6 +11,8 @@ import { LIMITS } from '../config/constants.ts';
 import type { Prisma, PrismaClient } from '../db/prisma.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { slugFor } from '../shared/identifiers.ts';
+import type { Writer } from '../shared/writer.ts';
+import { catalogPayload, deletedCatalogEventData, readCatalogForEvent } from './catalog.payload.ts';
 import { retentionCutoff } from '../trips/trip-trash.service.ts';
 import { readableTrips } from '../trips/trip.service.ts';
 import { catalogColumns, type CreateCatalogInput, type UpdateCatalogInput } from './catalog.input.ts';
@@ -41,30 +43,43 @@ export async function getCatalog(prisma: PrismaClient, actor: Actor, id: number,
   return catalog;
 }
 
-export async function createCatalog(prisma: PrismaClient, actor: Actor, input: CreateCatalogInput, query: Query = {}) {
+export async function createCatalog(w: Writer, input: CreateCatalogInput, query: Query = {}) {
   const { tripIds = [], ...details } = input;
-  return prisma.$transaction(async (tx) => {
+  const { actor } = w;
+  return w.prisma.$transaction(async (tx) => {
     await assertReadable(tx, actor, tripIds, new Set());
     const catalog = await tx.catalog.create({
       data: { ...catalogColumns(details), title: details.title, slug: slugFor(details.title, 'catalog'), accountId: actor.accountId, agentId: actor.agentId },
       select: { id: true },
     });
     await placeTrips(tx, catalog.id, tripIds, actor.accountId);
+    await w.events.record(tx, { type: 'catalog.created', accountId: actor.accountId, resource: 'catalog', resourceId: catalog.id, data: catalogData(tx, catalog.id) });
     return tx.catalog.findUniqueOrThrow({ ...query, where: { id: catalog.id } });
   });
 }
 
-export async function updateCatalog(prisma: PrismaClient, actor: Actor, id: number, input: UpdateCatalogInput, query: Query = {}) {
+const catalogData = (tx: Tx, id: number) => async () => ({ catalog: catalogPayload((await readCatalogForEvent(tx, id))!) });
+
+/** catalog.updated (debounced) only when something changes; a PATCH that changes nothing writes nothing. */
+export async function updateCatalog(w: Writer, id: number, input: UpdateCatalogInput, query: Query = {}) {
   const { tripIds, ...details } = input;
-  return prisma.$transaction(async (tx) => {
+  const { actor } = w;
+  return w.prisma.$transaction(async (tx) => {
     // Row lock: concurrent edits of one catalog's trips apply one after the other.
-    const [catalog] = await tx.$queryRaw<Array<{ account_id: number }>>`SELECT account_id FROM catalogs WHERE id = ${id} FOR UPDATE`;
-    if (!catalog || !(await tx.catalog.count({ where: { id, ...readableCatalogs(actor) } }))) throw catalogNotFound();
-    const owner = catalog.account_id === actor.accountId;
-    if (!owner && Object.keys(details).length > 0) throw notOwner();
-    if (tripIds) await replaceTrips(tx, actor, id, tripIds, owner);
+    await tx.$queryRaw`SELECT id FROM catalogs WHERE id = ${id} FOR UPDATE`;
+    const current = await tx.catalog.findFirst({ where: { id, ...readableCatalogs(actor) }, include: { tripLinks: liveLinks } });
+    if (!current) throw catalogNotFound();
+    const owner = current.accountId === actor.accountId;
+    const columns = catalogColumns(details);
+    const changedColumns = Object.entries(columns).filter(([column, value]) => current[column as keyof typeof current] !== value);
+    const tripsChanged = tripIds !== undefined && tripIds.join(',') !== current.tripLinks.map((link) => link.tripId).join(',');
+    if (!owner && changedColumns.length > 0) throw notOwner();
+    if (changedColumns.length === 0 && !tripsChanged) return tx.catalog.findUniqueOrThrow({ ...query, where: { id } });
+    if (tripsChanged) await replaceTrips(tx, actor, id, tripIds, owner);
     // Any accepted change is an edit of the catalog, a change of its trips included.
-    return tx.catalog.update({ ...query, where: { id }, data: { ...catalogColumns(details), updatedAt: new Date() } });
+    const catalog = await tx.catalog.update({ ...query, where: { id }, data: { ...columns, updatedAt: new Date() } });
+    await w.events.recordDebounced(tx, { type: 'catalog.updated', accountId: current.accountId, resource: 'catalog', resourceId: id });
+    return catalog;
   });
 }
 
@@ -103,32 +118,39 @@ async function placeTrips(tx: Tx, catalogId: number, tripIds: readonly number[],
     ON CONFLICT (catalog_id, trip_id) DO UPDATE SET position = EXCLUDED.position`;
 }
 
-export async function deleteCatalog(prisma: PrismaClient, actor: Actor, id: number, now: Date): Promise<void> {
-  const { count } = await prisma.catalog.updateMany({ where: { id, accountId: actor.accountId, deletedAt: null }, data: { deletedAt: now } });
-  if (count === 1) return;
-  if (await prisma.catalog.count({ where: { id, ...readableCatalogs(actor) } })) throw notOwner();
+export async function deleteCatalog(w: Writer, id: number): Promise<void> {
+  if ((await deleteCatalogs(w, [id])) === 1) return;
+  if (await w.prisma.catalog.count({ where: { id, ...readableCatalogs(w.actor) } })) throw notOwner();
   throw catalogNotFound();
 }
 
-/** Ids that are missing, already deleted or not the caller's account's are skipped. */
-export async function deleteCatalogs(prisma: PrismaClient, actor: Actor, ids: readonly number[], now: Date): Promise<number> {
+/** To the trash, one catalog.deleted each. Ids that are missing, already deleted or not the caller's account's are skipped. */
+export async function deleteCatalogs(w: Writer, ids: readonly number[]): Promise<number> {
   if (ids.length > LIMITS.bulkDeleteMax) throw ValidationError.field('catalogIds', `At most ${LIMITS.bulkDeleteMax} ids a call.`);
-  const { count } = await prisma.catalog.updateMany({
-    where: { id: { in: [...new Set(ids)] }, accountId: actor.accountId, deletedAt: null },
-    data: { deletedAt: now },
+  return w.prisma.$transaction(async (tx) => {
+    const catalogs = await tx.catalog.updateManyAndReturn({
+      where: { id: { in: [...new Set(ids)] }, accountId: w.actor.accountId, deletedAt: null },
+      data: { deletedAt: w.now },
+      select: { id: true },
+    });
+    for (const { id } of catalogs) {
+      const data = async () => deletedCatalogEventData((await readCatalogForEvent(tx, id))!);
+      await w.events.record(tx, { type: 'catalog.deleted', accountId: w.actor.accountId, resource: 'catalog', resourceId: id, data });
+    }
+    return catalogs.length;
   });
-  return count;
 }
 
 /** A copy in the caller's account, not shared, not public, with the trips the caller can read. */
-export async function duplicateCatalog(prisma: PrismaClient, actor: Actor, id: number, title: string | undefined, query: Query = {}) {
-  const source = await prisma.catalog.findFirst({
+export async function duplicateCatalog(w: Writer, id: number, title: string | undefined, query: Query = {}) {
+  const { actor } = w;
+  const source = await w.prisma.catalog.findFirst({
     where: { id, ...readableCatalogs(actor) },
     include: { tripLinks: { ...liveLinks, where: { trip: readableTrips(actor) } } },
   });
   if (!source) throw catalogNotFound();
   const { subtitle, description, seoDescription, pictureUrl, logoUrl, accountLogo, filterCountries, filterMonth, filterDuration } = source;
-  return createCatalog(prisma, actor, {
+  return createCatalog(w, {
     title: title ?? `${source.title.slice(0, 193)} (copy)`,
     subtitle, description, seoDescription, pictureUrl, logoUrl, accountLogo,
     filters: { countries: filterCountries, month: filterMonth, duration: filterDuration },
@@ -147,10 +169,11 @@ export const catalogTrashWhere = (actor: Actor, now: Date): Prisma.CatalogWhereI
   deletedAt: { not: null, gte: retentionCutoff(now) },
 });
 
-export async function restoreCatalog(prisma: PrismaClient, actor: Actor, id: number, now: Date, query: Query = {}) {
-  const { count } = await prisma.catalog.updateMany({ where: { id, ...catalogTrashWhere(actor, now) }, data: { deletedAt: null } });
+/** Restoring a catalog sends no event (service-spec "Event types"). */
+export async function restoreCatalog(w: Writer, id: number, query: Query = {}) {
+  const { count } = await w.prisma.catalog.updateMany({ where: { id, ...catalogTrashWhere(w.actor, w.now) }, data: { deletedAt: null } });
   if (count === 0) throw catalogNotFound();
-  return prisma.catalog.findUniqueOrThrow({ ...query, where: { id } });
+  return w.prisma.catalog.findUniqueOrThrow({ ...query, where: { id } });
 }
 
 /** Erases catalogs deleted over 90 days ago (their trip links go with them). */

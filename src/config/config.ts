@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DURATIONS } from './constants.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -40,6 +41,10 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   DEMO_SEED: z.stringbool().optional(),
   TRUST_PROXY: z.stringbool().default(false),
+  /** Test-only: lets the outgoing client reach 127.0.0.1 (test receivers). Refused in production. */
+  OUTBOUND_ALLOW_LOOPBACK: z.stringbool().default(false),
+  /** The debounce window of trip.configUpdated and catalog.updated; tests shorten it. */
+  WEBHOOK_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(DURATIONS.webhookDebounceSeconds),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -75,10 +80,11 @@ export interface Config {
   /** Take the client IP from X-Forwarded-For (behind a load balancer that sets it). */
   trustProxy: boolean;
   /**
-   * Test-only: lets customer URLs (webhooks, import documents) point at loopback and private
-   * addresses. Never read from the environment; only the test harness sets it.
+   * Test-only (OUTBOUND_ALLOW_LOOPBACK): lets customer URLs (webhooks, import documents) reach
+   * loopback addresses, where test receivers listen. Never the default; refused in production.
    */
-  allowPrivateNetworkUrls: boolean;
+  outboundAllowLoopback: boolean;
+  webhookDebounceSeconds: number;
   /** The time "now" for trash retention and view counting. Tests inject a clock; never from the environment. */
   clock: () => Date;
   /** Test-only: sees every SQL statement the service's Prisma client sends (N+1 checks). */
@@ -104,6 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const external = e.OAUTH_EXTERNAL_ISSUER || e.OAUTH_EXTERNAL_AUDIENCE || e.OAUTH_EXTERNAL_JWKS_URL;
   if (external && !(e.OAUTH_EXTERNAL_ISSUER && e.OAUTH_EXTERNAL_AUDIENCE && e.OAUTH_EXTERNAL_JWKS_URL)) {
     throw new ConfigError('Invalid configuration:\n  OAUTH_EXTERNAL_*: set ISSUER, AUDIENCE and JWKS_URL together');
+  }
+  if (e.NODE_ENV === 'production' && e.OUTBOUND_ALLOW_LOOPBACK) {
+    throw new ConfigError('Invalid configuration:\n  OUTBOUND_ALLOW_LOOPBACK: test-only, refused in production');
   }
   if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
     throw new ConfigError('Invalid configuration:\n  SECRET_KEY: required in production');
@@ -137,7 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
-    allowPrivateNetworkUrls: false,
+    outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
+    webhookDebounceSeconds: e.WEBHOOK_DEBOUNCE_SECONDS,
     clock: () => new Date(),
     onDatabaseQuery: undefined,
   };

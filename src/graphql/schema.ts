@@ -2,12 +2,14 @@
 import '../accounts/account.schema.ts';
 import '../auth/api-keys.schema.ts';
 import '../auth/oauth.schema.ts';
+import '../bookings/booking.schema.ts';
 import '../catalogs/catalog.schema.ts';
 import '../status/status.schema.ts';
 import '../trips/configuration.schema.ts';
 import '../trips/trip.schema.ts';
 import '../trips/trip-connection.schema.ts';
 import '../trips/trip-views.schema.ts';
+import '../webhooks/endpoint.schema.ts';
 import { builder } from './builder.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -17,6 +17,12 @@ export interface JobDefinition<S extends z.ZodType> {
   schema: S;
   /** Cron expression (UTC) when the job runs on a schedule. */
   cron?: string;
+  /** Jobs of this kind a worker process runs at once (default 1). */
+  concurrency?: number;
+  /** Jobs a worker takes at once; while batches come back full it fetches again without waiting. */
+  batchSize?: number;
+  /** How often an idle worker looks for jobs (pg-boss default 2 s; at least 0.5). */
+  pollingIntervalSeconds?: number;
   /** Must be safe to run twice: pg-boss delivers at least once. */
   handle(data: z.infer<S>, deps: JobDeps): Promise<void>;
 }
@@ -29,14 +35,30 @@ export async function sendJob<S extends z.ZodType>(boss: PgBoss, job: JobDefinit
   await boss.send(job.name, job.schema.parse(data) as object);
 }
 
+/** Every role sends jobs (in its transactions), so every role makes sure the queues exist. */
+export async function createQueues(boss: PgBoss, jobs: ReadonlyArray<JobDefinition<z.ZodType>>): Promise<void> {
+  for (const job of jobs) await boss.createQueue(job.name);
+}
+
 export async function startWorkers(boss: PgBoss, jobs: ReadonlyArray<JobDefinition<z.ZodType>>, deps: JobDeps): Promise<void> {
   for (const job of jobs) {
-    await boss.createQueue(job.name);
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
-    await boss.work(job.name, async (batch) => {
-      for (const item of batch) {
-        await job.handle(job.schema.parse(item.data), { ...deps, logger: deps.logger.child({ job: job.name, jobId: item.id }) });
-      }
+    const batchSize = job.batchSize ?? 1;
+    const options = { localConcurrency: job.concurrency ?? 1, batchSize, burstWhenBatchFull: batchSize > 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 };
+    await boss.work(job.name, options, async (batch) => {
+      // The jobs of a batch run side by side: a slow one does not delay the others' completion.
+      const results = await Promise.allSettled(batch.map(async (item) => {
+        const logger = deps.logger.child({ job: job.name, jobId: item.id });
+        try {
+          await job.handle(job.schema.parse(item.data), { ...deps, logger });
+        } catch (error) {
+          logger.error({ err: error }, 'job failed');
+          throw error;
+        }
+      }));
+      // pg-boss settles a batch as a whole: a failure retries it, so handlers must be safe to run twice.
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
     });
   }
 }

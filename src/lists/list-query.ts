@@ -45,13 +45,19 @@ const operatorsOf = (kind: FilterKind): readonly string[] => {
   }
 };
 
-export function listQuery(spec: ListSpec, args: ListArgs): ListQuery {
+/** `page` (from 1) and `pageSize` (default 20, at most 100) of any paginated answer. */
+export function pageOf(args: Pick<ListArgs, 'page' | 'pageSize'>): { page: number; pageSize: number } {
   const page = args.page ?? 1;
   const pageSize = args.pageSize ?? LIMITS.pageSizeDefault;
   if (!Number.isInteger(page) || page < 1) throw ValidationError.field('page', 'page must be an integer of at least 1.');
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > LIMITS.pageSizeMax) {
     throw ValidationError.field('pageSize', `pageSize must be an integer from 1 to ${LIMITS.pageSizeMax}.`);
   }
+  return { page, pageSize };
+}
+
+export function listQuery(spec: ListSpec, args: ListArgs): ListQuery {
+  const { page, pageSize } = pageOf(args);
   const where = (args.filters ?? []).map((filter, index) => filterWhere(spec, filter, index));
   if (args.search) where.push(searchWhere(spec, args.search));
   return { page, pageSize, where: { AND: where }, orderBy: orderBy(spec, args.orderBy) };

@@ -7,6 +7,7 @@ import { EXAMPLES, errorExample } from './examples.ts';
 import { inputSchemas } from './input-schemas.ts';
 import { errorSchema, responseSchemas } from './response-schemas.ts';
 import type { Components, Header, Parameter, Response, Schema } from './types.ts';
+import { WEBHOOK_EXAMPLES, webhookSchemas } from './webhooks.ts';
 
 const integerHeader = (description: string, required = false): Header => ({ description, required, schema: { type: 'integer', minimum: 0 } });
 
@@ -59,6 +60,7 @@ const RESPONSES: Record<string, Response> = {
   }),
   Forbidden: errorResponse('The role, the token scopes or the plan do not allow this; or x-on-behalf-of names no agent this client may act for.', ['forbidden', 'plan_required'], {
     forbidden: ['forbidden', 'You do not have permission to do this.'],
+    planRequired: ['plan_required', 'Webhooks are available on the Enterprise plan.'],
   }),
   NotFound: errorResponse('No such resource in the caller\'s account (a trip in the trash reads as not found).', ['not_found'], {
     notFound: ['not_found', 'Trip not found.'],
@@ -84,6 +86,8 @@ const PARAMETERS: Record<string, Parameter> = {
   TripId: { name: 'tripId', in: 'path', required: true, description: 'Trip identifier.', schema: { type: 'integer', minimum: 1, maximum: 2147483647 } },
   CatalogId: { name: 'id', in: 'path', required: true, description: 'Catalog identifier.', schema: { type: 'integer', minimum: 1, maximum: 2147483647 } },
   IdOrSlug: { name: 'idOrSlug', in: 'path', required: true, description: 'The catalog\'s id or slug.', schema: { type: 'string' } },
+  EndpointId: { name: 'id', in: 'path', required: true, description: 'Webhook endpoint identifier.', schema: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+  DeliveryId: { name: 'deliveryId', in: 'path', required: true, description: 'Delivery identifier (dlv_...).', schema: { type: 'string' } },
   ApiKeyId: { name: 'id', in: 'path', required: true, description: 'API key identifier.', schema: { type: 'integer', minimum: 1, maximum: 2147483647 } },
   OnBehalfOf: {
     name: 'x-on-behalf-of',
@@ -126,11 +130,11 @@ function scopeDescription(scope: string): string {
 export function components(options: { tokenUrl: string }): Components {
   const inputs = inputSchemas();
   return {
-    schemas: { ...responseSchemas(inputs['TripConfigurationDocument']!), ...catalogSchemas(), ...inputs },
+    schemas: { ...responseSchemas(inputs['TripConfigurationDocument']!), ...catalogSchemas(), ...webhookSchemas(), ...inputs },
     responses: RESPONSES,
     parameters: PARAMETERS,
     headers: HEADERS,
-    examples: { ...EXAMPLES, ...CATALOG_EXAMPLES },
+    examples: { ...EXAMPLES, ...CATALOG_EXAMPLES, ...WEBHOOK_EXAMPLES },
     securitySchemes: securitySchemes(options.tokenUrl),
   };
 }

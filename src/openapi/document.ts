@@ -10,6 +10,7 @@ import { oauthPaths } from './paths/oauth.ts';
 import { statusPaths } from './paths/status.ts';
 import { tripConfigurationPaths } from './paths/trip-configuration.ts';
 import { tripPaths } from './paths/trips.ts';
+import { webhookEvents, webhookPaths } from './paths/webhooks.ts';
 import type { Method, OpenApiDocument, Paths } from './types.ts';
 
 export interface DocumentOptions {
@@ -38,12 +39,19 @@ const TAGS = [
   { name: 'Trips', description: 'Travel itineraries of the caller\'s account. Deleted trips go to the trash for 90 days.' },
   { name: 'Trip configuration', description: 'The content document of a trip: blocks, contact, settings, theme. Read and replaced whole, or merge-patched.' },
   { name: 'Catalogs', description: 'Ordered selections of trips, shareable with the organisation and publishable.' },
+  {
+    name: 'Webhooks',
+    description: 'Endpoints that receive the account\'s events (enterprise plan; owners and admins). Each event is one POST of the JSON envelope `{eventId, type, createdAt, accountId, data}` with the headers `X-Service-Event` (the type), `X-Service-Delivery` (= eventId, for deduplication) and `X-Service-Signature-256`: `sha256=<hex HMAC-SHA256 of the raw body>` keyed with the endpoint\'s whsec_ secret. A 2xx within 30 s counts as delivered; anything else is recorded as failed, with no automatic retry (redeliver by hand). The events are under webhooks.',
+  },
   { name: 'Authentication', description: 'API keys and machine-client tokens.' },
   { name: 'Health', description: 'Is the API up, and which version.' },
   { name: 'Documentation', description: 'This document and its reference page.' },
 ];
 
-export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocument {
+/** The document, with the events webhook endpoints receive (OpenAPI 3.1 top-level `webhooks`). */
+export type OpenApiDocumentWithWebhooks = OpenApiDocument & { webhooks: ReturnType<typeof webhookEvents> };
+
+export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentWithWebhooks {
   const apiUrl = options.apiUrl.replace(/\/$/, '');
   const servers = [{ url: apiUrl, description: 'API' }];
   if (options.mockUrl) servers.push({ url: options.mockUrl.replace(/\/$/, ''), description: 'Mock server: the trips paths only, in memory (npm run mock)' });
@@ -51,6 +59,7 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocument 
     ...tripPaths(),
     ...tripConfigurationPaths(),
     ...catalogPaths(),
+    ...webhookPaths(),
     ...apiKeyPaths(),
     ...oauthPaths(),
     ...statusPaths(),
@@ -62,6 +71,7 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocument 
     servers,
     tags: TAGS,
     paths: withOperationParameters(paths),
+    webhooks: webhookEvents(),
     components: components({ tokenUrl: `${apiUrl}/oauth/token` }),
   };
 }

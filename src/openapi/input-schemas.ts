@@ -9,6 +9,7 @@ import { CATALOG_BULK_BODY } from '../rest/routes/catalogs.ts';
 import { createCatalogInput, updateCatalogInput } from '../catalogs/catalog.input.ts';
 import { configurationInput } from '../trips/configuration.input.ts';
 import { createTripInput, updateTripInput } from '../trips/trip.input.ts';
+import { createEndpointInput, updateEndpointInput } from '../webhooks/endpoint.service.ts';
 import type { Schema } from './types.ts';
 
 const SCHEMAS_PATH = '#/components/schemas/';
@@ -25,6 +26,8 @@ function registry() {
   schemas.add(createCatalogInput, { id: 'CreateCatalogRequest' });
   schemas.add(updateCatalogInput, { id: 'UpdateCatalogRequest' });
   schemas.add(CATALOG_BULK_BODY, { id: 'BulkDeleteCatalogsRequest' });
+  schemas.add(createEndpointInput, { id: 'CreateWebhookEndpointRequest' });
+  schemas.add(updateEndpointInput, { id: 'UpdateWebhookEndpointRequest' });
   return schemas;
 }
 
@@ -60,6 +63,12 @@ const BLOCK_NOTES: Record<string, string> = {
   parent: 'Id of an existing container block; parents form no cycle.',
 };
 
+const WEBHOOK_ENDPOINT_NOTES: Record<string, string> = {
+  name: '1 to 200 characters after trimming.',
+  url: 'HTTPS only, resolving to public addresses only (no localhost, private, link-local or metadata addresses; no credentials in the URL). Checked now and again at every delivery.',
+  eventTypes: 'The event types to receive; at least one, duplicates kept once.',
+};
+
 export function inputSchemas(): Record<string, Schema> {
   const { schemas } = z.toJSONSchema(registry(), {
     target: 'draft-2020-12',
@@ -71,9 +80,13 @@ export function inputSchemas(): Record<string, Schema> {
   annotate(out['UpdateTripRequest']!, TRIP_FIELD_NOTES);
   annotate(out['TripConfigurationDocument']!, CONFIGURATION_NOTES);
   annotate(out['ConfigurationBlock']!, BLOCK_NOTES);
+  annotate(out['CreateWebhookEndpointRequest']!, WEBHOOK_ENDPOINT_NOTES);
+  annotate(out['UpdateWebhookEndpointRequest']!, WEBHOOK_ENDPOINT_NOTES);
   out['CreateTripRequest']!['description'] = 'Only title is required. agentId and accountId come from the caller; id, slug, code, joinCode and the counters are generated. Any other field is refused (400).';
   out['UpdateTripRequest']!['description'] = 'The fields of create, all optional; at least one. null clears a field. Unknown and read-only fields are refused (400).';
   out['BulkDeleteTripsRequest']!['description'] = '1 to 100 trip ids, as tripIds (or tripId). Ids that are missing, already deleted or not the caller\'s are skipped.';
+  out['CreateWebhookEndpointRequest']!['description'] = 'All three fields are required; any other field is refused (400). The signing secret is generated.';
+  out['UpdateWebhookEndpointRequest']!['description'] = 'The fields of create, all optional; at least one. eventTypes replaces the list. Any other field is refused (400).';
   out['TripConfigurationDocument']!['description'] = 'The whole configuration. Block ids are unique; a parent names an existing container block; the tree has no cycles.';
   return out;
 }

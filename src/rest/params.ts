@@ -40,15 +40,33 @@ export function single(query: Record<string, string | string[] | undefined>, nam
   return value;
 }
 
+const LIST_SHAPES = {
+  filters: z.array(z.object({ field: z.string(), operator: z.string(), value: z.unknown() })),
+  search: z.object({ fields: z.array(z.string()).nullish(), term: z.string() }),
+  orderBy: z.object({ field: z.string(), direction: z.string().nullish() }),
+};
+const SHAPE_HINTS = {
+  filters: 'filters must be a JSON array of {field, operator, value}.',
+  search: 'search must be a JSON object {fields?, term}.',
+  orderBy: 'orderBy must be a JSON object {field, direction?}.',
+};
+
+/** A list parameter of the right shape; which fields and operators are allowed is the list's to say. */
+function listShape(name: keyof typeof LIST_SHAPES, value: unknown): unknown {
+  if (value === undefined) return undefined;
+  if (!LIST_SHAPES[name].safeParse(value).success) throw ValidationError.field(name, SHAPE_HINTS[name]);
+  return value;
+}
+
 /** The list conventions' query parameters (service-spec "List query conventions"), checked for shape. */
 export function listParams(request: { query: Record<string, string | string[] | undefined> }) {
   const query = request.query;
   return {
     page: intQuery(single(query, 'page'), 'page'),
     pageSize: intQuery(single(query, 'pageSize'), 'pageSize'),
-    filters: jsonQuery(single(query, 'filters'), 'filters', 'array'),
-    search: jsonQuery(single(query, 'search'), 'search', 'object'),
-    orderBy: jsonQuery(single(query, 'orderBy'), 'orderBy', 'object'),
+    filters: listShape('filters', jsonQuery(single(query, 'filters'), 'filters', 'array')),
+    search: listShape('search', jsonQuery(single(query, 'search'), 'search', 'object')),
+    orderBy: listShape('orderBy', jsonQuery(single(query, 'orderBy'), 'orderBy', 'object')),
   };
 }
 

@@ -12,6 +12,7 @@ import { registerOpenApiRoutes } from './routes/openapi.ts';
 import { registerStatusRoutes } from './routes/status.ts';
 import { registerTripConfigurationRoutes } from './routes/trip-configuration.ts';
 import { registerTripRoutes } from './routes/trips.ts';
+import { registerWebhookRoutes } from './routes/webhooks.ts';
 
 export type RestRouter = ReturnType<typeof Router<IRequest, [Context]>>;
 export type Surface = 'api' | 'ai';
@@ -27,6 +28,7 @@ export function createRestRouter(schema: GraphQLSchema, surface: Surface): RestR
     registerTripRoutes(router, schema);
     registerTripConfigurationRoutes(router, schema);
     registerCatalogRoutes(router, schema);
+    registerWebhookRoutes(router, schema);
     registerOpenApiRoutes(router);
   }
   router.all('*', (request) => {

@@ -1,5 +1,6 @@
 // The trip configuration in GraphQL: read, replace, merge-patch, with the ETag for If-Match.
 import { builder } from '../graphql/builder.ts';
+import { writerOf } from '../shared/writer.ts';
 import { etagOf, getConfiguration, saveConfiguration } from './configuration.service.ts';
 
 export const TripConfigurationType = builder.prismaObject('TripConfiguration', {
@@ -28,13 +29,13 @@ builder.mutationFields((t) => ({
     type: TripConfigurationType,
     authScopes: { permission: 'update:trips' },
     args: { tripId: t.arg.int({ required: true }), document: t.arg({ type: 'JSONObject', required: true }), ifMatch: t.arg.string() },
-    resolve: (_root, args, ctx) => saveConfiguration(ctx.prisma, ctx.actor!, args.tripId, { document: args.document }, args.ifMatch),
+    resolve: (_root, args, ctx) => saveConfiguration(writerOf(ctx), args.tripId, { document: args.document }, args.ifMatch),
   }),
   patchTripConfiguration: t.field({
     type: TripConfigurationType,
     authScopes: { permission: 'update:trips' },
     description: 'Applies a JSON Merge Patch (RFC 7396) and validates the result.',
     args: { tripId: t.arg.int({ required: true }), patch: t.arg({ type: 'JSONObject', required: true }), ifMatch: t.arg.string() },
-    resolve: (_root, args, ctx) => saveConfiguration(ctx.prisma, ctx.actor!, args.tripId, { patch: args.patch }, args.ifMatch),
+    resolve: (_root, args, ctx) => saveConfiguration(writerOf(ctx), args.tripId, { patch: args.patch }, args.ifMatch),
   }),
 }));

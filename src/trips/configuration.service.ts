@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/actor.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import { PreconditionFailedError } from '../errors.ts';
+import type { Writer } from '../shared/writer.ts';
 import { parseOrThrow } from '../validation.ts';
 import { configurationInput, mergePatch, type ConfigurationDocument } from './configuration.input.ts';
 import { notFound } from './trip.service.ts';
@@ -17,21 +18,25 @@ export async function getConfiguration(prisma: PrismaClient, actor: Actor, tripI
 
 /** `ifMatch`: the ETag the client read; a write over a newer revision is refused (412). */
 export async function saveConfiguration(
-  prisma: PrismaClient, actor: Actor, tripId: number,
+  w: Writer, tripId: number,
   change: { document: unknown } | { patch: unknown }, ifMatch?: string | null,
 ) {
-  const current = await getConfiguration(prisma, actor, tripId);
+  const current = await getConfiguration(w.prisma, w.actor, tripId);
   if (ifMatch && ifMatch !== '*' && !ifMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(current.etag)) {
     throw new PreconditionFailedError();
   }
   const candidate = 'document' in change ? change.document : mergePatch(current.document, change.patch);
   const { updatedAt: _ignored, ...document } = parseOrThrow(configurationInput, candidate);
-  const { count } = await prisma.tripConfiguration.updateMany({
-    where: { tripId, revision: current.revision },
-    data: { document: withFieldIds(document) as object, revision: { increment: 1 } },
+  await w.prisma.$transaction(async (tx) => {
+    const { count } = await tx.tripConfiguration.updateMany({
+      where: { tripId, revision: current.revision },
+      data: { document: withFieldIds(document) as object, revision: { increment: 1 } },
+    });
+    if (count === 0) throw new PreconditionFailedError(); // another write landed in between
+    // Every save counts (service-spec: "builder content saved"); the debounce folds a burst into one.
+    await w.events.recordDebounced(tx, { type: 'trip.configUpdated', accountId: w.actor.accountId, resource: 'trip', resourceId: tripId });
   });
-  if (count === 0) throw new PreconditionFailedError(); // another write landed in between
-  return getConfiguration(prisma, actor, tripId);
+  return getConfiguration(w.prisma, w.actor, tripId);
 }
 
 /** More-info fields carry an id in GET responses: give one to each field saved without it. */

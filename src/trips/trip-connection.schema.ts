@@ -1,5 +1,6 @@
 // Trips as Relay connections (same filters, search and order as the REST list), and the trash.
 import { builder } from '../graphql/builder.ts';
+import { writerOf } from '../shared/writer.ts';
 import { countTotal, offsetConnection, type Rows } from '../lists/offset-connection.ts';
 import type { Prisma, Trip } from '../db/prisma.ts';
 import type { Context } from '../graphql/context.ts';
@@ -62,6 +63,6 @@ builder.mutationField('restoreTrip', (t) =>
     authScopes: { permission: 'delete:trips' },
     description: 'Takes a trip out of the trash, within 90 days of its deletion.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => restoreTrip(ctx.prisma, ctx.actor!, args.id, ctx.services.config.clock(), query),
+    resolve: (query, _root, args, ctx) => restoreTrip(writerOf(ctx), args.id, query),
   }),
 );

@@ -3,7 +3,8 @@
 import type { Actor } from '../auth/actor.ts';
 import { DURATIONS } from '../config/constants.ts';
 import type { Prisma, PrismaClient } from '../db/prisma.ts';
-import { notFound } from './trip.service.ts';
+import type { Writer } from '../shared/writer.ts';
+import { catalogsChanged, notFound } from './trip.service.ts';
 
 type Query = { include?: Prisma.TripInclude; select?: Prisma.TripSelect };
 
@@ -19,13 +20,14 @@ export const trashWhere = (actor: Actor, now: Date): Prisma.TripWhereInput => ({
   deletedAt: { not: null, gte: retentionCutoff(now) },
 });
 
-export async function restoreTrip(prisma: PrismaClient, actor: Actor, id: number, now: Date, query: Query = {}) {
-  const { count } = await prisma.trip.updateMany({
-    where: { id, ...trashWhere(actor, now) },
-    data: { deletedAt: null, deletedById: null },
+/** No trip.* event (service-spec "Event types"); the catalogs holding it changed again. */
+export async function restoreTrip(w: Writer, id: number, query: Query = {}) {
+  return w.prisma.$transaction(async (tx) => {
+    const { count } = await tx.trip.updateMany({ where: { id, ...trashWhere(w.actor, w.now) }, data: { deletedAt: null, deletedById: null } });
+    if (count === 0) throw notFound();
+    await catalogsChanged(tx, w, [id]);
+    return tx.trip.findUniqueOrThrow({ ...query, where: { id } });
   });
-  if (count === 0) throw notFound();
-  return prisma.trip.findUniqueOrThrow({ ...query, where: { id } });
 }
 
 const PURGE_BATCH = 500;

@@ -1,6 +1,7 @@
 // Trips in GraphQL: the Trip type, the paginated list the REST facade uses, and the mutations.
 import { builder } from '../graphql/builder.ts';
 import { ListFilterInput, ListOrderInput, ListSearchInput } from '../lists/list.schema.ts';
+import { writerOf } from '../shared/writer.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import { createTripInput, duplicateTripInput, updateTripInput } from './trip.input.ts';
 import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
@@ -151,26 +152,26 @@ builder.mutationFields((t) => ({
     type: 'Trip',
     authScopes: { permission: 'create:trips' },
     args: { input: t.arg({ type: CreateTripInput, required: true }) },
-    resolve: (query, _root, args, ctx) => createTrip(ctx.prisma, ctx.actor!, parseOrThrow(createTripInput, withoutNulls(args.input, ['title'])), query),
+    resolve: (query, _root, args, ctx) => createTrip(writerOf(ctx), parseOrThrow(createTripInput, withoutNulls(args.input, ['title'])), query),
   }),
   updateTrip: t.prismaField({
     type: 'Trip',
     authScopes: { permission: 'update:trips' },
     args: { id: t.arg.int({ required: true }), input: t.arg({ type: UpdateTripInput, required: true }) },
-    resolve: (query, _root, args, ctx) => updateTrip(ctx.prisma, ctx.actor!, args.id, parseOrThrow(updateTripInput, args.input), query),
+    resolve: (query, _root, args, ctx) => updateTrip(writerOf(ctx), args.id, parseOrThrow(updateTripInput, args.input), query),
   }),
   deleteTrip: t.boolean({
     authScopes: { permission: 'delete:trips' },
     description: 'Moves the trip to the trash (restorable for 90 days).',
     args: { id: t.arg.int({ required: true }) },
-    resolve: async (_root, args, ctx) => { await deleteTrip(ctx.prisma, ctx.actor!, args.id, ctx.services.config.clock()); return true; },
+    resolve: async (_root, args, ctx) => { await deleteTrip(writerOf(ctx), args.id); return true; },
   }),
   deleteTrips: t.field({
     type: BulkDeleteResult,
     authScopes: { permission: 'delete:trips' },
     description: 'Moves several trips to the trash; ids that are missing, deleted or not the caller\'s are skipped.',
     args: { ids: t.arg.intList({ required: true }) },
-    resolve: async (_root, args, ctx) => ({ deletedCount: await deleteTrips(ctx.prisma, ctx.actor!, args.ids, ctx.services.config.clock()) }),
+    resolve: async (_root, args, ctx) => ({ deletedCount: await deleteTrips(writerOf(ctx), args.ids) }),
   }),
   duplicateTrip: t.prismaField({
     type: 'Trip',
@@ -179,7 +180,7 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.int({ required: true }), title: t.arg.string({ description: 'Defaults to the source title plus " (copy)".' }) },
     resolve: (query, _root, args, ctx) => {
       const { title } = parseOrThrow(duplicateTripInput, withoutNulls({ title: args.title }, []));
-      return duplicateTrip(ctx.prisma, ctx.actor!, args.id, title, query);
+      return duplicateTrip(writerOf(ctx), args.id, title, query);
     },
   }),
 }));

@@ -1,10 +1,12 @@
 // Trips of the caller's account. A trip in the trash (deletedAt set) reads as 404 everywhere.
 import type { Actor } from '../auth/actor.ts';
 import { LIMITS } from '../config/constants.ts';
-import type { Prisma, PrismaClient } from '../db/prisma.ts';
+import type { Prisma, PrismaClient, Trip } from '../db/prisma.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { CODE_ALPHABET, randomString, slugFor } from '../shared/identifiers.ts';
+import type { Writer } from '../shared/writer.ts';
 import { defaultConfiguration } from './configuration.defaults.ts';
+import { deletedTripEventData, tripPayload } from './trip.payload.ts';
 import { datesInOrder, type CreateTripInput, type UpdateTripInput } from './trip.input.ts';
 
 type Query = { include?: Prisma.TripInclude; select?: Prisma.TripSelect };
@@ -14,24 +16,28 @@ export const notFound = () => new NotFoundError('Trip not found.');
 export const readableTrips = (actor: Actor) => ({ accountId: actor.accountId, deletedAt: null });
 const visible = (actor: Actor, id: number) => ({ id, ...readableTrips(actor) });
 
-export async function createTrip(prisma: PrismaClient, actor: Actor, input: CreateTripInput, query: Query = {}, document: Prisma.InputJsonObject = defaultConfiguration()) {
-  return prisma.$transaction(async (tx) => {
+export async function createTrip(w: Writer, input: CreateTripInput, query: Query = {}, document: Prisma.InputJsonObject = defaultConfiguration()) {
+  return w.prisma.$transaction(async (tx) => {
     // The account row is the counter: codes are unique and gap-free per account, even concurrently.
-    const { tripSeq } = await tx.account.update({ where: { id: actor.accountId }, data: { tripSeq: { increment: 1 } }, select: { tripSeq: true } });
-    return tx.trip.create({
+    const { tripSeq } = await tx.account.update({ where: { id: w.actor.accountId }, data: { tripSeq: { increment: 1 } }, select: { tripSeq: true } });
+    const trip = await tx.trip.create({
       ...query,
       data: {
         ...input,
         slug: slugFor(input.title, 'trip'),
         code: `TRIP-${tripSeq}`,
         joinCode: randomString(CODE_ALPHABET, 8),
-        accountId: actor.accountId,
-        agentId: actor.agentId,
+        accountId: w.actor.accountId,
+        agentId: w.actor.agentId,
         configuration: { create: { document } },
       },
     });
+    await w.events.record(tx, { type: 'trip.created', accountId: w.actor.accountId, resource: 'trip', resourceId: trip.id, data: tripData(tx, trip.id) });
+    return trip;
   });
 }
+
+const tripData = (tx: Prisma.TransactionClient, id: number) => async () => ({ trip: tripPayload(await tx.trip.findUniqueOrThrow({ where: { id } })) });
 
 export async function getTrip(prisma: PrismaClient, actor: Actor, id: number, query: Query = {}) {
   const trip = await prisma.trip.findFirst({ ...query, where: visible(actor, id) });
@@ -39,37 +45,62 @@ export async function getTrip(prisma: PrismaClient, actor: Actor, id: number, qu
   return trip;
 }
 
-export async function updateTrip(prisma: PrismaClient, actor: Actor, id: number, input: UpdateTripInput, query: Query = {}) {
-  return prisma.$transaction(async (tx) => {
-    const current = await tx.trip.findFirst({ where: visible(actor, id), select: { dateStart: true, dateFinish: true } });
+/** trip.updated only when a field really changes; a PATCH that changes nothing writes nothing. */
+export async function updateTrip(w: Writer, id: number, input: UpdateTripInput, query: Query = {}) {
+  return w.prisma.$transaction(async (tx) => {
+    const current = await tx.trip.findFirst({ where: visible(w.actor, id) });
     if (!current) throw notFound();
     if (!datesInOrder({ ...current, ...input })) throw ValidationError.field('dateFinish', 'dateFinish must not be before dateStart.');
-    return tx.trip.update({ ...query, where: { id }, data: input });
+    const changed = Object.entries(input).some(([field, value]) => !sameValue(current[field as keyof Trip], value));
+    if (!changed) return tx.trip.findUniqueOrThrow({ ...query, where: { id } });
+    const trip = await tx.trip.update({ ...query, where: { id }, data: input });
+    await w.events.record(tx, { type: 'trip.updated', accountId: w.actor.accountId, resource: 'trip', resourceId: id, data: tripData(tx, id) });
+    return trip;
   });
 }
 
-export async function deleteTrip(prisma: PrismaClient, actor: Actor, id: number, now: Date): Promise<void> {
-  const { count } = await prisma.trip.updateMany({ where: visible(actor, id), data: { deletedAt: now, deletedById: actor.agentId } });
-  if (count === 0) throw notFound();
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+export async function deleteTrip(w: Writer, id: number): Promise<void> {
+  if ((await deleteTrips(w, [id])) === 0) throw notFound();
 }
 
-/** Ids that are missing, already deleted or not the caller's are skipped (decisions "Trips"). */
-export async function deleteTrips(prisma: PrismaClient, actor: Actor, ids: readonly number[], now: Date): Promise<number> {
+/**
+ * To the trash. Ids that are missing, already deleted or not the caller's are skipped (decisions
+ * "Trips"). One trip.deleted per trip, and catalog.updated for every catalog holding one.
+ */
+export async function deleteTrips(w: Writer, ids: readonly number[]): Promise<number> {
   if (ids.length > LIMITS.bulkDeleteMax) throw ValidationError.field('tripIds', `At most ${LIMITS.bulkDeleteMax} ids a call.`);
-  const { count } = await prisma.trip.updateMany({
-    where: { id: { in: [...new Set(ids)] }, accountId: actor.accountId, deletedAt: null },
-    data: { deletedAt: now, deletedById: actor.agentId },
+  return w.prisma.$transaction(async (tx) => {
+    const trips = await tx.trip.updateManyAndReturn({
+      where: { id: { in: [...new Set(ids)] }, ...readableTrips(w.actor) },
+      data: { deletedAt: w.now, deletedById: w.actor.agentId },
+    });
+    await w.events.recordMany(tx, 'trip.deleted', w.actor.accountId, 'trip', trips.map((trip) => ({ resourceId: trip.id, payload: deletedTripEventData(trip) })));
+    await catalogsChanged(tx, w, trips.map((t) => t.id));
+    return trips.length;
   });
-  return count;
+}
+
+/** A trip left or came back: every catalog holding it changed (debounced; `updatedAt` stays). */
+export async function catalogsChanged(tx: Prisma.TransactionClient, w: Writer, tripIds: readonly number[]) {
+  if (tripIds.length === 0) return;
+  const catalogs = await tx.catalog.findMany({
+    where: { deletedAt: null, tripLinks: { some: { tripId: { in: [...tripIds] } } } },
+    select: { id: true, accountId: true },
+  });
+  for (const catalog of catalogs) {
+    await w.events.recordDebounced(tx, { type: 'catalog.updated', accountId: catalog.accountId, resource: 'catalog', resourceId: catalog.id });
+  }
 }
 
 /** A copy of a readable trip and its configuration, as a new trip of the caller (fresh slug, code, join code, no views). */
-export async function duplicateTrip(prisma: PrismaClient, actor: Actor, id: number, title: string | undefined, query: Query = {}) {
-  const source = await prisma.trip.findFirst({ where: visible(actor, id), include: { configuration: { select: { document: true } } } });
+export async function duplicateTrip(w: Writer, id: number, title: string | undefined, query: Query = {}) {
+  const source = await w.prisma.trip.findFirst({ where: visible(w.actor, id), include: { configuration: { select: { document: true } } } });
   if (!source) throw notFound();
   const { title: sourceTitle, seoDescription, duration, dateStart, dateFinish, dateExpiration, logo, countries, imageUrl, template, visibility } = source;
   const copy = { title: title ?? copyTitle(sourceTitle), seoDescription, duration, dateStart, dateFinish, dateExpiration, logo, countries, imageUrl, template, visibility };
-  return createTrip(prisma, actor, copy, query, (source.configuration?.document ?? defaultConfiguration()) as Prisma.InputJsonObject);
+  return createTrip(w, copy, query, (source.configuration?.document ?? defaultConfiguration()) as Prisma.InputJsonObject);
 }
 
 const copyTitle = (title: string) => (title.length > 193 ? title.slice(0, 193) : title) + ' (copy)';

@@ -59,7 +59,7 @@ export async function startTestService(env: Record<string, string> = {}, overrid
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-svc-'));
   const config: Config = {
     ...loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...env, DATABASE_URL: databaseUrl }),
-    allowPrivateNetworkUrls: true,
+    outboundAllowLoopback: true,
     ...overrides,
   };
   const running = await startService(config, createLogger(config.logLevel));

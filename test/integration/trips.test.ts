@@ -184,6 +184,8 @@ describe('GET /trips', () => {
       [{ filters: [{ field: 'duration', operator: 'eq', value: 'long' }] }, 'filters'],
       [{ search: { fields: ['joinCode'], term: 'x' } }, 'search'], [{ orderBy: { field: 'slug' } }, 'orderBy'],
       [{ orderBy: { field: 'title', direction: 'up' } }, 'orderBy'],
+      [{ filters: [{ field: 'title' }] }, 'filters'], [{ filters: [{ field: 3, operator: 'eq' }] }, 'filters'],
+      [{ search: { fields: ['title'] } }, 'search'], [{ search: { term: 5 } }, 'search'], [{ orderBy: { direction: 'asc' } }, 'orderBy'],
     ];
     for (const [params, name] of cases) {
       const res = await list(params, listing.owner.key);

@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000, aiPort: 3001, mockPort: 4010, databaseUrl: undefined, logLevel: 'info',
-      rateLimitPerMinute: 600, publicRateLimitPerMinute: 120, graphiql: true, allowPrivateNetworkUrls: false,
+      rateLimitPerMinute: 600, publicRateLimitPerMinute: 120, graphiql: true, outboundAllowLoopback: false, webhookDebounceSeconds: 60,
     });
     expect([...config.roles]).toEqual(['api', 'ai', 'worker']);
   });
@@ -40,7 +40,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ OAUTH_EXTERNAL_ISSUER: 'https://x.example/' })).toThrow(/OAUTH_EXTERNAL/);
   });
 
-  it('the test-only allowance of private URLs cannot be set from the environment', () => {
-    expect(loadConfig({ ALLOW_PRIVATE_NETWORK_URLS: 'true', allowPrivateNetworkUrls: 'true' }).allowPrivateNetworkUrls).toBe(false);
+  it('the test-only loopback allowance is off by default and refused in production', () => {
+    expect(loadConfig({ OUTBOUND_ALLOW_LOOPBACK: 'true' }).outboundAllowLoopback).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), OUTBOUND_ALLOW_LOOPBACK: 'true' })).toThrow(/OUTBOUND_ALLOW_LOOPBACK/);
   });
 });

@@ -26,7 +26,7 @@ describe('roles (decisions "Roles and permissions")', () => {
 });
 
 describe('actorCan', () => {
-  const owner: Actor = { agentId: 1, accountId: 1, organisationId: null, role: 'owner', via: 'apiKey' };
+  const owner: Actor = { agentId: 1, accountId: 1, organisationId: null, plan: 'enterprise', role: 'owner', via: 'apiKey' };
 
   it('nobody can do anything anonymously', () => {
     expect(actorCan(null, 'read:trips')).toBe(false);

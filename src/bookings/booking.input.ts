@@ -1,0 +1,89 @@
+// What the booking and payment mutations accept (service-spec "Booking and payment link" tables).
+import countries from 'i18n-iso-countries';
+import { z } from 'zod';
+
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+const ALPHA2 = new Set(Object.keys(countries.getAlpha2Codes()));
+
+export const currency = z.string().refine((code) => CURRENCIES.has(code), 'Must be an ISO 4217 currency code such as EUR.');
+const cents = z.number().int('Amounts are integers, in cents.').min(0).max(2_000_000_000);
+const text = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) => text(max).nullish();
+const dateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time.' }).transform((v) => new Date(v));
+
+export const buyerFields = {
+  buyerName: text(200).min(1, 'buyerName is required.'),
+  buyerSurname: text(200).min(1, 'buyerSurname is required.'),
+  buyerEmail: z.email('Must be an email address.').max(320),
+  buyerPhoneNumber: optionalText(50),
+  buyerPostalCode: optionalText(20),
+  buyerTaxid: optionalText(50),
+  buyerCompanyName: optionalText(200),
+  buyerLegalAddress: optionalText(500),
+  buyerCountry: z.string().toUpperCase().refine((code) => ALPHA2.has(code), 'Must be an ISO 3166-1 alpha-2 country code.').nullish(),
+};
+
+export const checkoutInput = z.strictObject({
+  seats: z.number().int().min(1).max(1000),
+  pricingMode: z.enum(['fixed', 'multi_category']),
+  products: z.strictObject({
+    priceSeatAmount: cents.nullable(),
+    priceTitle: z.string().max(200).nullish(),
+    categorySelections: z.unknown().optional(),
+  }),
+  paymentMethod: z.string().max(50).nullish(),
+  paymentType: z.enum(['full', 'installment']).nullish(),
+  total: cents.nullish(),
+  currency,
+});
+
+export const travelerInput = z.strictObject({
+  name: text(200).min(1, 'name is required.'),
+  surname: optionalText(200),
+  email: z.email('Must be an email address.').nullish(),
+  phoneNumber: optionalText(50),
+  birthDate: z.iso.date('Must be a date (YYYY-MM-DD).').transform((v) => new Date(`${v}T00:00:00Z`)).nullish(),
+  documentNumber: optionalText(50),
+});
+
+const seats = z.number().int().min(1).max(1000);
+
+/** An agent's booking, manual or from a completed checkout (then `checkout` is given). */
+export const createBookingInput = z.strictObject({
+  tripId: z.number().int().positive(),
+  seats: seats.optional(),
+  ...buyerFields,
+  checkout: checkoutInput.nullish(),
+  travelers: z.array(travelerInput).max(100).optional(),
+});
+
+/** A traveler joining a trip by its join code (public). */
+export const joinTripInput = z.strictObject({
+  joinCode: z.string().trim().toUpperCase().length(8, 'A join code has 8 characters.'),
+  seats: seats.optional(),
+  ...buyerFields,
+});
+
+export const backOfficeInput = z.strictObject({
+  extRecordId: z.number().int().nullish(),
+  extRecordCode: optionalText(100),
+  extCustomerId: z.number().int().nullish(),
+  extOfficeCode: optionalText(100),
+  extSalesBookingId: z.number().int().nullish(),
+  extCostBookingId: z.number().int().nullish(),
+});
+
+export const paymentLinkInput = z.strictObject({
+  bookingId: z.number().int().positive().nullish(),
+  concept: text(300).min(1, 'concept is required.'),
+  amount: cents.min(1, 'amount must be at least 1 cent.'),
+  currency,
+  paymentMethod: z.enum(['card', 'transfer', 'us_bank_account', 'manual']).nullish(),
+  scheduledAt: dateTime.nullish(),
+  expiresAt: dateTime.nullish(),
+});
+
+export type CreateBookingInput = z.infer<typeof createBookingInput>;
+export type JoinTripInput = z.infer<typeof joinTripInput>;
+export type TravelerInput = z.infer<typeof travelerInput>;
+export type PaymentLinkInput = z.infer<typeof paymentLinkInput>;

@@ -1,0 +1,139 @@
+// The one HTTP client for customers' URLs (webhook receivers, import documents). Such URLs are
+// untrusted, so the client refuses to reach the service's own network (SSRF):
+// - only http(s) URLs (https only where the caller says so), no credentials, not `localhost`;
+// - every address a name resolves to is checked, and the connection goes to the checked address
+//   (the lookup is the connection's own), so DNS rebinding cannot swap it afterwards;
+// - loopback, private, link-local (cloud metadata), CGNAT, multicast and reserved ranges refused;
+// - redirects are not followed, answers are cut at a size, and everything has a time-out.
+// `allowLoopback` (OUTBOUND_ALLOW_LOOPBACK, test-only) lets tests reach 127.0.0.1 receivers.
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+export interface OutboundPolicy {
+  allowLoopback: boolean;
+  /** Test seam: how names resolve (defaults to the system resolver). */
+  lookup?: typeof dns.lookup;
+}
+
+export class UrlRefusedError extends Error {}
+
+export interface OutboundResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  /** True when the body was longer than maxBytes and was cut. */
+  truncated: boolean;
+}
+
+export interface OutboundRequest {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  timeoutMs: number;
+  maxBytes: number;
+  httpsOnly?: boolean;
+}
+
+const PUBLIC_RANGE = 'unicast';
+
+/** Whether an address may be reached: public unicast only (loopback too when allowed). */
+export function addressAllowed(address: string, policy: Pick<OutboundPolicy, 'allowLoopback'>): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  const range = parsed.range();
+  if (range === 'loopback') return policy.allowLoopback;
+  return range === PUBLIC_RANGE;
+}
+
+/** Checks what can be checked without the network: scheme, credentials, host name, IP literals. */
+export function checkUrl(raw: string, policy: Pick<OutboundPolicy, 'allowLoopback'>, options: { httpsOnly?: boolean } = {}): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UrlRefusedError('Not a valid URL.');
+  }
+  const schemes = options.httpsOnly ? ['https:'] : ['https:', 'http:'];
+  if (!schemes.includes(url.protocol)) throw new UrlRefusedError(options.httpsOnly ? 'The URL must use https.' : 'The URL must use http or https.');
+  if (url.username || url.password) throw new UrlRefusedError('The URL must not carry credentials.');
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if ((host === 'localhost' || host.endsWith('.localhost')) && !policy.allowLoopback) throw new UrlRefusedError('The URL must not point at localhost.');
+  if (ipaddr.isValid(host) && !addressAllowed(host, policy)) throw new UrlRefusedError('The URL must point at a public address.');
+  return url;
+}
+
+/** Resolves a name and refuses it when any of its addresses is not public. */
+export async function checkResolvedHost(hostname: string, policy: OutboundPolicy): Promise<void> {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (ipaddr.isValid(host)) return;
+  const lookup = policy.lookup ?? dns.lookup;
+  const addresses = await new Promise<dns.LookupAddress[]>((resolve, reject) =>
+    lookup(host, { all: true }, (error, result) => (error ? reject(new UrlRefusedError(`The host ${host} does not resolve.`)) : resolve(result as dns.LookupAddress[]))),
+  );
+  if (addresses.length === 0 || addresses.some((a) => !addressAllowed(a.address, policy))) {
+    throw new UrlRefusedError('The URL must point at a public address.');
+  }
+}
+
+/** A lookup for the connection itself: resolves, then refuses unless every address is allowed. */
+function guardedLookup(policy: OutboundPolicy): LookupFunction {
+  const lookup = policy.lookup ?? dns.lookup;
+  return (hostname, options, callback) => {
+    lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 4);
+      const list = addresses as unknown as dns.LookupAddress[];
+      const refused = list.length === 0 || list.some((a) => !addressAllowed(a.address, policy));
+      if (refused) return callback(new UrlRefusedError('The URL must point at a public address.'), '', 4);
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      return callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+}
+
+/** One request to an untrusted URL. Rejects with UrlRefusedError, or the network error. */
+export async function sendOutbound(rawUrl: string, request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResponse> {
+  const url = checkUrl(rawUrl, policy, { httpsOnly: request.httpsOnly });
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = transport.request(url, {
+      method: request.method ?? 'GET',
+      headers: request.headers,
+      lookup: guardedLookup(policy),
+      timeout: request.timeoutMs,
+      agent: false, // no pooled sockets across customers
+    });
+    const timer = setTimeout(() => req.destroy(new Error(`No answer within ${request.timeoutMs} ms.`)), request.timeoutMs);
+    req.on('timeout', () => req.destroy(new Error(`No answer within ${request.timeoutMs} ms.`)));
+    req.on('error', (error) => { clearTimeout(timer); reject(error); });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let truncated = false;
+      res.on('data', (chunk: Buffer) => {
+        if (truncated) return;
+        const room = request.maxBytes - size;
+        if (chunk.length > room) {
+          chunks.push(chunk.subarray(0, room));
+          size += room;
+          truncated = true;
+          res.destroy(); // stop reading a body we will not keep
+          finish();
+          return;
+        }
+        chunks.push(chunk);
+        size += chunk.length;
+      });
+      const finish = () => {
+        clearTimeout(timer);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), truncated });
+      };
+      res.on('end', finish);
+      res.on('error', (error) => { if (!truncated) { clearTimeout(timer); reject(error); } });
+    });
+    req.end(request.body);
+  });
+}

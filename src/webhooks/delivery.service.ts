@@ -1,0 +1,146 @@
+// Deliveries (service-spec "Endpoint registration and delivery"): each event goes to every active
+// endpoint of its account that subscribes to its type, as one POST per endpoint, in explicit
+// stages: fan out (a delivery row and a job per endpoint) → send → record. No automatic retry:
+// one attempt per delivery, recorded whatever happens; a person can redeliver by hand.
+import { randomUUID } from 'node:crypto';
+import type { PgBoss } from 'pg-boss';
+import type { Actor } from '../auth/actor.ts';
+import { DURATIONS } from '../config/constants.ts';
+import type { Keys } from '../config/secret-key.ts';
+import type { PrismaClient } from '../db/prisma.ts';
+import { NotFoundError } from '../errors.ts';
+import type { Context } from '../graphql/context.ts';
+import { sendOutbound } from '../http/outbound.ts';
+import type { Logger } from '../logger.ts';
+import { getEndpoint } from './endpoint.service.ts';
+import { bossDb } from './events.ts';
+import { decryptSecret } from './secrets.ts';
+import { signatureHeader } from './signature.ts';
+
+export const DELIVER_JOB = 'webhooks.deliver';
+/** What is kept of a receiver's answer. */
+const RESPONSE_BODY_MAX = 4096;
+
+export interface DeliveryDeps {
+  prisma: PrismaClient;
+  boss: PgBoss;
+  keys: Keys;
+  clock: () => Date;
+  allowLoopback: boolean;
+  logger: Logger;
+}
+
+/** Stage 1: a delivery per subscribed active endpoint. Safe to run twice (existing ones are kept). */
+export async function fanOut(deps: DeliveryDeps, eventId: string): Promise<number> {
+  return deps.prisma.$transaction(async (tx) => {
+    const event = await tx.event.findUnique({ where: { id: eventId }, select: { accountId: true, type: true, deliveries: { select: { endpointId: true } } } });
+    if (!event) return 0;
+    const done = new Set(event.deliveries.map((d) => d.endpointId));
+    const endpoints = await tx.webhookEndpoint.findMany({
+      where: { accountId: event.accountId, status: 'active', deletedAt: null, eventTypes: { has: event.type } },
+      select: { id: true },
+    });
+    const todo = endpoints.filter((e) => !done.has(e.id));
+    if (todo.length === 0) return 0;
+    const deliveries = todo.map((endpoint) => ({ id: `dlv_${randomUUID()}`, eventId, endpointId: endpoint.id }));
+    await tx.delivery.createMany({ data: deliveries });
+    await deps.boss.insert(DELIVER_JOB, deliveries.map((d) => ({ data: { deliveryId: d.id } })), { db: bossDb(tx) });
+    return deliveries.length;
+  });
+}
+
+/** The envelope (service-spec "Envelope"), serialised once: the signature covers these exact bytes. */
+function envelope(event: { id: string; type: string; createdAt: Date; accountId: number; payload: unknown }): string {
+  return JSON.stringify({ eventId: event.id, type: event.type, createdAt: event.createdAt.toISOString(), accountId: event.accountId, data: event.payload });
+}
+
+/** Stages 2 and 3: send once, record the attempt. Safe to run twice: a recorded delivery is not resent. */
+export async function deliver(deps: DeliveryDeps, deliveryId: string): Promise<void> {
+  const delivery = await deps.prisma.delivery.findUnique({ where: { id: deliveryId }, include: { event: true, endpoint: true } });
+  if (!delivery || delivery.status !== 'pending') return;
+  const { event, endpoint } = delivery;
+  const now = deps.clock();
+  const body = delivery.requestBody ?? envelope(event);
+  const secrets = [decryptSecret(deps.keys.secretEncryption, endpoint.secretEncrypted)];
+  if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
+    secrets.push(decryptSecret(deps.keys.secretEncryption, endpoint.previousSecretEncrypted));
+  }
+  const started = performance.now();
+  let result: { status: 'succeeded' | 'failed'; responseStatus?: number; responseBody?: string; error?: string };
+  try {
+    const response = await sendOutbound(endpoint.url, {
+      method: 'POST',
+      httpsOnly: true,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'TripsService-Webhooks/1.0',
+        'x-service-event': event.type,
+        'x-service-delivery': event.id,
+        'x-service-signature-256': signatureHeader(secrets, body),
+      },
+      body,
+      timeoutMs: DURATIONS.webhookTimeoutMs,
+      maxBytes: RESPONSE_BODY_MAX,
+    }, { allowLoopback: deps.allowLoopback });
+    const ok = response.status >= 200 && response.status < 300;
+    result = {
+      status: ok ? 'succeeded' : 'failed',
+      responseStatus: response.status,
+      responseBody: response.body.toString('utf8'),
+      ...(ok ? {} : { error: `The receiver answered ${response.status}.` }),
+    };
+  } catch (error) {
+    result = { status: 'failed', error: (error as Error).message.slice(0, 500) };
+  }
+  await deps.prisma.delivery.updateMany({
+    where: { id: deliveryId, status: 'pending' },
+    data: { ...result, requestBody: body, durationMs: Math.round(performance.now() - started), completedAt: deps.clock() },
+  });
+  if (result.status === 'failed') deps.logger.info({ deliveryId, endpointId: endpoint.id, error: result.error }, 'webhook delivery failed');
+}
+
+const WITH_TYPE = { event: { select: { type: true } } } as const;
+
+/** `webhook.test` with `data` {test: {}}: sent even while the endpoint is paused. */
+export async function sendTest(ctx: Context, endpointId: number) {
+  const endpoint = await getEndpoint(ctx.prisma, ctx.actor!, endpointId);
+  const { boss } = ctx.services;
+  return ctx.prisma.$transaction(async (tx) => {
+    const eventId = `evt_${randomUUID()}`;
+    await tx.event.create({ data: { id: eventId, accountId: endpoint.accountId, type: 'webhook.test', resourceType: 'test', payload: { test: {} }, createdAt: ctx.services.config.clock() } });
+    const delivery = await tx.delivery.create({ data: { id: `dlv_${randomUUID()}`, eventId, endpointId, manual: true }, include: WITH_TYPE });
+    await boss.send(DELIVER_JOB, { deliveryId: delivery.id }, { db: bossDb(tx) });
+    return delivery;
+  });
+}
+
+/** A new attempt of a recorded delivery: the same event (same eventId, same body) to the same endpoint. */
+export async function redeliver(ctx: Context, endpointId: number, deliveryId: string) {
+  await getEndpoint(ctx.prisma, ctx.actor!, endpointId);
+  const original = await ctx.prisma.delivery.findFirst({ where: { id: deliveryId, endpointId } });
+  if (!original) throw new NotFoundError('Delivery not found.');
+  return ctx.prisma.$transaction(async (tx) => {
+    const delivery = await tx.delivery.create({ data: { id: `dlv_${randomUUID()}`, eventId: original.eventId, endpointId, manual: true }, include: WITH_TYPE });
+    await ctx.services.boss.send(DELIVER_JOB, { deliveryId: delivery.id }, { db: bossDb(tx) });
+    return delivery;
+  });
+}
+
+export async function listDeliveries(prisma: PrismaClient, actor: Actor, endpointId: number, page: number, pageSize: number) {
+  await getEndpoint(prisma, actor, endpointId);
+  const where = { endpointId };
+  const [data, totalCount] = await Promise.all([
+    prisma.delivery.findMany({ where, include: WITH_TYPE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (page - 1) * pageSize, take: pageSize }),
+    prisma.delivery.count({ where }),
+  ]);
+  return { data, page, pageSize, totalCount, totalPages: Math.ceil(totalCount / pageSize) };
+}
+
+/** Deliveries are kept 30 days (decisions); events go with their last delivery. */
+export async function purgeOldDeliveries(prisma: PrismaClient, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - DURATIONS.deliveryRetentionDays * 24 * 60 * 60 * 1000);
+  const { count } = await prisma.delivery.deleteMany({ where: { createdAt: { lt: cutoff } } });
+  await prisma.event.deleteMany({ where: { createdAt: { lt: cutoff }, deliveries: { none: {} } } });
+  await prisma.eventDebounce.deleteMany({ where: { pending: false, lastEmittedAt: { lt: cutoff } } });
+  return count;
+}

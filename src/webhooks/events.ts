@@ -1,0 +1,133 @@
+// Recording events (service-spec "Events"). Everything here runs inside the transaction of the
+// change that causes the event: the event row and the job that will deliver it commit or roll
+// back with the change, so a crash can delay an event but never lose one, and a rolled-back
+// change never sends one. Debounced types record an intent instead (event_debounces), turned
+// into an event at most once per window per resource, with the resource as it is then.
+import { randomUUID } from 'node:crypto';
+import type { PgBoss } from 'pg-boss';
+import type { Prisma } from '../db/prisma.ts';
+import { loadResource, type ResourceName } from './resources.ts';
+
+/** Every event type of the specification a customer can subscribe to. */
+export const EVENT_TYPES = [
+  'trip.created', 'trip.updated', 'trip.configUpdated', 'trip.deleted',
+  'catalog.created', 'catalog.updated', 'catalog.deleted',
+  'booking.created', 'booking.updated',
+  'payment.succeeded', 'payment.failed', 'payment.refunded',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number] | 'webhook.test';
+
+export const FANOUT_JOB = 'webhooks.fan-out';
+export const FLUSH_JOB = 'webhooks.flush-debounced';
+
+type Tx = Prisma.TransactionClient;
+
+/** pg-boss writes its job rows through the caller's transaction. */
+export const bossDb = (tx: Tx) => ({
+  executeSql: async (text: string, values: unknown[] = []) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
+});
+
+export interface EventRecorderOptions {
+  boss: PgBoss;
+  debounceSeconds: number;
+  clock: () => Date;
+}
+
+export class EventRecorder {
+  readonly #options: EventRecorderOptions;
+
+  constructor(options: EventRecorderOptions) {
+    this.#options = options;
+  }
+
+  /** Whether an active endpoint of the account wants this type; without one, nothing is recorded. */
+  async subscribed(tx: Tx, accountId: number, type: EventType): Promise<boolean> {
+    const rows = await tx.$queryRaw<unknown[]>`
+      SELECT 1 FROM webhook_endpoints
+      WHERE account_id = ${accountId} AND status = 'active' AND deleted_at IS NULL AND ${type} = ANY(event_types)
+      LIMIT 1`;
+    return rows.length > 0;
+  }
+
+  /** Several events of one type in one go (bulk deletions): one subscription check, two inserts. */
+  async recordMany(tx: Tx, type: EventType, accountId: number, resource: ResourceName, events: Array<{ resourceId: number; payload: object }>) {
+    if (events.length === 0 || !(await this.subscribed(tx, accountId, type))) return;
+    const createdAt = this.#options.clock();
+    const rows = events.map((e) => ({ id: `evt_${randomUUID()}`, accountId, type, resourceType: resource, resourceId: e.resourceId, payload: e.payload, createdAt }));
+    await tx.event.createMany({ data: rows });
+    await this.#options.boss.insert(FANOUT_JOB, rows.map((row) => ({ data: { eventId: row.id } })), { db: bossDb(tx) });
+  }
+
+  /** Records an event whose `data` is built now (only when someone subscribes). */
+  async record(tx: Tx, event: { type: EventType; accountId: number; resource: ResourceName; resourceId: number; data: () => Promise<object> }) {
+    if (!(await this.subscribed(tx, event.accountId, event.type))) return undefined;
+    return this.insert(tx, { ...event, payload: await event.data() });
+  }
+
+  /** An event for any endpoint, subscribed or not (webhook.test). */
+  async insert(tx: Tx, event: { type: EventType; accountId: number; resource: string; resourceId: number | null; payload: object }) {
+    const id = `evt_${randomUUID()}`;
+    await tx.event.create({
+      data: { id, accountId: event.accountId, type: event.type, resourceType: event.resource, resourceId: event.resourceId, payload: event.payload, createdAt: this.#options.clock() },
+    });
+    await this.#options.boss.send(FANOUT_JOB, { eventId: id }, { db: bossDb(tx) });
+    return id;
+  }
+
+  /**
+   * A debounced type: at most one event per resource per window. The first change of a quiet
+   * resource is due at once; later ones join the pending one, due a window after the last event.
+   */
+  async recordDebounced(tx: Tx, event: { type: EventType; accountId: number; resource: ResourceName; resourceId: number }) {
+    if (!(await this.subscribed(tx, event.accountId, event.type))) return;
+    const now = this.#options.clock();
+    const key = `${event.type}:${event.resource}:${event.resourceId}`;
+    const [row] = await tx.$queryRaw<Array<{ due_at: Date; was_pending: boolean }>>`
+      WITH prior AS (SELECT pending FROM event_debounces WHERE key = ${key} FOR UPDATE)
+      INSERT INTO event_debounces (key, account_id, type, resource_type, resource_id, pending, due_at)
+      VALUES (${key}, ${event.accountId}, ${event.type}, ${event.resource}, ${event.resourceId}, true, ${now})
+      ON CONFLICT (key) DO UPDATE SET
+        pending = true,
+        account_id = EXCLUDED.account_id,
+        due_at = CASE WHEN event_debounces.pending THEN event_debounces.due_at
+                      ELSE GREATEST(${now}::timestamptz, event_debounces.last_emitted_at + make_interval(secs => ${this.#options.debounceSeconds})) END
+      RETURNING due_at, COALESCE((SELECT pending FROM prior), false) AS was_pending`;
+    if (row && !row.was_pending) await this.scheduleFlush(tx, key, row.due_at);
+  }
+
+  async scheduleFlush(tx: Tx | undefined, key: string, dueAt: Date) {
+    const startAfter = Math.max(0, Math.ceil((dueAt.getTime() - this.#options.clock().getTime()) / 1000));
+    await this.#options.boss.send(FLUSH_JOB, { key }, { startAfter, ...(tx ? { db: bossDb(tx) } : {}) });
+  }
+
+  /**
+   * Turns due intents into events, the resource read as it is now. One transaction per intent:
+   * the intent is cleared exactly when its event is recorded.
+   */
+  async flushDue(prisma: { $transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> } & Pick<Tx, '$queryRaw'>, key?: string): Promise<number> {
+    const now = this.#options.clock();
+    const due = key
+      ? await prisma.$queryRaw<Array<{ key: string; due_at: Date; pending: boolean }>>`SELECT key, due_at, pending FROM event_debounces WHERE key = ${key}`
+      : await prisma.$queryRaw<Array<{ key: string; due_at: Date; pending: boolean }>>`SELECT key, due_at, pending FROM event_debounces WHERE pending AND due_at <= ${now} ORDER BY due_at LIMIT 1000`;
+    let emitted = 0;
+    for (const intent of due) {
+      if (!intent.pending) continue;
+      if (intent.due_at > now) {
+        await this.scheduleFlush(undefined, intent.key, intent.due_at); // woke early (clock skew): sleep again
+        continue;
+      }
+      const done = await prisma.$transaction(async (tx) => {
+        const [row] = await tx.$queryRaw<Array<{ account_id: number; type: EventType; resource_type: ResourceName; resource_id: number }>>`
+          UPDATE event_debounces SET pending = false, last_emitted_at = ${now}
+          WHERE key = ${intent.key} AND pending AND due_at <= ${now}
+          RETURNING account_id, type, resource_type, resource_id`;
+        if (!row) return false;
+        const payload = await loadResource(tx, row.resource_type, row.resource_id);
+        if (!payload) return false; // gone (deleted) since: its own event says so
+        return Boolean(await this.record(tx, { type: row.type, accountId: row.account_id, resource: row.resource_type, resourceId: row.resource_id, data: async () => payload }));
+      });
+      if (done) emitted++;
+    }
+    return emitted;
+  }
+}

@@ -1,0 +1,49 @@
+// Background jobs of webhooks: fan out an event, deliver one delivery, turn due debounced
+// changes into events, and forget deliveries after 30 days.
+import { z } from 'zod';
+import { defineJob, type JobDeps } from '../jobs/workers.ts';
+import { DELIVER_JOB, deliver, fanOut, purgeOldDeliveries, type DeliveryDeps } from './delivery.service.ts';
+import { FANOUT_JOB, FLUSH_JOB } from './events.ts';
+
+const deliveryDeps = ({ prisma, services, logger }: JobDeps): DeliveryDeps => ({
+  prisma, logger, boss: services.boss, keys: services.keys, clock: services.config.clock, allowLoopback: services.config.outboundAllowLoopback,
+});
+
+export const fanOutJob = defineJob({
+  name: FANOUT_JOB,
+  schema: z.object({ eventId: z.string() }),
+  concurrency: 2,
+  batchSize: 20,
+  pollingIntervalSeconds: 0.5,
+  handle: async ({ eventId }, deps) => { await fanOut(deliveryDeps(deps), eventId); },
+});
+
+/** Many at once: a receiver that answers slowly (up to 30 s) must not hold back the others. */
+export const deliverJob = defineJob({
+  name: DELIVER_JOB,
+  schema: z.object({ deliveryId: z.string() }),
+  concurrency: 8,
+  batchSize: 8,
+  pollingIntervalSeconds: 0.5,
+  handle: ({ deliveryId }, deps) => deliver(deliveryDeps(deps), deliveryId),
+});
+
+/** With a key: that resource's pending change, when due. Without (every minute): every due change. */
+export const flushDebouncedJob = defineJob({
+  name: FLUSH_JOB,
+  schema: z.object({ key: z.string().optional() }),
+  cron: '* * * * *',
+  pollingIntervalSeconds: 1,
+  handle: async ({ key }, { prisma, services }) => { await services.events.flushDue(prisma, key); },
+});
+
+export const purgeDeliveriesJob = defineJob({
+  name: 'webhooks.purge-deliveries',
+  schema: z.object({}),
+  cron: '37 3 * * *',
+  async handle(_data, { prisma, services, logger }) {
+    logger.info({ deliveries: await purgeOldDeliveries(prisma, services.config.clock()) }, 'old webhook deliveries purged');
+  },
+});
+
+export const WEBHOOK_JOBS = [fanOutJob, deliverJob, flushDebouncedJob, purgeDeliveriesJob];

@@ -1,0 +1,77 @@
+// The SSRF-safe client: which addresses it refuses, and that the check is the connection's own
+// (a name that resolves to a private address is refused at connect time too: DNS rebinding).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type dns from 'node:dns';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressAllowed, checkResolvedHost, checkUrl, sendOutbound, UrlRefusedError } from '../../src/http/outbound.ts';
+
+/** A resolver where every name points at `address`. */
+const resolvesTo = (address: string) => ((_host: string, _options: unknown, callback: (e: null, a: dns.LookupAddress[]) => void) =>
+  callback(null, [{ address, family: address.includes(':') ? 6 : 4 }])) as unknown as typeof dns.lookup;
+
+describe('addressAllowed', () => {
+  it.each([
+    ['127.0.0.1', false], ['10.1.2.3', false], ['172.16.0.1', false], ['192.168.1.1', false], ['169.254.169.254', false],
+    ['100.64.0.1', false], ['0.0.0.0', false], ['224.0.0.1', false], ['::1', false], ['fc00::1', false], ['fe80::1', false],
+    ['::ffff:127.0.0.1', false], ['::ffff:8.8.8.8', true], ['8.8.8.8', true], ['2606:4700::1111', true], ['not an ip', false],
+  ])('%s → %s', (address, allowed) => {
+    expect(addressAllowed(address, { allowLoopback: false })).toBe(allowed);
+  });
+
+  it('loopback only with the test allowance, and nothing else private', () => {
+    expect(addressAllowed('127.0.0.1', { allowLoopback: true })).toBe(true);
+    expect(addressAllowed('::1', { allowLoopback: true })).toBe(true);
+    expect(addressAllowed('10.0.0.1', { allowLoopback: true })).toBe(false);
+  });
+});
+
+describe('checkUrl and checkResolvedHost', () => {
+  const strict = { allowLoopback: false };
+  it('refuses http where https is required, credentials, localhost and private literals', () => {
+    expect(() => checkUrl('http://example.com', strict, { httpsOnly: true })).toThrow(UrlRefusedError);
+    expect(() => checkUrl('ftp://example.com', strict)).toThrow(UrlRefusedError);
+    expect(() => checkUrl('https://a:b@example.com', strict)).toThrow(UrlRefusedError);
+    expect(() => checkUrl('https://api.localhost/x', strict)).toThrow(UrlRefusedError);
+    expect(() => checkUrl('https://[fd00::1]/x', strict)).toThrow(UrlRefusedError);
+    expect(checkUrl('https://example.com/in', strict, { httpsOnly: true }).hostname).toBe('example.com');
+  });
+
+  it('refuses a name that resolves to a private address', async () => {
+    await expect(checkResolvedHost('rebind.example', { allowLoopback: false, lookup: resolvesTo('127.0.0.1') })).rejects.toThrow(UrlRefusedError);
+    await expect(checkResolvedHost('meta.example', { allowLoopback: false, lookup: resolvesTo('169.254.169.254') })).rejects.toThrow(UrlRefusedError);
+    await expect(checkResolvedHost('fine.example', { allowLoopback: false, lookup: resolvesTo('93.184.216.34') })).resolves.toBeUndefined();
+  });
+});
+
+describe('sendOutbound', () => {
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (req.url === '/redirect') return res.writeHead(302, { location: 'http://127.0.0.1/elsewhere' }).end();
+      if (req.url === '/big') return res.end('x'.repeat(100_000));
+      res.end('hello');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('a name resolving to loopback is refused when connecting (DNS rebinding), and reached with the allowance', async () => {
+    const rebinding = resolvesTo('127.0.0.1');
+    await expect(sendOutbound(`http://rebind.example:${port}/`, { timeoutMs: 2000, maxBytes: 1000 }, { allowLoopback: false, lookup: rebinding }))
+      .rejects.toThrow(UrlRefusedError);
+    const ok = await sendOutbound(`http://rebind.example:${port}/`, { timeoutMs: 2000, maxBytes: 1000 }, { allowLoopback: true, lookup: rebinding });
+    expect(ok.body.toString()).toBe('hello');
+  });
+
+  it('does not follow redirects and cuts long answers', async () => {
+    const policy = { allowLoopback: true };
+    const redirect = await sendOutbound(`http://127.0.0.1:${port}/redirect`, { timeoutMs: 2000, maxBytes: 1000 }, policy);
+    expect(redirect.status).toBe(302);
+    const big = await sendOutbound(`http://127.0.0.1:${port}/big`, { timeoutMs: 2000, maxBytes: 1000 }, policy);
+    expect(big).toMatchObject({ truncated: true });
+    expect(big.body.length).toBe(1000);
+  });
+});
