@@ -44,6 +44,11 @@ const envSchema = z.object({
   /** Test-only: lets the outgoing client reach 127.0.0.1 (test receivers). Refused in production. */
   OUTBOUND_ALLOW_LOOPBACK: z.stringbool().default(false),
   /** The debounce window of trip.configUpdated and catalog.updated; tests shorten it. */
+  /** Optional LLM generator of the AI import: any OpenAI-compatible endpoint (unset: built-in extractor only). */
+  IMPORT_LLM_BASE_URL: optionalUrl,
+  IMPORT_LLM_API_KEY: z.string().optional(),
+  IMPORT_LLM_MODEL: z.string().default('gpt-4o-mini'),
+  IMPORT_LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   WEBHOOK_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(DURATIONS.webhookDebounceSeconds),
 });
 
@@ -85,6 +90,8 @@ export interface Config {
    */
   outboundAllowLoopback: boolean;
   webhookDebounceSeconds: number;
+  /** The AI import's LLM generator, when IMPORT_LLM_BASE_URL or IMPORT_LLM_API_KEY is set. */
+  importLlm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
   /** The time "now" for trash retention and view counting. Tests inject a clock; never from the environment. */
   clock: () => Date;
   /** Test-only: sees every SQL statement the service's Prisma client sends (N+1 checks). */
@@ -148,6 +155,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
     webhookDebounceSeconds: e.WEBHOOK_DEBOUNCE_SECONDS,
+    importLlm: e.IMPORT_LLM_BASE_URL || e.IMPORT_LLM_API_KEY
+      ? { baseUrl: (e.IMPORT_LLM_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/$/, ''), apiKey: e.IMPORT_LLM_API_KEY ?? 'none', model: e.IMPORT_LLM_MODEL, timeoutMs: e.IMPORT_LLM_TIMEOUT_MS }
+      : undefined,
     clock: () => new Date(),
     onDatabaseQuery: undefined,
   };

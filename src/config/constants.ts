@@ -33,5 +33,19 @@ export const DURATIONS = {
   apiKeyCacheMs: 5_000,
 } as const;
 
+/** AI trip import (decisions "AI trip import"; the rest are our choices, noted as such). */
+export const IMPORTS = {
+  /** decisions: aiCredits is one per started page or image; a text "page" is this many characters (ours). */
+  textCharsPerCredit: 3000,
+  /** Ours: fetching a document URL (the SSRF-safe client's own limits apply too). */
+  fetchTimeoutMs: 30_000,
+  /** Ours: pages of a PDF read (and billed); the rest of a longer document is ignored. */
+  maxPages: 30,
+  /** Ours: text handed to a generator. */
+  maxTextChars: 100_000,
+  /** Ours: how often a long stage checks whether its job was cancelled. */
+  cancelPollMs: 500,
+} as const;
+
 /** service-spec "Versioning": the API version, reported by GET /status. */
 export const API_VERSION = '1.0.0';

@@ -4,6 +4,7 @@ import '../auth/api-keys.schema.ts';
 import '../auth/oauth.schema.ts';
 import '../bookings/booking.schema.ts';
 import '../catalogs/catalog.schema.ts';
+import '../imports/import.schema.ts';
 import '../status/status.schema.ts';
 import '../trips/configuration.schema.ts';
 import '../trips/trip.schema.ts';

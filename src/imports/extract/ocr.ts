@@ -1,0 +1,98 @@
+// OCR of JPG and PNG with tesseract.js, offline: the language data comes from the
+// @tesseract.js-data/* npm packages (4.0.0_best_int), gathered into one folder because tesseract.js
+// reads every language from one `langPath`. Workers are slow to start, so they are kept: one per
+// language set, at most MAX_WORKERS, each used by one recognition at a time.
+// Traps (see ../shared/notes/ai-import-libraries.md): without `langPath` tesseract.js goes to a CDN;
+// without an `errorHandler` a worker error kills the process; a language that fails to load makes
+// createWorker hang, hence the time-out.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { createWorker, type Worker } from 'tesseract.js';
+import { detectLanguage, type Language } from './language.ts';
+
+export const OCR_LANGUAGES: readonly Language[] = ['eng', 'spa', 'fra', 'por', 'deu', 'ita'];
+const MAX_WORKERS = 2;
+const START_TIMEOUT_MS = 30_000;
+
+const require = createRequire(import.meta.url);
+let langPath: string | undefined;
+
+/** A folder holding `<lang>.traineddata.gz` for every language, linked from node_modules. */
+function languageFolder(): string {
+  if (langPath) return langPath;
+  const folder = path.join(os.tmpdir(), `trips-tessdata-${process.getuid?.() ?? 'user'}`);
+  fs.mkdirSync(folder, { recursive: true });
+  for (const lang of OCR_LANGUAGES) {
+    const source = path.join(path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0_best_int', `${lang}.traineddata.gz`);
+    const target = path.join(folder, `${lang}.traineddata.gz`);
+    if (fs.existsSync(target) && fs.realpathSync(target) === fs.realpathSync(source)) continue;
+    fs.rmSync(target, { force: true });
+    fs.symlinkSync(source, target);
+  }
+  return (langPath = folder);
+}
+
+interface PooledWorker { worker: Promise<Worker>; busy: Promise<unknown>; lastUsed: number }
+const pool = new Map<string, PooledWorker>();
+
+function startWorker(langs: string): Promise<Worker> {
+  const started = createWorker(langs.split('+'), 1, {
+    langPath: languageFolder(),
+    cacheMethod: 'none',
+    gzip: true,
+    errorHandler: () => {}, // a failed job rejects its own promise; this only keeps the process alive
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The OCR engine did not start within ${START_TIMEOUT_MS / 1000} s.`)), START_TIMEOUT_MS);
+    timer.unref();
+  });
+  return Promise.race([started, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Runs `fn` on the worker for `langs`, one call at a time per worker. */
+async function withWorker<T>(langs: string, fn: (worker: Worker) => Promise<T>): Promise<T> {
+  let entry = pool.get(langs);
+  if (!entry) {
+    if (pool.size >= MAX_WORKERS) await evictOldest();
+    entry = { worker: startWorker(langs), busy: Promise.resolve(), lastUsed: Date.now() };
+    pool.set(langs, entry);
+    entry.worker.catch(() => pool.delete(langs));
+  }
+  const current = entry;
+  const run = current.busy.catch(() => {}).then(async () => {
+    current.lastUsed = Date.now();
+    return fn(await current.worker);
+  });
+  current.busy = run;
+  return run;
+}
+
+async function evictOldest(): Promise<void> {
+  const [langs, oldest] = [...pool.entries()].sort((a, b) => a[1].lastUsed - b[1].lastUsed)[0]!;
+  pool.delete(langs);
+  await oldest.busy.catch(() => {});
+  await (await oldest.worker.catch(() => undefined))?.terminate();
+}
+
+/**
+ * The text of an image. A first pass in English finds the language; a document in another of the
+ * six languages is read again with that language first, which gets its accents right.
+ */
+export async function ocrImage(image: Uint8Array, signal?: AbortSignal): Promise<{ text: string; language: Language }> {
+  const buffer = Buffer.from(image);
+  const first = await withWorker('eng', async (w) => (await w.recognize(buffer)).data.text);
+  const language = detectLanguage(first);
+  if (language === 'eng' || signal?.aborted) return { text: first, language };
+  const second = await withWorker(`${language}+eng`, async (w) => (await w.recognize(buffer)).data.text);
+  return { text: second, language };
+}
+
+/** Ends every worker (process shutdown, tests). */
+export async function stopOcr(): Promise<void> {
+  const entries = [...pool.values()];
+  pool.clear();
+  await Promise.all(entries.map(async (e) => (await e.worker.catch(() => undefined))?.terminate()));
+}

@@ -1,0 +1,24 @@
+// The AI import's background jobs: one per working stage (pipeline.ts runs them, stages.ts does the work).
+import { z } from 'zod';
+import { defineJob } from '../jobs/workers.ts';
+import { runStage, STAGE_JOBS, type WorkingStage } from './pipeline.ts';
+import { enrichingBlocks, extractingText, generatingBlocks, initialize } from './stages.ts';
+
+const stageData = z.object({ importJobId: z.number().int().positive() });
+
+const stageJob = (stage: WorkingStage, work: Parameters<typeof runStage>[3], concurrency: number) => defineJob({
+  name: STAGE_JOBS[stage],
+  schema: stageData,
+  concurrency,
+  pollingIntervalSeconds: 0.5,
+  handle: ({ importJobId }, deps) => runStage(deps, importJobId, stage, work),
+});
+
+export const IMPORT_JOBS = [
+  stageJob('initializing', initialize, 4),
+  // OCR and PDF parsing use the CPU: two at a time on a small machine.
+  stageJob('extractingText', extractingText, 2),
+  // The LLM waits on the network: several at once.
+  stageJob('generatingBlocks', generatingBlocks, 4),
+  stageJob('enrichingBlocks', enrichingBlocks, 2),
+];

@@ -1,0 +1,119 @@
+// The work of each stage of the pipeline (see pipeline.ts for how a stage runs and hands over).
+import countries from 'i18n-iso-countries';
+import { IMPORTS, LIMITS } from '../config/constants.ts';
+import type { Prisma } from '../db/prisma.ts';
+import { sendOutbound, UrlRefusedError } from '../http/outbound.ts';
+import { createTrip } from '../trips/trip.service.ts';
+import { detectMediaType, FORMAT_NAMES, type MediaType } from './document.ts';
+import { extractText } from './extract/extract-text.ts';
+import { builtinGenerator } from './generate/builtin/builtin.generator.ts';
+import { tripCountries } from './generate/builtin/trip-countries.ts';
+import { configurationOf, tripInputOf } from './generate/configuration.ts';
+import { draftSchema, type Draft } from './generate/draft.ts';
+import { llmGenerator } from './generate/llm.generator.ts';
+import { creatorOf } from './import.service.ts';
+import type { StageContext, StageResult, StageWork } from './pipeline.ts';
+import { ImportFailure } from './pipeline.errors.ts';
+
+/** initializing: the document's bytes (downloaded for a URL source) and what format they are. */
+export const initialize: StageWork = async ({ job, prisma, services }) => {
+  if (job.sourceType !== 'url') {
+    if (!job.mediaType) throw new ImportFailure('The document is missing.');
+    return {};
+  }
+  const bytes = await download(job.sourceUrl!, services.config.outboundAllowLoopback);
+  const mediaType = detectMediaType(bytes);
+  if (!mediaType) throw new ImportFailure('The document at the URL is not a PDF, TXT, JPG or PNG file (unsupported_format).');
+  // An upsert: running this stage twice stores the document once.
+  await prisma.importDocument.upsert({ where: { jobId: job.id }, create: { jobId: job.id, content: bytes }, update: { content: bytes } });
+  return { data: { mediaType } };
+};
+
+async function download(url: string, allowLoopback: boolean): Promise<Uint8Array<ArrayBuffer>> {
+  let response;
+  try {
+    response = await sendOutbound(url, { timeoutMs: IMPORTS.fetchTimeoutMs, maxBytes: LIMITS.importDocumentBytes + 1 }, { allowLoopback });
+  } catch (error) {
+    if (error instanceof UrlRefusedError) throw new ImportFailure(`The document URL was refused: ${error.message} (invalid_url)`);
+    throw new ImportFailure(`The document could not be downloaded: ${(error as Error).message}`);
+  }
+  if (response.status >= 300 && response.status < 400) throw new ImportFailure(`The document URL redirects (HTTP ${response.status}); redirects are not followed: give the final URL.`);
+  if (response.status !== 200) throw new ImportFailure(`The document could not be downloaded: the server answered HTTP ${response.status}.`);
+  if (response.truncated || response.body.byteLength > LIMITS.importDocumentBytes) throw new ImportFailure('The document is larger than 20 MB.');
+  if (response.body.byteLength === 0) throw new ImportFailure('The document at the URL is empty.');
+  return new Uint8Array(response.body);
+}
+
+/** extractingText: the text of the document, and the credits it costs. */
+export const extractingText: StageWork = async ({ job, prisma, signal, log }) => {
+  const document = await prisma.importDocument.findUnique({ where: { jobId: job.id } });
+  if (!document || !job.mediaType) throw new ImportFailure('The document is missing.');
+  const extracted = await extractText(document.content, job.mediaType as MediaType, signal);
+  if (extracted.text.replace(/\s/g, '').length < 10) throw new ImportFailure(`No text could be read from the ${FORMAT_NAMES[job.mediaType as MediaType]} document.`);
+  await log(`Read ${extracted.pages} ${job.mediaType.startsWith('image/') ? 'image' : 'page'}${extracted.pages === 1 ? '' : 's'} of ${FORMAT_NAMES[job.mediaType as MediaType]} (${extracted.text.length} characters). ${extracted.notes.join(' ')}`.trim());
+  return { data: { extractedText: extracted.text.slice(0, IMPORTS.maxTextChars * 2), aiCredits: extracted.credits } };
+};
+
+/** generatingBlocks: the draft itinerary, from the LLM when configured (falling back) or built in. */
+export const generatingBlocks: StageWork = async ({ job, services, signal, log }) => {
+  const text = (job.extractedText ?? '').slice(0, IMPORTS.maxTextChars);
+  const options = { now: services.config.clock(), signal };
+  let draft: Draft | undefined;
+  const llm = services.config.importLlm;
+  if (llm) {
+    try {
+      draft = await llmGenerator(llm).generate(text, options);
+      await log(`Generator: LLM (${llm.model}).`);
+    } catch (error) {
+      if (signal.aborted) throw error;
+      await log(`The LLM generator failed (${String((error as Error).message).slice(0, 300)}); fell back to the built-in extractor.`, 'warn');
+    }
+  }
+  if (!draft) {
+    draft = await builtinGenerator.generate(text, options);
+    if (!llm) await log('Generator: built-in extractor.');
+  }
+  return { data: { draft: draft as unknown as Prisma.InputJsonObject } };
+};
+
+/** enrichingBlocks: countries completed and checked, the configuration built; then the trip, in the same transaction as the job's completion. */
+export const enrichingBlocks: StageWork = async (ctx: StageContext): Promise<StageResult> => {
+  const { job, prisma, services } = ctx;
+  const parsed = draftSchema.safeParse(job.draft);
+  if (!parsed.success) throw new ImportFailure('The generated itinerary is not valid.');
+  const draft = enrich(parsed.data, job.extractedText ?? '');
+  const document = configurationOf(draft);
+  const input = tripInputOf(draft, job.isTemplate);
+  const creator = await creatorOf(prisma, job);
+  return {
+    data: { draft: draft as unknown as Prisma.InputJsonObject },
+    async commit(tx) {
+      // createTrip opens its own transaction; this writer makes it join ours, so the trip, its
+      // trip.created event and the job's completion commit together, or (cancelled) not at all.
+      const joined = { $transaction: <T>(fn: (t: Prisma.TransactionClient) => Promise<T>) => fn(tx) } as unknown as typeof prisma;
+      const trip = await createTrip({ prisma: joined, actor: creator, events: services.events, now: services.config.clock() }, input, { select: { id: true } }, document);
+      return { tripId: trip.id };
+    },
+  };
+};
+
+/** Countries as alpha-3 (a model may answer names or alpha-2), plus those of the airports and places in the text. */
+function enrich(draft: Draft, text: string): Draft {
+  const normalized = draft.countries.map(toAlpha3).filter((c): c is string => Boolean(c));
+  const flights = draft.days.flatMap((d) => d.blocks).filter((b) => b.type === 'flight');
+  const found = normalized.length ? normalized : tripCountries(text, flights);
+  const dateFinish = draft.dateFinish ?? (draft.dateStart && draft.duration ? new Date(Date.parse(draft.dateStart) + (draft.duration - 1) * 86_400_000).toISOString().slice(0, 10) : null);
+  const duration = draft.duration ?? (draft.dateStart && dateFinish ? Math.round((Date.parse(dateFinish) - Date.parse(draft.dateStart)) / 86_400_000) + 1 : draft.days.length || null);
+  return { ...draft, countries: [...new Set(found)], dateFinish, duration };
+}
+
+function toAlpha3(value: string): string | undefined {
+  const code = value.trim();
+  if (/^[A-Za-z]{3}$/.test(code) && countries.isValid(code.toUpperCase())) return code.toUpperCase();
+  if (/^[A-Za-z]{2}$/.test(code)) return countries.alpha2ToAlpha3(code.toUpperCase());
+  for (const lang of ['en', 'es', 'fr', 'pt', 'de', 'it']) {
+    const alpha3 = countries.getAlpha3Code(code, lang);
+    if (alpha3) return alpha3;
+  }
+  return undefined;
+}

@@ -1,0 +1,73 @@
+// The AI import's three operations, on both variants (service-spec "Trip import (AI)"):
+// {ai_url}/trip-imports... on the AI listener and {base_url}/ai/trips... on the API listener.
+// Every error uses the AI operations' body {error: {code, message}}, validation included.
+import type { GraphQLSchema } from 'graphql';
+import type { IRequest } from 'itty-router';
+import { actorCan } from '../../auth/actor.ts';
+import { LIMITS } from '../../config/constants.ts';
+import { BadRequestError, ForbiddenError, UnauthenticatedError } from '../../errors.ts';
+import type { Context } from '../../graphql/context.ts';
+import { parseCreateImport } from '../../imports/import.input.ts';
+import { apiUrls } from '../../imports/import.links.ts';
+import { readBody } from '../body.ts';
+import { prepareOperation, runOperation } from '../execute.ts';
+import { jsonResponse } from '../errors.ts';
+import type { RestRouter, Surface } from '../router.ts';
+
+const JOB_FIELDS = 'jobId status stage publicUrl builderUrl tripId tripSlug error aiCredits updatedAt';
+
+const PATHS: Record<Surface, { create: string; status: string; cancel: string }> = {
+  ai: { create: '/trip-imports', status: '/trip-imports/:publicId/status', cancel: '/trip-imports/:publicId/actions/cancel' },
+  api: { create: '/ai/trips/from-document', status: '/ai/trips/:publicId/status', cancel: '/ai/trips/:publicId/actions/cancel' },
+};
+
+type JobBody = Record<string, unknown> & { jobId: string; status: string; publicUrl: string; builderUrl: string; error: string | null; aiCredits: number | null };
+
+export function registerImportRoutes(router: RestRouter, schema: GraphQLSchema, surface: Surface): void {
+  const CREATE = prepareOperation<{ createTripImport: JobBody }>(schema, `
+    mutation CreateTripImport($input: CreateTripImportInput!) { createTripImport(input: $input) { ${JOB_FIELDS} } }`);
+  const STATUS = prepareOperation<{ tripImport: JobBody }>(schema, `query TripImport($jobId: String!) { tripImport(jobId: $jobId) { ${JOB_FIELDS} } }`);
+  const CANCEL = prepareOperation<{ cancelTripImport: JobBody }>(schema, `
+    mutation CancelTripImport($jobId: String!) { cancelTripImport(jobId: $jobId) { ${JOB_FIELDS} } }`);
+  const paths = PATHS[surface];
+
+  router.post(paths.create, async (request, context) => {
+    requireCreator(context);
+    const input = parseCreateImport(await readJsonBody(request));
+    const { createTripImport: job } = await runOperation(schema, CREATE, context, { input });
+    const { config } = context.services;
+    return jsonResponse({ jobId: job.jobId, status: job.status, links: { publicUrl: job.publicUrl, builderUrl: job.builderUrl, ...apiUrls(config, job.jobId, surface) } }, 202);
+  });
+
+  router.get(paths.status, async (request, context) =>
+    jsonResponse(jobBody((await runOperation(schema, STATUS, context, { jobId: publicId(request) })).tripImport)));
+
+  router.post(paths.cancel, async (request, context) => {
+    requireCreator(context);
+    return jsonResponse(jobBody((await runOperation(schema, CANCEL, context, { jobId: publicId(request) })).cancelTripImport));
+  });
+}
+
+const publicId = (request: IRequest) => decodeURIComponent(request.params['publicId'] ?? '');
+
+/** 401 and 403 before the body is looked at. */
+function requireCreator(context: Context): void {
+  if (!context.actor) throw new UnauthenticatedError('missing_api_key');
+  if (!actorCan(context.actor, 'create:imports')) throw new ForbiddenError();
+}
+
+/** The job as the specification's resource: `error` only when in error and visible, `aiCredits` only when visible. */
+function jobBody(job: JobBody): Record<string, unknown> {
+  const { error, aiCredits, ...rest } = job;
+  return { ...rest, ...(error !== null && job.status === 'error' ? { error } : {}), ...(aiCredits !== null ? { aiCredits } : {}) };
+}
+
+async function readJsonBody(request: Request): Promise<unknown> {
+  const bytes = await readBody(request, LIMITS.importBodyBytes);
+  if (bytes.byteLength === 0) throw new BadRequestError('invalid_source', 'A JSON body with a source is required.');
+  try {
+    return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+  } catch {
+    throw new BadRequestError('invalid_source', 'The body is not valid JSON.');
+  }
+}
