@@ -66,7 +66,7 @@ export const generatingBlocks: StageWork = async ({ job, services, signal, log }
       await log(`Generator: LLM (${llm.model}).`);
     } catch (error) {
       if (signal.aborted) throw error;
-      await log(`The LLM generator failed (${String((error as Error).message).slice(0, 300)}); fell back to the built-in extractor.`, 'warn');
+      await log(`The LLM generator failed (${String((error as Error).message).replace(/\s+/g, ' ').slice(0, 300)}); fell back to the built-in extractor.`, 'warn');
     }
   }
   if (!draft) {

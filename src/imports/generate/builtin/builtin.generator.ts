@@ -76,7 +76,12 @@ function findTitle(lines: string[]): string {
     return !aboutDates && line.length >= 3 && line.length <= 120 && /\p{L}{3}/u.test(line) && !GENERIC_TITLES.test(folded)
       && !/^(?:booking|reservation|reserva|ref|pnr|confirmation|date|fecha|page|tel|phone|email|www\.)/.test(folded) && !/:\s*\S/.test(line.slice(0, 25));
   });
-  return (candidate ?? lines[0] ?? 'Imported trip').replace(/[.:]+$/, '').trim().slice(0, 200);
+  if (candidate) return candidate.replace(/[.:]+$/, '').trim().slice(0, 200);
+  // Only dated lines: the first sentence of the first, without its dates ("Weekend in Lisbon, 14 to 16 April 2026. Day 1: ...").
+  const sentence = (lines[0] ?? 'Imported trip').split(/(?<=[.!?])\s/)[0]!.replace(/[.:]+$/, '');
+  const parts = sentence.split(/,\s|\s[–-]\s|\s·\s/);
+  const undated = parts.filter((part) => !/\b(?:19|20)\d{2}\b/.test(part) && !DURATION_DAYS.test(fold(part)));
+  return (undated.length ? undated.join(', ') : sentence).trim().slice(0, 200);
 }
 
 interface TripDates { start: IsoDate | null; finish: IsoDate | null; all: IsoDate[] }
