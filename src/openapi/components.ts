@@ -4,6 +4,7 @@ import { PERMISSIONS } from '../auth/permissions.ts';
 import { LIMITS } from '../config/constants.ts';
 import { CATALOG_EXAMPLES, catalogSchemas } from './catalogs.ts';
 import { EXAMPLES, errorExample } from './examples.ts';
+import { IMPORT_EXAMPLES, importSchemas } from './imports.ts';
 import { inputSchemas } from './input-schemas.ts';
 import { errorSchema, responseSchemas } from './response-schemas.ts';
 import type { Components, Header, Parameter, Response, Schema } from './types.ts';
@@ -130,11 +131,11 @@ function scopeDescription(scope: string): string {
 export function components(options: { tokenUrl: string }): Components {
   const inputs = inputSchemas();
   return {
-    schemas: { ...responseSchemas(inputs['TripConfigurationDocument']!), ...catalogSchemas(), ...webhookSchemas(), ...inputs },
+    schemas: { ...responseSchemas(inputs['TripConfigurationDocument']!), ...catalogSchemas(), ...webhookSchemas(), ...importSchemas(), ...inputs },
     responses: RESPONSES,
     parameters: PARAMETERS,
     headers: HEADERS,
-    examples: { ...EXAMPLES, ...CATALOG_EXAMPLES, ...WEBHOOK_EXAMPLES },
+    examples: { ...EXAMPLES, ...CATALOG_EXAMPLES, ...WEBHOOK_EXAMPLES, ...IMPORT_EXAMPLES },
     securitySchemes: securitySchemes(options.tokenUrl),
   };
 }

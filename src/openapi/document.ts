@@ -6,6 +6,7 @@ import { components } from './components.ts';
 import { apiKeyPaths } from './paths/api-keys.ts';
 import { catalogPaths } from './paths/catalogs.ts';
 import { documentationPaths } from './paths/documentation.ts';
+import { importPaths } from './paths/imports.ts';
 import { oauthPaths } from './paths/oauth.ts';
 import { statusPaths } from './paths/status.ts';
 import { tripConfigurationPaths } from './paths/trip-configuration.ts';
@@ -43,6 +44,7 @@ const TAGS = [
     name: 'Webhooks',
     description: 'Endpoints that receive the account\'s events (enterprise plan; owners and admins). Each event is one POST of the JSON envelope `{eventId, type, createdAt, accountId, data}` with the headers `X-Service-Event` (the type), `X-Service-Delivery` (= eventId, for deduplication) and `X-Service-Signature-256`: `sha256=<hex HMAC-SHA256 of the raw body>` keyed with the endpoint\'s whsec_ secret. A 2xx within 30 s counts as delivered; anything else is recorded as failed, with no automatic retry (redeliver by hand). The events are under webhooks.',
   },
+  { name: 'AI import', description: 'Trips created from a document (URL, text or inline file) by an asynchronous job: create, poll, cancel. The same operations answer on the AI server as /trip-imports/...' },
   { name: 'Authentication', description: 'API keys and machine-client tokens.' },
   { name: 'Health', description: 'Is the API up, and which version.' },
   { name: 'Documentation', description: 'This document and its reference page.' },
@@ -59,6 +61,7 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentW
     ...tripPaths(),
     ...tripConfigurationPaths(),
     ...catalogPaths(),
+    ...importPaths(),
     ...webhookPaths(),
     ...apiKeyPaths(),
     ...oauthPaths(),

@@ -1,0 +1,81 @@
+// The AI import on {base_url}: /ai/trips/... (service-spec "Trip import (AI)"). The same three
+// operations answer on {ai_url} as /trip-imports, /trip-imports/{publicId}/status and
+// /trip-imports/{publicId}/actions/cancel. Errors use {error: {code, message}} throughout.
+import { errorExample } from '../examples.ts';
+import { body, callerOperation, exampleRef, json, ok, publicOperation, schemaRef } from '../operations.ts';
+import { errorSchema } from '../response-schemas.ts';
+import type { Parameter, Paths, Response } from '../types.ts';
+
+const TAGS = ['AI import'];
+const PUBLIC_ID: Parameter = { name: 'publicId', in: 'path', required: true, description: 'The job\'s UUID (jobId).', schema: { type: 'string' } };
+
+const aiError = (description: string, codes: string[], examples: Record<string, [string, string]>): Response => ({
+  description,
+  headers: { 'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' } },
+  content: {
+    'application/json': {
+      schema: errorSchema(codes),
+      examples: Object.fromEntries(Object.entries(examples).map(([name, [code, message]]) => [name, errorExample(code, message)])),
+    },
+  },
+});
+
+const NOT_FOUND = aiError('No job has this id (or it belongs to another account, for cancel).', ['job_not_found'], { notFound: ['job_not_found', 'No import job has this id.'] });
+const DUPLICATE_HEADER: [string, string] = ['duplicate_header', 'The x-on-behalf-of header must be sent once.'];
+
+export function importPaths(): Paths {
+  return {
+    '/ai/trips/from-document': {
+      post: callerOperation('create:imports', {
+        operationId: 'createTripFromDocument',
+        summary: 'Create a trip from a document',
+        description: 'Starts an asynchronous import: the document (PDF, TXT, JPG or PNG, told by content; at most 20 MB) is read, its itinerary extracted, and a trip created with its configuration (an itinerary block with a day block per day holding flight, accommodation, activity, transport and text blocks, and a price block). Poll links.status. On {ai_url} this is POST /trip-imports.',
+        tags: TAGS,
+        requestBody: body(json(schemaRef('CreateTripImportRequest'), { url: exampleRef('CreateTripImportUrl'), text: exampleRef('CreateTripImportText'), inline: exampleRef('CreateTripImportInline') })),
+        responses: {
+          '202': ok('Accepted: the job is processing.', json(schemaRef('TripImportAccepted'), { accepted: exampleRef('TripImportAccepted') })),
+          '400': aiError('The source cannot be used.', ['invalid_source', 'invalid_url', 'unsupported_format', 'duplicate_header'], {
+            invalidSource: ['invalid_source', 'source.type must be "url", "text" or "inline".'],
+            invalidUrl: ['invalid_url', 'The URL must point at a public address.'],
+            unsupportedFormat: ['unsupported_format', 'plan.docx is not a PDF, TXT, JPG or PNG file.'],
+            duplicateHeader: DUPLICATE_HEADER,
+          }),
+        },
+        errors: ['PayloadTooLarge'],
+      }),
+    },
+    '/ai/trips/{publicId}/status': {
+      get: publicOperation({
+        operationId: 'getTripImportStatus',
+        summary: 'Status of an import job',
+        description: 'Public. Without a key (or with one of another account): no error, no aiCredits. With a key that reads imports in the job\'s account: both. On {ai_url}: GET /trip-imports/{publicId}/status.',
+        tags: TAGS,
+        parameters: [PUBLIC_ID],
+        responses: {
+          '200': ok('The job.', json(schemaRef('TripImportJob'), {
+            processing: exampleRef('TripImportProcessing'), completed: exampleRef('TripImportCompleted'), failed: exampleRef('TripImportFailed'),
+          })),
+          '400': aiError('x-on-behalf-of sent twice.', ['duplicate_header'], { duplicateHeader: DUPLICATE_HEADER }),
+          '404': NOT_FOUND,
+        },
+      }),
+    },
+    '/ai/trips/{publicId}/actions/cancel': {
+      post: callerOperation('create:imports', {
+        operationId: 'cancelTripImport',
+        summary: 'Cancel an import job',
+        description: 'Only the agent who created the job (403 for others of its account), only while processing; the job stops between or within stages and leaves no trip. On {ai_url}: POST /trip-imports/{publicId}/actions/cancel.',
+        tags: TAGS,
+        parameters: [PUBLIC_ID],
+        responses: {
+          '200': ok('The cancelled job.', json(schemaRef('TripImportJob'), { canceled: exampleRef('TripImportCanceled') })),
+          '400': aiError('The job is not processing.', ['job_not_cancelable', 'duplicate_header'], {
+            notCancelable: ['job_not_cancelable', 'The job is completed; only a job that is processing can be cancelled.'],
+            duplicateHeader: DUPLICATE_HEADER,
+          }),
+          '404': NOT_FOUND,
+        },
+      }),
+    },
+  };
+}
