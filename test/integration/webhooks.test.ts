@@ -303,7 +303,7 @@ describe('deliveries', () => {
     const ids = (await api.prisma.trip.findMany({ where: { accountId: account.accountId }, select: { id: true } })).map((t) => t.id);
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
       api.request('DELETE /trips', { key: account.owner.key, body: { tripIds: ids.slice(i * 100, i * 100 + 100) } })));
-    expect(answers.map((a) => a.body.deletedCount)).toEqual(Array(20).fill(100));
+    expect(answers.map((a) => a.body.deletedCount ?? a.text)).toEqual(Array(20).fill(100));
     const received = await receiver.waitFor(2000, forAccount(account), 60_000);
     expect(new Set(received.map((r) => r.body.eventId)).size).toBe(2000);
     expect(new Set(received.map((r) => r.body.data.trip.id)).size).toBe(2000);
