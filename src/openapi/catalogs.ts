@@ -1,23 +1,8 @@
 // The catalog parts of the document: response schemas (from the specification's catalog table
 // plus isPublic, sharedWithOrganisation and tripCount) and examples.
+import { id, nullable, page, ref, timestamp, url } from './schema-parts.ts';
 import type { Example, Schema } from './types.ts';
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }] });
-const id: Schema = { type: 'integer', minimum: 1 };
-const timestamp: Schema = { type: 'string', format: 'date-time' };
-const url: Schema = { type: 'string', format: 'uri' };
-const page = (items: Schema): Schema => ({
-  type: 'object',
-  required: ['data', 'page', 'pageSize', 'totalCount', 'totalPages'],
-  properties: {
-    data: { type: 'array', items },
-    page: { type: 'integer', minimum: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 100 },
-    totalCount: { type: 'integer', minimum: 0 },
-    totalPages: { type: 'integer', minimum: 0 },
-  },
-});
 
 const filters: Schema = {
   type: 'object',

@@ -3,13 +3,9 @@
 // version may add some; the tests hold the service to exactly these fields (see
 // test/helpers/openapi-check.ts), so they cannot drift either.
 import { PERMISSIONS } from '../auth/permissions.ts';
+import { id, nullable, page, ref, timestamp, url } from './schema-parts.ts';
 import type { Schema } from './types.ts';
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }] });
-const id: Schema = { type: 'integer', minimum: 1 };
-const timestamp: Schema = { type: 'string', format: 'date-time' };
-const url: Schema = { type: 'string', format: 'uri' };
 
 const tripProperties: Record<string, Schema> = {
   id: { ...id, description: 'Trip identifier.' },
@@ -66,17 +62,7 @@ export function responseSchemas(configurationDocument: Schema): Record<string, S
       required: tripRequired,
       properties: { ...tripProperties, agentPictureUrl: nullable({ ...url, description: 'Profile picture URL of the agent who created the trip.' }) },
     },
-    TripPage: {
-      type: 'object',
-      required: ['data', 'page', 'pageSize', 'totalCount', 'totalPages'],
-      properties: {
-        data: { type: 'array', items: ref('TripListItem') },
-        page: { type: 'integer', minimum: 1 },
-        pageSize: { type: 'integer', minimum: 1, maximum: 100 },
-        totalCount: { type: 'integer', minimum: 0 },
-        totalPages: { type: 'integer', minimum: 0 },
-      },
-    },
+    TripPage: page(ref('TripListItem')),
     // GET and PATCH answer the stored document: the PUT shape plus updatedAt, and an id on each
     // more-info field. Built from the request schema so the two cannot part.
     TripConfiguration: {

@@ -4,23 +4,9 @@
 import { EVENT_TYPES } from '../webhooks/events.ts';
 import { CATALOG_EXAMPLES } from './catalogs.ts';
 import { EXAMPLES } from './examples.ts';
+import { id, nullable, page, ref, timestamp } from './schema-parts.ts';
 import type { Example, Schema } from './types.ts';
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (schema: Schema): Schema => ({ anyOf: [schema, { type: 'null' }] });
-const id: Schema = { type: 'integer', minimum: 1 };
-const timestamp: Schema = { type: 'string', format: 'date-time' };
-const page = (items: Schema): Schema => ({
-  type: 'object',
-  required: ['data', 'page', 'pageSize', 'totalCount', 'totalPages'],
-  properties: {
-    data: { type: 'array', items },
-    page: { type: 'integer', minimum: 1 },
-    pageSize: { type: 'integer', minimum: 1, maximum: 100 },
-    totalCount: { type: 'integer', minimum: 0 },
-    totalPages: { type: 'integer', minimum: 0 },
-  },
-});
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const eventId: Schema = { type: 'string', pattern: `^evt_${UUID}$` };
