@@ -2,6 +2,7 @@
 // and limits", headers, parameters and the two security schemes of the specification.
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { LIMITS } from '../config/constants.ts';
+import { bookingSchemas } from './bookings.ts';
 import { CATALOG_EXAMPLES, catalogSchemas } from './catalogs.ts';
 import { EXAMPLES, errorExample } from './examples.ts';
 import { IMPORT_EXAMPLES, importSchemas } from './imports.ts';
@@ -131,7 +132,7 @@ function scopeDescription(scope: string): string {
 export function components(options: { tokenUrl: string }): Components {
   const inputs = inputSchemas();
   return {
-    schemas: { ...responseSchemas(inputs['TripConfigurationDocument']!), ...catalogSchemas(), ...webhookSchemas(), ...importSchemas(), ...inputs },
+    schemas: { ...responseSchemas(inputs['TripConfigurationDocument']!), ...catalogSchemas(), ...bookingSchemas(), ...webhookSchemas(), ...importSchemas(), ...inputs },
     responses: RESPONSES,
     parameters: PARAMETERS,
     headers: HEADERS,

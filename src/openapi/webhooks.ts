@@ -2,6 +2,7 @@
 // WebhookEndpointWithSecret, WebhookDelivery and WebhookDeliveryPage), the envelope of each event
 // a receiver gets (service-spec "Envelope", "Payload shapes") and examples.
 import { EVENT_TYPES } from '../webhooks/events.ts';
+import { exampleBooking, examplePayment } from './bookings.ts';
 import { CATALOG_EXAMPLES } from './catalogs.ts';
 import { EXAMPLES } from './examples.ts';
 import { id, nullable, page, ref, timestamp } from './schema-parts.ts';
@@ -68,6 +69,11 @@ export const WEBHOOK_EVENTS = {
   'catalog.created': 'CatalogCreatedEvent',
   'catalog.updated': 'CatalogUpdatedEvent',
   'catalog.deleted': 'CatalogDeletedEvent',
+  'booking.created': 'BookingCreatedEvent',
+  'booking.updated': 'BookingUpdatedEvent',
+  'payment.succeeded': 'PaymentSucceededEvent',
+  'payment.failed': 'PaymentFailedEvent',
+  'payment.refunded': 'PaymentRefundedEvent',
   'webhook.test': 'WebhookTestEvent',
 } as const;
 
@@ -97,6 +103,11 @@ export function webhookSchemas(): Record<string, Schema> {
     CatalogCreatedEvent: envelope('catalog.created', catalog, 'A catalog was created. data.catalog is the GET /catalogs/{id} shape.'),
     CatalogUpdatedEvent: envelope('catalog.updated', catalog, 'A catalog changed, its trips included (deleting or restoring one of its trips counts). Debounced: at most one event per catalog per 60 seconds, with the catalog as it is when sent. Sent to the account that owns the catalog.'),
     CatalogDeletedEvent: envelope('catalog.deleted', dataOf('catalog', ref('DeletedCatalog')), 'A catalog was moved to the trash.'),
+    BookingCreatedEvent: envelope('booking.created', dataOf('booking', ref('Booking')), 'A booking was created: a completed checkout, a booking by an agent, or a traveler joining by join code.'),
+    BookingUpdatedEvent: envelope('booking.updated', dataOf('booking', ref('Booking')), 'A booking was cancelled or activated, its payment status changed, or a traveler was added, changed or removed.'),
+    PaymentSucceededEvent: envelope('payment.succeeded', dataOf('payment', ref('Payment')), 'A charge or a scheduled installment succeeded, or an agent marked the payment paid.'),
+    PaymentFailedEvent: envelope('payment.failed', dataOf('payment', ref('Payment')), 'A charge or a scheduled installment failed.'),
+    PaymentRefundedEvent: envelope('payment.refunded', dataOf('payment', ref('Payment')), 'A refund completed, or an agent marked the payment refunded.'),
     WebhookTestEvent: envelope('webhook.test', dataOf('test', { type: 'object', properties: {}, additionalProperties: false }), 'Sent by POST /webhooks/endpoints/{id}/test, even while the endpoint is paused.'),
   };
 }
@@ -171,5 +182,10 @@ export const WEBHOOK_EXAMPLES = {
   CatalogCreatedEvent: event('catalog.created', { catalog }, 'A catalog created'),
   CatalogUpdatedEvent: event('catalog.updated', { catalog: { ...catalog, tripIds: [1, 2], tripCount: 2 } }, 'A trip of the catalog deleted'),
   CatalogDeletedEvent: event('catalog.deleted', { catalog: { ...catalog, deletedAt: '2026-04-03T10:15:00.000Z' } }, 'A catalog moved to the trash'),
+  BookingCreatedEvent: event('booking.created', { booking: { ...exampleBooking, paymentStatus: 'no_payment_required' } }, 'A booking created'),
+  BookingUpdatedEvent: event('booking.updated', { booking: exampleBooking }, 'A booking\'s payment status changed'),
+  PaymentSucceededEvent: event('payment.succeeded', { payment: examplePayment }, 'A deposit paid'),
+  PaymentFailedEvent: event('payment.failed', { payment: { ...examplePayment, status: 'failed', paidAt: null, receiptUrl: null } }, 'A charge failed'),
+  PaymentRefundedEvent: event('payment.refunded', { payment: { ...examplePayment, status: 'refunded', refundedAt: '2026-04-10T09:00:00.000Z' } }, 'A deposit refunded'),
   WebhookTestEvent: event('webhook.test', { test: {} }, 'A test'),
 } satisfies Record<string, Example>;

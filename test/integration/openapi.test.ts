@@ -26,6 +26,7 @@ function mediaTypes(doc: OpenApiDocument): Array<[string, MediaType]> {
   walk(doc.paths, '#/paths');
   walk(doc.components.responses, '#/components/responses');
   walk(doc.components.parameters, '#/components/parameters');
+  walk((doc as { webhooks?: unknown }).webhooks, '#/webhooks');
   return found;
 }
 
