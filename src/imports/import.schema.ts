@@ -20,12 +20,12 @@ export const ImportStatusEnum = builder.enumType('ImportStatus', { values: STATU
 export const ImportStageEnum = builder.enumType('ImportStage', { values: STAGES });
 const ImportSourceTypeEnum = builder.enumType('ImportSourceType', { values: ['url', 'text', 'inline'] as const });
 
-const whole = (ctx: Context, job: { accountId: number }) => seesWholeJob(ctx.actor, job, (p) => actorCan(ctx.actor, p));
+const whole = (ctx: Context, job: { accountId: number; agentId: number }) => seesWholeJob(ctx.actor, job, (p) => actorCan(ctx.actor, p));
 const linkedTrip = { select: { publicId: true, trip: { select: { id: true, slug: true } } } } as const;
 
 export const TripImportJobType = builder.prismaObject('ImportJob', {
   name: 'TripImportJob',
-  description: 'An AI import job as its status shows it. error and aiCredits only for readers of imports in its account.',
+  description: 'An AI import job as its status shows it. error and aiCredits only for the key of the agent who created it.',
   fields: (t) => ({
     jobId: t.exposeString('publicId', { description: 'Public UUID of the job.' }),
     status: t.expose('status', { type: ImportStatusEnum }),
@@ -34,8 +34,8 @@ export const TripImportJobType = builder.prismaObject('ImportJob', {
     builderUrl: t.string({ ...linkedTrip, description: 'The trip in the builder once completed (needs signing in).', resolve: (job, _a, ctx) => appUrls(ctx.services.config, job).builderUrl }),
     tripId: t.exposeInt('tripId', { nullable: true }),
     tripSlug: t.string({ nullable: true, select: { trip: { select: { slug: true } } }, resolve: (job) => job.trip?.slug ?? null }),
-    error: t.string({ nullable: true, select: { accountId: true, error: true }, resolve: (job, _a, ctx) => (whole(ctx, job) ? job.error : null) }),
-    aiCredits: t.int({ nullable: true, select: { accountId: true, aiCredits: true }, resolve: (job, _a, ctx) => (whole(ctx, job) ? job.aiCredits : null) }),
+    error: t.string({ nullable: true, select: { accountId: true, agentId: true, error: true }, resolve: (job, _a, ctx) => (whole(ctx, job) ? job.error : null) }),
+    aiCredits: t.int({ nullable: true, select: { accountId: true, agentId: true, aiCredits: true }, resolve: (job, _a, ctx) => (whole(ctx, job) ? job.aiCredits : null) }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
 });

@@ -80,9 +80,9 @@ export async function getAccountImport<Q extends { include?: Prisma.ImportJobInc
   return job;
 }
 
-/** Whether the caller sees the job whole (error, aiCredits): a reader of imports in its account. */
-export const seesWholeJob = (actor: Actor | null, job: { accountId: number }, can: (permission: 'read:imports') => boolean) =>
-  actor !== null && actor.accountId === job.accountId && can('read:imports');
+/** Whether the caller sees the job whole (error, aiCredits): the key of the agent who created it (issue "AI import"). */
+export const seesWholeJob = (actor: Actor | null, job: { accountId: number; agentId: number }, can: (permission: 'read:imports') => boolean) =>
+  actor !== null && actor.accountId === job.accountId && actor.agentId === job.agentId && can('read:imports');
 
 /** Only the creator, only while processing. A job of another account does not exist for the caller. */
 export async function cancelImport(w: Writer, publicId: string): Promise<void> {

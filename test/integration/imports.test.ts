@@ -224,6 +224,8 @@ describe('status and cancel', () => {
     expect(await status(res.body.jobId, stranger.owner.key)).toMatchObject({ status: 200, body: { jobId: res.body.jobId } });
     expect((await status(res.body.jobId, stranger.owner.key)).body).not.toHaveProperty('aiCredits');
     expect((await status(res.body.jobId, account.owner.key)).body.aiCredits).toBe(1);
+    const colleague = await aMember(api.prisma, account.accountId, 'admin');
+    expect((await status(res.body.jobId, colleague.key)).body).not.toHaveProperty('aiCredits'); // only the creator's key sees it whole
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       expect((await status(id)).body).toEqual({ error: { code: 'job_not_found', message: expect.any(String) } });
       expect((await status(id)).status).toBe(404);

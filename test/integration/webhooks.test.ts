@@ -148,6 +148,7 @@ describe('deliveries', () => {
     await api.graphql('mutation($id: Int!) { restoreTrip(id: $id) { id } }', { id: ids[1] }, { key });
     await api.request(`DELETE /trips/${ids[0]}`, { key });
 
+    await receiver.waitFor(7, forAccount(account)); // 3 created, 1 updated, 3 deleted, in any order
     const deleted = await receiver.waitFor(3, forAccount(account, 'trip.deleted'));
     expect(deleted.map((r) => r.body.data.trip.id).sort()).toEqual([...ids].sort());
     for (const r of deleted) expect(r.body.data.trip.deletedAt).toEqual(expect.any(String));
