@@ -3,7 +3,7 @@ import countries from 'i18n-iso-countries';
 import { IMPORTS, LIMITS } from '../config/constants.ts';
 import type { Prisma } from '../db/prisma.ts';
 import { sendOutbound, UrlRefusedError } from '../http/outbound.ts';
-import { createTrip } from '../trips/trip.service.ts';
+import { createTripIn } from '../trips/trip.service.ts';
 import { detectMediaType, FORMAT_NAMES, type MediaType } from './document.ts';
 import { extractText } from './extract/extract-text.ts';
 import { builtinGenerator } from './generate/builtin/builtin.generator.ts';
@@ -88,10 +88,9 @@ export const enrichingBlocks: StageWork = async (ctx: StageContext): Promise<Sta
   return {
     data: { draft: draft as unknown as Prisma.InputJsonObject },
     async commit(tx) {
-      // createTrip opens its own transaction; this writer makes it join ours, so the trip, its
-      // trip.created event and the job's completion commit together, or (cancelled) not at all.
-      const joined = { $transaction: <T>(fn: (t: Prisma.TransactionClient) => Promise<T>) => fn(tx) } as unknown as typeof prisma;
-      const trip = await createTrip({ prisma: joined, actor: creator, events: services.events, now: services.config.clock() }, input, { select: { id: true } }, document);
+      // In the stage's transaction: the trip, its trip.created event and the job's completion
+      // commit together, or (cancelled) not at all.
+      const trip = await createTripIn(tx, { actor: creator, events: services.events, now: services.config.clock() }, input, { select: { id: true } }, document);
       return { tripId: trip.id };
     },
   };

@@ -17,24 +17,29 @@ export const readableTrips = (actor: Actor) => ({ accountId: actor.accountId, de
 const visible = (actor: Actor, id: number) => ({ id, ...readableTrips(actor) });
 
 export async function createTrip(w: Writer, input: CreateTripInput, query: Query = {}, document: Prisma.InputJsonObject = defaultConfiguration()) {
-  return w.prisma.$transaction(async (tx) => {
-    // The account row is the counter: codes are unique and gap-free per account, even concurrently.
-    const { tripSeq } = await tx.account.update({ where: { id: w.actor.accountId }, data: { tripSeq: { increment: 1 } }, select: { tripSeq: true } });
-    const trip = await tx.trip.create({
-      ...query,
-      data: {
-        ...input,
-        slug: slugFor(input.title, 'trip'),
-        code: `TRIP-${tripSeq}`,
-        joinCode: randomString(CODE_ALPHABET, 8),
-        accountId: w.actor.accountId,
-        agentId: w.actor.agentId,
-        configuration: { create: { document } },
-      },
-    });
-    await w.events.record(tx, { type: 'trip.created', accountId: w.actor.accountId, resource: 'trip', resourceId: trip.id, data: tripData(tx, trip.id) });
-    return trip;
+  return w.prisma.$transaction((tx) => createTripIn(tx, w, input, query, document));
+}
+
+/** createTrip inside the caller's transaction (an AI import completes its job in the same one). */
+export async function createTripIn(
+  tx: Prisma.TransactionClient, w: Omit<Writer, 'prisma'>, input: CreateTripInput, query: Query = {}, document: Prisma.InputJsonObject = defaultConfiguration(),
+) {
+  // The account row is the counter: codes are unique and gap-free per account, even concurrently.
+  const { tripSeq } = await tx.account.update({ where: { id: w.actor.accountId }, data: { tripSeq: { increment: 1 } }, select: { tripSeq: true } });
+  const trip = await tx.trip.create({
+    ...query,
+    data: {
+      ...input,
+      slug: slugFor(input.title, 'trip'),
+      code: `TRIP-${tripSeq}`,
+      joinCode: randomString(CODE_ALPHABET, 8),
+      accountId: w.actor.accountId,
+      agentId: w.actor.agentId,
+      configuration: { create: { document } },
+    },
   });
+  await w.events.record(tx, { type: 'trip.created', accountId: w.actor.accountId, resource: 'trip', resourceId: trip.id, data: tripData(tx, trip.id) });
+  return trip;
 }
 
 const tripData = (tx: Prisma.TransactionClient, id: number) => async () => ({ trip: tripPayload(await tx.trip.findUniqueOrThrow({ where: { id } })) });
