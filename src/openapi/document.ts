@@ -6,7 +6,7 @@ import { components } from './components.ts';
 import { apiKeyPaths } from './paths/api-keys.ts';
 import { catalogPaths } from './paths/catalogs.ts';
 import { documentationPaths } from './paths/documentation.ts';
-import { importPaths } from './paths/imports.ts';
+import { aiServerImportPaths, importPaths } from './paths/imports.ts';
 import { oauthPaths } from './paths/oauth.ts';
 import { statusPaths } from './paths/status.ts';
 import { tripConfigurationPaths } from './paths/trip-configuration.ts';
@@ -17,6 +17,8 @@ import type { Method, OpenApiDocument, Paths } from './types.ts';
 export interface DocumentOptions {
   /** Public base URL of the API listener ({base_url}); also where the token URL lives. */
   apiUrl: string;
+  /** The AI import server ({ai_url}): its /trip-imports paths are documented with it as their server. */
+  aiUrl?: string;
   /** Where `npm run mock` serves the trips paths ({mock_url}). */
   mockUrl?: string;
 }
@@ -62,6 +64,7 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentW
     ...tripConfigurationPaths(),
     ...catalogPaths(),
     ...importPaths(),
+    ...(options.aiUrl ? aiServerImportPaths(options.aiUrl.replace(/\/$/, '')) : {}),
     ...webhookPaths(),
     ...apiKeyPaths(),
     ...oauthPaths(),
@@ -85,11 +88,11 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentW
  * a nameless "any" field and never sends it.
  */
 function withOperationParameters(paths: Paths): Paths {
-  return Object.fromEntries(Object.entries(paths).map(([path, { parameters: shared = [], ...item }]) => {
+  return Object.fromEntries(Object.entries(paths).map(([path, { parameters: shared = [], servers, ...item }]) => {
     const operations = Object.entries(item).map(([method, operation]) => {
       const parameters = [...shared, ...(operation.parameters ?? [])];
       return [method, parameters.length ? { ...operation, parameters } : operation];
     });
-    return [path, Object.fromEntries(operations) as Partial<Record<Method, (typeof item)[Method]>>];
+    return [path, { ...(Object.fromEntries(operations) as Partial<Record<Method, (typeof item)[Method]>>), ...(servers && { servers }) }];
   }));
 }

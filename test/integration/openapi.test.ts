@@ -10,7 +10,7 @@ import { createRestRouter } from '../../src/rest/router.ts';
 import { openApiAjv } from '../helpers/openapi-check.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
-const document = buildOpenApiDocument({ apiUrl: 'http://localhost:3000', mockUrl: 'http://localhost:4010' });
+const document = buildOpenApiDocument({ apiUrl: 'http://localhost:3000', aiUrl: 'http://localhost:3001', mockUrl: 'http://localhost:4010' });
 
 /** Every media type of the document (requests, responses, parameters), with where it is. */
 function mediaTypes(doc: OpenApiDocument): Array<[string, MediaType]> {
@@ -82,11 +82,20 @@ describe('the OpenAPI document', () => {
     const served = routes
       .filter(([method, , , path]) => method !== 'ALL' && !path.startsWith('/docs/'))
       .map(([method, , , path]) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
-    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+    const documented = Object.entries(document.paths).filter(([, item]) => !item.servers).flatMap(([path, item]) =>
       Object.keys(item).filter((key) => key !== 'parameters').map((method) => `${method.toUpperCase()} ${path}`));
     expect(served.length).toBeGreaterThan(10);
     // Path parameter names differ only where the router and the spec do: /api-keys/:id.
     expect(new Set(served)).toEqual(new Set(documented));
+  });
+
+  it('documents the AI server\'s /trip-imports routes with that server, as the same operations as /ai/trips', () => {
+    const onAiServer = Object.entries(document.paths).filter(([, item]) => item.servers?.[0]?.url === 'http://localhost:3001');
+    const routes = createRestRouter(schema, 'ai').routes as unknown as Array<[string, RegExp, unknown, string]>;
+    const served = routes.filter(([method, , , path]) => method !== 'ALL' && path !== '/status').map(([method, , , path]) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+    const documented = onAiServer.flatMap(([path, item]) => Object.keys(item).filter((k) => k !== 'parameters' && k !== 'servers').map((m) => `${m.toUpperCase()} ${path}`));
+    expect(new Set(served)).toEqual(new Set(documented));
+    expect(document.paths['/trip-imports']!.post!.requestBody).toEqual(document.paths['/ai/trips/from-document']!.post!.requestBody);
   });
 });
 

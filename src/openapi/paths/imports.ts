@@ -79,3 +79,19 @@ export function importPaths(): Paths {
     },
   };
 }
+
+/** The same three operations on the AI server ({ai_url}), as /trip-imports/... */
+const ON_AI_SERVER: Record<string, string> = {
+  '/ai/trips/from-document': '/trip-imports',
+  '/ai/trips/{publicId}/status': '/trip-imports/{publicId}/status',
+  '/ai/trips/{publicId}/actions/cancel': '/trip-imports/{publicId}/actions/cancel',
+};
+
+export function aiServerImportPaths(aiUrl: string): Paths {
+  const base = importPaths();
+  return Object.fromEntries(Object.entries(ON_AI_SERVER).map(([from, to]) => {
+    const item = Object.fromEntries(Object.entries(base[from]!).map(([key, value]) =>
+      [key, key === 'parameters' ? value : { ...(value as object), operationId: `${(value as { operationId: string }).operationId}OnAiServer` }]));
+    return [to, { ...item, servers: [{ url: aiUrl, description: 'AI import server ({ai_url})' }] }];
+  }));
+}

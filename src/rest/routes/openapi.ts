@@ -13,9 +13,9 @@ export function registerOpenApiRoutes(router: RestRouter): void {
   let document: OpenApiDocument | undefined;
 
   router.get('/openapi.json', (_request, context) => {
-    const { publicApiUrl, mockPort, env } = context.services.config;
+    const { publicApiUrl, publicAiUrl, mockPort, env } = context.services.config;
     // The mock server is a development tool: a production document does not point at localhost.
-    document ??= buildOpenApiDocument({ apiUrl: publicApiUrl, mockUrl: env === 'production' ? undefined : `http://localhost:${mockPort}` });
+    document ??= buildOpenApiDocument({ apiUrl: publicApiUrl, aiUrl: publicAiUrl, mockUrl: env === 'production' ? undefined : `http://localhost:${mockPort}` });
     return jsonResponse(document, 200, { 'cache-control': FIVE_MINUTES });
   });
 
