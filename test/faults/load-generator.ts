@@ -68,7 +68,9 @@ export class LoadGenerator {
     try {
       const response = await fetch(`${this.url}${target}`, {
         method,
-        headers: { authorization: `Bearer ${this.key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        // /status goes without a key, as a health checker calls it (with one, a key lookup that
+        // misses the cache needs the database too, and the answer is the plain 503 body).
+        headers: { ...(target === '/status' ? {} : { authorization: `Bearer ${this.key}` }), ...(body ? { 'content-type': 'application/json' } : {}) },
         body,
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });

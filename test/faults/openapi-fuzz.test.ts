@@ -4,11 +4,13 @@
 // - no answer is a 5xx;
 // - every answer is documented for its operation, with a body matching its schema (the harness's
 //   OpenAPI check, test/helpers/openapi-check.ts, runs on every response);
+// Paths with servers of their own (the AI listener's /trip-imports) are sent to that listener.
 // - a rejected request (4xx) changes nothing: the row counts of the main tables stay as they were.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument, Operation, Parameter } from '../../src/openapi/types.ts';
 import { aMachineClient, aMember, anAccount } from '../helpers/fixtures.ts';
+import { createOpenApiCheck, type ResponseCheck } from '../helpers/openapi-check.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { anyText, asciiText, examplesOf, fuzzed, resolve } from './openapi-arbitraries.ts';
 
@@ -19,13 +21,14 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 let api: TestService;
 let document: OpenApiDocument;
+let checkResponse: ResponseCheck;
 let credentials: fc.Arbitrary<Record<string, string>>;
 let ids: { trips: number[]; catalogs: number[]; keys: number[]; slugs: string[] };
 /** Key ids the fuzzer itself uses: revoking them would turn the rest of the run into 401s. */
 let protectedKeyIds: Set<number>;
 
 beforeAll(async () => {
-  api = await startTestService({ SERVICE_ROLES: 'api', RATE_LIMIT_PER_MINUTE: '100000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000' });
+  api = await startTestService({ SERVICE_ROLES: 'api,ai', RATE_LIMIT_PER_MINUTE: '100000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '100000000' });
   const owner = await anAccount(api.prisma);
   const viewer = await aMember(api.prisma, owner.accountId, 'viewer');
   const stranger = await anAccount(api.prisma);
@@ -33,6 +36,7 @@ beforeAll(async () => {
   const token = await api.request('POST /oauth/token', { body: { grant_type: 'client_credentials', client_id: machine.clientId, client_secret: machine.clientSecret } });
   expect(token.status).toBe(200);
   document = (await api.request('GET /openapi.json')).body;
+  checkResponse = createOpenApiCheck(document);
 
   const trips = [];
   for (let i = 0; i < 30; i++) trips.push((await api.request('POST /trips', { key: owner.owner.key, body: { title: `Fuzz trip ${i}`, countries: ['FRA'] } })).body.id as number);
@@ -60,7 +64,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => { await api?.stop(); });
 
-interface FuzzRequest { route: string; path: string; headers: Record<string, string>; rawBody?: string }
+interface FuzzRequest { route: string; server: 'api' | 'ai'; path: string; headers: Record<string, string>; rawBody?: string }
 
 function operations(): Array<{ template: string; method: string; operation: Operation }> {
   return Object.entries(document.paths).flatMap(([template, item]) =>
@@ -129,8 +133,20 @@ function requestOf(template: string, method: string, operation: Operation): fc.A
     names.forEach((name, i) => { path = path.replace(`{${name}}`, values[i]!); });
     const headers: Record<string, string> = { ...auth, ...extra };
     if (body.contentType) headers['content-type'] = body.contentType;
-    return { route: `${method.toUpperCase()} ${template}`, path: `${path}${query}`, headers, ...(body.rawBody !== undefined ? { rawBody: body.rawBody } : {}) };
+    const server = (document.paths[template] as { servers?: unknown[] }).servers ? 'ai' as const : 'api' as const;
+    return { route: `${method.toUpperCase()} ${template}`, server, path: `${path}${query}`, headers, ...(body.rawBody !== undefined ? { rawBody: body.rawBody } : {}) };
   });
+}
+
+/** Sends the request to its listener and checks the answer against the document (it throws when the status is not documented, or the body does not match). */
+async function send(request: FuzzRequest): Promise<{ status: number; text: string }> {
+  const method = request.route.split(' ')[0]!;
+  const base = request.server === 'ai' ? api.running.aiUrl! : api.url;
+  const response = await fetch(`${base}${request.path}`, { method, headers: request.headers, body: request.rawBody ?? null });
+  const text = await response.text();
+  // The check matches paths, not hosts: the AI listener's answers are checked like the others.
+  checkResponse({ method, url: `${api.url}${request.path}`, status: response.status, headers: response.headers, text });
+  return { status: response.status, text };
 }
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -151,9 +167,7 @@ describe('the OpenAPI fuzzer', () => {
       let before = await rowCounts();
       await fc.assert(fc.asyncProperty(requestOf(template, method, operation), async (request) => {
         sent++;
-        const [verb] = request.route.split(' ');
-        // Throws when the status is not documented for the operation, or the body does not match.
-        const res = await api.request(`${verb} ${request.path}`, { headers: request.headers, ...(request.rawBody !== undefined ? { rawBody: request.rawBody } : {}) });
+        const res = await send(request);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
         const seen = byRoute.get(request.route) ?? {};
         seen[res.status] = (seen[res.status] ?? 0) + 1;

@@ -48,7 +48,15 @@ export function registerImportRoutes(router: RestRouter, schema: GraphQLSchema, 
   });
 }
 
-const publicId = (request: IRequest) => decodeURIComponent(request.params['publicId'] ?? '');
+/** The job id of the path; a malformed escape (`%E0%A4%A`) cannot name a job, so it stays as sent and is not found. */
+function publicId(request: IRequest): string {
+  const raw = request.params['publicId'] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw; // decodeURIComponent threw URIError, answered 500 before (found by the OpenAPI fuzzer)
+  }
+}
 
 /** 401 and 403 before the body is looked at. */
 function requireCreator(context: Context): void {
