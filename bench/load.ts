@@ -1,0 +1,124 @@
+// One measurement: autocannon on loopback for a fixed time, after a short warm-up, while the
+// server's resident memory is sampled from /proc.
+import fs from 'node:fs';
+import autocannon from 'autocannon';
+import type { BenchRequest } from './scenarios.ts';
+
+export interface LoadOptions {
+  url: string;
+  key: string;
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  /** The server process whose memory is sampled. */
+  pid: number;
+  /** The embedded PostgreSQL's postmaster, whose backends' CPU time is counted (unknown with DATABASE_URL). */
+  databasePid?: number | undefined;
+}
+
+export interface Measurement {
+  requestsPerSecond: number;
+  requests: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Socket errors and time-outs, plus answers that were not 2xx. */
+  errors: number;
+  statusCodes: Record<string, number>;
+  peakRssMb: number;
+  /**
+   * Server CPU time (user + system) per answered request, in microseconds. Steadier than req/s on
+   * a shared machine: other load slows the server down but does not make it do more work.
+   */
+  cpuUsPerRequest: number;
+  /** PostgreSQL's CPU time (every backend) per answered request, in microseconds, when it is the embedded one. */
+  databaseCpuUsPerRequest: number | undefined;
+}
+
+export async function measure(next: () => BenchRequest, options: LoadOptions): Promise<Measurement> {
+  if (options.warmupSeconds > 0) await fire(next, options, options.warmupSeconds);
+  const sampler = rssSampler(options.pid);
+  const cpuBefore = cpuTicks(options.pid);
+  const databaseBefore = options.databasePid ? treeCpuTicks(options.databasePid) : undefined;
+  const result = await fire(next, options, options.seconds);
+  const cpuAfter = cpuTicks(options.pid);
+  const databaseAfter = options.databasePid ? treeCpuTicks(options.databasePid) : undefined;
+  const perRequest = (ticks: number) => Math.round((ticks * (1e6 / CLOCK_TICKS)) / Math.max(1, result.requests.total));
+  const peakRssMb = sampler.stop();
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
+  return {
+    requestsPerSecond: round(result.requests.total / result.duration),
+    requests: result.requests.total,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    errors: result.errors + result.non2xx,
+    statusCodes,
+    peakRssMb,
+    cpuUsPerRequest: perRequest(cpuAfter - cpuBefore),
+    databaseCpuUsPerRequest: databaseBefore !== undefined && databaseAfter !== undefined ? perRequest(databaseAfter - databaseBefore) : undefined,
+  };
+}
+
+/** Linux's USER_HZ: /proc reports CPU times in these ticks. */
+const CLOCK_TICKS = 100;
+
+/** Fields of /proc/<pid>/stat from the 3rd (state) on, or undefined when the process is gone. */
+function stat(pid: number | string): string[] | undefined {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** User + system CPU time of the process so far, in clock ticks (fields 14 and 15 of /proc/<pid>/stat). */
+function cpuTicks(pid: number | string): number {
+  const fields = stat(pid);
+  return fields ? Number(fields[11]) + Number(fields[12]) : 0;
+}
+
+/** CPU time of a process and its children (PostgreSQL's postmaster and its backends). */
+function treeCpuTicks(parent: number): number {
+  let total = cpuTicks(parent);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = stat(entry);
+    if (fields && Number(fields[1]) === parent) total += Number(fields[11]) + Number(fields[12]);
+  }
+  return total;
+}
+
+function fire(next: () => BenchRequest, options: LoadOptions, seconds: number): Promise<autocannon.Result> {
+  const authorization = `Bearer ${options.key}`;
+  return autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: seconds,
+    timeout: 30,
+    requests: [{
+      setupRequest: (request) => {
+        const r = next();
+        return { ...request, method: r.method, path: r.path, body: r.body, headers: { ...r.headers, authorization } };
+      },
+    }],
+  });
+}
+
+/** Peak resident set size, in MB, sampled every 100 ms until stop(). */
+function rssSampler(pid: number) {
+  let peak = 0;
+  const sample = () => {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      peak = Math.max(peak, kb / 1024);
+    } catch {
+      // the process is gone, or /proc is not there (not Linux): nothing to sample
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 100);
+  return { stop: () => { clearInterval(timer); sample(); return Math.round(peak); } };
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;

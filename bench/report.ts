@@ -1,0 +1,110 @@
+// The benchmark's results: a JSON file (every number, for comparing runs) and a Markdown table
+// next to it, both under bench/results/, with the ratios the issue sets targets for.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Measurement } from './load.ts';
+import { PENDING } from './scenarios.ts';
+
+export interface ScenarioResult extends Measurement {
+  id: string;
+  label: string;
+  target: 'service' | 'baseline';
+  /** SQL statements the service ran for one such request (undefined for the baseline). */
+  statements: number | undefined;
+}
+
+export interface BenchRun {
+  date: string;
+  commit: string;
+  machine: { cpu: string; cores: number; memoryGb: number; node: string; postgres: string };
+  options: { trips: number; connections: number; seconds: number; warmupSeconds: number; logLevel: string; poolSize: number };
+  scenarios: ScenarioResult[];
+  /** SQL of the read scenarios whose plan scans the trips table whole (should be none). */
+  sequentialScans: string[];
+  ratios: Ratio[];
+}
+
+export interface Ratio {
+  name: string;
+  value: number | undefined;
+  target: string;
+  met: boolean | undefined;
+  note?: string;
+}
+
+const rps = (run: Pick<BenchRun, 'scenarios'>, id: string) => run.scenarios.find((s) => s.id === id)?.requestsPerSecond;
+const divide = (a: number | undefined, b: number | undefined) => (a !== undefined && b ? Math.round((a / b) * 100) / 100 : undefined);
+
+/** The issue's targets, as ratios measured in this run (and, for a large run, against the latest 100,000-trip run). */
+export function ratiosOf(run: Omit<BenchRun, 'ratios'>, reference: BenchRun | undefined): Ratio[] {
+  const atLeast = (name: string, value: number | undefined, min: number, note?: string): Ratio =>
+    ({ name, value, target: `≥ ${min}`, met: value === undefined ? undefined : value >= min, ...(note ? { note } : {}) });
+  const service = run.scenarios.filter((s) => s.target === 'service' && s.p50Ms > 0);
+  const worst = service.reduce<ScenarioResult | undefined>((w, s) => (!w || s.p99Ms / s.p50Ms > w.p99Ms / w.p50Ms ? s : w), undefined);
+  const spread = worst ? Math.round((worst.p99Ms / worst.p50Ms) * 100) / 100 : undefined;
+  const ratios: Ratio[] = [
+    atLeast('GET /trips/{id}: service / bare node:http + pg', divide(rps(run, 'trip-by-id'), rps(run, 'trip-by-id-baseline')), 0.45),
+    atLeast('GET /trips default page: service / bare node:http + pg', divide(rps(run, 'trips-list'), rps(run, 'trips-list-baseline')), 0.6),
+    atLeast('GET /trips/{id}: REST facade / the same query on POST /graphql', divide(rps(run, 'trip-by-id'), rps(run, 'trip-by-id-graphql')), 1.5),
+    {
+      name: `p99 / p50 at ${run.options.connections} connections, worst scenario${worst ? ` (${worst.label})` : ''}`,
+      value: spread, target: '≤ 3', met: spread === undefined ? undefined : spread <= 3,
+    },
+    { name: 'sequential scans on trips in the plans of the reads', value: run.sequentialScans.length, target: '0', met: run.sequentialScans.length === 0 },
+  ];
+  if (run.options.trips !== 100_000) {
+    const note = reference ? `against the run of ${reference.date} (${reference.options.trips.toLocaleString('en')} trips)` : 'no 100,000-trip run in bench/results to compare with';
+    ratios.push(atLeast(`GET /trips throughput: ${run.options.trips.toLocaleString('en')} trips / 100,000 trips`, divide(rps(run, 'trips-list'), reference && rps(reference, 'trips-list')), 0.7, note));
+  }
+  return ratios;
+}
+
+export function markdown(run: BenchRun): string {
+  const o = run.options;
+  const lines = [
+    `# Benchmark of ${run.date}`,
+    '',
+    `${o.trips.toLocaleString('en')} trips in the measured account, ${o.connections} connections on loopback, ${o.seconds} s a scenario after ${o.warmupSeconds} s of warm-up. ` +
+      `Service: \`node --max-semi-space-size=64 src/main.ts\` (as \`npm start\`), \`NODE_ENV=production\`, \`SERVICE_ROLES=api\`, \`LOG_LEVEL=${o.logLevel}\`, ` +
+      `\`DATABASE_POOL_SIZE=${o.poolSize}\`, rate limits raised out of the way. Load generator: autocannon, in the same machine.`,
+    '',
+    `Machine: ${run.machine.cpu}, ${run.machine.cores} cores, ${run.machine.memoryGb} GB; Node ${run.machine.node}; ${run.machine.postgres}. Commit ${run.commit}.`,
+    '',
+    '| Scenario | req/s | p50 ms | p99 ms | p99/p50 | errors | SQL a request | server CPU µs a request | PostgreSQL CPU µs a request | server peak RSS MB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...run.scenarios.map((s) => `| ${s.label} | ${fmt(s.requestsPerSecond)} | ${s.p50Ms} | ${s.p99Ms} | ${s.p50Ms ? (s.p99Ms / s.p50Ms).toFixed(1) : '–'} | ${errorsOf(s)} | ${s.statements ?? '–'} | ${fmt(s.cpuUsPerRequest)} | ${s.databaseCpuUsPerRequest === undefined ? '–' : fmt(s.databaseCpuUsPerRequest)} | ${s.peakRssMb} |`),
+    ...PENDING.map((p) => `| ${p.label} | ${p.reason} | | | | | | | | |`),
+    '',
+    '## Targets (issue 8)',
+    '',
+    '| Ratio | Measured | Target | Met |',
+    '|---|---:|---:|---|',
+    ...run.ratios.map((r) => `| ${r.name}${r.note ? ` (${r.note})` : ''} | ${r.value ?? '–'} | ${r.target} | ${r.met === undefined ? '–' : r.met ? 'yes' : '**no**'} |`),
+  ];
+  if (run.sequentialScans.length) lines.push('', 'Statements planned with a sequential scan on trips:', '', ...run.sequentialScans.map((sql) => `- \`${sql}\``));
+  lines.push('', 'Reproduce: `npm run bench` (or `npm run bench -- --trips=1000000`); see the README, section Performance.', '');
+  return lines.join('\n');
+}
+
+const fmt = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 0 });
+
+function errorsOf(s: ScenarioResult): string {
+  if (!s.errors) return '0';
+  const other = Object.entries(s.statusCodes).filter(([code]) => !code.startsWith('2')).map(([code, n]) => `${n}× ${code}`);
+  return `${s.errors}${other.length ? ` (${other.join(', ')})` : ''}`;
+}
+
+export async function writeResults(dir: string, run: BenchRun): Promise<string> {
+  await fs.mkdir(dir, { recursive: true });
+  const name = run.options.trips === 100_000 ? run.date : `${run.date}-trips-${run.options.trips}`;
+  await fs.writeFile(path.join(dir, `${name}.json`), `${JSON.stringify(run, null, 2)}\n`);
+  await fs.writeFile(path.join(dir, `${name}.md`), markdown(run));
+  return path.join(dir, `${name}.md`);
+}
+
+/** The latest 100,000-trip run saved in `dir`, to compare a larger run with. */
+export async function latestReference(dir: string): Promise<BenchRun | undefined> {
+  const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => /^\d{4}-\d{2}-\d{2}\.json$/.test(f)).sort();
+  const last = files.at(-1);
+  return last ? (JSON.parse(await fs.readFile(path.join(dir, last), 'utf8')) as BenchRun) : undefined;
+}

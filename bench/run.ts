@@ -1,0 +1,185 @@
+// npm run bench [-- --trips=1000000 --seconds=8 --warmup=2 --connections=50 --only=trip-by-id,trips-list --cpu-prof=dir]
+// Starts PostgreSQL (embedded in a temporary directory, or DATABASE_URL), seeds a large account,
+// captures the SQL of each request shape, starts the service as `npm start` would and the bare
+// node:http + pg baseline beside it, measures each scenario with autocannon, and writes
+// bench/results/<date>.md and .json. A benchmark, never a test: nothing here asserts a time.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { loadConfig } from '../src/config/config.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createPrisma } from '../src/db/prisma.ts';
+import { freePort } from '../test/helpers/ports.ts';
+import { REPO_ROOT, spawnService, type ServiceProcess } from '../test/helpers/processes.ts';
+import type { BaselineSpec } from './baseline-server.ts';
+import { captureStatements, sequentialScans } from './capture.ts';
+import { measure } from './load.ts';
+import { latestReference, ratiosOf, writeResults, type BenchRun, type ScenarioResult } from './report.ts';
+import { scenarios } from './scenarios.ts';
+import { seed } from './seed.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    trips: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '8' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '50' },
+    only: { type: 'string' },
+    'log-level': { type: 'string', default: 'warn' },
+    'pool-size': { type: 'string', default: '10' },
+    out: { type: 'string', default: path.join(REPO_ROOT, 'bench/results') },
+    'no-write': { type: 'boolean', default: false },
+    /** Write a V8 CPU profile of the service to this directory (open it in Chrome DevTools). */
+    'cpu-prof': { type: 'string' },
+  },
+});
+const options = {
+  trips: Number(args.trips),
+  seconds: Number(args.seconds),
+  warmupSeconds: Number(args.warmup),
+  connections: Number(args.connections),
+  logLevel: args['log-level'],
+  poolSize: Number(args['pool-size']),
+};
+const log = (message: string) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-bench-'));
+let embeddedPid: (() => Promise<number>) | undefined;
+const cleanups: Array<() => Promise<unknown>> = [() => fs.rm(dataDir, { recursive: true, force: true })];
+try {
+  const databaseUrl = process.env['DATABASE_URL'] ?? (await embeddedDatabase());
+  await migrate(databaseUrl);
+  const prisma = createPrisma({ databaseUrl, poolSize: 2 });
+  cleanups.push(() => prisma.$disconnect());
+
+  log(`seeding ${options.trips.toLocaleString('en')} trips with configurations, catalogs and agents`);
+  const account = await seed(prisma, databaseUrl, options.trips);
+  const tripIds = await liveTripIds(databaseUrl, account.accountId);
+  const only = args.only?.split(',');
+  const all = scenarios(tripIds).filter((s) => !only || only.includes(s.id));
+
+  const env = serviceEnv(databaseUrl);
+  log('capturing the SQL of each request and checking its plans');
+  const captured = await captureStatements(loadConfig(env), account.key, all);
+  for (const [id, c] of captured) if (c.status >= 300) throw new Error(`${id}: ${c.request.method} ${c.request.path} answered ${c.status}`);
+  const reads = [...captured.entries()].filter(([id]) => !all.find((s) => s.id === id)?.writes).flatMap(([, c]) => c.statements);
+  const seqScans = await sequentialScans(databaseUrl, reads);
+
+  const service = await startServiceProcess(env);
+  cleanups.push(() => stopProcess(service.process));
+  const byIdSample = captured.get('trip-by-id') ?? captured.get('trip-by-id-graphql');
+  const baseline = await startBaseline({
+    databaseUrl, poolSize: options.poolSize, port: await freePort(), key: account.key,
+    byId: { statements: captured.get('trip-by-id')?.statements ?? [], sampleId: Number(byIdSample?.request.path.split('/').pop()) },
+    list: { statements: captured.get('trips-list')?.statements ?? [] },
+  });
+  cleanups.push(() => stopProcess(baseline.process));
+
+  const results: ScenarioResult[] = [];
+  for (const scenario of [...all.filter((s) => !s.writes), ...all.filter((s) => s.writes)]) {
+    const server = scenario.target === 'service' ? { url: service.url, pid: service.process.child.pid! } : { url: baseline.url, pid: baseline.process.child.pid! };
+    const databasePid = embeddedPid ? await embeddedPid() : undefined;
+    log(`${scenario.label}: ${options.seconds} s`);
+    const measured = await measure(scenario.next, { ...options, ...server, databasePid, key: account.key });
+    results.push({ id: scenario.id, label: scenario.label, target: scenario.target, statements: captured.get(scenario.id)?.statements.length, ...measured });
+    log(`  ${measured.requestsPerSecond} req/s, p50 ${measured.p50Ms} ms, p99 ${measured.p99Ms} ms, ${measured.errors} errors${measured.errors ? ` ${JSON.stringify(measured.statusCodes)}` : ''}, CPU a request ${measured.cpuUsPerRequest} µs (PostgreSQL ${measured.databaseCpuUsPerRequest ?? '?'} µs), peak RSS ${measured.peakRssMb} MB`);
+  }
+
+  const partial = {
+    date: new Date().toISOString().slice(0, 10),
+    commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim(),
+    machine: await machine(databaseUrl),
+    options: { ...options },
+    scenarios: results,
+    sequentialScans: seqScans,
+  };
+  const run: BenchRun = { ...partial, ratios: ratiosOf(partial, options.trips === 100_000 ? undefined : await latestReference(args.out)) };
+  for (const r of run.ratios) log(`${r.name}: ${r.value ?? '–'} (target ${r.target})`);
+  if (!args['no-write']) log(`results: ${path.relative(REPO_ROOT, await writeResults(args.out, run))}`);
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
+}
+
+async function embeddedDatabase(): Promise<string> {
+  const database = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  cleanups.push(() => database.stop());
+  // The first line of postmaster.pid is the postmaster's pid: its backends' CPU time is measured.
+  embeddedPid = async () => Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  return database.url;
+}
+
+function serviceEnv(databaseUrl: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    SECRET_KEY: 'bench-secret-key-0123456789abcdefghijklmnopqrstuv',
+    DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: String(options.poolSize),
+    HOST: '127.0.0.1',
+    SERVICE_ROLES: 'api',
+    LOG_LEVEL: options.logLevel,
+    DATA_DIR: dataDir,
+    DEMO_SEED: 'false',
+    // The benchmark measures the service, not its rate limits.
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000',
+  };
+}
+
+/** The service as `npm start` runs it (same Node flags), on a free port, ready when /status says 200. */
+async function startServiceProcess(env: Record<string, string>) {
+  const port = await freePort();
+  const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
+  const child = spawnService({ ...env, PORT: String(port) }, ['--max-semi-space-size=64', ...profile, 'src/main.ts']);
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    const status = await fetch(`${url}/status`).then((r) => r.status, () => 0);
+    if (status === 200) break;
+    if (tries > 240 || child.child.exitCode !== null) throw new Error(`the service did not start:\n${child.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, process: child };
+}
+
+async function startBaseline(spec: BaselineSpec) {
+  const file = path.join(dataDir, 'baseline.json');
+  await fs.writeFile(file, JSON.stringify(spec));
+  const child = spawnService({}, ['bench/baseline-server.ts', file]);
+  await child.waitFor(/baseline listening/);
+  return { url: `http://127.0.0.1:${spec.port}`, process: child };
+}
+
+async function stopProcess(child: ServiceProcess) {
+  if (child.child.exitCode !== null) return;
+  child.child.kill('SIGTERM');
+  await child.exited;
+}
+
+async function liveTripIds(databaseUrl: string, accountId: number): Promise<number[]> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ id: number }>('SELECT id FROM trips WHERE account_id = $1 AND deleted_at IS NULL', [accountId]);
+    return rows.map((r) => r.id);
+  } finally {
+    await db.end();
+  }
+}
+
+async function machine(databaseUrl: string) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const { rows } = await db.query<{ version: string }>('SELECT version()');
+  await db.end();
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model.trim() ?? 'unknown',
+    cores: cpus.length,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.versions.node,
+    postgres: rows[0]!.version.split(' on ')[0]!,
+  };
+}

@@ -1,0 +1,69 @@
+// What the benchmark sends. Each scenario is one request shape; `next()` gives the next request
+// (a random trip id, for instance). Baseline scenarios go to the bare node:http + pg server.
+import { TRIP_FIELDS } from '../src/rest/routes/trips.ts';
+import { configurationWithBlocks, NEW_TRIP } from './documents.ts';
+
+export interface BenchRequest {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Scenario {
+  id: string;
+  label: string;
+  target: 'service' | 'baseline';
+  next(): BenchRequest;
+  /** Writes change the data: they run after the reads, so every read sees the seeded account. */
+  writes?: boolean;
+}
+
+/** Measurements that need features not built yet; fill them in when the features land (issue 8). */
+export const PENDING = [
+  { id: 'webhook-deliveries', label: 'Webhook deliveries per second to a local receiver', reason: 'not measured: feature not built yet' },
+  { id: 'ai-imports-text', label: 'AI imports per minute (text)', reason: 'not measured: feature not built yet' },
+  { id: 'ai-imports-pdf', label: 'AI imports per minute (PDF)', reason: 'not measured: feature not built yet' },
+  { id: 'ai-imports-image', label: 'AI imports per minute (image)', reason: 'not measured: feature not built yet' },
+];
+
+export const TRIP_BY_ID_QUERY = `query Trip($id: Int!) { trip(id: $id) { ${TRIP_FIELDS} } }`;
+const CONNECTION_QUERY = `query Trips { tripsConnection(first: 20) {
+  totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${TRIP_FIELDS} } } } }`;
+
+const json = { 'content-type': 'application/json' };
+const q = (params: Record<string, unknown>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])).toString();
+
+export const LIST_FILTER = q({ filters: [{ field: 'countries', operator: 'contains', value: 'JPN' }] });
+export const LIST_SEARCH = q({ search: { term: 'lima' } });
+export const LIST_SORT = q({ orderBy: { field: 'dateStart', direction: 'desc' } });
+
+export function scenarios(tripIds: readonly number[]): Scenario[] {
+  const randomId = () => tripIds[Math.floor(Math.random() * tripIds.length)]!;
+  const get = (path: string | (() => string)) => () => ({ method: 'GET' as const, path: typeof path === 'string' ? path : path() });
+  const configBody = JSON.stringify(configurationWithBlocks(200));
+  const tripBody = JSON.stringify(NEW_TRIP);
+  return [
+    { id: 'status', label: 'GET /status', target: 'service', next: get('/status') },
+    { id: 'trip-by-id', label: 'GET /trips/{id}', target: 'service', next: get(() => `/trips/${randomId()}`) },
+    { id: 'trip-by-id-baseline', label: 'GET /trips/{id}, bare node:http + pg', target: 'baseline', next: get(() => `/trips/${randomId()}`) },
+    {
+      id: 'trip-by-id-graphql', label: 'the same read as POST /graphql', target: 'service',
+      next: () => ({ method: 'POST', path: '/graphql', headers: json, body: JSON.stringify({ query: TRIP_BY_ID_QUERY, variables: { id: randomId() } }) }),
+    },
+    { id: 'trips-list', label: 'GET /trips (default order)', target: 'service', next: get('/trips') },
+    { id: 'trips-list-baseline', label: 'GET /trips, bare node:http + pg', target: 'baseline', next: get('/trips') },
+    { id: 'trips-list-filter', label: 'GET /trips, countries contains JPN', target: 'service', next: get(`/trips?${LIST_FILTER}`) },
+    { id: 'trips-list-search', label: 'GET /trips, search "lima"', target: 'service', next: get(`/trips?${LIST_SEARCH}`) },
+    { id: 'trips-list-sort', label: 'GET /trips, orderBy dateStart desc', target: 'service', next: get(`/trips?${LIST_SORT}`) },
+    {
+      id: 'trips-connection', label: 'GraphQL tripsConnection(first: 20)', target: 'service',
+      next: () => ({ method: 'POST', path: '/graphql', headers: json, body: JSON.stringify({ query: CONNECTION_QUERY }) }),
+    },
+    { id: 'create-trip', label: 'POST /trips', target: 'service', writes: true, next: () => ({ method: 'POST', path: '/trips', headers: json, body: tripBody }) },
+    {
+      id: 'put-config', label: 'PUT /trips/{id}/config (200 blocks)', target: 'service', writes: true,
+      next: () => ({ method: 'PUT', path: `/trips/${randomId()}/config`, headers: json, body: configBody }),
+    },
+  ];
+}
