@@ -1,13 +1,16 @@
 // The REST facade runs GraphQL operations of the same schema in-process: each document is parsed
 // and validated once, when its route module loads, and executed directly per request (no HTTP,
 // no yoga.fetch; see ../shared/notes/performance-and-traps.md).
-import { execute, parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { Context } from '../graphql/context.ts';
 import { errorOfGraphQLResult, jsonResponse } from './errors.ts';
 
 export interface PreparedOperation<TData = Record<string, unknown>> {
   readonly document: DocumentNode;
   readonly source: string;
+  /** The operation compiled to a function by graphql-jit, once, instead of interpreted per request. */
+  readonly compiled: CompiledQuery;
   /** Phantom field carrying the result type. */
   readonly __data?: TData;
 }
@@ -16,7 +19,9 @@ export function prepareOperation<TData = Record<string, unknown>>(schema: GraphQ
   const document = parse(source);
   const errors = validate(schema, document);
   if (errors.length) throw new Error(`Invalid REST operation:\n${errors.map((e) => e.message).join('\n')}\n${source}`);
-  return { document, source };
+  const compiled = compileQuery(schema, document);
+  if (!isCompiledQuery(compiled)) throw new Error(`REST operation not compiled:\n${compiled.errors?.map((e) => e.message).join('\n')}\n${source}`);
+  return { document, source, compiled };
 }
 
 /** The operation's data; a failed operation throws, and the router renders the error. */
@@ -26,7 +31,7 @@ export async function runOperation<TData>(
   context: Context,
   variables?: Record<string, unknown>,
 ): Promise<TData> {
-  const result = (await execute({ schema, document: operation.document, contextValue: context, variableValues: variables })) as ExecutionResult<TData>;
+  const result = (await operation.compiled.query(undefined, context, variables ?? {})) as ExecutionResult<TData>;
   if (result.errors?.length || !result.data) throw errorOfGraphQLResult(result.errors ?? []);
   return result.data;
 }
