@@ -78,9 +78,14 @@ function cpuTicks(pid: number | string): number {
   return fields ? Number(fields[11]) + Number(fields[12]) : 0;
 }
 
-/** CPU time of a process and its children (PostgreSQL's postmaster and its backends). */
+/**
+ * CPU time of a process and its children (PostgreSQL's postmaster and its backends). A backend
+ * that exits (an idle pool connection closed) has its time moved to the parent's cutime and
+ * cstime (fields 16 and 17), which are counted too, so the total only grows.
+ */
 function treeCpuTicks(parent: number): number {
-  let total = cpuTicks(parent);
+  const own = stat(parent);
+  let total = own ? Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]) : 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const fields = stat(entry);

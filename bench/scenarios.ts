@@ -19,12 +19,17 @@ export interface Scenario {
   writes?: boolean;
 }
 
-/** Measurements that need features not built yet; fill them in when the features land (issue 8). */
+/**
+ * Measurements issue 8 asks for that the benchmark does not make yet. Both features landed after
+ * it was written: webhook deliveries need a local receiver the service may deliver to (it refuses
+ * loopback URLs outside tests), AI imports their documents. Fill them in here and in run.ts.
+ */
+const NOT_YET = 'not measured yet (the feature landed after the benchmark)';
 export const PENDING = [
-  { id: 'webhook-deliveries', label: 'Webhook deliveries per second to a local receiver', reason: 'not measured: feature not built yet' },
-  { id: 'ai-imports-text', label: 'AI imports per minute (text)', reason: 'not measured: feature not built yet' },
-  { id: 'ai-imports-pdf', label: 'AI imports per minute (PDF)', reason: 'not measured: feature not built yet' },
-  { id: 'ai-imports-image', label: 'AI imports per minute (image)', reason: 'not measured: feature not built yet' },
+  { id: 'webhook-deliveries', label: 'Webhook deliveries per second to a local receiver', reason: NOT_YET },
+  { id: 'ai-imports-text', label: 'AI imports per minute (text)', reason: NOT_YET },
+  { id: 'ai-imports-pdf', label: 'AI imports per minute (PDF)', reason: NOT_YET },
+  { id: 'ai-imports-image', label: 'AI imports per minute (image)', reason: NOT_YET },
 ];
 
 export const TRIP_BY_ID_QUERY = `query Trip($id: Int!) { trip(id: $id) { ${TRIP_FIELDS} } }`;
