@@ -8,7 +8,7 @@ import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
 import { ListFilterInput, ListOrderInput, ListSearchInput } from '../lists/list.schema.ts';
 import { TripType } from './trip.schema.ts';
 import { restorableUntil, restoreTrip, trashWhere } from './trip-trash.service.ts';
-import { readableTrips } from './trip.service.ts';
+import { countTrips, readableTrips } from './trip.service.ts';
 
 
 /** Rows and count of the trips matching `where`, in `orderBy`. */
@@ -40,7 +40,8 @@ builder.queryFields((t) => ({
       },
       resolve: (_root, args, ctx, info) => {
         const list = tripListQuery(args as TripListArgs);
-        return offsetConnection(ctx, info, 'Trip', args, ...tripsWhere(ctx, { ...list.where, ...readableTrips(ctx.actor!) }, list.orderBy));
+        const [rows] = tripsWhere(ctx, { ...list.where, ...readableTrips(ctx.actor!) }, list.orderBy);
+        return offsetConnection(ctx, info, 'Trip', args, rows, () => countTrips(ctx.prisma, ctx.actor!, list.where));
       },
     },
     { name: 'TripConnection', fields: (t) => ({ totalCount: t.int({ resolve: countTotal }) }) },

@@ -6,7 +6,7 @@ import { parseOrThrow, withoutNulls } from '../validation.ts';
 import { createTripInput, duplicateTripInput, updateTripInput } from './trip.input.ts';
 import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
 import type { Prisma, Trip } from '../db/prisma.ts';
-import { createTrip, deleteTrip, deleteTrips, duplicateTrip, getTrip, readableTrips, updateTrip } from './trip.service.ts';
+import { countTrips, createTrip, deleteTrip, deleteTrips, duplicateTrip, getTrip, readableTrips, updateTrip } from './trip.service.ts';
 
 export const TripVisibilityEnum = builder.enumType('TripVisibility', { values: ['public', 'private'] as const });
 
@@ -142,7 +142,7 @@ builder.queryFields((t) => ({
       const scoped = { ...where, ...readableTrips(ctx.actor!) };
       return tripPage(page, pageSize,
         (query) => ctx.prisma.trip.findMany({ ...query, where: scoped, orderBy, skip: (page - 1) * pageSize, take: pageSize }),
-        () => ctx.prisma.trip.count({ where: scoped }));
+        () => countTrips(ctx.prisma, ctx.actor!, where));
     },
   }),
 }));

@@ -233,3 +233,35 @@ describe('recordTripView', () => {
     expect(await api.prisma.trip.findUniqueOrThrow({ where: { id: hidden.id }, select: { visualizations: true } })).toEqual({ visualizations: 0 });
   });
 });
+
+describe('totalCount of the unfiltered list (the account\'s live counter)', () => {
+  it('stays exact through creation, bulk deletion, restore, the purge and writes made outside the service', async () => {
+    const fresh = await anAccount(api.prisma);
+    const key = fresh.owner.key;
+    const totals = async () => {
+      const unfiltered = (await api.request('GET /trips?pageSize=1', { key })).body.totalCount;
+      const filters = encodeURIComponent(JSON.stringify([{ field: 'id', operator: 'gt', value: 0 }]));
+      const counted = (await api.request(`GET /trips?pageSize=1&filters=${filters}`, { key })).body.totalCount;
+      const connection = (await gql('{ tripsConnection(first: 1) { totalCount } }', {}, key)).data.tripsConnection.totalCount;
+      return { unfiltered, counted, connection };
+    };
+    const same = (n: number) => ({ unfiltered: n, counted: n, connection: n });
+
+    const ids = await createTrips(['a', 'b', 'c', 'd', 'e'], fresh);
+    expect(await totals()).toEqual(same(5));
+    await api.request('DELETE /trips', { key, body: { tripIds: [ids[0], ids[1], 999_999] } });
+    expect(await totals()).toEqual(same(3));
+    await gql('mutation($id: Int!) { restoreTrip(id: $id) { id } }', { id: ids[0] }, key);
+    expect(await totals()).toEqual(same(4));
+    await api.prisma.$executeRaw`
+      INSERT INTO trips (account_id, agent_id, title, slug, code, join_code, updated_at)
+      SELECT ${fresh.accountId}, ${fresh.owner.agentId}, 'Loaded ' || i, 'loaded-' || ${fresh.accountId} || '-' || i, 'L-' || i, 'L' || ${fresh.accountId} || 'X' || i, now()
+      FROM generate_series(1, 3) AS i`;
+    expect(await totals()).toEqual(same(7));
+    now = new Date(now.getTime() + 95 * DAY);
+    await runJob(api, 'trips.purge-trash'); // erases b, which was no longer counted
+    expect(await totals()).toEqual(same(7));
+    await api.prisma.trip.deleteMany({ where: { accountId: fresh.accountId, title: { startsWith: 'Loaded' } } });
+    expect(await totals()).toEqual(same(4));
+  });
+});
