@@ -16,23 +16,28 @@ export async function getConfiguration(prisma: PrismaClient, actor: Actor, tripI
   return { ...config, etag: etagOf(tripId, config.revision) };
 }
 
-/** `ifMatch`: the ETag the client read; a write over a newer revision is refused (412). */
+/**
+ * `ifMatch`: the ETag the client read; a write over a newer revision is refused (412). Saves of
+ * one configuration run one after the other (row lock), so without If-Match a merge patch applies
+ * to the newest document and the last writer wins, never a 412.
+ */
 export async function saveConfiguration(
   w: Writer, tripId: number,
   change: { document: unknown } | { patch: unknown }, ifMatch?: string | null,
 ) {
-  const current = await getConfiguration(w.prisma, w.actor, tripId);
-  if (ifMatch && ifMatch !== '*' && !ifMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(current.etag)) {
-    throw new PreconditionFailedError();
-  }
-  const candidate = 'document' in change ? change.document : mergePatch(current.document, change.patch);
-  const { updatedAt: _ignored, ...document } = parseOrThrow(configurationInput, candidate);
   await w.prisma.$transaction(async (tx) => {
-    const { count } = await tx.tripConfiguration.updateMany({
-      where: { tripId, revision: current.revision },
-      data: { document: withFieldIds(document) as object, revision: { increment: 1 } },
-    });
-    if (count === 0) throw new PreconditionFailedError(); // another write landed in between
+    const [locked] = await tx.$queryRaw<Array<{ revision: number }>>`
+      SELECT c.revision FROM trip_configurations c JOIN trips t ON t.id = c.trip_id
+      WHERE c.trip_id = ${tripId} AND t.account_id = ${w.actor.accountId} AND t.deleted_at IS NULL
+      FOR UPDATE OF c`;
+    if (!locked) throw notFound();
+    const current = await tx.tripConfiguration.findUniqueOrThrow({ where: { tripId } });
+    if (ifMatch && ifMatch !== '*' && !ifMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(etagOf(tripId, current.revision))) {
+      throw new PreconditionFailedError();
+    }
+    const candidate = 'document' in change ? change.document : mergePatch(current.document, change.patch);
+    const { updatedAt: _ignored, ...document } = parseOrThrow(configurationInput, candidate);
+    await tx.tripConfiguration.update({ where: { tripId }, data: { document: withFieldIds(document) as object, revision: { increment: 1 } } });
     // Every save counts (service-spec: "builder content saved"); the debounce folds a burst into one.
     await w.events.recordDebounced(tx, { type: 'trip.configUpdated', accountId: w.actor.accountId, resource: 'trip', resourceId: tripId });
   });

@@ -98,6 +98,19 @@ describe('trip configuration', () => {
     expect((await get()).body.version).toBe('1.0.0');
   });
 
+  it('without If-Match, concurrent merge patches all apply (the last writer wins, never a 412)', async () => {
+    const revision = (etag: string | null) => Number(etag!.replace(/"/g, '').split('-')[1]);
+    const before = revision((await get()).headers.get('etag'));
+    const texts = Array.from({ length: 8 }, (_, i) => `Description ${i}`);
+    const answers = await Promise.all(texts.map((description) => api.request(`PATCH /trips/${tripId}/config`, {
+      key: account.owner.key, headers: { 'content-type': 'application/merge-patch+json' }, body: { settings: { description } },
+    })));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    const after = await get();
+    expect(revision(after.headers.get('etag'))).toBe(before + 8); // every save applied, one after the other
+    expect(texts).toContain(after.body.settings.description);
+  });
+
   it('404 for a trip of another account or in the trash; 403 for a viewer writing; 413 past 5 MB', async () => {
     const other = await anAccount(api.prisma);
     expect((await api.request(`GET /trips/${tripId}/config`, { key: other.owner.key })).status).toBe(404);
