@@ -31,6 +31,13 @@ export const DURATIONS = {
   viewCountWindowMs: 60 * 60 * 1000,
   /** Revoked keys stop working within this time on every process (in-memory key cache). */
   apiKeyCacheMs: 5_000,
+  /**
+   * Ours: a job whose worker died (kill -9, a lost machine) is retried once its heartbeat is this
+   * old, instead of after pg-boss's 15-minute expiration. Workers refresh it every half of this.
+   */
+  jobHeartbeatSeconds: 30,
+  /** Ours: how often the worker role's pg-boss looks for such jobs (pg-boss's default: 60). */
+  jobSuperviseSeconds: 15,
 } as const;
 
 /** AI trip import (decisions "AI trip import"; the rest are our choices, noted as such). */

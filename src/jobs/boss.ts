@@ -1,6 +1,7 @@
 // pg-boss: same database, its own schema. Every role sends jobs; only the worker role runs
 // maintenance (supervision, cron scheduling) and handlers.
 import { PgBoss } from 'pg-boss';
+import { DURATIONS } from '../config/constants.ts';
 import type { Logger } from '../logger.ts';
 
 export const BOSS_SCHEMA = 'pgboss';
@@ -12,6 +13,10 @@ export async function startBoss(options: { databaseUrl: string; worker: boolean;
     max: 4,
     supervise: options.worker,
     schedule: options.worker,
+    // Supervision fails the jobs of dead workers (stale heartbeat): look often enough that a
+    // restart resumes them within seconds (see jobHeartbeatSeconds).
+    superviseIntervalSeconds: DURATIONS.jobSuperviseSeconds,
+    monitorIntervalSeconds: DURATIONS.jobSuperviseSeconds,
   });
   // Without a listener an 'error' event would crash the process (for example while PostgreSQL
   // restarts); pg-boss recovers by itself.

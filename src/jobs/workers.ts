@@ -23,6 +23,11 @@ export interface JobDefinition<S extends z.ZodType> {
   batchSize?: number;
   /** How often an idle worker looks for jobs (pg-boss default 2 s; at least 0.5). */
   pollingIntervalSeconds?: number;
+  /**
+   * A heartbeat (seconds, at least 10) for jobs that must not wait out pg-boss's 15-minute
+   * expiration when their worker dies: once it goes stale the job is failed and retried.
+   */
+  heartbeatSeconds?: number;
   /** Must be safe to run twice: pg-boss delivers at least once. */
   handle(data: z.infer<S>, deps: JobDeps): Promise<void>;
 }
@@ -35,9 +40,18 @@ export async function sendJob<S extends z.ZodType>(boss: PgBoss, job: JobDefinit
   await boss.send(job.name, job.schema.parse(data) as object);
 }
 
-/** Every role sends jobs (in its transactions), so every role makes sure the queues exist. */
+/**
+ * Every role sends jobs (in its transactions), so every role makes sure the queues exist, with
+ * their heartbeat: a job takes its queue's when it is sent, and queues made before keep theirs
+ * until updated here.
+ */
 export async function createQueues(boss: PgBoss, jobs: ReadonlyArray<JobDefinition<z.ZodType>>): Promise<void> {
-  for (const job of jobs) await boss.createQueue(job.name);
+  for (const job of jobs) {
+    const heartbeatSeconds = job.heartbeatSeconds ?? null;
+    const queue = await boss.getQueue(job.name);
+    if (!queue) await boss.createQueue(job.name, heartbeatSeconds ? { heartbeatSeconds } : {});
+    else if ((queue.heartbeatSeconds ?? null) !== heartbeatSeconds) await boss.updateQueue(job.name, { heartbeatSeconds });
+  }
 }
 
 export async function startWorkers(boss: PgBoss, jobs: ReadonlyArray<JobDefinition<z.ZodType>>, deps: JobDeps): Promise<void> {

@@ -1,6 +1,7 @@
 // Background jobs of webhooks: fan out an event, deliver one delivery, turn due debounced
 // changes into events, and forget deliveries after 30 days.
 import { z } from 'zod';
+import { DURATIONS } from '../config/constants.ts';
 import { defineJob, type JobDeps } from '../jobs/workers.ts';
 import { DELIVER_JOB, deliver, fanOut, purgeOldDeliveries, type DeliveryDeps } from './delivery.service.ts';
 import { FANOUT_JOB, FLUSH_JOB } from './events.ts';
@@ -15,6 +16,8 @@ export const fanOutJob = defineJob({
   concurrency: 2,
   batchSize: 20,
   pollingIntervalSeconds: 0.5,
+  // An event acknowledged before a crash is delivered soon after the restart, not 15 minutes later.
+  heartbeatSeconds: DURATIONS.jobHeartbeatSeconds,
   handle: async ({ eventId }, deps) => { await fanOut(deliveryDeps(deps), eventId); },
 });
 
@@ -25,6 +28,8 @@ export const deliverJob = defineJob({
   concurrency: 8,
   batchSize: 8,
   pollingIntervalSeconds: 0.5,
+  // Retried after its worker dies: the receiver may get it twice (same eventId), never not at all.
+  heartbeatSeconds: DURATIONS.jobHeartbeatSeconds,
   handle: ({ deliveryId }, deps) => deliver(deliveryDeps(deps), deliveryId),
 });
 
@@ -34,6 +39,7 @@ export const flushDebouncedJob = defineJob({
   schema: z.object({ key: z.string().optional() }),
   cron: '* * * * *',
   pollingIntervalSeconds: 1,
+  heartbeatSeconds: DURATIONS.jobHeartbeatSeconds,
   handle: async ({ key }, { prisma, services }) => { await services.events.flushDue(prisma, key); },
 });
 
