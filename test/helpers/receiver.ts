@@ -11,6 +11,8 @@ export interface ReceivedRequest {
   rawBody: string;
   body: any;
   receivedAt: number;
+  /** When the answer was written (undefined until then, or for ever when told to hang). */
+  answeredAt?: number;
 }
 
 type Responder = (request: ReceivedRequest) => { status: number; body?: string; delayMs?: number; hang?: boolean };
@@ -35,11 +37,14 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
       const rawBody = Buffer.concat(chunks).toString('utf8');
       let body: unknown;
       try { body = JSON.parse(rawBody); } catch { body = undefined; }
-      const received = { path: req.url ?? '', headers: req.headers, rawBody, body, receivedAt: Date.now() };
+      const received: ReceivedRequest = { path: req.url ?? '', headers: req.headers, rawBody, body, receivedAt: Date.now() };
       requests.push(received);
       const answer = responder(received);
       if (answer.hang) return; // never answers
-      setTimeout(() => res.writeHead(answer.status).end(answer.body ?? ''), answer.delayMs ?? 0);
+      setTimeout(() => {
+        received.answeredAt = Date.now();
+        res.writeHead(answer.status).end(answer.body ?? '');
+      }, answer.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
