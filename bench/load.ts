@@ -37,14 +37,9 @@ export interface Measurement {
 
 export async function measure(next: () => BenchRequest, options: LoadOptions): Promise<Measurement> {
   if (options.warmupSeconds > 0) await fire(next, options, options.warmupSeconds);
-  const sampler = rssSampler(options.pid);
-  const cpuBefore = cpuTicks(options.pid);
-  const databaseBefore = options.databasePid ? treeCpuTicks(options.databasePid) : undefined;
+  const meter = usageMeter(options.pid, options.databasePid);
   const result = await fire(next, options, options.seconds);
-  const cpuAfter = cpuTicks(options.pid);
-  const databaseAfter = options.databasePid ? treeCpuTicks(options.databasePid) : undefined;
-  const perRequest = (ticks: number) => Math.round((ticks * (1e6 / CLOCK_TICKS)) / Math.max(1, result.requests.total));
-  const peakRssMb = sampler.stop();
+  const usage = meter.stop(result.requests.total);
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
   return {
     requestsPerSecond: round(result.requests.total / result.duration),
@@ -54,10 +49,45 @@ export async function measure(next: () => BenchRequest, options: LoadOptions): P
     maxMs: result.latency.max,
     errors: result.errors + result.non2xx,
     statusCodes,
-    peakRssMb,
-    cpuUsPerRequest: perRequest(cpuAfter - cpuBefore),
-    databaseCpuUsPerRequest: databaseBefore !== undefined && databaseAfter !== undefined ? perRequest(databaseAfter - databaseBefore) : undefined,
+    peakRssMb: usage.peakRssMb,
+    cpuUsPerRequest: usage.cpuUsPerItem,
+    databaseCpuUsPerRequest: usage.databaseCpuUsPerItem,
   };
+}
+
+export interface Usage {
+  /** Server CPU time (user + system) per item, in microseconds. */
+  cpuUsPerItem: number;
+  /** PostgreSQL's CPU time (every backend) per item, in microseconds, when it is the embedded one. */
+  databaseCpuUsPerItem: number | undefined;
+  peakRssMb: number;
+}
+
+/** What a stretch of work costs: the server's and PostgreSQL's CPU time, and the server's peak RSS. */
+export function usageMeter(pid: number, databasePid: number | undefined) {
+  const sampler = rssSampler(pid);
+  const cpuBefore = cpuTicks(pid);
+  const databaseBefore = databasePid ? treeCpuTicks(databasePid) : undefined;
+  return {
+    /** `items`: requests, deliveries or imports done meanwhile. */
+    stop(items: number): Usage {
+      const cpuAfter = cpuTicks(pid);
+      const databaseAfter = databasePid ? treeCpuTicks(databasePid) : undefined;
+      const perItem = (ticks: number) => Math.round((ticks * (1e6 / CLOCK_TICKS)) / Math.max(1, items));
+      return {
+        cpuUsPerItem: perItem(cpuAfter - cpuBefore),
+        databaseCpuUsPerItem: databaseBefore !== undefined && databaseAfter !== undefined ? perItem(databaseAfter - databaseBefore) : undefined,
+        peakRssMb: sampler.stop(),
+      };
+    },
+  };
+}
+
+/** The value at quantile q (0 to 1) of some numbers, nearest rank; 0 for none. */
+export function quantile(values: readonly number[], q: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 /** Linux's USER_HZ: /proc reports CPU times in these ticks. */

@@ -2,8 +2,7 @@
 // next to it, both under bench/results/, with the ratios the issue sets targets for.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Measurement } from './load.ts';
-import { PENDING } from './scenarios.ts';
+import type { Measurement, Usage } from './load.ts';
 
 export interface ScenarioResult extends Measurement {
   id: string;
@@ -13,12 +12,39 @@ export interface ScenarioResult extends Measurement {
   statements: number | undefined;
 }
 
+/**
+ * Work the service does in the background, measured end to end: webhook deliveries, AI imports.
+ * `p50Ms`/`p99Ms` are the time of one item: event to arrival at the receiver, or POST to a
+ * completed import. CPU and RSS are those of the service process running the api and worker roles.
+ */
+export interface BackgroundResult extends Usage {
+  id: string;
+  label: string;
+  unit: 'deliveries/s' | 'imports/min';
+  rate: number;
+  items: number;
+  seconds: number;
+  /** Clients sending the work: bulk deletions or imports in flight at once. */
+  concurrency: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+  /** What else the run tells about this work (shown under the table). */
+  note?: string;
+}
+
 export interface BenchRun {
   date: string;
   commit: string;
   machine: { cpu: string; cores: number; memoryGb: number; node: string; postgres: string };
-  options: { trips: number; connections: number; seconds: number; warmupSeconds: number; logLevel: string; poolSize: number };
+  options: {
+    trips: number; connections: number; seconds: number; warmupSeconds: number; logLevel: string; poolSize: number;
+    /** Background work (absent in earlier runs). */
+    deliveries?: number; importSeconds?: number; importConcurrency?: number;
+  };
   scenarios: ScenarioResult[];
+  /** Absent in runs made before these were measured. */
+  background?: BackgroundResult[];
   /** SQL of the read scenarios whose plan scans the trips table whole (should be none). */
   sequentialScans: string[];
   ratios: Ratio[];
@@ -73,8 +99,8 @@ export function markdown(run: BenchRun): string {
     '| Scenario | req/s | p50 ms | p99 ms | p99/p50 | errors | SQL a request | server CPU µs a request | PostgreSQL CPU µs a request | server peak RSS MB |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...run.scenarios.map((s) => `| ${s.label} | ${fmt(s.requestsPerSecond)} | ${s.p50Ms} | ${s.p99Ms} | ${s.p50Ms ? (s.p99Ms / s.p50Ms).toFixed(1) : '–'} | ${errorsOf(s)} | ${s.statements ?? '–'} | ${fmt(s.cpuUsPerRequest)} | ${s.databaseCpuUsPerRequest === undefined ? '–' : fmt(s.databaseCpuUsPerRequest)} | ${s.peakRssMb} |`),
-    ...PENDING.map((p) => `| ${p.label} | ${p.reason} | | | | | | | | |`),
     '',
+    ...backgroundLines(run.background ?? []),
     '## Targets (issue 8)',
     '',
     '| Ratio | Measured | Target | Met |',
@@ -87,6 +113,28 @@ export function markdown(run: BenchRun): string {
 }
 
 const fmt = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 0 });
+const ms = (us: number | undefined) => (us === undefined ? '–' : (us / 1000).toLocaleString('en', { maximumFractionDigits: 1 }));
+
+function backgroundLines(results: BackgroundResult[]): string[] {
+  if (results.length === 0) return [];
+  return [
+    '## Background work',
+    '',
+    'A second service process, `SERVICE_ROLES=api,worker`, `NODE_ENV=development` (loopback receivers are refused in production), ' +
+      '`OUTBOUND_ALLOW_LOOPBACK=true`, on an account of its own. Webhooks: an endpoint on a local HTTPS receiver subscribed to `trip.deleted`, ' +
+      'then the account\'s trips deleted 100 a call, as many calls at a time as the clients column says; the rate counts unique `X-Service-Delivery` ids from the first deletion to the last arrival, ' +
+      'and p50/p99 are from an event\'s `createdAt` to its arrival. AI imports: clients each run one import at a time ' +
+      '(`POST /ai/trips/from-document`, then its status every 100 ms) with the built-in extractor, after one unmeasured import of each document; ' +
+      'p50/p99 are from the POST to the completed status.',
+    '',
+    '| Scenario | rate | items | seconds | clients | p50 ms | p99 ms | errors | server CPU ms an item | PostgreSQL CPU ms an item | server peak RSS MB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.map((b) => `| ${b.label} | ${b.rate.toLocaleString('en')} ${b.unit} | ${fmt(b.items)} | ${b.seconds} | ${b.concurrency} | ${fmt(b.p50Ms)} | ${fmt(b.p99Ms)} | ${b.errors} | ${ms(b.cpuUsPerItem)} | ${ms(b.databaseCpuUsPerItem)} | ${b.peakRssMb} |`),
+    '',
+    ...results.filter((b) => b.note).map((b) => `- ${b.label}: ${b.note}.`),
+    ...(results.some((b) => b.note) ? [''] : []),
+  ];
+}
 
 function errorsOf(s: ScenarioResult): string {
   if (!s.errors) return '0';

@@ -1,7 +1,9 @@
-// npm run bench [-- --trips=1000000 --seconds=8 --warmup=2 --connections=50 --only=trip-by-id,trips-list --cpu-prof=dir]
+// npm run bench [-- --trips=1000000 --seconds=8 --warmup=2 --connections=50 --only=trip-by-id,trips-list --cpu-prof=dir
+//                   --deliveries=2000 --import-seconds=30 --import-concurrency=4]
 // Starts PostgreSQL (embedded in a temporary directory, or DATABASE_URL), seeds a large account,
 // captures the SQL of each request shape, starts the service as `npm start` would and the bare
-// node:http + pg baseline beside it, measures each scenario with autocannon, and writes
+// node:http + pg baseline beside it, measures each scenario with autocannon; then starts a service
+// process with the worker role and measures webhook deliveries and AI imports end to end; and writes
 // bench/results/<date>.md and .json. A benchmark, never a test: nothing here asserts a time.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
@@ -17,10 +19,12 @@ import { freePort } from '../test/helpers/ports.ts';
 import { REPO_ROOT, spawnService, type ServiceProcess } from '../test/helpers/processes.ts';
 import type { BaselineSpec } from './baseline-server.ts';
 import { captureStatements, sequentialScans } from './capture.ts';
+import { measureImports, warmUpImports, type ImportKind } from './imports.ts';
 import { measure } from './load.ts';
-import { latestReference, ratiosOf, writeResults, type BenchRun, type ScenarioResult } from './report.ts';
-import { scenarios } from './scenarios.ts';
-import { seed } from './seed.ts';
+import { latestReference, ratiosOf, writeResults, type BackgroundResult, type BenchRun, type ScenarioResult } from './report.ts';
+import { BACKGROUND_SCENARIOS, scenarios } from './scenarios.ts';
+import { seed, seedBackgroundAccount } from './seed.ts';
+import { measureWebhookDeliveries } from './webhooks.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,6 +39,11 @@ const { values: args } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     /** Write a V8 CPU profile of the service to this directory (open it in Chrome DevTools). */
     'cpu-prof': { type: 'string' },
+    /** Trips deleted at once for the webhook scenario: one delivery each (about 2% fewer: seeded trash). */
+    deliveries: { type: 'string', default: '2000' },
+    /** How long clients start new AI imports, per document kind. */
+    'import-seconds': { type: 'string', default: '30' },
+    'import-concurrency': { type: 'string', default: '4' },
   },
 });
 const options = {
@@ -44,6 +53,9 @@ const options = {
   connections: Number(args.connections),
   logLevel: args['log-level'],
   poolSize: Number(args['pool-size']),
+  deliveries: Number(args.deliveries),
+  importSeconds: Number(args['import-seconds']),
+  importConcurrency: Number(args['import-concurrency']),
 };
 const log = (message: string) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 
@@ -88,6 +100,7 @@ try {
     results.push({ id: scenario.id, label: scenario.label, target: scenario.target, statements: captured.get(scenario.id)?.statements.length, ...measured });
     log(`  ${measured.requestsPerSecond} req/s, p50 ${measured.p50Ms} ms, p99 ${measured.p99Ms} ms, ${measured.errors} errors${measured.errors ? ` ${JSON.stringify(measured.statusCodes)}` : ''}, CPU a request ${measured.cpuUsPerRequest} µs (PostgreSQL ${measured.databaseCpuUsPerRequest ?? '?'} µs), peak RSS ${measured.peakRssMb} MB`);
   }
+  const background = await measureBackground(databaseUrl, BACKGROUND_SCENARIOS.filter((id) => !only || only.includes(id)));
 
   const partial = {
     date: new Date().toISOString().slice(0, 10),
@@ -95,6 +108,7 @@ try {
     machine: await machine(databaseUrl),
     options: { ...options },
     scenarios: results,
+    ...(background.length ? { background } : {}),
     sequentialScans: seqScans,
   };
   const run: BenchRun = { ...partial, ratios: ratiosOf(partial, options.trips === 100_000 ? undefined : await latestReference(args.out)) };
@@ -102,6 +116,46 @@ try {
   if (!args['no-write']) log(`results: ${path.relative(REPO_ROOT, await writeResults(args.out, run))}`);
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
+}
+
+/**
+ * Webhook deliveries and AI imports, on a service process of their own: it runs the worker role,
+ * and delivers to a receiver on 127.0.0.1, which only a non-production process may do.
+ */
+async function measureBackground(databaseUrl: string, ids: readonly string[]): Promise<BackgroundResult[]> {
+  if (ids.length === 0) return [];
+  const prisma = createPrisma({ databaseUrl, poolSize: 2 });
+  const account = await seedBackgroundAccount(prisma, databaseUrl, options.deliveries).finally(() => prisma.$disconnect());
+  const service = await startServiceProcess({
+    ...serviceEnv(databaseUrl),
+    NODE_ENV: 'development',
+    SERVICE_ROLES: 'api,worker',
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
+    NODE_EXTRA_CA_CERTS: path.join(REPO_ROOT, 'test/fixtures/tls/ca.pem'),
+    GRAPHIQL: 'false',
+  });
+  try {
+    const target = { url: service.url, key: account.key, pid: service.process.child.pid!, databasePid: embeddedPid ? await embeddedPid() : undefined, databaseUrl, accountId: account.accountId };
+    const results: BackgroundResult[] = [];
+    const report = (r: BackgroundResult) => {
+      results.push(r);
+      log(`  ${r.rate} ${r.unit} (${r.items} in ${r.seconds} s), p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, CPU an item ${r.cpuUsPerItem} µs (PostgreSQL ${r.databaseCpuUsPerItem ?? '?'} µs), peak RSS ${r.peakRssMb} MB${r.note ? `; ${r.note}` : ''}`);
+    };
+    if (ids.includes('webhook-deliveries')) {
+      log(`webhook deliveries: ${account.tripIds.length} trips deleted, 100 a call`);
+      report(await measureWebhookDeliveries({ ...target, tripIds: account.tripIds, timeoutMs: 180_000 }));
+    }
+    for (const kind of ['text', 'pdf', 'image'] as const satisfies readonly ImportKind[]) {
+      if (!ids.includes(`ai-imports-${kind}`)) continue;
+      const importOptions = { ...target, concurrency: options.importConcurrency, seconds: options.importSeconds };
+      log(`AI imports (${kind}): warm-up, then ${options.importSeconds} s with ${options.importConcurrency} in flight`);
+      await warmUpImports(importOptions, kind);
+      report(await measureImports(importOptions, kind));
+    }
+    return results;
+  } finally {
+    await stopProcess(service.process);
+  }
 }
 
 async function embeddedDatabase(): Promise<string> {

@@ -48,6 +48,24 @@ export async function seed(prisma: PrismaClient, databaseUrl: string, trips: num
   }
 }
 
+/**
+ * An enterprise account of its own for the background work (webhook deliveries, AI imports), so
+ * its endpoint and its imported trips leave the measured account alone: `trips` live trips to
+ * delete, one trip.deleted each.
+ */
+export async function seedBackgroundAccount(prisma: PrismaClient, databaseUrl: string, trips: number) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const owner = await createAccount(prisma, { name: 'Bench Background', plan: 'enterprise', ownerEmail: `background-${Date.now()}@bench.invalid` });
+    await insertTrips(db, owner.accountId, [owner.agentId], trips);
+    const { rows } = await db.query<{ id: number }>('SELECT id FROM trips WHERE account_id = $1 AND deleted_at IS NULL ORDER BY id', [owner.accountId]);
+    return { accountId: owner.accountId, key: owner.apiKey, tripIds: rows.map((r) => r.id) };
+  } finally {
+    await db.end();
+  }
+}
+
 /** Trips like real ones (varied titles, dates, countries; a few private, 1 in 50 in the trash), each with a configuration. */
 async function insertTrips(db: pg.Client, accountId: number, agentIds: number[], count: number) {
   const small = JSON.stringify(defaultConfiguration());

@@ -1,0 +1,119 @@
+// AI imports per minute, for text, PDF and image documents: a few clients each start an import
+// (POST /ai/trips/from-document), poll its status until it ends, and start the next, for a fixed
+// time; imports in flight then finish. Documents rotate through test/fixtures/imports/.
+import fs from 'node:fs';
+import pg from 'pg';
+import { quantile, usageMeter } from './load.ts';
+import type { BackgroundResult } from './report.ts';
+
+export type ImportKind = 'text' | 'pdf' | 'image';
+
+export interface ImportOptions {
+  url: string;
+  key: string;
+  databaseUrl: string;
+  accountId: number;
+  pid: number;
+  databasePid: number | undefined;
+  /** Clients, each with one import in flight. */
+  concurrency: number;
+  /** How long clients start new imports. */
+  seconds: number;
+}
+
+const FIXTURES = new URL('../test/fixtures/imports/', import.meta.url);
+const DOCUMENTS: Record<ImportKind, string[]> = {
+  text: ['pt-portugal-roteiro.txt', 'fr-maroc-circuit.txt', 'it-sicilia-tour.txt', 'en-vietnam-cambodia.txt', 'en-weekend-amsterdam.txt'],
+  pdf: ['en-andalusia-programme.pdf', 'de-italien-rundreise.pdf', 'es-peru-circuito.pdf', 'fr-hotel-confirmation.pdf'],
+  image: ['es-plan-corto.png', 'en-hotel-confirmation.png', 'de-flug-bestaetigung.png'],
+};
+const LABELS: Record<ImportKind, string> = { text: 'AI imports per minute (text)', pdf: 'AI imports per minute (PDF)', image: 'AI imports per minute (image)' };
+/** An import that has not ended after this long counts as an error. */
+const IMPORT_TIMEOUT_MS = 120_000;
+const POLL_MS = 100;
+
+function sources(kind: ImportKind): object[] {
+  return DOCUMENTS[kind].map((name) => {
+    const content = fs.readFileSync(new URL(name, FIXTURES));
+    return kind === 'text'
+      ? { source: { type: 'text', text: content.toString('utf8') } }
+      : { source: { type: 'inline', data: content.toString('base64'), filename: name } };
+  });
+}
+
+/** One import from POST to its end: its duration, and whether it completed. */
+async function runImport(options: ImportOptions, body: object): Promise<{ ms: number; completed: boolean }> {
+  const headers = { authorization: `Bearer ${options.key}`, 'content-type': 'application/json' };
+  const started = Date.now();
+  const created = await fetch(`${options.url}/ai/trips/from-document`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const { jobId } = await created.json() as { jobId?: string };
+  if (created.status !== 202 || !jobId) return { ms: Date.now() - started, completed: false };
+  while (Date.now() - started < IMPORT_TIMEOUT_MS) {
+    const res = await fetch(`${options.url}/ai/trips/${jobId}/status`, { headers });
+    const { status } = await res.json() as { status?: string };
+    if (status !== 'processing') return { ms: Date.now() - started, completed: status === 'completed' };
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  return { ms: Date.now() - started, completed: false };
+}
+
+/** One import of each document first, unmeasured: OCR workers, language data and gazetteers load once. */
+export async function warmUpImports(options: ImportOptions, kind: ImportKind): Promise<void> {
+  await Promise.all(sources(kind).map((body) => runImport(options, body)));
+}
+
+export async function measureImports(options: ImportOptions, kind: ImportKind): Promise<BackgroundResult> {
+  const bodies = sources(kind);
+  const durations: number[] = [];
+  let failed = 0;
+  let next = 0;
+  const meter = usageMeter(options.pid, options.databasePid);
+  const started = Date.now();
+  const stopAt = started + options.seconds * 1000;
+  let last = started;
+  await Promise.all(Array.from({ length: options.concurrency }, async () => {
+    while (Date.now() < stopAt) {
+      const result = await runImport(options, bodies[next++ % bodies.length]!);
+      last = Math.max(last, Date.now());
+      if (result.completed) durations.push(result.ms);
+      else failed++;
+    }
+  }));
+  const usage = meter.stop(durations.length);
+  const stages = await stageTimes(options, new Date(started));
+  return {
+    id: `ai-imports-${kind}`,
+    label: LABELS[kind],
+    unit: 'imports/min',
+    rate: Math.round((durations.length / Math.max(1, last - started)) * 60_000 * 10) / 10,
+    items: durations.length,
+    seconds: Math.round((last - started) / 100) / 10,
+    concurrency: options.concurrency,
+    p50Ms: quantile(durations, 0.5),
+    p99Ms: quantile(durations, 0.99),
+    errors: failed,
+    note: `an import's stages: ${stages.worked} ms working, ${stages.waited} ms waiting for a worker (medians)`,
+    ...usage,
+  };
+}
+
+/**
+ * Where an import's time goes, from the stage timings the pipeline keeps: working (a worker has
+ * the stage) against waiting (queued, or between a stage's end and the next one's pick-up).
+ */
+async function stageTimes(options: ImportOptions, since: Date): Promise<{ worked: number; waited: number }> {
+  const db = new pg.Client({ connectionString: options.databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ stage_timings: Record<string, { startedAt?: string; runningAt?: string; finishedAt?: string }> }>(
+      `SELECT stage_timings FROM import_jobs WHERE account_id = $1 AND status = 'completed' AND created_at >= $2`, [options.accountId, since]);
+    const span = (from?: string, to?: string) => (from && to ? Date.parse(to) - Date.parse(from) : 0);
+    const per = rows.map(({ stage_timings: t }) => Object.values(t).reduce(
+      (sum, s) => ({ worked: sum.worked + span(s.runningAt, s.finishedAt), waited: sum.waited + span(s.startedAt, s.runningAt) }),
+      { worked: 0, waited: 0 },
+    ));
+    return { worked: quantile(per.map((p) => p.worked), 0.5), waited: quantile(per.map((p) => p.waited), 0.5) };
+  } finally {
+    await db.end();
+  }
+}
