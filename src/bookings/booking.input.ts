@@ -1,11 +1,11 @@
 // What the booking and payment mutations accept (service-spec "Booking and payment link" tables).
 import countries from 'i18n-iso-countries';
 import { z } from 'zod';
+import { currencyCode } from '../shared/fields.ts';
 
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 const ALPHA2 = new Set(Object.keys(countries.getAlpha2Codes()));
 
-export const currency = z.string().refine((code) => CURRENCIES.has(code), 'Must be an ISO 4217 currency code such as EUR.');
+const currency = currencyCode;
 const cents = z.number().int('Amounts are integers, in cents.').min(0).max(2_000_000_000);
 const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) => text(max).nullish();

@@ -2,8 +2,8 @@
 // and read-only fields are refused; `tripIds` sets the trips and their order.
 import { z } from 'zod';
 import { LIMITS } from '../config/constants.ts';
+import { httpUrl as url, title } from '../shared/fields.ts';
 
-const url = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL.' }).max(2048);
 
 const tripIds = z
   .array(z.number({ error: 'Trip ids are integers.' }).int('Trip ids are integers.').positive('Trip ids are positive.').max(2_147_483_647))
@@ -17,7 +17,7 @@ const tripIds = z
   });
 
 const catalogFields = {
-  title: z.string({ error: 'Title is required.' }).trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
+  title,
   subtitle: z.string().max(300).nullable(),
   description: z.string().max(10_000).nullable(),
   seoDescription: z.string().max(1000).nullable(),

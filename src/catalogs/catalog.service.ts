@@ -11,6 +11,7 @@ import { LIMITS } from '../config/constants.ts';
 import type { Prisma, PrismaClient } from '../db/prisma.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { slugFor } from '../shared/identifiers.ts';
+import { copyTitle } from '../shared/fields.ts';
 import type { Writer } from '../shared/writer.ts';
 import { catalogPayload, deletedCatalogEventData, readCatalogForEvent } from './catalog.payload.ts';
 import { retentionCutoff } from '../trips/trip-trash.service.ts';
@@ -151,7 +152,7 @@ export async function duplicateCatalog(w: Writer, id: number, title: string | un
   if (!source) throw catalogNotFound();
   const { subtitle, description, seoDescription, pictureUrl, logoUrl, accountLogo, filterCountries, filterMonth, filterDuration } = source;
   return createCatalog(w, {
-    title: title ?? `${source.title.slice(0, 193)} (copy)`,
+    title: title ?? copyTitle(source.title),
     subtitle, description, seoDescription, pictureUrl, logoUrl, accountLogo,
     filters: { countries: filterCountries, month: filterMonth, duration: filterDuration },
     tripIds: source.tripLinks.map((link) => link.tripId),

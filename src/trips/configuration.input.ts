@@ -3,12 +3,11 @@
 // currency, and the block tree (unique ids, existing parents, no cycles, children only under
 // container types). Field paths in errors follow the document: `settings.currency`, `blocks[3].id`.
 import { z } from 'zod';
+import { currencyCode, httpUrl as url } from '../shared/fields.ts';
 
 const TIMEZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
-const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 export const CONTAINER_TYPES = new Set(['itinerary', 'itineraryDay', 'group', 'box', 'dropdown']);
 
-const url = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL.' }).max(2048);
 const imageEntry = z.strictObject({ url, display: z.enum(['cover', 'contain']).optional(), index: z.number().int().min(0).optional() });
 
 interface Block {
@@ -52,7 +51,7 @@ export const configurationInput = z.strictObject({
     timezone: z.string().refine((tz) => TIMEZONES.has(tz), 'Must be an IANA timezone such as Europe/Madrid.'),
     currencySymbolPosition: z.enum(['start', 'end']),
     decimalSeparator: z.enum([',', '.']),
-    currency: z.string().refine((code) => CURRENCIES.has(code), 'Must be an ISO 4217 currency code such as EUR.'),
+    currency: currencyCode,
     description: z.string().optional(),
   }),
   moreInfo: z.strictObject({

@@ -2,11 +2,11 @@
 // read-only fields are refused; countries are ISO 3166-1 alpha-3, stored upper case, once each.
 import countries from 'i18n-iso-countries';
 import { z } from 'zod';
+import { httpUrl as url, title } from '../shared/fields.ts';
 
 const ALPHA3 = new Set(Object.keys(countries.getAlpha3Codes()));
 const INT32_MAX = 2_147_483_647;
 
-const url = z.url({ protocol: /^https?$/, error: 'Must be an http or https URL.' }).max(2048);
 const dateTime = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'Must be an ISO 8601 date-time.' })
   .transform((value) => new Date(value));
@@ -16,7 +16,7 @@ const countryList = z
   .transform((codes) => [...new Set(codes)]);
 
 const tripFields = {
-  title: z.string({ error: 'Title is required.' }).trim().min(1, 'Title is required.').max(200, 'Title must be at most 200 characters.'),
+  title,
   seoDescription: z.string().max(1000).nullable(),
   duration: z.number({ error: 'Duration must be a positive integer.' }).int('Duration must be a positive integer.').positive('Duration must be a positive integer.').max(INT32_MAX).nullable(),
   dateStart: dateTime.nullable(),

@@ -4,6 +4,7 @@ import { LIMITS } from '../config/constants.ts';
 import type { Prisma, PrismaClient, Trip } from '../db/prisma.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { CODE_ALPHABET, randomString, slugFor } from '../shared/identifiers.ts';
+import { copyTitle } from '../shared/fields.ts';
 import type { Writer } from '../shared/writer.ts';
 import { defaultConfiguration } from './configuration.defaults.ts';
 import { deletedTripEventData, tripPayload } from './trip.payload.ts';
@@ -122,4 +123,3 @@ export async function duplicateTrip(w: Writer, id: number, title: string | undef
   return createTrip(w, copy, query, (source.configuration?.document ?? defaultConfiguration()) as Prisma.InputJsonObject);
 }
 
-const copyTitle = (title: string) => (title.length > 193 ? title.slice(0, 193) : title) + ' (copy)';
