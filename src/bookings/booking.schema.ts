@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Context } from '../graphql/context.ts';
 import { builder } from '../graphql/builder.ts';
-import { pageOf } from '../lists/list-query.ts';
+import { countOnce, pageOf } from '../lists/list-query.ts';
 import { writerOf } from '../shared/writer.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import type { Prisma } from '../db/prisma.ts';
@@ -104,7 +104,7 @@ export const BookingType = builder.prismaObject('Booking', {
   }),
 });
 
-interface BookingPageShape { page: number; pageSize: number; where: Prisma.BookingWhereInput; total?: Promise<number> }
+interface BookingPageShape { page: number; pageSize: number; where: Prisma.BookingWhereInput; count(): Promise<number> }
 const BookingPageType = builder.objectRef<BookingPageShape>('BookingPage').implement({
   fields: (t) => ({
     data: t.prismaField({
@@ -113,8 +113,8 @@ const BookingPageType = builder.objectRef<BookingPageShape>('BookingPage').imple
     }),
     page: t.exposeInt('page'),
     pageSize: t.exposeInt('pageSize'),
-    totalCount: t.int({ resolve: (p, _a, ctx) => (p.total ??= ctx.prisma.booking.count({ where: p.where })) }),
-    totalPages: t.int({ resolve: async (p, _a, ctx) => Math.ceil((await (p.total ??= ctx.prisma.booking.count({ where: p.where }))) / p.pageSize) }),
+    totalCount: t.int({ resolve: (p) => p.count() }),
+    totalPages: t.int({ resolve: async (p) => Math.ceil((await p.count()) / p.pageSize) }),
   }),
 });
 
@@ -189,7 +189,7 @@ builder.queryFields((t) => ({
         ...(args.paymentStatus && { paymentStatus: args.paymentStatus }),
         ...(term && { OR: ['code', 'buyerName', 'buyerSurname', 'buyerEmail'].map((f) => ({ [f]: { contains: term, mode: 'insensitive' } })) }),
       };
-      return { page, pageSize, where };
+      return { page, pageSize, where, count: countOnce(() => ctx.prisma.booking.count({ where })) };
     },
   }),
   paymentLink: t.prismaField({

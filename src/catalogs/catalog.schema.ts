@@ -1,6 +1,6 @@
 // Catalogs in GraphQL: the Catalog type (with its trips), lists, the public catalog, mutations.
 import { builder } from '../graphql/builder.ts';
-import { pageOf, type ListArgs } from '../lists/list-query.ts';
+import { countOnce, pageOf, type ListArgs } from '../lists/list-query.ts';
 import { ListFilterInput, ListOrderInput, ListSearchInput } from '../lists/list.schema.ts';
 import { countTotal, offsetConnection, type Rows } from '../lists/offset-connection.ts';
 import { writerOf } from '../shared/writer.ts';
@@ -129,8 +129,7 @@ function catalogInputType(name: string, titleRequired: boolean) {
 const CreateCatalogInput = catalogInputType('CreateCatalogInput', true);
 const UpdateCatalogInput = catalogInputType('UpdateCatalogInput', false);
 
-interface CatalogPageShape { page: number; pageSize: number; where: Prisma.CatalogWhereInput; orderBy: Prisma.CatalogOrderByWithRelationInput[]; total?: Promise<number> }
-const countCatalogs = (page: CatalogPageShape, ctx: Context) => (page.total ??= ctx.prisma.catalog.count({ where: page.where }));
+interface CatalogPageShape { page: number; pageSize: number; where: Prisma.CatalogWhereInput; orderBy: Prisma.CatalogOrderByWithRelationInput[]; count(): Promise<number> }
 const CatalogPageType = builder.objectRef<CatalogPageShape>('CatalogPage').implement({
   description: 'One page of catalogs, in the paginated envelope of the REST lists.',
   fields: (t) => ({
@@ -141,8 +140,8 @@ const CatalogPageType = builder.objectRef<CatalogPageShape>('CatalogPage').imple
     }),
     page: t.exposeInt('page'),
     pageSize: t.exposeInt('pageSize'),
-    totalCount: t.int({ resolve: (page, _args, ctx) => countCatalogs(page, ctx) }),
-    totalPages: t.int({ resolve: async (page, _args, ctx) => Math.ceil((await countCatalogs(page, ctx)) / page.pageSize) }),
+    totalCount: t.int({ resolve: (page) => page.count() }),
+    totalPages: t.int({ resolve: async (page) => Math.ceil((await page.count()) / page.pageSize) }),
   }),
 });
 
@@ -167,7 +166,8 @@ builder.queryFields((t) => ({
     args: { page: t.arg.int(), pageSize: t.arg.int(), filters: t.arg({ type: [ListFilterInput] }), search: t.arg({ type: ListSearchInput }), orderBy: t.arg({ type: ListOrderInput }) },
     resolve: (_root, args, ctx) => {
       const { page, pageSize, where, orderBy } = catalogListQuery(args as ListArgs);
-      return { page, pageSize, where: { ...where, ...readableCatalogs(ctx.actor!) }, orderBy };
+      const readable = { ...where, ...readableCatalogs(ctx.actor!) };
+      return { page, pageSize, where: readable, orderBy, count: countOnce(() => ctx.prisma.catalog.count({ where: readable })) };
     },
   }),
   catalogTrips: t.field({

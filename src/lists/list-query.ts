@@ -56,6 +56,12 @@ export function pageOf(args: Pick<ListArgs, 'page' | 'pageSize'>): { page: numbe
   return { page, pageSize };
 }
 
+/** A page's total, counted once however many fields (totalCount, totalPages) ask for it. */
+export function countOnce(count: () => Promise<number>): () => Promise<number> {
+  let total: Promise<number> | undefined;
+  return () => (total ??= count());
+}
+
 export function listQuery(spec: ListSpec, args: ListArgs): ListQuery {
   const { page, pageSize } = pageOf(args);
   const where = (args.filters ?? []).map((filter, index) => filterWhere(spec, filter, index));

@@ -58,12 +58,18 @@ function listShape(name: keyof typeof LIST_SHAPES, value: unknown): unknown {
   return value;
 }
 
+type QueryOf = { query: Record<string, string | string[] | undefined> };
+
+/** `page` and `pageSize` of a paginated answer; their range is checked where the page is made. */
+export function pageParams(request: QueryOf) {
+  return { page: intQuery(single(request.query, 'page'), 'page'), pageSize: intQuery(single(request.query, 'pageSize'), 'pageSize') };
+}
+
 /** The list conventions' query parameters (service-spec "List query conventions"), checked for shape. */
-export function listParams(request: { query: Record<string, string | string[] | undefined> }) {
+export function listParams(request: QueryOf) {
   const query = request.query;
   return {
-    page: intQuery(single(query, 'page'), 'page'),
-    pageSize: intQuery(single(query, 'pageSize'), 'pageSize'),
+    ...pageParams(request),
     filters: listShape('filters', jsonQuery(single(query, 'filters'), 'filters', 'array')),
     search: listShape('search', jsonQuery(single(query, 'search'), 'search', 'object')),
     orderBy: listShape('orderBy', jsonQuery(single(query, 'orderBy'), 'orderBy', 'object')),

@@ -1,5 +1,6 @@
 // Trips in GraphQL: the Trip type, the paginated list the REST facade uses, and the mutations.
 import { builder } from '../graphql/builder.ts';
+import { countOnce } from '../lists/list-query.ts';
 import { ListFilterInput, ListOrderInput, ListSearchInput } from '../lists/list.schema.ts';
 import { writerOf } from '../shared/writer.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
@@ -85,10 +86,8 @@ function tripPageType(name: string, trip: typeof TripType | typeof PublicTripTyp
 export const TripPageType = tripPageType('TripPage', TripType);
 export const PublicTripPageType = tripPageType('PublicTripPage', PublicTripType);
 
-/** A page whose total is counted once, however many fields ask for it. */
 export function tripPage(page: number, pageSize: number, rows: TripPageShape['rows'], count: () => Promise<number>): TripPageShape {
-  let total: Promise<number> | undefined;
-  return { page, pageSize, rows, count: () => (total ??= count()) };
+  return { page, pageSize, rows, count: countOnce(count) };
 }
 
 /** The fields of create and update; only create requires a title. Dates and URLs are strings: zod checks them. */

@@ -1,6 +1,5 @@
 // /catalogs: REST facade over the GraphQL catalog operations (service-spec "Catalogs", decisions "Catalogs").
 import type { GraphQLSchema } from 'graphql';
-import type { IRequest } from 'itty-router';
 import { createCatalogInput, updateCatalogInput } from '../../catalogs/catalog.input.ts';
 import { LIMITS } from '../../config/constants.ts';
 import { ValidationError } from '../../errors.ts';
@@ -8,7 +7,7 @@ import { parseOrThrow } from '../../validation.ts';
 import { readJson } from '../body.ts';
 import { answer, prepareOperation, runOperation } from '../execute.ts';
 import { jsonResponse } from '../errors.ts';
-import { bulkIdsBody, idParam, intQuery, listParams, single } from '../params.ts';
+import { bulkIdsBody, idParam, listParams, pageParams } from '../params.ts';
 import type { RestRouter } from '../router.ts';
 import { TRIP_FIELDS } from './trips.ts';
 
@@ -47,11 +46,6 @@ export function registerCatalogRoutes(router: RestRouter, schema: GraphQLSchema)
   const DELETE = prepareOperation(schema, 'mutation DeleteCatalog($id: Int!) { deleteCatalog(id: $id) }');
   const DELETE_MANY = prepareOperation(schema, `
     mutation DeleteCatalogs($ids: [Int!]!) { deleteCatalogs(ids: $ids) { message deletedCount } }`);
-
-  const pageParams = (request: IRequest) => {
-    const query = request.query as Record<string, string | string[] | undefined>;
-    return { page: intQuery(single(query, 'page'), 'page'), pageSize: intQuery(single(query, 'pageSize'), 'pageSize') };
-  };
 
   router.get('/catalogs', (request, context) => answer(schema, LIST, context, listParams(request)));
 

@@ -6,7 +6,7 @@ import { parseOrThrow } from '../../validation.ts';
 import { readJson } from '../body.ts';
 import { answer, prepareOperation, runOperation } from '../execute.ts';
 import { jsonResponse } from '../errors.ts';
-import { idParam, intQuery, single } from '../params.ts';
+import { idParam, pageParams } from '../params.ts';
 import type { RestRouter } from '../router.ts';
 
 const ENDPOINT_FIELDS = 'id name url eventTypes status previousSecretExpiresAt createdAt updatedAt';
@@ -59,14 +59,8 @@ export function registerWebhookRoutes(router: RestRouter, schema: GraphQLSchema)
   router.post('/webhooks/endpoints/:id/rotate-secret', (request, context) => answer(schema, ROTATE, context, { id: id(request.params) }));
   router.post('/webhooks/endpoints/:id/test', (request, context) => answer(schema, TEST, context, { id: id(request.params) }, 202));
 
-  router.get('/webhooks/endpoints/:id/deliveries', (request, context) => {
-    const query = request.query as Record<string, string | string[] | undefined>;
-    return answer(schema, DELIVERIES, context, {
-      endpointId: id(request.params),
-      page: intQuery(single(query, 'page'), 'page'),
-      pageSize: intQuery(single(query, 'pageSize'), 'pageSize'),
-    });
-  });
+  router.get('/webhooks/endpoints/:id/deliveries', (request, context) =>
+    answer(schema, DELIVERIES, context, { endpointId: id(request.params), ...pageParams(request) }));
 
   router.post('/webhooks/endpoints/:id/deliveries/:deliveryId/redeliver', (request, context) =>
     answer(schema, REDELIVER, context, { endpointId: id(request.params), deliveryId: request.params['deliveryId'] }, 202));
