@@ -25,7 +25,7 @@ export async function saveConfiguration(
   w: Writer, tripId: number,
   change: { document: unknown } | { patch: unknown }, ifMatch?: string | null,
 ) {
-  await w.prisma.$transaction(async (tx) => {
+  return w.prisma.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<Array<{ revision: number }>>`
       SELECT c.revision FROM trip_configurations c JOIN trips t ON t.id = c.trip_id
       WHERE c.trip_id = ${tripId} AND t.account_id = ${w.actor.accountId} AND t.deleted_at IS NULL
@@ -37,11 +37,11 @@ export async function saveConfiguration(
     }
     const candidate = 'document' in change ? change.document : mergePatch(current.document, change.patch);
     const { updatedAt: _ignored, ...document } = parseOrThrow(configurationInput, candidate);
-    await tx.tripConfiguration.update({ where: { tripId }, data: { document: withFieldIds(document) as object, revision: { increment: 1 } } });
+    const saved = await tx.tripConfiguration.update({ where: { tripId }, data: { document: withFieldIds(document) as object, revision: { increment: 1 } } });
     // Every save counts (service-spec: "builder content saved"); the debounce folds a burst into one.
     await w.events.recordDebounced(tx, { type: 'trip.configUpdated', accountId: w.actor.accountId, resource: 'trip', resourceId: tripId });
+    return { ...saved, etag: etagOf(tripId, saved.revision) };
   });
-  return getConfiguration(w.prisma, w.actor, tripId);
 }
 
 /** More-info fields carry an id in GET responses: give one to each field saved without it. */
