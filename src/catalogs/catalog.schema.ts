@@ -1,16 +1,16 @@
 // Catalogs in GraphQL: the Catalog type (with its trips), lists, the public catalog, mutations.
 import { builder } from '../graphql/builder.ts';
 import { countOnce, pageOf, type ListArgs } from '../lists/list-query.ts';
-import { ListFilterInput, ListOrderInput, ListSearchInput } from '../lists/list.schema.ts';
+import { bulkDeleteResultType, ListFilterInput, ListOrderInput, ListSearchInput } from '../lists/list.schema.ts';
 import { countTotal, offsetConnection, type Rows } from '../lists/offset-connection.ts';
 import { writerOf } from '../shared/writer.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
-import { restorableUntil } from '../trips/trip-trash.service.ts';
+import { restorableUntil, trashWhere } from '../trips/trip-trash.service.ts';
 import { PublicTripPageType, TripPageType, TripType, tripPage } from '../trips/trip.schema.ts';
 import { createCatalogInput, duplicateCatalogInput, updateCatalogInput } from './catalog.input.ts';
 import { catalogListQuery } from './catalog-list.input.ts';
 import {
-  catalogTrashWhere, catalogTripsWhere, createCatalog, deleteCatalog, deleteCatalogs, duplicateCatalog, getCatalog,
+  catalogTripsWhere, createCatalog, deleteCatalog, deleteCatalogs, duplicateCatalog, getCatalog,
   getPublicCatalog, liveLinks, publicCatalogTripsWhere, readableCatalogs, restoreCatalog, updateCatalog,
 } from './catalog.service.ts';
 import type { Context } from '../graphql/context.ts';
@@ -145,12 +145,7 @@ const CatalogPageType = builder.objectRef<CatalogPageShape>('CatalogPage').imple
   }),
 });
 
-const CatalogBulkDeleteResult = builder.objectRef<{ deletedCount: number }>('CatalogBulkDeleteResult').implement({
-  fields: (t) => ({
-    deletedCount: t.exposeInt('deletedCount'),
-    message: t.string({ resolve: (r) => `${r.deletedCount} catalog${r.deletedCount === 1 ? '' : 's'} deleted.` }),
-  }),
-});
+const CatalogBulkDeleteResult = bulkDeleteResultType('CatalogBulkDeleteResult', 'catalog');
 
 builder.queryFields((t) => ({
   catalog: t.prismaField({
@@ -250,6 +245,6 @@ builder.queryFields((t) => ({
     authScopes: { permission: 'read:catalogs' },
     description: 'The account\'s trash: deleted catalogs that can still be restored, most recently deleted first.',
     resolve: (_root, args, ctx, info) =>
-      offsetConnection(ctx, info, 'Catalog', args, ...catalogsWhere(ctx, catalogTrashWhere(ctx.actor!, ctx.services.config.clock()), [{ deletedAt: 'desc' }, { id: 'desc' }])),
+      offsetConnection(ctx, info, 'Catalog', args, ...catalogsWhere(ctx, trashWhere(ctx.actor!, ctx.services.config.clock()), [{ deletedAt: 'desc' }, { id: 'desc' }])),
   }, { name: 'TrashedCatalogConnection', fields: (c) => ({ totalCount: c.int({ resolve: countTotal }) }) }),
 }));

@@ -14,7 +14,7 @@ import { slugFor } from '../shared/identifiers.ts';
 import { copyTitle } from '../shared/fields.ts';
 import type { Writer } from '../shared/writer.ts';
 import { catalogPayload, deletedCatalogEventData, readCatalogForEvent } from './catalog.payload.ts';
-import { retentionCutoff } from '../trips/trip-trash.service.ts';
+import { retentionCutoff, trashWhere } from '../trips/trip-trash.service.ts';
 import { readableTrips } from '../trips/trip.service.ts';
 import { catalogColumns, type CreateCatalogInput, type UpdateCatalogInput } from './catalog.input.ts';
 
@@ -164,15 +164,9 @@ export function catalogTripsWhere(actor: Actor, catalogId: number): Prisma.Catal
   return { catalogId, trip: readableTrips(actor) };
 }
 
-/** The account's trash: deleted catalogs that can still be restored. */
-export const catalogTrashWhere = (actor: Actor, now: Date): Prisma.CatalogWhereInput => ({
-  accountId: actor.accountId,
-  deletedAt: { not: null, gte: retentionCutoff(now) },
-});
-
 /** Restoring a catalog sends no event (service-spec "Event types"). */
 export async function restoreCatalog(w: Writer, id: number, query: Query = {}) {
-  const { count } = await w.prisma.catalog.updateMany({ where: { id, ...catalogTrashWhere(w.actor, w.now) }, data: { deletedAt: null } });
+  const { count } = await w.prisma.catalog.updateMany({ where: { id, ...trashWhere(w.actor, w.now) }, data: { deletedAt: null } });
   if (count === 0) throw catalogNotFound();
   return w.prisma.catalog.findUniqueOrThrow({ ...query, where: { id } });
 }

@@ -1,4 +1,5 @@
-// The list arguments every GraphQL list shares (service-spec "List query conventions").
+// The list arguments every GraphQL list shares (service-spec "List query conventions"), and the
+// answer of a bulk deletion.
 import { builder } from '../graphql/builder.ts';
 
 export const ListFilterInput = builder.inputType('ListFilterInput', {
@@ -14,3 +15,13 @@ export const ListSearchInput = builder.inputType('ListSearchInput', {
 export const ListOrderInput = builder.inputType('ListOrderInput', {
   fields: (t) => ({ field: t.string({ required: true }), direction: t.string({ description: 'asc (default) or desc' }) }),
 });
+
+/** `{deletedCount, message}` of a bulk deletion, the message naming the resource ("2 trips deleted."). */
+export function bulkDeleteResultType(name: string, noun: string) {
+  return builder.objectRef<{ deletedCount: number }>(name).implement({
+    fields: (t) => ({
+      deletedCount: t.exposeInt('deletedCount'),
+      message: t.string({ resolve: (r) => `${r.deletedCount} ${noun}${r.deletedCount === 1 ? '' : 's'} deleted.` }),
+    }),
+  });
+}

@@ -14,8 +14,8 @@ export const retentionCutoff = (now: Date) => new Date(now.getTime() - DURATIONS
 /** When a trip deleted at `deletedAt` stops being restorable. */
 export const restorableUntil = (deletedAt: Date) => new Date(deletedAt.getTime() + DURATIONS.trashRetentionDays * DAY_MS);
 
-/** The account's trash, most recently deleted first, only what can still be restored. */
-export const trashWhere = (actor: Actor, now: Date): Prisma.TripWhereInput => ({
+/** The account's trash (trips or catalogs): what was deleted and can still be restored. */
+export const trashWhere = (actor: Actor, now: Date) => ({
   accountId: actor.accountId,
   deletedAt: { not: null, gte: retentionCutoff(now) },
 });

@@ -1,7 +1,7 @@
 // Trips in GraphQL: the Trip type, the paginated list the REST facade uses, and the mutations.
 import { builder } from '../graphql/builder.ts';
 import { countOnce } from '../lists/list-query.ts';
-import { ListFilterInput, ListOrderInput, ListSearchInput } from '../lists/list.schema.ts';
+import { bulkDeleteResultType, ListFilterInput, ListOrderInput, ListSearchInput } from '../lists/list.schema.ts';
 import { writerOf } from '../shared/writer.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import { createTripInput, duplicateTripInput, updateTripInput } from './trip.input.ts';
@@ -111,12 +111,7 @@ function tripInputType(name: string, titleRequired: boolean) {
 const CreateTripInput = tripInputType('CreateTripInput', true);
 const UpdateTripInput = tripInputType('UpdateTripInput', false);
 
-const BulkDeleteResult = builder.objectRef<{ deletedCount: number }>('BulkDeleteResult').implement({
-  fields: (t) => ({
-    deletedCount: t.exposeInt('deletedCount'),
-    message: t.string({ resolve: (r) => `${r.deletedCount} trip${r.deletedCount === 1 ? '' : 's'} deleted.` }),
-  }),
-});
+const BulkDeleteResult = bulkDeleteResultType('BulkDeleteResult', 'trip');
 
 builder.queryFields((t) => ({
   trip: t.prismaField({
