@@ -1,16 +1,9 @@
 // Process entry: configuration, the service, signals. Nothing else.
-import { ConfigError, loadConfig } from './config/config.ts';
+import { loadConfigOrExit } from './config/config.ts';
 import { createLogger } from './logger.ts';
 import { startService } from './service.ts';
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
 const service = await startService(config, logger).catch((error: unknown) => {
   logger.fatal({ err: error }, 'the service could not start');

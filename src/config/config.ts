@@ -162,3 +162,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     onDatabaseQuery: undefined,
   };
 }
+
+/** For a process entry point: the configuration, or every problem on stderr and exit code 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}

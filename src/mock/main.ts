@@ -1,16 +1,9 @@
 // `npm run mock`: the mock server of the trips paths on MOCK_PORT (4010), no database.
-import { ConfigError, loadConfig } from '../config/config.ts';
+import { loadConfigOrExit } from '../config/config.ts';
 import { createLogger } from '../logger.ts';
 import { startMockServer } from './mock-server.ts';
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  process.stderr.write(`${error.message}\n`);
-  process.exit(1);
-}
+const config = loadConfigOrExit();
 const logger = createLogger(config.logLevel);
 const mock = await startMockServer({ logger, host: config.host, port: config.mockPort, rateLimitPerMinute: config.rateLimitPerMinute });
 logger.info({ url: mock.url }, 'Mock server listening (the /trips paths, in memory; any "Bearer ak_..." key)');
