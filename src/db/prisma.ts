@@ -12,11 +12,28 @@ export function createPrisma(options: { databaseUrl: string; poolSize: number; o
     // Fail fast when PostgreSQL is down, so /status can answer 503 instead of hanging.
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
-  });
+  }, { statementNameGenerator: preparedStatementNames() });
   // A transaction may wait for a connection while the pool is busy (bursts of bulk writes).
   const transactionOptions = { maxWait: 10_000, timeout: 30_000 };
   if (!options.onQuery) return new PrismaClient({ adapter, transactionOptions });
   const client = new PrismaClient({ adapter, transactionOptions, log: [{ emit: 'event', level: 'query' }] });
   client.$on('query', (event) => options.onQuery!({ sql: event.query, params: event.params }));
   return client;
+}
+
+/**
+ * Names for PostgreSQL prepared statements, so each connection parses and plans a statement once
+ * instead of on every request (about half of PostgreSQL's CPU on a by-id read; see
+ * ../shared/notes/performance-and-traps.md). Only the first `limit` distinct texts get a name:
+ * every connection keeps what it prepared until it closes, and texts that vary without bound
+ * (lists of ids, `IN ($1, …, $n)`) would otherwise grow every connection forever. Unnamed
+ * statements run as before.
+ */
+export function preparedStatementNames(limit = 1_000): (query: { sql: string }) => string {
+  const names = new Map<string, string>();
+  return ({ sql }) => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < limit) names.set(sql, (name = `s${names.size}`));
+    return name as string; // undefined past the limit: pg then sends an unnamed statement
+  };
 }
