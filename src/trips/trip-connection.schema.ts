@@ -8,7 +8,7 @@ import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
 import { ListFilterInput, ListOrderInput, ListSearchInput } from '../lists/list.schema.ts';
 import { TripType } from './trip.schema.ts';
 import { restorableUntil, restoreTrip, trashWhere } from './trip-trash.service.ts';
-import { countTrips, readableTrips } from './trip.service.ts';
+import { tripList } from './trip.service.ts';
 
 
 /** Rows and count of the trips matching `where`, in `orderBy`. */
@@ -39,9 +39,9 @@ builder.queryFields((t) => ({
         orderBy: t.arg({ type: ListOrderInput }),
       },
       resolve: (_root, args, ctx, info) => {
-        const list = tripListQuery(args as TripListArgs);
-        const [rows] = tripsWhere(ctx, { ...list.where, ...readableTrips(ctx.actor!) }, list.orderBy);
-        return offsetConnection(ctx, info, 'Trip', args, rows, () => countTrips(ctx.prisma, ctx.actor!, list.where));
+        const { where, orderBy } = tripListQuery(args as TripListArgs);
+        const list = tripList(ctx.prisma, ctx.actor!, where, orderBy);
+        return offsetConnection(ctx, info, 'Trip', args, list.rows, list.count);
       },
     },
     { name: 'TripConnection', fields: (t) => ({ totalCount: t.int({ resolve: countTotal }) }) },

@@ -7,7 +7,7 @@ import { parseOrThrow, withoutNulls } from '../validation.ts';
 import { createTripInput, duplicateTripInput, updateTripInput } from './trip.input.ts';
 import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
 import type { Prisma, Trip } from '../db/prisma.ts';
-import { countTrips, createTrip, deleteTrip, deleteTrips, duplicateTrip, getTrip, readableTrips, updateTrip } from './trip.service.ts';
+import { createTrip, deleteTrip, deleteTrips, duplicateTrip, getTrip, tripList, updateTrip } from './trip.service.ts';
 
 export const TripVisibilityEnum = builder.enumType('TripVisibility', { values: ['public', 'private'] as const });
 
@@ -133,10 +133,8 @@ builder.queryFields((t) => ({
     },
     resolve: (_root, args, ctx) => {
       const { page, pageSize, where, orderBy } = tripListQuery(args as TripListArgs);
-      const scoped = { ...where, ...readableTrips(ctx.actor!) };
-      return tripPage(page, pageSize,
-        (query) => ctx.prisma.trip.findMany({ ...query, where: scoped, orderBy, skip: (page - 1) * pageSize, take: pageSize }),
-        () => countTrips(ctx.prisma, ctx.actor!, where));
+      const list = tripList(ctx.prisma, ctx.actor!, where, orderBy);
+      return tripPage(page, pageSize, (query) => list.rows(query, { skip: (page - 1) * pageSize, take: pageSize }), list.count);
     },
   }),
 }));

@@ -17,18 +17,38 @@ export const notFound = () => new NotFoundError('Trip not found.');
 export const readableTrips = (actor: Actor) => ({ accountId: actor.accountId, deletedAt: null });
 const visible = (actor: Actor, id: number) => ({ id, ...readableTrips(actor) });
 
+/** A page of the caller's trips: its rows, with the nodes' query Pothos planned, and the total. */
+export interface TripList {
+  rows(query: Query, window: { skip: number; take: number }): Promise<Trip[]>;
+  count(): Promise<number>;
+}
+
+const LIVE_TRIP_COUNT = { account: { select: { liveTripCount: true } } } as const;
+
 /**
- * The totalCount of a list of the caller's trips narrowed by `where` (filters, search). With
- * nothing narrowing it, the account's live counter answers (kept by triggers) instead of a
- * count(*) over every trip of the account on each page.
+ * The caller's trips narrowed by `where` (filters, search), in `orderBy`. Narrowed, the total is
+ * a count(*) of the matches. Unnarrowed, it is the account's live counter (kept by triggers),
+ * read through each row's account in the page's own SQL statement, so the default list page is
+ * one statement; a count asked before the rows, or of a page past the end, reads the counter alone.
  */
-export async function countTrips(prisma: PrismaClient, actor: Actor, where: Prisma.TripWhereInput): Promise<number> {
+export function tripList(prisma: PrismaClient, actor: Actor, where: Prisma.TripWhereInput, orderBy: Prisma.TripOrderByWithRelationInput[]): TripList {
+  const scoped = { ...where, ...readableTrips(actor) };
+  const find = (query: Query, window: { skip: number; take: number }) => prisma.trip.findMany({ ...query, where: scoped, orderBy, ...window });
+  if (narrowed(where)) return { rows: find, count: () => prisma.trip.count({ where: scoped }) };
+  let counted: Promise<Array<Trip & { account: { liveTripCount: number } }>> | undefined;
+  return {
+    rows: (query, window) => {
+      const withCounter = query.select ? { select: { ...query.select, ...LIVE_TRIP_COUNT } } : { include: { ...query.include, ...LIVE_TRIP_COUNT } };
+      return (counted = find(withCounter, window) as NonNullable<typeof counted>);
+    },
+    count: async () => (await counted)?.[0]?.account.liveTripCount
+      ?? (await prisma.account.findUniqueOrThrow({ where: { id: actor.accountId }, select: { liveTripCount: true } })).liveTripCount,
+  };
+}
+
+function narrowed(where: Prisma.TripWhereInput): boolean {
   const conditions = Array.isArray(where.AND) ? where.AND : [where.AND ?? {}];
-  if (conditions.every((c) => Object.keys(c).length === 0) && Object.keys(where).every((k) => k === 'AND')) {
-    const account = await prisma.account.findUniqueOrThrow({ where: { id: actor.accountId }, select: { liveTripCount: true } });
-    return account.liveTripCount;
-  }
-  return prisma.trip.count({ where: { ...where, ...readableTrips(actor) } });
+  return conditions.some((c) => Object.keys(c).length > 0) || Object.keys(where).some((k) => k !== 'AND');
 }
 
 export async function createTrip(w: Writer, input: CreateTripInput, query: Query = {}, document: Prisma.InputJsonObject = defaultConfiguration()) {

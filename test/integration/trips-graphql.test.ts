@@ -87,6 +87,24 @@ describe('tripsConnection', () => {
     expect(seven).toBeLessThanOrEqual(3); // authentication is cached; the page is one query plus its relations
   });
 
+  it('GET /trips reads its default page and total in one SQL statement; a filtered or past-the-end page counts apart', async () => {
+    const read = async (params: Record<string, string>) => {
+      const path = `GET /trips?${new URLSearchParams(params)}`;
+      await api.request(path, { key: account.owner.key }); // the API key's lookup is cached from here on
+      const before = sql.length;
+      const res = await api.request(path, { key: account.owner.key });
+      expect(res.status).toBe(200);
+      return { body: res.body, statements: sql.length - before };
+    };
+    const first = await read({ pageSize: '2' });
+    expect(first.body).toMatchObject({ page: 1, pageSize: 2, totalCount: 7, totalPages: 4 });
+    expect(first.body.data.map((t: any) => t.title)).toEqual(['Trip 6', 'Trip 5']);
+    expect(first.statements).toBe(1);
+    expect(await read({ page: '9' })).toMatchObject({ body: { data: [], totalCount: 7, totalPages: 1 }, statements: 2 });
+    const french = await read({ filters: JSON.stringify([{ field: 'countries', operator: 'contains', value: 'FRA' }]) });
+    expect(french).toMatchObject({ body: { totalCount: 3 }, statements: 2 });
+  });
+
   it('refuses a negative size or a cursor that is not one of ours', async () => {
     for (const variables of [{ first: -1 }, { after: 'not-a-cursor' }]) {
       const res = await gql(PAGE, variables, account.owner.key);
