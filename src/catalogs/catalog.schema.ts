@@ -14,7 +14,8 @@ import {
   getPublicCatalog, liveLinks, publicCatalogTripsWhere, readableCatalogs, restoreCatalog, updateCatalog,
 } from './catalog.service.ts';
 import type { Context } from '../graphql/context.ts';
-import type { Catalog, Prisma, Trip } from '../db/prisma.ts';
+import type { Catalog, Prisma } from '../db/prisma.ts';
+import type { LoadedTrip } from '../trips/trip.service.ts';
 
 interface CatalogFilters { countries: boolean; month: boolean; duration: boolean }
 const CatalogFiltersType = builder.objectRef<CatalogFilters>('CatalogFilters').implement({
@@ -27,8 +28,8 @@ const filtersOf = (c: { filterCountries: boolean; filterMonth: boolean; filterDu
 
 /** Rows and count of a catalog's trips (through its links, in catalog order) matching `where`. */
 function linkedTrips(ctx: Context, where: Prisma.CatalogTripWhereInput) {
-  const rows: Rows<Trip> = async (query, window) =>
-    (await ctx.prisma.catalogTrip.findMany({ where, orderBy: liveLinks.orderBy, ...window, select: { trip: query } })).map((link) => link.trip as Trip);
+  const rows: Rows<LoadedTrip> = async (query, window) =>
+    (await ctx.prisma.catalogTrip.findMany({ where, orderBy: liveLinks.orderBy, ...window, select: { trip: query } })).map((link) => link.trip as LoadedTrip);
   return [rows, () => ctx.prisma.catalogTrip.count({ where })] as const;
 }
 

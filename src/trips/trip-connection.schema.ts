@@ -2,18 +2,18 @@
 import { builder } from '../graphql/builder.ts';
 import { writerOf } from '../shared/writer.ts';
 import { countTotal, offsetConnection, type Rows } from '../lists/offset-connection.ts';
-import type { Prisma, Trip } from '../db/prisma.ts';
+import type { Prisma } from '../db/prisma.ts';
 import type { Context } from '../graphql/context.ts';
 import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
 import { ListFilterInput, ListOrderInput, ListSearchInput } from '../lists/list.schema.ts';
 import { TripType } from './trip.schema.ts';
 import { restorableUntil, restoreTrip, trashWhere } from './trip-trash.service.ts';
-import { tripList } from './trip.service.ts';
+import { tripList, type LoadedTrip } from './trip.service.ts';
 
 
 /** Rows and count of the trips matching `where`, in `orderBy`. */
 function tripsWhere(ctx: Context, where: Prisma.TripWhereInput, orderBy: Prisma.TripOrderByWithRelationInput[]) {
-  const rows: Rows<Trip> = (query, window) => ctx.prisma.trip.findMany({ ...query, where, orderBy, ...window });
+  const rows: Rows<LoadedTrip> = (query, window) => ctx.prisma.trip.findMany({ ...query, where, orderBy, ...window }) as Promise<LoadedTrip[]>;
   return [rows, () => ctx.prisma.trip.count({ where })] as const;
 }
 

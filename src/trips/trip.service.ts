@@ -11,6 +11,8 @@ import { deletedTripEventData, tripPayload } from './trip.payload.ts';
 import { datesInOrder, type CreateTripInput, type UpdateTripInput } from './trip.input.ts';
 
 type Query = { include?: Prisma.TripInclude; select?: Prisma.TripSelect };
+/** A trip as the GraphQL Trip type loads it: that type always includes its agent's picture. */
+export type LoadedTrip = Trip & { agent: { pictureUrl: string | null } };
 
 export const notFound = () => new NotFoundError('Trip not found.');
 /** The trips a caller may read: its account's, outside the trash. */
@@ -19,7 +21,7 @@ const visible = (actor: Actor, id: number) => ({ id, ...readableTrips(actor) });
 
 /** A page of the caller's trips: its rows, with the nodes' query Pothos planned, and the total. */
 export interface TripList {
-  rows(query: Query, window: { skip: number; take: number }): Promise<Trip[]>;
+  rows(query: Query, window: { skip: number; take: number }): Promise<LoadedTrip[]>;
   count(): Promise<number>;
 }
 
@@ -33,9 +35,10 @@ const LIVE_TRIP_COUNT = { account: { select: { liveTripCount: true } } } as cons
  */
 export function tripList(prisma: PrismaClient, actor: Actor, where: Prisma.TripWhereInput, orderBy: Prisma.TripOrderByWithRelationInput[]): TripList {
   const scoped = { ...where, ...readableTrips(actor) };
-  const find = (query: Query, window: { skip: number; take: number }) => prisma.trip.findMany({ ...query, where: scoped, orderBy, ...window });
+  const find = (query: Query, window: { skip: number; take: number }) =>
+    prisma.trip.findMany({ ...query, where: scoped, orderBy, ...window }) as Promise<LoadedTrip[]>;
   if (narrowed(where)) return { rows: find, count: () => prisma.trip.count({ where: scoped }) };
-  let counted: Promise<Array<Trip & { account: { liveTripCount: number } }>> | undefined;
+  let counted: Promise<Array<LoadedTrip & { account: { liveTripCount: number } }>> | undefined;
   return {
     rows: (query, window) => {
       const withCounter = query.select ? { select: { ...query.select, ...LIVE_TRIP_COUNT } } : { include: { ...query.include, ...LIVE_TRIP_COUNT } };
