@@ -1,5 +1,6 @@
 // The AI import's background jobs: one per working stage (pipeline.ts runs them, stages.ts does the work).
 import { z } from 'zod';
+import { DURATIONS } from '../config/constants.ts';
 import { defineJob } from '../jobs/workers.ts';
 import { runStage, STAGE_JOBS, type WorkingStage } from './pipeline.ts';
 import { enrichingBlocks, extractingText, generatingBlocks, initialize } from './stages.ts';
@@ -11,6 +12,8 @@ const stageJob = (stage: WorkingStage, work: Parameters<typeof runStage>[3], con
   schema: stageData,
   concurrency,
   pollingIntervalSeconds: 0.5,
+  // A stage whose worker died is taken again within a minute, not after pg-boss's 15-minute expiry.
+  heartbeatSeconds: DURATIONS.jobHeartbeatSeconds,
   handle: ({ importJobId }, deps) => runStage(deps, importJobId, stage, work),
 });
 
