@@ -111,17 +111,25 @@ function cpuTicks(pid: number | string): number {
 /**
  * CPU time of a process and its children (PostgreSQL's postmaster and its backends). A backend
  * that exits (an idle pool connection closed) has its time moved to the parent's cutime and
- * cstime (fields 16 and 17), which are counted too, so the total only grows.
+ * cstime (fields 16 and 17), which are counted too, so the total only grows. A backend exiting
+ * while the children are read would be counted twice or not at all: the parent is read again
+ * after them, and the count taken again when its children's time moved in between.
  */
 function treeCpuTicks(parent: number): number {
-  const own = stat(parent);
-  let total = own ? Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]) : 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const fields = stat(entry);
-    if (fields && Number(fields[1]) === parent) total += Number(fields[11]) + Number(fields[12]);
+  const reaped = () => {
+    const own = stat(parent);
+    return own ? [Number(own[11]) + Number(own[12]), Number(own[13]) + Number(own[14])] as const : [0, 0] as const;
+  };
+  for (let attempt = 0; ; attempt++) {
+    const [own, children] = reaped();
+    let live = 0;
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const fields = stat(entry);
+      if (fields && Number(fields[1]) === parent) live += Number(fields[11]) + Number(fields[12]);
+    }
+    if (reaped()[1] === children || attempt >= 5) return own + children + live;
   }
-  return total;
 }
 
 function fire(next: () => BenchRequest, options: LoadOptions, seconds: number): Promise<autocannon.Result> {
