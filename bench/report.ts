@@ -39,6 +39,8 @@ export interface BenchRun {
   machine: { cpu: string; cores: number; memoryGb: number; node: string; postgres: string };
   options: {
     trips: number; connections: number; seconds: number; warmupSeconds: number; logLevel: string; poolSize: number;
+    /** The service's Node flags, from `npm start` (absent in earlier runs). */
+    nodeFlags?: string;
     /** Background work (absent in earlier runs). */
     deliveries?: number; importSeconds?: number; importConcurrency?: number;
   };
@@ -91,7 +93,7 @@ export function markdown(run: BenchRun): string {
     `# Benchmark of ${run.date}`,
     '',
     `${o.trips.toLocaleString('en')} trips in the measured account, ${o.connections} connections on loopback, ${o.seconds} s a scenario after ${o.warmupSeconds} s of warm-up. ` +
-      `Service: \`node --max-semi-space-size=64 src/main.ts\` (as \`npm start\`), \`NODE_ENV=production\`, \`SERVICE_ROLES=api\`, \`LOG_LEVEL=${o.logLevel}\`, ` +
+      `Service: \`node ${o.nodeFlags ?? '--max-semi-space-size=64'} src/main.ts\` (as \`npm start\`), \`NODE_ENV=production\`, \`SERVICE_ROLES=api\`, \`LOG_LEVEL=${o.logLevel}\`, ` +
       `\`DATABASE_POOL_SIZE=${o.poolSize}\`, rate limits raised out of the way. Load generator: autocannon, in the same machine.`,
     '',
     `Machine: ${run.machine.cpu}, ${run.machine.cores} cores, ${run.machine.memoryGb} GB; Node ${run.machine.node}; ${run.machine.postgres}. Commit ${run.commit}.`,

@@ -46,8 +46,12 @@ const { values: args } = parseArgs({
     'import-concurrency': { type: 'string', default: '4' },
   },
 });
+/** The Node flags of `npm start`: the service is measured as it is started. */
+const startScript = (JSON.parse(await fs.readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+const nodeFlags = startScript.split(' ').filter((word) => word.startsWith('--'));
 const options = {
   trips: Number(args.trips),
+  nodeFlags: nodeFlags.join(' '),
   seconds: Number(args.seconds),
   warmupSeconds: Number(args.warmup),
   connections: Number(args.connections),
@@ -187,7 +191,7 @@ function serviceEnv(databaseUrl: string): Record<string, string> {
 async function startServiceProcess(env: Record<string, string>) {
   const port = await freePort();
   const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
-  const child = spawnService({ ...env, PORT: String(port) }, ['--max-semi-space-size=64', ...profile, 'src/main.ts']);
+  const child = spawnService({ ...env, PORT: String(port) }, [...nodeFlags, ...profile, 'src/main.ts']);
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
     const status = await fetch(`${url}/status`).then((r) => r.status, () => 0);
