@@ -18,7 +18,7 @@ import { schema } from './graphql/schema.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { startBoss } from './jobs/boss.ts';
 import { WORKERS } from './jobs/registry.ts';
-import { createQueues, startWorkers } from './jobs/workers.ts';
+import { createQueues, LocalWorkers, startWorkers } from './jobs/workers.ts';
 import type { Logger } from './logger.ts';
 import type { Services } from './services.ts';
 import { StatusService } from './status/status.service.ts';
@@ -86,6 +86,7 @@ async function buildServices(config: Config, prisma: ReturnType<typeof createPri
     config,
     keys,
     boss,
+    workers: new LocalWorkers(boss),
     apiKeys,
     machines,
     authenticator: new Authenticator(prisma, apiKeys, machines),

@@ -6,6 +6,7 @@ import type { MachineAuth } from './auth/machine-clients.ts';
 import type { Config } from './config/config.ts';
 import type { Keys } from './config/secret-key.ts';
 import type { RateLimits } from './http/rate-limit.ts';
+import type { LocalWorkers } from './jobs/workers.ts';
 import type { StatusService } from './status/status.service.ts';
 import type { EventRecorder } from './webhooks/events.ts';
 
@@ -13,6 +14,8 @@ export interface Services {
   config: Config;
   keys: Keys;
   boss: PgBoss;
+  /** Wakes this process's own worker of a queue after a job was sent to it. */
+  workers: LocalWorkers;
   apiKeys: ApiKeyVerifier;
   machines: MachineAuth;
   authenticator: Authenticator;

@@ -45,7 +45,7 @@ async function prepareSource(input: CreateImportInput, services: Services): Prom
 
 export async function createImport(w: Writer, services: Services, input: CreateImportInput): Promise<ImportJob> {
   const prepared = await prepareSource(input, services);
-  return w.prisma.$transaction(async (tx) => {
+  const created = await w.prisma.$transaction(async (tx) => {
     const job = await tx.importJob.create({
       data: {
         publicId: randomUUID(),
@@ -63,6 +63,8 @@ export async function createImport(w: Writer, services: Services, input: CreateI
     await enqueueStage(services.boss, tx, 'initializing', job.id);
     return job;
   });
+  services.workers.wake(STAGE_JOBS.initializing);
+  return created;
 }
 
 export async function getImport<Q extends { include?: Prisma.ImportJobInclude; select?: Prisma.ImportJobSelect }>(prisma: PrismaClient, publicId: string, query?: Q) {

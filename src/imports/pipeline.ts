@@ -88,8 +88,8 @@ export async function runStage(deps: JobDeps, importJobId: number, stage: Workin
   try {
     const result = await work({ ...deps, job: { ...job, stageTimings: timings }, signal: watcher.signal, log });
     if (watcher.signal.aborted) return;
+    const next = NEXT_STAGE[stage];
     await prisma.$transaction(async (tx) => {
-      const next = NEXT_STAGE[stage];
       const done = next === 'completed';
       const now = clock();
       const moved = await tx.importJob.updateMany({
@@ -101,6 +101,7 @@ export async function runStage(deps: JobDeps, importJobId: number, stage: Workin
       if (more) await tx.importJob.update({ where: { id: job.id }, data: more });
       if (!done) await enqueueStage(services.boss, tx, next as WorkingStage, job.id);
     });
+    if (next !== 'completed') services.workers.wake(STAGE_JOBS[next]);
   } catch (error) {
     if (error instanceof Superseded || watcher.signal.aborted) return;
     await failJob(prisma, logger, job.id, stage, error, clock());

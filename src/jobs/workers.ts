@@ -54,12 +54,35 @@ export async function createQueues(boss: PgBoss, jobs: ReadonlyArray<JobDefiniti
   }
 }
 
+/**
+ * The workers this process runs, by queue. A job sent by this process can wake its queue's worker
+ * here at once instead of leaving it to the worker's next poll; without a local worker (an API-only
+ * process) waking does nothing and the worker processes poll as usual.
+ */
+export class LocalWorkers {
+  private readonly ids = new Map<string, string[]>();
+  private readonly boss: PgBoss;
+
+  constructor(boss: PgBoss) {
+    this.boss = boss;
+  }
+
+  add(name: string, workerId: string): void {
+    this.ids.set(name, [...(this.ids.get(name) ?? []), workerId]);
+  }
+
+  /** Call once the transaction that sent a job of `name` has committed: before, the worker would not see it. */
+  wake(name: string): void {
+    for (const id of this.ids.get(name) ?? []) this.boss.notifyWorker(id);
+  }
+}
+
 export async function startWorkers(boss: PgBoss, jobs: ReadonlyArray<JobDefinition<z.ZodType>>, deps: JobDeps): Promise<void> {
   for (const job of jobs) {
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     const batchSize = job.batchSize ?? 1;
     const options = { localConcurrency: job.concurrency ?? 1, batchSize, burstWhenBatchFull: batchSize > 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 };
-    await boss.work(job.name, options, async (batch) => {
+    const workerId = await boss.work(job.name, options, async (batch) => {
       // The jobs of a batch run side by side: a slow one does not delay the others' completion.
       const results = await Promise.allSettled(batch.map(async (item) => {
         const logger = deps.logger.child({ job: job.name, jobId: item.id });
@@ -74,5 +97,6 @@ export async function startWorkers(boss: PgBoss, jobs: ReadonlyArray<JobDefiniti
       const failed = results.find((r) => r.status === 'rejected');
       if (failed) throw failed.reason;
     });
+    deps.services.workers.add(job.name, workerId);
   }
 }
