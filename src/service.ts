@@ -43,7 +43,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     const databaseUrl = config.databaseUrl ?? embedded!.url;
 
     await migrate(databaseUrl, logger);
-    const prisma = createPrisma({ databaseUrl, poolSize: config.databasePoolSize, onQuery: config.onDatabaseQuery });
+    const prisma = createPrisma({ databaseUrl, poolSize: config.databasePoolSize, preparedStatements: config.databasePreparedStatements, onQuery: config.onDatabaseQuery });
     cleanups.push(() => prisma.$disconnect());
     const boss = await startBoss({ databaseUrl, worker: config.roles.has('worker'), logger });
     cleanups.push(() => boss.stop({ graceful: true, timeout: config.shutdownTimeoutMs }));

@@ -22,6 +22,8 @@ const envSchema = z.object({
   MOCK_PORT: port.default(4010),
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /** Named prepared statements; off behind a pooler that cannot keep them (PgBouncer before 1.21 in transaction mode). */
+  DATABASE_PREPARED_STATEMENTS: z.stringbool().default(true),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   EMBEDDED_PG_PORT: port.default(54329),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -62,6 +64,7 @@ export interface Config {
   mockPort: number;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  databasePreparedStatements: boolean;
   dataDir: string;
   embeddedPgPort: number;
   logLevel: Env['LOG_LEVEL'];
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mockPort: e.MOCK_PORT,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     dataDir: path.resolve(e.DATA_DIR),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     logLevel: e.LOG_LEVEL,

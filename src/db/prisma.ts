@@ -5,14 +5,20 @@ import { PrismaClient } from '../generated/prisma/client.ts';
 export type { PrismaClient };
 export type { Prisma, Trip, Catalog, WebhookEndpoint } from '../generated/prisma/client.ts';
 
-export function createPrisma(options: { databaseUrl: string; poolSize: number; onQuery?: ((query: DatabaseQuery) => void) | undefined }): PrismaClient {
+export function createPrisma(options: {
+  databaseUrl: string;
+  poolSize: number;
+  /** Default true; see preparedStatementNames. */
+  preparedStatements?: boolean;
+  onQuery?: ((query: DatabaseQuery) => void) | undefined;
+}): PrismaClient {
   const adapter = new PrismaPg({
     connectionString: options.databaseUrl,
     max: options.poolSize,
     // Fail fast when PostgreSQL is down, so /status can answer 503 instead of hanging.
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
-  }, { statementNameGenerator: preparedStatementNames() });
+  }, options.preparedStatements === false ? {} : { statementNameGenerator: preparedStatementNames() });
   // A transaction may wait for a connection while the pool is busy (bursts of bulk writes).
   const transactionOptions = { maxWait: 10_000, timeout: 30_000 };
   if (!options.onQuery) return new PrismaClient({ adapter, transactionOptions });
@@ -28,6 +34,11 @@ export function createPrisma(options: { databaseUrl: string; poolSize: number; o
  * every connection keeps what it prepared until it closes, and texts that vary without bound
  * (lists of ids, `IN ($1, …, $n)`) would otherwise grow every connection forever. Unnamed
  * statements run as before.
+ *
+ * After five executions PostgreSQL may keep a generic plan, made without the values: the EXPLAIN
+ * test checks those plans as well (test/integration/trips-explain.test.ts). Columns are always
+ * listed by name, so a migration adding one does not break a prepared statement. Behind a pooler
+ * that cannot keep prepared statements, set DATABASE_PREPARED_STATEMENTS=false.
  */
 export function preparedStatementNames(limit = 1_000): (query: { sql: string }) => string {
   const names = new Map<string, string>();

@@ -7,6 +7,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 3000, aiPort: 3001, mockPort: 4010, databaseUrl: undefined, logLevel: 'info',
       rateLimitPerMinute: 600, publicRateLimitPerMinute: 120, graphiql: true, outboundAllowLoopback: false, webhookDebounceSeconds: 60,
+      databasePoolSize: 10, databasePreparedStatements: true,
     });
     expect([...config.roles]).toEqual(['api', 'ai', 'worker']);
   });
@@ -15,6 +16,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATABASE_URL: '', SERVICE_ROLES: 'api, worker' });
     expect(config.databaseUrl).toBeUndefined();
     expect([...config.roles]).toEqual(['api', 'worker']);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false);
   });
 
   it('reports every problem at once', () => {
