@@ -19,7 +19,11 @@ export function prepareOperation<TData = Record<string, unknown>>(schema: GraphQ
   const document = parse(source);
   const errors = validate(schema, document);
   if (errors.length) throw new Error(`Invalid REST operation:\n${errors.map((e) => e.message).join('\n')}\n${source}`);
-  const compiled = compileQuery(schema, document);
+  // Built-in scalars and enums go out as the resolvers return them, without graphql-jit's
+  // per-field serializer call (which allocates its error location and path for every field of
+  // every row): the schema has no ID or Float, its enums' values are their names, and Prisma's
+  // types match the fields'. Custom scalars (DateTime, JSON) are still serialized.
+  const compiled = compileQuery(schema, document, undefined, { disableLeafSerialization: true });
   if (!isCompiledQuery(compiled)) throw new Error(`REST operation not compiled:\n${compiled.errors?.map((e) => e.message).join('\n')}\n${source}`);
   return { document, source, compiled };
 }
