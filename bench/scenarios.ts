@@ -24,6 +24,9 @@ export interface Scenario {
  * Background work, measured end to end by a service process that runs the worker role too
  * (webhooks.ts, imports.ts). `--only` takes these ids as well.
  */
+/** The service scenarios measured against the bare baseline: [service, baseline]. */
+export const RATIO_PAIRS = [['trip-by-id', 'trip-by-id-baseline'], ['trips-list', 'trips-list-baseline']] as const;
+
 export const BACKGROUND_SCENARIOS = ['webhook-deliveries', 'ai-imports-text', 'ai-imports-pdf', 'ai-imports-image'] as const;
 export type BackgroundScenario = (typeof BACKGROUND_SCENARIOS)[number];
 
