@@ -18,7 +18,10 @@ export const fanOutJob = defineJob({
   pollingIntervalSeconds: 0.5,
   // An event acknowledged before a crash is delivered soon after the restart, not 15 minutes later.
   heartbeatSeconds: DURATIONS.jobHeartbeatSeconds,
-  handle: async ({ eventId }, deps) => { await fanOut(deliveryDeps(deps), eventId); },
+  handle: async ({ eventId }, deps) => {
+    // Its deliveries are committed: this process's delivery worker takes them now, not at its next poll.
+    if (await fanOut(deliveryDeps(deps), eventId)) deps.services.workers.wake(DELIVER_JOB);
+  },
 });
 
 /** Many at once: a receiver that answers slowly (up to 30 s) must not hold back the others. */
