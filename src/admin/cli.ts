@@ -85,7 +85,7 @@ async function main(argv: string[]): Promise<void> {
   const config = loadConfig();
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
   const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const prisma = createPrisma({ databaseUrl, poolSize: 2 });
+  const prisma = createPrisma({ databaseUrl, poolSize: 2, preparedStatements: config.databasePreparedStatements });
   try {
     await migrate(databaseUrl);
     const result = await command.run(prisma, values as Options);
