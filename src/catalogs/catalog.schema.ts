@@ -14,7 +14,7 @@ import {
   getPublicCatalog, liveLinks, publicCatalogTripsWhere, readableCatalogs, restoreCatalog, updateCatalog,
 } from './catalog.service.ts';
 import type { Context } from '../graphql/context.ts';
-import type { Catalog, Prisma } from '../db/prisma.ts';
+import type { Catalog, Prisma, Trip } from '../db/prisma.ts';
 import type { LoadedTrip } from '../trips/trip.service.ts';
 
 interface CatalogFilters { countries: boolean; month: boolean; duration: boolean }
@@ -26,10 +26,13 @@ const filtersField = { select: { filterCountries: true, filterMonth: true, filte
 const filtersOf = (c: { filterCountries: boolean; filterMonth: boolean; filterDuration: boolean }) =>
   ({ countries: c.filterCountries, month: c.filterMonth, duration: c.filterDuration });
 
-/** Rows and count of a catalog's trips (through its links, in catalog order) matching `where`. */
-function linkedTrips(ctx: Context, where: Prisma.CatalogTripWhereInput) {
-  const rows: Rows<LoadedTrip> = async (query, window) =>
-    (await ctx.prisma.catalogTrip.findMany({ where, orderBy: liveLinks.orderBy, ...window, select: { trip: query } })).map((link) => link.trip as LoadedTrip);
+/**
+ * Rows and count of a catalog's trips (through its links, in catalog order) matching `where`.
+ * `T` is the shape the nodes' query loads: a LoadedTrip for the Trip type, a Trip for PublicTrip.
+ */
+function linkedTrips<T extends Trip>(ctx: Context, where: Prisma.CatalogTripWhereInput) {
+  const rows: Rows<T> = async (query, window) =>
+    (await ctx.prisma.catalogTrip.findMany({ where, orderBy: liveLinks.orderBy, ...window, select: { trip: query } })).map((link) => link.trip as T);
   return [rows, () => ctx.prisma.catalogTrip.count({ where })] as const;
 }
 
@@ -73,7 +76,7 @@ export const CatalogType = builder.prismaObject('Catalog', {
     trips: t.connection({
       type: TripType,
       description: 'The catalog\'s trips the caller can read, in catalog order.',
-      resolve: (catalog, args, ctx, info) => offsetConnection(ctx, info, 'Trip', args, ...linkedTrips(ctx, catalogTripsWhere(ctx.actor!, catalog.id))),
+      resolve: (catalog, args, ctx, info) => offsetConnection(ctx, info, 'Trip', args, ...linkedTrips<LoadedTrip>(ctx, catalogTripsWhere(ctx.actor!, catalog.id))),
     }, { name: 'CatalogTripConnection', fields: (c) => ({ totalCount: c.int({ resolve: countTotal }) }) }),
   }),
 });
@@ -100,7 +103,7 @@ const PublicCatalogType = builder.prismaObject('Catalog', {
       args: { page: t.arg.int(), pageSize: t.arg.int() },
       resolve: (catalog, args, ctx) => {
         const { page, pageSize } = pageOf(args);
-        const [rows, count] = linkedTrips(ctx, publicCatalogTripsWhere(catalog.id));
+        const [rows, count] = linkedTrips<Trip>(ctx, publicCatalogTripsWhere(catalog.id));
         return tripPage(page, pageSize, (query) => rows(query, { skip: (page - 1) * pageSize, take: pageSize }), count);
       },
     }),
@@ -174,7 +177,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, ctx) => {
       await getCatalog(ctx.prisma, ctx.actor!, args.catalogId, { select: { id: true } });
       const { page, pageSize } = pageOf(args);
-      const [rows, count] = linkedTrips(ctx, catalogTripsWhere(ctx.actor!, args.catalogId));
+      const [rows, count] = linkedTrips<LoadedTrip>(ctx, catalogTripsWhere(ctx.actor!, args.catalogId));
       return tripPage(page, pageSize, (query) => rows(query, { skip: (page - 1) * pageSize, take: pageSize }), count);
     },
   }),
