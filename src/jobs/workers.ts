@@ -81,8 +81,8 @@ export async function startWorkers(boss: PgBoss, jobs: ReadonlyArray<JobDefiniti
   for (const job of jobs) {
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
     const batchSize = job.batchSize ?? 1;
-    const options = { localConcurrency: job.concurrency ?? 1, batchSize, burstWhenBatchFull: batchSize > 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 };
-    const workerId = await boss.work(job.name, options, async (batch) => {
+    const options = { localConcurrency: 1, batchSize, burstWhenBatchFull: batchSize > 1, pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2 };
+    const handler = async (batch: Array<{ id: string; data: unknown }>) => {
       // The jobs of a batch run side by side: a slow one does not delay the others' completion.
       const results = await Promise.allSettled(batch.map(async (item) => {
         const logger = deps.logger.child({ job: job.name, jobId: item.id });
@@ -96,7 +96,10 @@ export async function startWorkers(boss: PgBoss, jobs: ReadonlyArray<JobDefiniti
       // pg-boss settles a batch as a whole: a failure retries it, so handlers must be safe to run twice.
       const failed = results.find((r) => r.status === 'rejected');
       if (failed) throw failed.reason;
-    });
-    deps.services.workers.add(job.name, workerId);
+    };
+    // One pg-boss worker per unit of concurrency, each started on its own: `localConcurrency`
+    // would start them together but answer the id of the first only, and a wake must reach
+    // them all (the first may be busy with a slow job while the others sleep until their poll).
+    for (let i = 0; i < (job.concurrency ?? 1); i++) deps.services.workers.add(job.name, await boss.work(job.name, options, handler));
   }
 }

@@ -1,18 +1,29 @@
-// LocalWorkers: a job sent by this process wakes this process's workers of that queue, and only them.
+// LocalWorkers: a job sent by this process wakes every one of this process's workers of its queue
+// (startWorkers starts one pg-boss worker per unit of concurrency, each with its own id), and
+// none of another queue.
 import type { PgBoss } from 'pg-boss';
 import { describe, expect, it } from 'vitest';
-import { LocalWorkers } from '../../src/jobs/workers.ts';
+import { z } from 'zod';
+import { defineJob, LocalWorkers, startWorkers, type JobDeps } from '../../src/jobs/workers.ts';
+import { createLogger } from '../../src/logger.ts';
 
 describe('LocalWorkers', () => {
-  it('wakes every local worker of the queue, none of another, and nothing without a local worker', () => {
+  it('wakes every local worker of the queue, none of another, and nothing without a local worker', async () => {
+    const started: string[] = [];
     const woken: string[] = [];
-    const workers = new LocalWorkers({ notifyWorker: (id: string) => void woken.push(id) } as unknown as PgBoss);
-    workers.add('import-extract', 'w1');
-    workers.add('import-extract', 'w2');
-    workers.add('webhook-deliver', 'w3');
-    workers.wake('import-extract');
-    expect(woken).toEqual(['w1', 'w2']);
+    const boss = {
+      work: async (name: string) => { started.push(name); return `${name}#${started.length}`; },
+      notifyWorker: (id: string) => void woken.push(id),
+    } as unknown as PgBoss;
+    const workers = new LocalWorkers(boss);
+    const job = (name: string, concurrency: number) => defineJob({ name, schema: z.object({}), concurrency, handle: async () => {} });
+    const deps = { services: { workers }, logger: createLogger('silent') } as unknown as JobDeps;
+    await startWorkers(boss, [job('import-extract', 2), job('webhook-deliver', 3)], deps);
+    expect(started).toEqual(['import-extract', 'import-extract', 'webhook-deliver', 'webhook-deliver', 'webhook-deliver']);
+
+    workers.wake('webhook-deliver');
+    expect(woken).toEqual(['webhook-deliver#3', 'webhook-deliver#4', 'webhook-deliver#5']);
     workers.wake('import-generate');
-    expect(woken).toEqual(['w1', 'w2']);
+    expect(woken).toHaveLength(3);
   });
 });
