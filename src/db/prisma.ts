@@ -18,7 +18,10 @@ export function createPrisma(options: {
     // Fail fast when PostgreSQL is down, so /status can answer 503 instead of hanging.
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
-  }, options.preparedStatements === false ? {} : { statementNameGenerator: preparedStatementNames() });
+  }, options.preparedStatements === false ? {} : {
+    // pg sends a statement whose name is undefined unnamed; adapter-pg's type only admits strings.
+    statementNameGenerator: preparedStatementNames() as (query: { sql: string }) => string,
+  });
   // A transaction may wait for a connection while the pool is busy (bursts of bulk writes).
   const transactionOptions = { maxWait: 10_000, timeout: 30_000 };
   if (!options.onQuery) return new PrismaClient({ adapter, transactionOptions });
@@ -30,21 +33,33 @@ export function createPrisma(options: {
 /**
  * Names for PostgreSQL prepared statements, so each connection parses and plans a statement once
  * instead of on every request (about half of PostgreSQL's CPU on a by-id read; see
- * ../shared/notes/performance-and-traps.md). Only the first `limit` distinct texts get a name:
- * every connection keeps what it prepared until it closes, and texts that vary without bound
- * (lists of ids, `IN ($1, …, $n)`) would otherwise grow every connection forever. Unnamed
- * statements run as before.
+ * ../shared/notes/performance-and-traps.md).
+ *
+ * Every connection keeps what it prepared until it closes, so names are few and go to statements
+ * that repeat: a text is named on its third execution (`after`), and at most `limit` texts ever
+ * are. One-off texts (a rare selection, an `IN ($1, …, $n)` of a new length) stay unnamed and run
+ * as before, without using up a name; the count of unnamed texts is forgotten when it grows large.
  *
  * After five executions PostgreSQL may keep a generic plan, made without the values: the EXPLAIN
  * test checks those plans as well (test/integration/trips-explain.test.ts). Columns are always
  * listed by name, so a migration adding one does not break a prepared statement. Behind a pooler
  * that cannot keep prepared statements, set DATABASE_PREPARED_STATEMENTS=false.
  */
-export function preparedStatementNames(limit = 1_000): (query: { sql: string }) => string {
+export function preparedStatementNames(limit = 1_000, after = 3): (query: { sql: string }) => string | undefined {
   const names = new Map<string, string>();
+  const seen = new Map<string, number>();
   return ({ sql }) => {
-    let name = names.get(sql);
-    if (name === undefined && names.size < limit) names.set(sql, (name = `s${names.size}`));
-    return name as string; // undefined past the limit: pg then sends an unnamed statement
+    const name = names.get(sql);
+    if (name !== undefined || names.size >= limit) return name;
+    const count = (seen.get(sql) ?? 0) + 1;
+    if (count < after) {
+      if (seen.size >= 10 * limit) seen.clear();
+      seen.set(sql, count);
+      return undefined;
+    }
+    seen.delete(sql);
+    const named = `s${names.size}`;
+    names.set(sql, named);
+    return named;
   };
 }
