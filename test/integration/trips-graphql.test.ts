@@ -2,6 +2,7 @@
 // trash with restore and the 90-day purge job (on an injected clock), duplicate, and view counting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
+import { TRIP_FIELDS } from '../../src/rest/routes/trips.ts';
 import { runJob } from '../helpers/jobs.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
@@ -103,6 +104,16 @@ describe('tripsConnection', () => {
     expect(await read({ page: '9' })).toMatchObject({ body: { data: [], totalCount: 7, totalPages: 1 }, statements: 2 });
     const french = await read({ filters: JSON.stringify([{ field: 'countries', operator: 'contains', value: 'FRA' }]) });
     expect(french).toMatchObject({ body: { totalCount: 3 }, statements: 2 });
+  });
+
+  it('GET /trips and GET /trips/{id} answer the very JSON POST /graphql answers for the same read', async () => {
+    const list = await api.request('GET /trips?pageSize=3', { key: account.owner.key });
+    const viaGraphql = await gql(`{ trips(pageSize: 3) { data { ${TRIP_FIELDS} agentPictureUrl } page pageSize totalCount totalPages } }`, {}, account.owner.key);
+    expect(list.body.data).toHaveLength(3);
+    expect(list.body).toStrictEqual(viaGraphql.data.trips);
+    const id = list.body.data[0].id;
+    const one = await api.request(`GET /trips/${id}`, { key: account.owner.key });
+    expect(one.body).toStrictEqual((await gql(`query($id: Int!) { trip(id: $id) { ${TRIP_FIELDS} } }`, { id }, account.owner.key)).data.trip);
   });
 
   it('refuses a negative size or a cursor that is not one of ours', async () => {
