@@ -107,24 +107,33 @@ try {
     return measured;
   };
   const results: ScenarioResult[] = [];
-  for (const scenario of [...all.filter((s) => !s.writes), ...all.filter((s) => s.writes)]) {
+  const record = async (scenario: Scenario) => {
     const measured = await runScenario(scenario);
     results.push({ id: scenario.id, label: scenario.label, target: scenario.target, statements: captured.get(scenario.id)?.statements.length, ...measured });
-  }
+    return measured.requestsPerSecond;
+  };
+  for (const scenario of all.filter((s) => !s.writes)) await record(scenario);
   // On a shared machine one 8-second measurement can land on a busy moment: each service/baseline
-  // pair is measured again, alternating, and its ratio is the median of the rounds.
+  // pair is measured again, on the same data (before the writes), baseline first in the second
+  // round and service first in the third, and its ratio is the median of the rounds. The table
+  // shows the first round.
   const pairRatios: Record<string, number[]> = {};
+  const rps = (id: string) => results.find((r) => r.id === id)!.requestsPerSecond;
+  const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
   for (const [serviceId, baselineId] of RATIO_PAIRS) {
-    const pair = [all.find((s) => s.id === serviceId), all.find((s) => s.id === baselineId)];
-    if (!pair[0] || !pair[1]) continue;
-    const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
-    const rounds = [ratio(results.find((r) => r.id === serviceId)!.requestsPerSecond, results.find((r) => r.id === baselineId)!.requestsPerSecond)];
+    const service = all.find((s) => s.id === serviceId);
+    const baseline = all.find((s) => s.id === baselineId);
+    if (!service || !baseline) continue;
+    const rounds = [ratio(rps(serviceId), rps(baselineId))];
     for (let round = 1; round < options.rounds; round++) {
-      log(`round ${round + 1} of ${options.rounds}: ${pair[0].label} and its baseline`);
-      rounds.push(ratio((await runScenario(pair[0])).requestsPerSecond, (await runScenario(pair[1])).requestsPerSecond));
+      log(`round ${round + 1} of ${options.rounds}: ${service.label} and its baseline`);
+      const [first, second] = round % 2 ? [baseline, service] : [service, baseline];
+      const measured = { [first.id]: (await runScenario(first)).requestsPerSecond, [second.id]: (await runScenario(second)).requestsPerSecond };
+      rounds.push(ratio(measured[serviceId]!, measured[baselineId]!));
     }
     pairRatios[serviceId] = rounds;
   }
+  for (const scenario of all.filter((s) => s.writes)) await record(scenario);
   const background = await measureBackground(databaseUrl, BACKGROUND_SCENARIOS.filter((id) => !only || only.includes(id)));
 
   const partial = {
