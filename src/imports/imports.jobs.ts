@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DURATIONS } from '../config/constants.ts';
 import { defineJob } from '../jobs/workers.ts';
-import { runStage, STAGE_JOBS, type WorkingStage } from './pipeline.ts';
+import { ABANDONED_STAGE_JOB, abandonStage, runStage, STAGE_JOBS, type WorkingStage } from './pipeline.ts';
 import { enrichingBlocks, extractingText, generatingBlocks, initialize } from './stages.ts';
 
 const stageData = z.object({ importJobId: z.number().int().positive() });
@@ -24,4 +24,9 @@ export const IMPORT_JOBS = [
   // The LLM waits on the network: several at once.
   stageJob('generatingBlocks', generatingBlocks, 4),
   stageJob('enrichingBlocks', enrichingBlocks, 2),
+  defineJob({
+    name: ABANDONED_STAGE_JOB,
+    schema: stageData,
+    handle: ({ importJobId }, deps) => abandonStage(deps, importJobId),
+  }),
 ];

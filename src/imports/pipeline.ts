@@ -51,9 +51,23 @@ export interface StageResult {
 
 export type StageWork = (ctx: StageContext) => Promise<StageResult>;
 
+/** Where pg-boss moves a stage's job whose attempts are all spent (see abandonStage). */
+export const ABANDONED_STAGE_JOB = 'imports.stage-abandoned';
+
 /** Queues a stage's job, in the caller's transaction. */
 export async function enqueueStage(boss: PgBoss, tx: Tx, stage: WorkingStage, importJobId: number): Promise<void> {
-  await boss.send(STAGE_JOBS[stage], { importJobId }, { db: bossDb(tx), retryLimit: 2, retryDelay: 5 });
+  await boss.send(STAGE_JOBS[stage], { importJobId }, { db: bossDb(tx), retryLimit: 2, retryDelay: 5, deadLetter: ABANDONED_STAGE_JOB });
+}
+
+/**
+ * A stage's job failed on every attempt without ending its import: its worker died each time
+ * (a stale heartbeat), or the failure could not be recorded. The import ends in `error` instead
+ * of staying `processing` for ever. Nothing happens if it has moved on meanwhile.
+ */
+export async function abandonStage(deps: JobDeps, importJobId: number): Promise<void> {
+  const job = await deps.prisma.importJob.findUnique({ where: { id: importJobId }, select: { status: true, stage: true } });
+  if (job?.status !== 'processing') return;
+  await failJob(deps.prisma, deps.logger, importJobId, job.stage, new Error('every attempt of the stage failed'), deps.services.config.clock());
 }
 
 export interface LogEntry { at: string; stage: ImportStage; level: 'info' | 'warn' | 'error'; message: string }

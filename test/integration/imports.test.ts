@@ -233,6 +233,29 @@ describe('status and cancel', () => {
     expect((await status(res.body.jobId, 'ak_wrong')).status).toBe(401);
   });
 
+  it('ends an import in error, instead of processing for ever, when its stage job has spent every attempt', async () => {
+    const own = await anAccount(api.prisma);
+    const res = await create({ source: { type: 'url', url: `${docs.url}/slow.txt` } }, own.owner.key);
+    const { id } = await api.prisma.importJob.findUniqueOrThrow({ where: { publicId: res.body.jobId } });
+    // Each stage job names the queue pg-boss moves it to once its attempts are spent (its worker
+    // died each time: see test/faults/import-crash.test.ts for one such death).
+    const { boss } = api.running.services;
+    const [stageJob] = await boss.findJobs('imports.initialize', { data: { importJobId: id } });
+    expect(stageJob?.deadLetter).toBe('imports.stage-abandoned');
+    // What pg-boss then queues there:
+    await runJob(api, 'imports.stage-abandoned', { importJobId: id });
+    expect((await status(res.body.jobId, own.owner.key)).body).toMatchObject({
+      status: 'error', stage: 'initializing', error: 'The import failed unexpectedly while reading the document.',
+    });
+    docs.release(); // the stage's download finishes: it must leave the ended import alone
+    await expect.poll(async () => (await boss.findJobs('imports.initialize', { data: { importJobId: id } })).map((j) => j.state), { timeout: 10_000 })
+      .toEqual(['completed']);
+    expect(await api.prisma.importJob.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'error', tripId: null });
+    // An import that has moved on is left as it is.
+    await runJob(api, 'imports.stage-abandoned', { importJobId: id });
+    expect((await api.prisma.importJob.findUniqueOrThrow({ where: { id } })).error).toBe('The import failed unexpectedly while reading the document.');
+  });
+
   it('cancels a processing job (stage visible while it waits); nothing is left behind; a second cancel is job_not_cancelable', async () => {
     // An account of its own: imports other tests leave running in the shared one (the agent's in
     // "401 ... 403 for a viewer" is never awaited) may add trips there while this one is checked.
