@@ -8,9 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type PrismaClient } from '../../src/db/prisma.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { anAccount } from '../helpers/fixtures.ts';
-import { freePort } from '../helpers/ports.ts';
-import { spawnService, type ServiceProcess } from '../helpers/processes.ts';
-import { TEST_ENV } from '../helpers/service.ts';
+import { spawnReadyService, type ServiceProcess } from '../helpers/processes.ts';
 
 const PLAN = 'Lisbon and Porto\nApril 14-16, 2027\nDay 1: Lisbon, Belém tower at 10:00.\nDay 2: Sintra.\nDay 3: Porto, wine cellar visit.';
 
@@ -44,14 +42,9 @@ afterAll(async () => {
 });
 
 async function start() {
-  const port = await freePort();
-  const service = spawnService({
-    ...TEST_ENV, LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, PORT: String(port), AI_PORT: String(await freePort()),
-    SERVICE_ROLES: 'api,worker', OUTBOUND_ALLOW_LOOPBACK: 'true',
-  });
-  processes.push(service);
-  await service.waitFor(/API listening/, 60_000);
-  return { service, url: `http://127.0.0.1:${port}` };
+  const started = await spawnReadyService(databaseUrl, { SERVICE_ROLES: 'api,worker' });
+  processes.push(started.service);
+  return started;
 }
 
 describe('a worker killed in the middle of an import stage', () => {

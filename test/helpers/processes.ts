@@ -2,6 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './ports.ts';
+import { TEST_ENV } from './service.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -49,4 +51,24 @@ export function spawnService(env: Record<string, string>, args: string[] = ['src
       });
     },
   };
+}
+
+/**
+ * The service (src/main.ts) as a child process on `databaseUrl` and free ports, logging at info
+ * and allowed to reach test receivers on 127.0.0.1, once its API listens. A process that does not
+ * get there is killed and the error thrown.
+ */
+export async function spawnReadyService(databaseUrl: string, env: Record<string, string>): Promise<{ service: ServiceProcess; url: string }> {
+  const port = await freePort();
+  const service = spawnService({
+    ...TEST_ENV, LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, PORT: String(port), AI_PORT: String(await freePort()),
+    OUTBOUND_ALLOW_LOOPBACK: 'true', ...env,
+  });
+  try {
+    await service.waitFor(/API listening/, 60_000);
+  } catch (error) {
+    service.child.kill('SIGKILL');
+    throw error;
+  }
+  return { service, url: `http://127.0.0.1:${port}` };
 }

@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type PrismaClient } from '../../src/db/prisma.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { anAccount } from '../helpers/fixtures.ts';
-import { freePort } from '../helpers/ports.ts';
-import { spawnService, type ServiceProcess } from '../helpers/processes.ts';
+import { spawnReadyService, type ServiceProcess } from '../helpers/processes.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 
 let databaseUrl: string;
@@ -27,15 +26,9 @@ afterAll(async () => {
 });
 
 async function start(roles: string) {
-  const port = await freePort();
-  const service = spawnService({
-    DATABASE_URL: databaseUrl, PORT: String(port), AI_PORT: String(await freePort()), SERVICE_ROLES: roles,
-    NODE_ENV: 'test', LOG_LEVEL: 'info', DEMO_SEED: 'false', OUTBOUND_ALLOW_LOOPBACK: 'true',
-    SECRET_KEY: 'crash-test-secret-key-0123456789abcdefghij',
-  });
-  processes.push(service);
-  await service.waitFor(roles.includes('api') ? /API listening/ : /"msg":"started"|listening|ready/i, 60_000).catch(() => undefined);
-  return { service, url: `http://127.0.0.1:${port}` };
+  const started = await spawnReadyService(databaseUrl, { SERVICE_ROLES: roles });
+  processes.push(started.service);
+  return started;
 }
 
 describe('a crash between commit and delivery', () => {
