@@ -62,8 +62,9 @@ export interface Ratio {
   note?: string;
 }
 
-const rps = (run: Pick<BenchRun, 'scenarios'>, id: string) => run.scenarios.find((s) => s.id === id)?.requestsPerSecond;
-const divide = (a: number | undefined, b: number | undefined) => (a !== undefined && b ? Math.round((a / b) * 100) / 100 : undefined);
+export const rps = (run: Pick<BenchRun, 'scenarios'>, id: string) => run.scenarios.find((s) => s.id === id)?.requestsPerSecond;
+/** a / b to two decimals; undefined without both. */
+export const divide = (a: number | undefined, b: number | undefined) => (a !== undefined && b ? Math.round((a / b) * 100) / 100 : undefined);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 /** The median of the pair's rounds, or the ratio of its one measurement (earlier runs). */

@@ -21,7 +21,7 @@ import type { BaselineSpec } from './baseline-server.ts';
 import { captureStatements, sequentialScans } from './capture.ts';
 import { measureImports, warmUpImports, type ImportKind } from './imports.ts';
 import { measure } from './load.ts';
-import { latestReference, ratiosOf, writeResults, type BackgroundResult, type BenchRun, type ScenarioResult } from './report.ts';
+import { divide, latestReference, ratiosOf, rps, writeResults, type BackgroundResult, type BenchRun, type ScenarioResult } from './report.ts';
 import { BACKGROUND_SCENARIOS, RATIO_PAIRS, scenarios, type Scenario } from './scenarios.ts';
 import { seed, seedBackgroundAccount } from './seed.ts';
 import { measureWebhookDeliveries } from './webhooks.ts';
@@ -110,7 +110,6 @@ try {
   const record = async (scenario: Scenario) => {
     const measured = await runScenario(scenario);
     results.push({ id: scenario.id, label: scenario.label, target: scenario.target, statements: captured.get(scenario.id)?.statements.length, ...measured });
-    return measured.requestsPerSecond;
   };
   for (const scenario of all.filter((s) => !s.writes)) await record(scenario);
   // On a shared machine one 8-second measurement can land on a busy moment: each service/baseline
@@ -118,18 +117,16 @@ try {
   // round and service first in the third, and its ratio is the median of the rounds. The table
   // shows the first round.
   const pairRatios: Record<string, number[]> = {};
-  const rps = (id: string) => results.find((r) => r.id === id)!.requestsPerSecond;
-  const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
   for (const [serviceId, baselineId] of RATIO_PAIRS) {
     const service = all.find((s) => s.id === serviceId);
     const baseline = all.find((s) => s.id === baselineId);
     if (!service || !baseline) continue;
-    const rounds = [ratio(rps(serviceId), rps(baselineId))];
+    const rounds = [divide(rps({ scenarios: results }, serviceId), rps({ scenarios: results }, baselineId))!];
     for (let round = 1; round < options.rounds; round++) {
       log(`round ${round + 1} of ${options.rounds}: ${service.label} and its baseline`);
       const [first, second] = round % 2 ? [baseline, service] : [service, baseline];
       const measured = { [first.id]: (await runScenario(first)).requestsPerSecond, [second.id]: (await runScenario(second)).requestsPerSecond };
-      rounds.push(ratio(measured[serviceId]!, measured[baselineId]!));
+      rounds.push(divide(measured[serviceId], measured[baselineId])!);
     }
     pairRatios[serviceId] = rounds;
   }
