@@ -6,7 +6,7 @@ import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { IMPORTS } from '../../config/constants.ts';
-import { draftSchema, type Draft, type DraftBlock, type GenerateOptions, type Generator } from './draft.ts';
+import { draftSchema, type Draft, type DraftInput, type DraftBlockInput, type GenerateOptions, type Generator } from './draft.ts';
 
 const llmBlock = z.object({
   type: z.enum(['flight', 'accommodation', 'activity', 'transport', 'text']),
@@ -72,7 +72,7 @@ const orNull = <T>(value: T | null | undefined, valid: (v: T) => boolean) => (va
 const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
 const isTime = (s: string) => /^\d{2}:\d{2}$/.test(s);
 
-function toDraft(answer: LlmAnswer): Draft {
+function toDraft(answer: LlmAnswer): DraftInput {
   return {
     title: answer.title,
     description: answer.description,
@@ -91,7 +91,7 @@ function toDraft(answer: LlmAnswer): Draft {
   };
 }
 
-function toBlock(b: LlmBlock, date: string | null): DraftBlock {
+function toBlock(b: LlmBlock, date: string | null): DraftBlockInput {
   const time = (s: string | null) => orNull(s, isTime);
   switch (b.type) {
     case 'flight':

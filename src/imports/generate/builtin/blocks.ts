@@ -1,6 +1,6 @@
 // The blocks of one day (or of a confirmation without days), read line by line: flights,
 // accommodation, transport and activities, with what is left as the day's text.
-import type { DraftBlock } from '../draft.ts';
+import type { DraftBlockInput } from '../draft.ts';
 import { airport } from './places.ts';
 import { findPrice } from './money.ts';
 import {
@@ -25,7 +25,7 @@ export const times = (line: string): string[] =>
 
 const clean = (s: string) => s.replace(/\s+/g, ' ').replace(/^[\s,:;.\-–—•*·|]+|[\s,:;.\-–—•*·|]+$/g, '').trim();
 
-function flightOf(line: string, date: string | null): DraftBlock | undefined {
+function flightOf(line: string, date: string | null): DraftBlockInput | undefined {
   const folded = fold(line);
   const airports = [...line.matchAll(IATA_IN_PARENS)].map((m) => m[1]!).filter((code) => airport(code));
   const pair = IATA_PAIR.exec(line);
@@ -64,7 +64,7 @@ export function hotelName(line: string): string | undefined {
   return name.includes(' ') ? name.slice(0, 120) : undefined; // "the hotel" alone names no hotel
 }
 
-function transportOf(line: string): DraftBlock | undefined {
+function transportOf(line: string): DraftBlockInput | undefined {
   const folded = fold(line);
   const mode = TRANSPORT_MODES.find(([pattern]) => pattern.test(folded))?.[1];
   if (!mode) return undefined;
@@ -77,7 +77,7 @@ function transportOf(line: string): DraftBlock | undefined {
   };
 }
 
-function activityOf(line: string): DraftBlock | undefined {
+function activityOf(line: string): DraftBlockInput | undefined {
   const folded = fold(line);
   const time = times(line)[0] ?? null;
   if (!ACTIVITY_WORDS.test(folded) && !time) return undefined;
@@ -87,11 +87,11 @@ function activityOf(line: string): DraftBlock | undefined {
   return { type: 'activity', content: { title: title!.replace(/[.]$/, '').slice(0, 160), time, description: rest.length ? rest.join(' ').slice(0, 500) : null } };
 }
 
-export interface DayReading { blocks: DraftBlock[]; hotels: string[] }
+export interface DayReading { blocks: DraftBlockInput[]; hotels: string[] }
 
 /** Sentences of a day, each read as the first block kind it matches; the rest becomes text. */
 export function readDay(lines: readonly string[], date: string | null): DayReading {
-  const blocks: DraftBlock[] = [];
+  const blocks: DraftBlockInput[] = [];
   const hotels: string[] = [];
   const leftover: string[] = [];
   for (const sentence of joinWrapped(lines).flatMap((l) => l.split(/(?<=[.!?])\s+(?=\p{Lu})/u)).map((s) => s.trim()).filter(Boolean)) {

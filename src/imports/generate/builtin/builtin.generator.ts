@@ -3,7 +3,7 @@
 // confirmations and short free-form plans, in English, Spanish, French, Portuguese, German
 // and Italian. Rules, not a model: what it cannot place stays as text blocks.
 import { detectLanguage, ISO_639_1 } from '../../extract/language.ts';
-import type { Draft, DraftBlock, DraftDay, GenerateOptions, Generator } from '../draft.ts';
+import { draftSchema, type Draft, type DraftBlockInput, type DraftDayInput, type GenerateOptions, type Generator } from '../draft.ts';
 import { readDay } from './blocks.ts';
 import { addDays, daysBetween, findDates, findRanges, type IsoDate } from './dates.ts';
 import { documentLines } from './document-lines.ts';
@@ -35,7 +35,7 @@ export function extractDraft(text: string, now: Date): Draft {
   const duration = findDuration(preamble.length ? preamble : lines, start, finish, sections.length);
   fillDayDates(days, start);
   const flights = days.flatMap((d) => d.blocks).filter((b) => b.type === 'flight');
-  return {
+  return draftSchema.parse({
     title,
     description: null,
     dateStart: start,
@@ -45,7 +45,7 @@ export function extractDraft(text: string, now: Date): Draft {
     language,
     days,
     price: findPrice(lines),
-  };
+  });
 }
 
 function splitDays(lines: string[]): { preamble: string[]; sections: Section[] } {
@@ -113,16 +113,16 @@ function findDuration(lines: string[], start: IsoDate | null, finish: IsoDate | 
   return dayCount || null;
 }
 
-function itineraryDays(sections: Section[], start: IsoDate | null, language: string, now: Date): DraftDay[] {
-  const days: DraftDay[] = [];
-  const stays: Array<{ day: DraftDay; name: string; nights: number }> = [];
+function itineraryDays(sections: Section[], start: IsoDate | null, language: string, now: Date): DraftDayInput[] {
+  const days: DraftDayInput[] = [];
+  const stays: Array<{ day: DraftDayInput; name: string; nights: number }> = [];
   for (const section of sections) {
     const date = findDates(section.header, language, now)[0] ?? (start ? addDays(start, section.day - 1) : null);
     const lines = [...section.lines];
     const labelledTitle = lines[0] && /^(?:title|titulo|titre|titel|titolo)\s*:\s*(.+)$/i.exec(lines[0]);
     if (labelledTitle) lines.shift();
     const { blocks, hotels } = readDay(lines, date);
-    const day: DraftDay = { day: section.day, date, title: tidyTitle(labelledTitle ? labelledTitle[1]! : section.header), blocks };
+    const day: DraftDayInput = { day: section.day, date, title: tidyTitle(labelledTitle ? labelledTitle[1]! : section.header), blocks };
     days.push(day);
     const hotel = hotels.at(-1);
     const previous = stays.at(-1);
@@ -143,12 +143,12 @@ const tidyTitle = (s: string) => s.replace(/^[\s:.\-–—|]+|[\s:.\-–—|]+$/
 const sameHotel = (a: string, b: string) => fold(a) === fold(b) || /^(?:same|mismo|meme|mesmo|gleiche|stesso)/.test(fold(b));
 
 /** A confirmation or short plan without "Day n" sections: one day per date it covers. */
-function confirmationDays(lines: string[], dates: TripDates, language: string, now: Date): DraftDay[] {
+function confirmationDays(lines: string[], dates: TripDates, language: string, now: Date): DraftDayInput[] {
   const { blocks, hotels } = readDay(lines, null);
   const start = dates.start ?? dates.all[0] ?? null;
   const finish = dates.finish ?? dates.all.at(-1) ?? null;
   const span = start && finish ? Math.min(daysBetween(start, finish) + 1, MAX_DAYS) : 1;
-  const days: DraftDay[] = Array.from({ length: Math.max(1, span) }, (_, i) => ({ day: i + 1, date: start ? addDays(start, i) : null, title: null, blocks: [] }));
+  const days: DraftDayInput[] = Array.from({ length: Math.max(1, span) }, (_, i) => ({ day: i + 1, date: start ? addDays(start, i) : null, title: null, blocks: [] }));
   const dayOf = (date: IsoDate | null) => days.find((d) => d.date === date) ?? days[0]!;
   for (const block of blocks) {
     if (block.type === 'flight') {
@@ -166,7 +166,7 @@ function confirmationDays(lines: string[], dates: TripDates, language: string, n
   return days;
 }
 
-function flightDate(lines: string[], block: DraftBlock & { type: 'flight' }, language: string, now: Date): IsoDate | null {
+function flightDate(lines: string[], block: DraftBlockInput & { type: 'flight' }, language: string, now: Date): IsoDate | null {
   const number = block.content.flightNumber;
   const index = lines.findIndex((l) => (number && l.replace(/\s/g, '').includes(number)) || (block.content.departureAirport && l.includes(`(${block.content.departureAirport})`)));
   for (const line of index >= 0 ? lines.slice(Math.max(0, index - 1), index + 2) : []) {
@@ -181,7 +181,7 @@ function labelledDate(lines: string[], label: RegExp, language: string, now: Dat
   return null;
 }
 
-function fillDayDates(days: DraftDay[], start: IsoDate | null) {
+function fillDayDates(days: DraftDayInput[], start: IsoDate | null) {
   if (!start) return;
   for (const day of days) day.date ??= addDays(start, day.day - 1);
 }

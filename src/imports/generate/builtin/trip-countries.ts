@@ -1,9 +1,9 @@
 // The countries a trip visits: named countries, the airports its flights land at, and the cities
 // it names, without the traveller's home (where the first flight leaves from and the last lands).
-import type { DraftBlock } from '../draft.ts';
+import type { DraftBlockInput } from '../draft.ts';
 import { airport, countriesNamed, countriesOfCities } from './places.ts';
 
-type Flight = Extract<DraftBlock, { type: 'flight' }>;
+type Flight = Extract<DraftBlockInput, { type: 'flight' }>;
 
 export function tripCountries(text: string, flights: readonly Flight[]): string[] {
   const named = countriesNamed(text);
