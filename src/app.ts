@@ -1,11 +1,14 @@
-// createApp(deps) → a fetch handler: request id, authentication, rate limit, then /graphql to
-// Yoga and everything else to the REST facade. It never listens; service.ts does.
+// createApp(deps) → a fetch handler: request id, CORS preflights, authentication, rate limit, then
+// /graphql to Yoga and everything else to the REST facade; CORS and security headers on every
+// answer. It never listens; service.ts does.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import type { Actor } from './auth/actor.ts';
 import { ON_BEHALF_OF_HEADER } from './auth/on-behalf-of.ts';
 import { LIMITS } from './config/constants.ts';
+import { createCors } from './http/cors.ts';
+import { createSecurityHeaders } from './http/security-headers.ts';
 import type { PrismaClient } from './db/prisma.ts';
 import { UnauthenticatedError } from './errors.ts';
 import type { Context } from './graphql/context.ts';
@@ -43,6 +46,8 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
     const forwarded = trustProxy ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
     return forwarded || (serverContext.req?.socket.remoteAddress ?? 'unknown');
   };
+  const cors = createCors(deps.services.config.corsOrigins);
+  const secure = createSecurityHeaders(deps.services.config);
   const router = createRestRouter(deps.schema, surface);
   const yoga = surface === 'api' ? createGraphQLHandler(deps.schema, { graphiql: deps.services.config.graphiql, logger: deps.logger }) : undefined;
 
@@ -80,10 +85,12 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
       const path = new URL(request.url).pathname;
       let response: Response;
       try {
-        response = await handle(request, serverContext, context, path);
+        response = cors.preflight(request) ?? await handle(request, serverContext, context, path);
       } catch (error) {
         response = errorResponse(error, logger);
       }
+      cors.decorate(request, response);
+      response = await secure(path, response);
       response.headers.set('x-request-id', requestId);
       logger.info({ method: request.method, path, status: response.status, ms: Math.round(performance.now() - started) }, 'request');
       return response;
