@@ -9,6 +9,34 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const port = z.coerce.number().int().min(0).max(65535);
 const perMinute = z.coerce.number().int().positive();
 const optionalUrl = z.url().optional();
+/**
+ * CORS_ORIGINS: comma-separated origins (`https://app.example.com`), each written as the browser
+ * sends it in `Origin` (a trailing slash is forgiven). No `*`: the allow-list is the point.
+ */
+const origins = z
+  .string()
+  .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
+  .pipe(z.array(z.string().transform((value, ctx) => {
+    const origin = originOf(value);
+    if (origin === undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${value}" is not an origin such as https://app.example.com (scheme, host and port only; no *)` });
+      return z.NEVER;
+    }
+    return origin;
+  })));
+
+function originOf(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const bare = (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash;
+  // The origin as browsers send it: lower case, without a default port.
+  return bare ? url.origin : undefined;
+}
+
 const roles = z
   .string()
   .transform((s) => s.split(',').map((r) => r.trim()).filter(Boolean))
@@ -43,6 +71,7 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   DEMO_SEED: z.stringbool().optional(),
   TRUST_PROXY: z.stringbool().default(false),
+  CORS_ORIGINS: origins.default([]),
   /** Test-only: lets the outgoing client reach 127.0.0.1 (test receivers). Refused in production. */
   OUTBOUND_ALLOW_LOOPBACK: z.stringbool().default(false),
   /** The debounce window of trip.configUpdated and catalog.updated; tests shorten it. */
@@ -87,6 +116,8 @@ export interface Config {
   demoSeed: boolean;
   /** Take the client IP from X-Forwarded-For (behind a load balancer that sets it). */
   trustProxy: boolean;
+  /** Browser origins allowed to call the API with credentials (CORS); none by default. */
+  corsOrigins: readonly string[];
   /**
    * Test-only (OUTBOUND_ALLOW_LOOPBACK): lets customer URLs (webhooks, import documents) reach
    * loopback addresses, where test receivers listen. Never the default; refused in production.
@@ -157,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
     outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
     webhookDebounceSeconds: e.WEBHOOK_DEBOUNCE_SECONDS,
     importLlm: e.IMPORT_LLM_BASE_URL || e.IMPORT_LLM_API_KEY

@@ -3,6 +3,7 @@
 import { PothosValidationError } from '@pothos/core';
 import { GraphQLError } from 'graphql';
 import { AppError, ValidationError } from '../errors.ts';
+import { RateLimitedError } from '../http/rate-limit.ts';
 
 export function appErrorOf(error: unknown): AppError | undefined {
   let current: unknown = error;
@@ -20,6 +21,9 @@ export function maskError(error: unknown, onUnexpected?: (error: unknown) => voi
   if (appError) {
     const extensions: Record<string, unknown> = { code: appError.code };
     if (appError instanceof ValidationError) extensions['errors'] = appError.fields;
+    // A refusal for rate (429) is the answer's status, with Retry-After, as on REST; Yoga sends
+    // `extensions.http` as the HTTP status and headers and leaves it out of the body.
+    if (appError instanceof RateLimitedError) extensions['http'] = { status: appError.status, headers: appError.headers };
     return new GraphQLError(appError.message, { nodes: graphqlError?.nodes, path: graphqlError?.path, extensions });
   }
   // Errors of the GraphQL layer itself (syntax, validation of the document) are the client's.

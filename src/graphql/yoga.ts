@@ -15,6 +15,8 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: { graphiql:
     graphqlEndpoint: '/graphql',
     graphiql: options.graphiql,
     landingPage: false,
+    // CORS is app.ts's (http/cors.ts), the same for REST: Yoga's would reflect any Origin.
+    cors: false,
     logging: false,
     context: ({ appContext }) => appContext,
     maskedErrors: { maskError: (error) => maskError(error, (cause) => options.logger.error({ err: cause }, 'unexpected GraphQL error')) },

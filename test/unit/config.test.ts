@@ -46,4 +46,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ OUTBOUND_ALLOW_LOOPBACK: 'true' }).outboundAllowLoopback).toBe(true);
     expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), OUTBOUND_ALLOW_LOOPBACK: 'true' })).toThrow(/OUTBOUND_ALLOW_LOOPBACK/);
   });
+
+  it('CORS_ORIGINS: none by default; a list of origins, written as browsers send them; nothing else', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://App.example.com/, http://localhost:5173,https://app.example.com:443' }).corsOrigins)
+      .toEqual(['https://app.example.com', 'http://localhost:5173', 'https://app.example.com']);
+    for (const bad of ['*', 'null', 'app.example.com', 'https://app.example.com/path', 'https://app.example.com?x', 'ftp://files.example', 'https://u:p@app.example.com']) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS/);
+    }
+  });
 });
