@@ -58,6 +58,8 @@ function perRequestLimits(config: Config['graphql']): Plugin {
           { extensions: { code: 'query_too_costly', cost, budget } },
         ));
       }
+      // Armor's plugin rewrites validation messages; execution's own (an enum value in a variable) are told not to suggest.
+      if (!config.introspection) (args as { hideSuggestions?: boolean }).hideSuggestions = true;
       const done = withTimeBudget(args as { signal?: AbortSignal }, context, config.timeoutMs);
       return { onExecuteDone: done };
     },

@@ -27,8 +27,15 @@ export function prepareOperation<TData = Record<string, unknown>>(schema: GraphQ
   // types match the fields'. Custom scalars (DateTime, JSON) are still serialized.
   const compiled = compileQuery(schema, document, undefined, { disableLeafSerialization: true });
   if (!isCompiledQuery(compiled)) throw new Error(`REST operation not compiled:\n${compiled.errors?.map((e) => e.message).join('\n')}\n${source}`);
+  preparedOperations.set(source, document);
   return { document, source, compiled };
 }
+
+/**
+ * Every document the REST facade prepared, by its text. They are fixed, so they stay within the
+ * limits of /graphql by construction: test/unit/rest-operation-limits.test.ts checks each one.
+ */
+export const preparedOperations = new Map<string, DocumentNode>();
 
 /** The operation's data; a failed operation throws, and the router renders the error. */
 export async function runOperation<TData>(
