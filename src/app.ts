@@ -49,7 +49,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
   const cors = createCors(deps.services.config.corsOrigins);
   const secure = createSecurityHeaders(deps.services.config);
   const router = createRestRouter(deps.schema, surface);
-  const yoga = surface === 'api' ? createGraphQLHandler(deps.schema, { graphiql: deps.services.config.graphiql, logger: deps.logger }) : undefined;
+  const yoga = surface === 'api' ? createGraphQLHandler(deps.schema, { graphiql: deps.services.config.graphiql, limits: deps.services.config.graphql, logger: deps.logger }) : undefined;
 
   /** The caller, or null when anonymous. Failures spend the IP's budget, and a spent budget is a 429 before any lookup. */
   async function authenticate(request: Request, serverContext: ServerContext, context: Context, path: string): Promise<Actor | null> {
@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
     context.actor = actor;
     const limits = await deps.services.rateLimits.consume(rateSubject(actor, context.clientIp));
     const response = yoga && path === '/graphql'
-      ? await yoga.fetch(await withBoundedBody(request), { appContext: context })
+      ? await yoga.fetch(await withBoundedBody(request, actor ? LIMITS.configBodyBytes : LIMITS.anonymousGraphqlBodyBytes), { appContext: context })
       : await router.fetch(request, context);
     return withHeaders(response, limits);
   }
@@ -115,10 +115,13 @@ function headerValues(request: Request, serverContext: ServerContext, name: stri
   return values;
 }
 
-/** GraphQL bodies get the same hard limit as REST ones (the largest: a trip configuration). */
-async function withBoundedBody(request: Request): Promise<Request> {
+/**
+ * GraphQL bodies get the same hard limit as REST ones (the largest: a trip configuration), and a
+ * small one without credentials: a public page's query is a few KB.
+ */
+async function withBoundedBody(request: Request, limitBytes: number): Promise<Request> {
   if (request.method !== 'POST') return request;
-  const body = await readBody(request, LIMITS.configBodyBytes);
+  const body = await readBody(request, limitBytes);
   return new Request(request.url, { method: 'POST', headers: request.headers, body });
 }
 

@@ -68,6 +68,13 @@ const envSchema = z.object({
   OAUTH_EXTERNAL_AUDIENCE: z.string().optional(),
   OAUTH_EXTERNAL_JWKS_URL: optionalUrl,
   GRAPHIQL: z.stringbool().optional(),
+  /** Introspection and "Did you mean" suggestions on /graphql (default: outside production). */
+  GRAPHQL_INTROSPECTION: z.stringbool().optional(),
+  /** Cost budgets of one GraphQL operation (see GRAPHQL_LIMITS in constants.ts for the cost model). */
+  GRAPHQL_COST_LIMIT: z.coerce.number().int().positive().default(10_000),
+  GRAPHQL_ANONYMOUS_COST_LIMIT: z.coerce.number().int().positive().default(2_000),
+  /** How long one GraphQL operation may run before its remaining resolvers are skipped. */
+  GRAPHQL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   DEMO_SEED: z.stringbool().optional(),
   TRUST_PROXY: z.stringbool().default(false),
@@ -111,6 +118,15 @@ export interface Config {
     external: { issuer: string; audience: string; jwksUrl: string } | undefined;
   };
   graphiql: boolean;
+  graphql: {
+    /** Introspection and field suggestions in error messages (off in production unless set). */
+    introspection: boolean;
+    /** Cost budget of an operation with credentials, and without. */
+    costLimit: number;
+    anonymousCostLimit: number;
+    /** Per-operation time budget on /graphql. */
+    timeoutMs: number;
+  };
   shutdownTimeoutMs: number;
   /** Create the demo account on an empty database (default: outside production). */
   demoSeed: boolean;
@@ -185,6 +201,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     graphiql: e.GRAPHIQL ?? e.NODE_ENV !== 'production',
+    graphql: {
+      introspection: e.GRAPHQL_INTROSPECTION ?? e.NODE_ENV !== 'production',
+      costLimit: e.GRAPHQL_COST_LIMIT,
+      anonymousCostLimit: e.GRAPHQL_ANONYMOUS_COST_LIMIT,
+      timeoutMs: e.GRAPHQL_TIMEOUT_MS,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,

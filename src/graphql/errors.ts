@@ -32,6 +32,13 @@ export function maskError(error: unknown, onUnexpected?: (error: unknown) => voi
   if (graphqlError?.originalError instanceof PothosValidationError) {
     return new GraphQLError(graphqlError.message, { nodes: graphqlError.nodes, path: graphqlError.path, extensions: { code: 'validation_failed' } });
   }
+  // A variable GraphQL refuses while coercing it (`1e400` or 2^40 for an Int): graphql 17 wraps
+  // the scalar's own GraphQLError, before execution, so without a path. The caller's input (a 500
+  // before issue 15), named by its variable like the other validation errors.
+  if (graphqlError?.path === undefined && graphqlError?.originalError instanceof GraphQLError) {
+    const field = /^Variable "\$(\w+)"/.exec(graphqlError.message)?.[1] ?? 'variables';
+    return new GraphQLError(graphqlError.message, { nodes: graphqlError.nodes, extensions: { code: 'validation_failed', errors: { [field]: [graphqlError.message] } } });
+  }
   onUnexpected?.(graphqlError?.originalError ?? error);
   return new GraphQLError('Unexpected error.', { nodes: graphqlError?.nodes, path: graphqlError?.path, extensions: { code: 'internal_error' } });
 }

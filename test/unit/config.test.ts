@@ -38,6 +38,15 @@ describe('loadConfig', () => {
     expect(loadConfig({}).demoSeed).toBe(true);
   });
 
+  it('GraphQL introspection is off in production unless GRAPHQL_INTROSPECTION turns it on; the budgets have defaults', () => {
+    const secret = { SECRET_KEY: 'k'.repeat(32) };
+    expect(loadConfig({ NODE_ENV: 'production', ...secret }).graphql).toEqual({ introspection: false, costLimit: 10_000, anonymousCostLimit: 2_000, timeoutMs: 10_000 });
+    expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true', ...secret }).graphql.introspection).toBe(true);
+    expect(loadConfig({}).graphql.introspection).toBe(true);
+    expect(loadConfig({ GRAPHQL_COST_LIMIT: '500', GRAPHQL_ANONYMOUS_COST_LIMIT: '50', GRAPHQL_TIMEOUT_MS: '250' }).graphql).toMatchObject({ costLimit: 500, anonymousCostLimit: 50, timeoutMs: 250 });
+    expect(() => loadConfig({ GRAPHQL_TIMEOUT_MS: '0' })).toThrow(/GRAPHQL_TIMEOUT_MS/);
+  });
+
   it('the external issuer is configured whole or not at all', () => {
     expect(() => loadConfig({ OAUTH_EXTERNAL_ISSUER: 'https://x.example/' })).toThrow(/OAUTH_EXTERNAL/);
   });
