@@ -4,7 +4,7 @@ import { IMPORTS, LIMITS } from '../config/constants.ts';
 import type { Prisma } from '../db/prisma.ts';
 import { sendOutbound, UrlRefusedError } from '../http/outbound.ts';
 import { createTripIn } from '../trips/trip.service.ts';
-import { detectMediaType, FORMAT_NAMES, type MediaType } from './document.ts';
+import { detectMediaType, FORMAT_NAMES, SUPPORTED_FORMATS, type MediaType } from './document.ts';
 import { extractText } from './extract/extract-text.ts';
 import { builtinGenerator } from './generate/builtin/builtin.generator.ts';
 import { tripCountries } from './generate/builtin/trip-countries.ts';
@@ -23,7 +23,7 @@ export const initialize: StageWork = async ({ job, prisma, services }) => {
   }
   const bytes = await download(job.sourceUrl!, services.config.outboundAllowLoopback);
   const mediaType = detectMediaType(bytes);
-  if (!mediaType) throw new ImportFailure('The document at the URL is not a PDF, TXT, JPG or PNG file (unsupported_format).');
+  if (!mediaType) throw new ImportFailure(`The document at the URL is not ${SUPPORTED_FORMATS} (unsupported_format).`);
   // An upsert: running this stage twice stores the document once.
   await prisma.importDocument.upsert({ where: { jobId: job.id }, create: { jobId: job.id, content: bytes }, update: { content: bytes } });
   return { data: { mediaType } };
@@ -44,14 +44,22 @@ async function download(url: string, allowLoopback: boolean): Promise<Uint8Array
   return new Uint8Array(response.body);
 }
 
-/** extractingText: the text of the document, and the credits it costs. */
+/** extractingText: the text of the document, the structured items it carries, and the credits it costs. */
 export const extractingText: StageWork = async ({ job, prisma, signal, log }) => {
   const document = await prisma.importDocument.findUnique({ where: { jobId: job.id } });
   if (!document || !job.mediaType) throw new ImportFailure('The document is missing.');
   const extracted = await extractText(document.content, job.mediaType as MediaType, signal);
-  if (extracted.text.replace(/\s/g, '').length < 10) throw new ImportFailure(`No text could be read from the ${FORMAT_NAMES[job.mediaType as MediaType]} document.`);
-  await log(`Read ${extracted.pages} ${job.mediaType.startsWith('image/') ? 'image' : 'page'}${extracted.pages === 1 ? '' : 's'} of ${FORMAT_NAMES[job.mediaType as MediaType]} (${extracted.text.length} characters). ${extracted.notes.join(' ')}`.trim());
-  return { data: { extractedText: extracted.text.slice(0, IMPORTS.maxTextChars * 2), aiCredits: extracted.credits } };
+  const { items } = extracted.structured;
+  if (extracted.text.replace(/\s/g, '').length < 10 && !items.length) throw new ImportFailure(`No text could be read from the ${FORMAT_NAMES[job.mediaType as MediaType]} document.`);
+  const kinds = [...new Set(items.map((i) => i.kind))].map((kind) => `${items.filter((i) => i.kind === kind).length} ${kind}`);
+  await log(`Read ${extracted.pages} ${job.mediaType.startsWith('image/') ? 'image' : 'page'}${extracted.pages === 1 ? '' : 's'} of ${FORMAT_NAMES[job.mediaType as MediaType]} (${extracted.text.length} characters${kinds.length ? `; structured items: ${kinds.join(', ')}` : ''}). ${extracted.notes.join(' ')}`.trim());
+  return {
+    data: {
+      extractedText: extracted.text.slice(0, IMPORTS.maxTextChars * 2),
+      ...(items.length || extracted.structured.subject ? { structured: extracted.structured as unknown as Prisma.InputJsonObject } : {}),
+      aiCredits: extracted.credits,
+    },
+  };
 };
 
 /** generatingBlocks: the draft itinerary, from the LLM when configured (falling back) or built in. */
