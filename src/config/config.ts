@@ -9,6 +9,34 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const port = z.coerce.number().int().min(0).max(65535);
 const perMinute = z.coerce.number().int().positive();
 const optionalUrl = z.url().optional();
+/**
+ * CORS_ORIGINS: comma-separated origins (`https://app.example.com`), each written as the browser
+ * sends it in `Origin` (a trailing slash is forgiven). No `*`: the allow-list is the point.
+ */
+const origins = z
+  .string()
+  .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
+  .pipe(z.array(z.string().transform((value, ctx) => {
+    const origin = originOf(value);
+    if (origin === undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${value}" is not an origin such as https://app.example.com (scheme, host and port only; no *)` });
+      return z.NEVER;
+    }
+    return origin;
+  })));
+
+function originOf(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const bare = (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash;
+  // The origin as browsers send it: lower case, without a default port.
+  return bare ? url.origin : undefined;
+}
+
 const roles = z
   .string()
   .transform((s) => s.split(',').map((r) => r.trim()).filter(Boolean))
@@ -40,9 +68,17 @@ const envSchema = z.object({
   OAUTH_EXTERNAL_AUDIENCE: z.string().optional(),
   OAUTH_EXTERNAL_JWKS_URL: optionalUrl,
   GRAPHIQL: z.stringbool().optional(),
+  /** Introspection and "Did you mean" suggestions on /graphql (default: outside production). */
+  GRAPHQL_INTROSPECTION: z.stringbool().optional(),
+  /** Cost budgets of one GraphQL operation (see GRAPHQL_LIMITS in constants.ts for the cost model). */
+  GRAPHQL_COST_LIMIT: z.coerce.number().int().positive().default(10_000),
+  GRAPHQL_ANONYMOUS_COST_LIMIT: z.coerce.number().int().positive().default(2_000),
+  /** How long one GraphQL operation may run before its remaining resolvers are skipped. */
+  GRAPHQL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   DEMO_SEED: z.stringbool().optional(),
   TRUST_PROXY: z.stringbool().default(false),
+  CORS_ORIGINS: origins.default([]),
   /** Test-only: lets the outgoing client reach 127.0.0.1 (test receivers). Refused in production. */
   OUTBOUND_ALLOW_LOOPBACK: z.stringbool().default(false),
   /** The debounce window of trip.configUpdated and catalog.updated; tests shorten it. */
@@ -82,11 +118,22 @@ export interface Config {
     external: { issuer: string; audience: string; jwksUrl: string } | undefined;
   };
   graphiql: boolean;
+  graphql: {
+    /** Introspection and field suggestions in error messages (off in production unless set). */
+    introspection: boolean;
+    /** Cost budget of an operation with credentials, and without. */
+    costLimit: number;
+    anonymousCostLimit: number;
+    /** Per-operation time budget on /graphql. */
+    timeoutMs: number;
+  };
   shutdownTimeoutMs: number;
   /** Create the demo account on an empty database (default: outside production). */
   demoSeed: boolean;
   /** Take the client IP from X-Forwarded-For (behind a load balancer that sets it). */
   trustProxy: boolean;
+  /** Browser origins allowed to call the API with credentials (CORS); none by default. */
+  corsOrigins: readonly string[];
   /**
    * Test-only (OUTBOUND_ALLOW_LOOPBACK): lets customer URLs (webhooks, import documents) reach
    * loopback addresses, where test receivers listen. Never the default; refused in production.
@@ -154,9 +201,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     graphiql: e.GRAPHIQL ?? e.NODE_ENV !== 'production',
+    graphql: {
+      introspection: e.GRAPHQL_INTROSPECTION ?? e.NODE_ENV !== 'production',
+      costLimit: e.GRAPHQL_COST_LIMIT,
+      anonymousCostLimit: e.GRAPHQL_ANONYMOUS_COST_LIMIT,
+      timeoutMs: e.GRAPHQL_TIMEOUT_MS,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
     outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
     webhookDebounceSeconds: e.WEBHOOK_DEBOUNCE_SECONDS,
     importLlm: e.IMPORT_LLM_BASE_URL || e.IMPORT_LLM_API_KEY

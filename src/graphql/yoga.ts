@@ -1,5 +1,7 @@
 import { createYoga } from 'graphql-yoga';
 import type { GraphQLSchema } from 'graphql';
+import type { Config } from '../config/config.ts';
+import { armorPlugins } from './armor.ts';
 import type { Context } from './context.ts';
 import type { Logger } from '../logger.ts';
 import { maskError } from './errors.ts';
@@ -9,14 +11,17 @@ export interface YogaServerContext {
   appContext: Context;
 }
 
-export function createGraphQLHandler(schema: GraphQLSchema, options: { graphiql: boolean; logger: Logger }) {
+export function createGraphQLHandler(schema: GraphQLSchema, options: { graphiql: boolean; limits: Config['graphql']; logger: Logger }) {
   return createYoga<YogaServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: options.graphiql,
     landingPage: false,
+    // CORS is app.ts's (http/cors.ts), the same for REST: Yoga's would reflect any Origin.
+    cors: false,
     logging: false,
     context: ({ appContext }) => appContext,
+    plugins: armorPlugins(options.limits),
     maskedErrors: { maskError: (error) => maskError(error, (cause) => options.logger.error({ err: cause }, 'unexpected GraphQL error')) },
   });
 }

@@ -1,5 +1,8 @@
 // Rate limits (decisions "Health, errors and limits"): per API key or machine client, and per IP
-// for anonymous calls (public endpoints, and failed authentications). Fixed one-minute windows,
+// for anonymous calls. Failed authentications spend a budget of their own per IP: once it is spent,
+// every request with credentials from that IP is refused before its key is looked up, so
+// guessing keys costs the database nothing, while anonymous readers behind the same address keep
+// their own budget. Fixed one-minute windows,
 // in memory: each API process counts its own callers, so behind a load balancer the effective
 // limit is the configured one times the number of processes (see README, production).
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
@@ -18,10 +21,26 @@ export class RateLimitedError extends AppError {
 export class RateLimits {
   private readonly perKey: RateLimiterMemory;
   private readonly perIp: RateLimiterMemory;
+  private readonly authFailures: RateLimiterMemory;
 
   constructor(options: { perKeyPerMinute: number; perIpPerMinute: number }) {
     this.perKey = new RateLimiterMemory({ points: options.perKeyPerMinute, duration: 60 });
     this.perIp = new RateLimiterMemory({ points: options.perIpPerMinute, duration: 60 });
+    this.authFailures = new RateLimiterMemory({ points: options.perIpPerMinute, duration: 60 });
+  }
+
+  /** Before any credential is checked: 429 (RateLimitedError) once the IP's failures spent its budget. */
+  async assertMayAuthenticate(ip: string): Promise<void> {
+    const spent = await this.authFailures.get(`f:${ip}`);
+    if (spent && spent.consumedPoints >= this.authFailures.points) {
+      const headers = headersOf(this.authFailures.points, spent);
+      throw new RateLimitedError({ ...headers, 'retry-after': headers['ratelimit-reset']! });
+    }
+  }
+
+  /** A failed authentication (bad key, token or client credentials) spends one of the IP's budget. */
+  async recordAuthFailure(ip: string): Promise<void> {
+    await this.authFailures.penalty(`f:${ip}`, 1);
   }
 
   /** Counts one request; returns the RateLimit headers, or throws RateLimitedError (429). */
