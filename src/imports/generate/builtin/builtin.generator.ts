@@ -7,13 +7,14 @@
 import { detectLanguage, ISO_639_1 } from '../../extract/language.ts';
 import { draftSchema, type Draft, type DraftBlockInput, type DraftDayInput, type GenerateOptions, type Generator } from '../draft.ts';
 import { readDay, type HotelMention } from './blocks.ts';
+import { BOOKING_REF, readFlights } from './flights.ts';
 import { addDays, daysBetween, leadingDate, type IsoDate } from './dates.ts';
 import { readDocument } from './document-lines.ts';
 import { readLayout, type DaySection } from './layout.ts';
 import { findInclusions, findPayments, findPrice } from './money.ts';
 import { airport, city, cityTimezone, countryTimezone } from './places.ts';
 import { readStays } from './stays.ts';
-import { anchorDate, isRecurring, statedDuration, statedPeriod, tripCountries, tripTitle } from './trip-fields.ts';
+import { anchorDate, isRecurring, statedDuration, statedPeriod, tripCountries, tripTitle, type Visit } from './trip-fields.ts';
 import { fold } from './vocabulary.ts';
 
 const MAX_DAYS = 60;
@@ -32,8 +33,9 @@ export function extractDraft(text: string, now: Date): Draft {
   const { lines, subject } = readDocument(text);
   const language = ISO_639_1[detectLanguage(lines.join('\n'))];
   const anchor = anchorDate(lines, now);
-  const layout = readLayout(lines, now, anchor);
   const recurring = isRecurring(lines);
+  const early = recurring ? null : statedPeriod([...(subject ? [subject] : []), ...lines.slice(0, 12)], now, anchor).start;
+  const layout = readLayout(lines, now, anchor, early);
   const head = layout.days.length ? layout.preamble : lines.slice(0, 25);
   const period = recurring ? { start: null, finish: null } : statedPeriod([...(subject ? [subject] : []), ...head.slice(0, 30)], now, anchor);
   const stated = statedDuration([...(subject ? [subject] : []), ...(layout.days.length ? layout.preamble : lines)]);
@@ -41,6 +43,7 @@ export function extractDraft(text: string, now: Date): Draft {
     ? programmeDays(layout.days, period.start, stated, now, anchor, recurring)
     : confirmationDays(lines, period.start, period.finish, now, anchor);
   const { days } = reading;
+  if (layout.days.length) placeListedFlights([...layout.preamble, ...layout.tail], days, now, anchor);
 
   // The period: stated, else the days' dates, else what the bookings span.
   const dated = days.map((d) => d.date).filter((d): d is string => Boolean(d)).sort();
@@ -57,7 +60,7 @@ export function extractDraft(text: string, now: Date): Draft {
   const stays = blocks.filter((b): b is Stay => b.type === 'accommodation').map((b) => b.content.city).filter((c): c is string => Boolean(c));
   const placeText = [...(subject ? [subject] : []), ...layout.preamble.slice(0, 15), ...layout.days.flatMap((d) => [d.title ?? '', ...d.lines])].join('\n');
   const geography = tripCountries({ stays: [...stays, ...reading.overnights], visited: reading.visited, text: layout.days.length ? placeText : lines.slice(0, 40).join('\n'), flights, lastDay: layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined });
-  const destinations = [...new Set([...stays, ...reading.overnights, ...reading.visited.filter((v) => city(v)), ...flights.filter((f, i) => i < flights.length - 1 || flights.length === 1).map((f) => f.arrivalCity).filter((c): c is string => Boolean(c))])]
+  const destinations = [...new Set([...stays, ...reading.overnights, ...reading.visited.map((v) => v.name).filter((v) => city(v)), ...flights.filter((f, i) => i < flights.length - 1 || flights.length === 1).map((f) => f.arrivalCity).filter((c): c is string => Boolean(c))])]
     .filter((name) => !geography.home || city(name)?.country !== geography.home || geography.countries.includes(geography.home));
   const title = tripTitle({ lines: layout.days.length ? layout.preamble : lines, subject, language, countries: geography.countries, destinations, duration, kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(' ') }, now);
 
@@ -79,11 +82,11 @@ export function extractDraft(text: string, now: Date): Draft {
     days,
     price,
     payments: findPayments(moneyLines, now, anchor, price),
-    ...findInclusions(layout.days.length ? [...layout.preamble, ...layout.tail] : lines),
+    ...findInclusions(lines),
   });
 }
 
-interface DaysReading { days: DraftDayInput[]; overnights: string[]; visited: string[] }
+interface DaysReading { days: DraftDayInput[]; overnights: string[]; visited: Visit[] }
 
 const PLACE_SPLIT = /\s*(?:[-–—/>→›»|,]|\bto\b|\ba\b|\bnach\b|\bvers\b|\bpara\b|\be\b|\by\b|\bet\b|\bund\b|\band\b)\s*/;
 
@@ -110,7 +113,7 @@ function programmeDays(sections: DaySection[], start: IsoDate | null, stated: nu
   const days: DraftDayInput[] = [];
   const mentions: Array<{ day: DraftDayInput; hotel: HotelMention }> = [];
   const overnights: string[] = [];
-  const visited: string[] = [];
+  const visited: Visit[] = [];
   let lastPlace: string | null = null;
   for (const section of sections) {
     const date = section.date ?? (base ? addDays(base, section.day - 1) : null);
@@ -118,8 +121,9 @@ function programmeDays(sections: DaySection[], start: IsoDate | null, stated: nu
     const day: DraftDayInput = { day: section.day, date, title: tidyTitle(section.title), blocks };
     days.push(day);
     const places = placesOf(section.title);
-    visited.push(...places);
-    for (const block of blocks) if (block.type === 'transport' && block.content.to && city(block.content.to)) visited.push(block.content.to);
+    const ends = section.day === sections[0]!.day || section.day === sections.at(-1)!.day;
+    visited.push(...places.map((name) => ({ name, end: ends })));
+    for (const block of blocks) if (block.type === 'transport' && block.content.to && city(block.content.to)) visited.push({ name: block.content.to, end: ends });
     if (places.length) lastPlace = places.at(-1)!;
     for (const block of blocks) if (block.type === 'flight' && block.content.arrivalCity) lastPlace = block.content.arrivalCity;
     if (overnightCity) overnights.push(overnightCity);
@@ -151,6 +155,22 @@ function programmeDays(sections: DaySection[], start: IsoDate | null, stated: nu
   return { days, overnights, visited };
 }
 
+/**
+ * Flights listed before or after the days ("Flights" under a day table): each on the day of its
+ * date, unless a day already holds the same flight.
+ */
+function placeListedFlights(lines: string[], days: DraftDayInput[], now: Date, anchor: IsoDate | null) {
+  const { flights } = readFlights(lines, null, now, anchor);
+  const held = new Set(days.flatMap((d) => d.blocks).filter((b): b is Flight => b.type === 'flight').map((b) => b.content.flightNumber));
+  for (const { block } of flights) {
+    if (block.content.flightNumber && held.has(block.content.flightNumber)) continue;
+    const date = block.content.date ?? null;
+    const day = (date ? days.find((d) => d.date === date) : undefined)
+      ?? (date && days[0]?.date && date < days[0].date ? days[0] : date && days.at(-1)?.date && date > days.at(-1)!.date! ? days.at(-1) : undefined);
+    if (day) day.blocks.push(block);
+  }
+}
+
 const sameHotel = (a: string, b: string) => {
   const fa = fold(a).replace(/\b(?:hotel|the|el|la|le|il)\b/g, '').trim();
   const fb = fold(b).replace(/\b(?:hotel|the|el|la|le|il)\b/g, '').trim();
@@ -174,7 +194,7 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
   }
   const placed: Array<{ date: IsoDate | null; block: DraftBlockInput }> = [];
   const overnights: string[] = [];
-  const visited: string[] = [];
+  const visited: Visit[] = [];
   const stayLines = readStays(lines, now, anchor);
   const stayNames = new Set(stayLines.map((s) => fold(s.block.content.name)));
   for (const group of groups) {
@@ -185,10 +205,13 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
       if (block.type === 'text' && stayNames.size && [...stayNames].some((n) => fold(block.content.text).includes(n))) continue;
       const date = block.type === 'flight' ? block.content.date ?? null : group.date;
       placed.push({ date, block });
-      if (block.type === 'transport' && block.content.to && city(block.content.to)) visited.push(block.content.to);
+      if (block.type === 'transport' && block.content.to && city(block.content.to)) visited.push({ name: block.content.to });
     }
   }
   for (const stay of stayLines) placed.push({ date: stay.block.content.checkIn ?? null, block: stay.block });
+  // One booking reference for the whole confirmation belongs to each of its flights.
+  const references = new Set(lines.map((l) => BOOKING_REF.exec(l)?.[1]).filter((r): r is string => Boolean(r && /\d/.test(r) && /[A-Z]/.test(r))));
+  if (references.size === 1) for (const p of placed) if (p.block.type === 'flight') p.block.content.bookingReference ??= [...references][0]!;
   const dates = placed.map((p) => p.date).filter((d): d is string => Boolean(d)).sort();
   const first = start ?? dates[0] ?? null;
   let last = finish ?? null;

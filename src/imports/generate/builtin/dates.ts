@@ -42,6 +42,8 @@ const DAY_FIRST = new RegExp(String.raw`\b(\d{1,2})${ORD}(?:\s*(?:de\s+)?${M})?(
 const MONTH_FIRST = new RegExp(String.raw`\b${M}\s+(\d{1,2})${ORD}(?:,?\s*(\d{4}))?${SEP}(?:${M}\s+)?(\d{1,2})${ORD}\b(?:,?\s*(\d{4}))?`, 'g');
 // 05/10/2026 - 12/10/2026 (day first), and ISO 2026-10-05 to 2026-10-12
 const NUMERIC = /\b(\d{1,2})[./](\d{1,2})[./](\d{4})\s*(?:-|to|al|au|bis|a|ao)\s*(\d{1,2})[./](\d{1,2})[./](\d{4})\b/g;
+// 09.05.–16.05.2027, 9/5 - 16/5/2027: the first date takes the second's year
+const NUMERIC_SHARED = /\b(\d{1,2})[./](\d{1,2})\.?\s*(?:-|to|al|au|bis|a|ao)\s*(\d{1,2})[./](\d{1,2})[./](\d{4})\b/g;
 const ISO_RANGE = /\b(\d{4})-(\d{2})-(\d{2})\s*(?:-|to|al|au|bis|a|ao|\/)\s*(\d{4})-(\d{2})-(\d{2})\b/g;
 
 export interface DateRange { start: IsoDate; end: IsoDate; index: number }
@@ -67,6 +69,10 @@ export function findRanges(folded: string, now: Date): DateRange[] {
     push(iso(y1, m1, Number(m[2])), iso(y2, m2, Number(m[5])), m.index);
   }
   for (const m of folded.matchAll(NUMERIC)) push(iso(+m[3]!, +m[2]!, +m[1]!), iso(+m[6]!, +m[5]!, +m[4]!), m.index);
+  for (const m of folded.matchAll(NUMERIC_SHARED)) {
+    const y = +m[5]!;
+    push(iso(+m[2]! > +m[4]! ? y - 1 : y, +m[2]!, +m[1]!), iso(y, +m[4]!, +m[3]!), m.index);
+  }
   for (const m of folded.matchAll(ISO_RANGE)) push(iso(+m[1]!, +m[2]!, +m[3]!), iso(+m[4]!, +m[5]!, +m[6]!), m.index);
   return ranges.sort((a, b) => a.index - b.index);
 }
@@ -189,7 +195,8 @@ export function scanDates(text: string, now: Date, anchor?: IsoDate | null): Dat
     const b = Number(m[4]);
     const y = m[5] ? (m[5].length === 2 ? 2000 + Number(m[5]) : Number(m[5])) : null;
     // Without a year, "8/5" or "8.5" is a date only with a slash or in a heading-like place ("Fri 8/5").
-    if (!m[5] && (m[3] === '-' || (m[3] === '.' && !m[1]))) continue;
+    const germanShort = !m[5] && m[3] === '.' && folded[m.index + m[0].length] === '.';
+    if (!m[5] && !germanShort && (m[3] === '-' || (m[3] === '.' && !m[1]))) continue;
     const dayFirst = a > 12 || b <= 12;
     push(y, dayFirst ? b : a, dayFirst ? a : b, m.index, m.index + m[0].length);
   }

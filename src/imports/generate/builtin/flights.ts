@@ -14,13 +14,14 @@ const FLIGHT_NUMBER = /(?<![\p{L}\d-])((?:[A-Z]{2}|[A-Z]\d|\d[A-Z]))\s?(\d{1,4})
 /** Designators that are also words in capitals ("DE 10 A 12", "EN 2026"): they need a flight around them. */
 const WORD_CODES = new Set(['DE', 'EN', 'AM', 'UP', 'TO', 'OR', 'SO', 'AS', 'AT', 'AD', 'AR', 'AI', 'CA', 'CI', 'CM', 'ME', 'MS', 'NO', 'OS', 'OK', 'SA', 'SU', 'TU', 'UN', 'IN', 'DO', 'DA', 'DI', 'LA', 'LE', 'EL', 'IL', 'VA', 'GA', 'HA', 'JA', 'KA', 'MM', 'TR', 'TA', 'TC', 'TS', 'TM', 'PM', 'PC', 'SG', 'SN', 'SK', 'SS', 'UK', 'WS', 'FA', 'FB', 'RO', 'RC', 'OB', 'OA', 'OU', 'QR', 'LP', 'CL', 'GL', 'ET', 'EW', 'HM', 'HO', 'HR', 'IE', 'IR', 'IX', 'IZ', 'JU', 'KC', 'KE', 'KL', 'LM', 'LO', 'LS', 'MF', 'MH', 'MK', 'MN', 'MQ', 'MX', 'NF', 'NH', 'NK', 'NT', 'NZ', 'OO', 'OV', 'OZ', 'PD', 'PG', 'PK', 'PR', 'PS', 'PX', 'PZ', 'RB', 'RJ', 'RV', 'SB', 'SV', 'SY', 'TB', 'TG', 'TK', 'TL', 'TN', 'TO', 'TP', 'TX', 'UA', 'UB', 'UG', 'UL', 'UP', 'UU', 'UX', 'VB', 'VJ', 'VL', 'VN', 'VR', 'VS', 'VY', 'WB', 'WF', 'WG', 'WK', 'WM', 'WN', 'WY', 'XL', 'XP', 'XQ', 'XY', 'XZ', 'YM', 'YW', 'YX', 'ZB', 'ZH', 'ZL', 'ZT']);
 /** Three capitals that are airports and also words, currencies or abbreviations. */
-const NOT_AIRPORTS = new Set(['THE', 'AND', 'FOR', 'VIA', 'DAY', 'BUS', 'CAR', 'SPA', 'TOP', 'NEW', 'OLD', 'OUT', 'ONE', 'TWO', 'SIX', 'TEN', 'PER', 'PAX', 'TAX', 'VAT', 'EUR', 'USD', 'GBP', 'CHF', 'BRL', 'MXN', 'ARS', 'CLP', 'COP', 'PEN', 'NOT', 'ARR', 'DEP', 'REF', 'PNR', 'SEA', 'SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC', 'LUN', 'MIE', 'JUE', 'VIE', 'SAB', 'DOM', 'DEL', 'LOS', 'LES', 'DES', 'UNE', 'CON', 'POR', 'PAR', 'SUR', 'VON', 'DER', 'DIE', 'DAS', 'UND', 'MIT', 'CHE', 'NON', 'ECO', 'BAG', 'ROW', 'VIP', 'ALL', 'ANY', 'ARE', 'BUT', 'CAN', 'GET', 'HAS', 'HER', 'HIM', 'HIS', 'HOW', 'ITS', 'LET', 'MAN', 'OUR', 'OWN', 'SAY', 'SHE', 'TOO', 'USE', 'WAY', 'WHO', 'WHY', 'YES', 'YOU', 'AIR', 'BED', 'BOX', 'END', 'FLY', 'FUN', 'INN', 'KEY', 'MAP', 'OFF', 'PAY', 'RED', 'RUN', 'SET', 'SKI', 'TEA', 'WEB', 'WIN', 'ECO', 'STD', 'FIN', 'SIN', 'UNO', 'DOS', 'TRES', 'MAS', 'MES', 'HOY', 'LEO', 'GUA', 'TBA', 'TBC', 'TBD', 'UTC', 'GMT', 'CET', 'CST', 'EST', 'PST', 'IVA', 'ADT', 'CHD', 'INF', 'ADL', 'ZUG', 'BAR', 'RIO', 'PIE', 'SOL', 'MAR', 'ORO', 'ETA', 'ETD', 'NUM', 'CIA', 'BER', 'OSL', 'RAK']);
+const NOT_AIRPORTS = new Set(['THE', 'AND', 'FOR', 'VIA', 'DAY', 'BUS', 'CAR', 'SPA', 'TOP', 'NEW', 'OLD', 'OUT', 'ONE', 'TWO', 'SIX', 'TEN', 'PER', 'PAX', 'TAX', 'VAT', 'EUR', 'USD', 'GBP', 'CHF', 'BRL', 'MXN', 'ARS', 'CLP', 'COP', 'PEN', 'NOT', 'ARR', 'DEP', 'REF', 'PNR', 'SEA', 'SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC', 'LUN', 'MIE', 'JUE', 'VIE', 'SAB', 'DOM', 'DEL', 'LOS', 'LES', 'DES', 'UNE', 'CON', 'POR', 'PAR', 'SUR', 'VON', 'DER', 'DIE', 'DAS', 'UND', 'MIT', 'CHE', 'NON', 'ECO', 'BAG', 'ROW', 'VIP', 'ALL', 'ANY', 'ARE', 'BUT', 'CAN', 'GET', 'HAS', 'HER', 'HIM', 'HIS', 'HOW', 'ITS', 'LET', 'MAN', 'OUR', 'OWN', 'SAY', 'SHE', 'TOO', 'USE', 'WAY', 'WHO', 'WHY', 'YES', 'YOU', 'AIR', 'BED', 'BOX', 'END', 'FLY', 'FUN', 'INN', 'KEY', 'MAP', 'OFF', 'PAY', 'RED', 'RUN', 'SET', 'SKI', 'TEA', 'WEB', 'WIN', 'ECO', 'STD', 'FIN', 'SIN', 'UNO', 'DOS', 'TRES', 'MAS', 'MES', 'HOY', 'LEO', 'GUA', 'TBA', 'TBC', 'TBD', 'UTC', 'GMT', 'CET', 'CST', 'EST', 'PST', 'IVA', 'ADT', 'CHD', 'INF', 'ADL', 'ZUG', 'BAR', 'RIO', 'PIE', 'SOL', 'ORO', 'ETA', 'ETD', 'NUM', 'CIA', 'BER', 'OSL', 'RAK', 'ITA', 'SAS', 'TAP', 'KLM', 'ANA', 'LOT', 'MSC', 'AVE', 'ICE', 'TGV', 'BUS', 'VIA', 'HBF', 'TAX', 'FEE', 'NET', 'APT', 'INT', 'DOM', 'RTN', 'OUT', 'INB', 'OBD']);
 const CODE_OK_ALONE = new Set(['CIA', 'BER', 'OSL', 'RAK']); // real airports often written bare; accepted beside an arrow or "to"
 const DETAIL_LINE = /^(?:departure|departs?|depart|arrival|arrives?|arrive|from|to|date|terminal|seat|class|cabin|duration|aircraft|operated by|baggage|gate|boarding|salida|sale|llegada|llega|origen|destino|fecha|asiento|clase|duracion|operado por|equipaje|embarque|depart|arrivee|de|a|vers|date|siege|classe|duree|opere par|bagages|partida|chegada|origem|data|assento|duracao|operado por|bagagem|abflug|ankunft|von|nach|datum|sitzplatz|klasse|dauer|durchgefuhrt von|gepack|partenza|arrivo|da|per|data|posto|classe|durata|operato da|bagaglio|imbarco|ab|an)\b\s*[:\-]?/;
 const DEPARTURE_LABEL = /^(?:departure|departs?|depart|from|salida|sale|origen|de|partida|origem|abflug|ab|von|partenza|da)\b/;
 const ARRIVAL_LABEL = /^(?:arrival|arrives?|arrive|to|llegada|llega|destino|a|arrivee|chegada|destino|ankunft|an|nach|arrivo|per)\b/;
+const ARRIVAL_WORD = /\b(?:arr(?:ives?|ival)?|lands?|llegada|llega|arrivee|arrivant|chegada|ankunft|arrivo|to|nach|para|per)\s+(?:(?:at|in|a|à|em|en|no|na)\s+)?/g;
 const NEXT_DAY = /\+\s?([12])(?!\d)|\b(?:next day|dia siguiente|lendemain|dia seguinte|folgetag|am nachsten tag|giorno dopo|giorno successivo)\b/;
-const BOOKING_REF = /\b(?:booking (?:reference|ref|code)|reference|record locator|pnr|confirmation (?:code|number)|localizador|codigo de reserva|localisateur|code de reservation|reference de reservation|codigo da reserva|buchungscode|buchungsnummer|codice (?:di )?prenotazione|codice pnr)\b\s*(?:no\.?|n[º°o]\.?|#)?\s*[:\-]?\s*([A-Z0-9]{5,8})\b/i;
+export const BOOKING_REF = /\b(?:booking (?:reference|ref|code)|reference|record locator|pnr|confirmation (?:code|number)|localizador|codigo de reserva|localisateur|code de reservation|reference de reservation|codigo da reserva|buchungscode|buchungsnummer|codice (?:di )?prenotazione|codice pnr)\b\s*(?:no\.?|n[º°o]\.?|#)?\s*[:\-]?\s*([A-Z0-9]{5,8})\b/i;
 
 interface Anchor { line: number; code: string; number: string; index: number }
 
@@ -61,6 +62,8 @@ function airportsIn(text: string): AirportHit[] {
     }
     hits.push({ iata: code, index: m.index, end: m.index + m[0].length, explicit: Boolean(m[1]) });
   }
+  // A document that writes codes in parentheses means those: bare capitals are then words ("ITA Airways", "SAS").
+  if (hits.some((h) => h.explicit)) hits.splice(0, hits.length, ...hits.filter((h) => h.explicit));
   for (const named of airportsByName(text)) {
     if (!hits.some((h) => Math.abs(h.index - named.index) < 40 && h.iata === named.iata)) hits.push({ iata: named.iata, index: named.index, end: named.index + named.length, explicit: true });
   }
@@ -119,7 +122,8 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
       for (let j = a.line + 1; j < lines.length && j <= a.line + 6; j++) {
         if (anchorLines.has(j)) break;
         const folded = fold(lines[j]!);
-        if (!DETAIL_LINE.test(folded) && !/\([A-Z]{3}\)/.test(lines[j]!) && !(timeMatches(lines[j]!).length && airportsIn(lines[j]!).length)) break;
+        const dateAndTime = j <= a.line + 2 && timeMatches(lines[j]!).length > 0 && scanDates(lines[j]!, now, anchorDate).length > 0 && lines[j]!.length < 120;
+        if (!DETAIL_LINE.test(folded) && !/\([A-Z]{3}\)/.test(lines[j]!) && !(timeMatches(lines[j]!).length && airportsIn(lines[j]!).length) && !dateAndTime) break;
         window.push(lines[j]!);
         windowLines.push(j);
       }
@@ -182,6 +186,17 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
   }
   if (dep && arr === dep) arr = null;
   const cities = { dep: null as string | null, arr: null as string | null };
+  // "Ankunft München 17:05", "arrivo a Roma Fiumicino": a city with a single airport (or a named airport) after the arrival word.
+  if (dep && !arr) {
+    let m: RegExpExecArray | null = null;
+    for (const hit of fold(text).matchAll(ARRIVAL_WORD)) {
+      m = /^(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(text.slice(hit.index + hit[0].length));
+      if (m) break;
+    }
+    const name = m?.[1];
+    const code = name ? cityAirport(name) ?? cityAirport(name.split(/\s+/)[0]!) : undefined;
+    if (code && code !== dep) { arr = code; cities.arr = name!.split(/\s+/)[0]!; }
+  }
   if (!dep || !arr) {
     const route = routeCities(text);
     if (route.length === 2) {
@@ -191,8 +206,14 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
   const allTimes = timeMatches(text).map((t) => t.time);
   if (!allTimes.length) {
     // Airline tables: "BA548 LHR FCO 0815 1150".
-    const compact = [...text.matchAll(/(?<![\d:./-])([01]\d|2[0-3])([0-5]\d)(?![\d:./-])/g)].map((m) => `${m[1]}:${m[2]}`);
+    const compact = [...text.matchAll(/(?<![\w:./-])([01]\d|2[0-3])([0-5]\d)(?![\w:./-])/g)].map((m) => `${m[1]}:${m[2]}`);
     if (compact.length >= 1 && hits.length >= 2) allTimes.push(...compact);
+  }
+  // "departs 07:45, arrives 10:25", "salida 10:05 llegada 12:30": a time's own label.
+  for (const t of timeMatches(text)) {
+    const before = fold(text.slice(Math.max(0, t.index - 16), t.index));
+    if (/(?:arr(?:ives?|ival)?|lands?|llegada|llega|arrivee|arrive|chegada|chega|ankunft|an|arrivo|arriva)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(before)) arrTime ??= t.time;
+    else if (/(?:dep(?:arts?|arture)?|leaves?|salida|sale|depart|part|partida|abflug|ab|partenza|parte)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(before)) depTime ??= t.time;
   }
   depTime ??= allTimes[0] ?? null;
   arrTime ??= allTimes.find((t) => t !== depTime && allTimes.indexOf(t) > allTimes.indexOf(depTime ?? '')) ?? null;

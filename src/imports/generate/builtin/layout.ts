@@ -4,8 +4,9 @@
 // "Friday 8 May 2026 - Day 1", "3° giorno", "Jour 2 : Lyon"), dates as headings ("Sat 9 May",
 // "09/05/2026 – Florence"), day tables ("1 | 08/05 | Rome | Hotel Artemide") and several days
 // written on one line ("Day 1: ... Day 2: ...").
-import { daysBetween, leadingDate, type IsoDate } from './dates.ts';
-import { CLOSING_HEADER, DAY_HEADER, DAY_WORD, MONTH_PATTERN, ORDINAL_WORDS, fold } from './vocabulary.ts';
+import { addDays, daysBetween, leadingDate, type IsoDate } from './dates.ts';
+import { city } from './places.ts';
+import { CLOSING_HEADER, DAY_HEADER, DAY_WORD, MONTH_PATTERN, ORDINAL_WORDS, WEEKDAYS, fold } from './vocabulary.ts';
 
 const MAX_DAYS = 60;
 
@@ -117,9 +118,79 @@ function splitHeaderRest(rest: string): { title: string | null; content: string 
   return { title: first.length >= 3 && first.length <= 70 ? first : null, content: text };
 }
 
-export function readLayout(input: string[], now: Date, anchor: IsoDate | null): Layout {
-  const lines = splitInlineDays(input);
+const HOTEL_COLUMN = /^(?:hotel|hotels|accommodation|overnight|lodging|stay|alojamiento|hotel\/alojamiento|hebergement|nuit|alojamento|hospedagem|pernoite|unterkunft|ubernachtung|hotel\/unterkunft|pernottamento|sistemazione|albergo)$/;
+const DAY_COLUMN = new RegExp(String.raw`^(?:${DAY_WORD}|n[º°o]?|#)$`);
+
+/**
+ * A day table with a header row ("Day | Date | Route | Hotel"): each row becomes a header line
+ * ("1 | Tue 02 Feb 2027 | London – Colombo") and its hotel cell an "Overnight:" line.
+ */
+function readTables(lines: string[]): string[] {
+  const out: string[] = [];
+  let hotelColumn = -1;
+  let dayColumn = -1;
+  for (const line of lines) {
+    const cells = line.split(/\s*\|\s*/).map((c) => c.trim());
+    if (/^[-+=|\s:]+$/.test(line)) continue; // a table's rule line
+    if (cells.length >= 3) {
+      const folded = cells.map((c) => fold(c));
+      const hotel = folded.findIndex((c) => HOTEL_COLUMN.test(c));
+      const day = folded.findIndex((c) => DAY_COLUMN.test(c));
+      if (day >= 0 && folded.every((c) => c.length < 30 && !/\d/.test(c))) { hotelColumn = hotel; dayColumn = day; continue; }
+      if (dayColumn >= 0 && /^\d{1,2}$/.test(cells[dayColumn] ?? '')) {
+        const hotelCell = hotelColumn >= 0 ? cells[hotelColumn] ?? '' : '';
+        const rest = cells.filter((_, i) => i !== hotelColumn && i !== dayColumn);
+        out.push([cells[dayColumn]!, ...rest].join(' | '));
+        if (hotelCell && /\p{L}{3}/u.test(hotelCell) && !/^(?:on board|a bordo|en vol|im flugzeug|in volo|-|–|—)$/i.test(hotelCell)) out.push(`Overnight: ${hotelCell}`);
+        continue;
+      }
+    } else if (cells.length < 2) { hotelColumn = -1; dayColumn = -1; }
+    out.push(line);
+  }
+  return out;
+}
+
+// "Friday:", "Sábado –", "Samedi :" opening a line: a day by its weekday.
+const WEEKDAY_HEADER = new RegExp(String.raw`^(${WEEKDAYS.replace(/\\.\?$/, '')})\s*[:\-–—]\s*(.*)$`);
+const WEEKDAY_INDEX: Record<string, number> = {};
+for (const [i, names] of [['sunday', 'domingo', 'dimanche', 'sonntag', 'domenica'], ['monday', 'lunes', 'lundi', 'segunda-feira', 'segunda', 'montag', 'lunedi'], ['tuesday', 'martes', 'mardi', 'terca-feira', 'terca', 'dienstag', 'martedi'], ['wednesday', 'miercoles', 'mercredi', 'quarta-feira', 'quarta', 'mittwoch', 'mercoledi'], ['thursday', 'jueves', 'jeudi', 'quinta-feira', 'quinta', 'donnerstag', 'giovedi'], ['friday', 'viernes', 'vendredi', 'sexta-feira', 'sexta', 'freitag', 'venerdi'], ['saturday', 'sabado', 'samedi', 'sabado', 'samstag', 'sonnabend', 'sabato']].entries()) for (const n of names) WEEKDAY_INDEX[n] = i;
+
+/** A short line of place names ("Oslo – Myrdal – Flåm", "Bergen"): a day's heading in programmes that number nothing. */
+function isPlaceHeading(line: string): boolean {
+  if (line.length > 60 || /[\d.:;!?]/.test(line) || line.split(/\s+/).length > 8) return false;
+  const parts = line.split(/\s*(?:[-–—/>→›»,]|\by\b|\be\b|\bet\b|\band\b|\bund\b)\s*/).filter(Boolean);
+  return parts.length > 0 && parts.every((p) => /^\p{Lu}/u.test(p)) && parts.some((p) => Boolean(city(p)));
+}
+
+export function readLayout(input: string[], now: Date, anchor: IsoDate | null, start: IsoDate | null = null): Layout {
+  const lines = splitInlineDays(readTables(input));
   const headers = lines.map((line) => headerOf(line, now, anchor));
+  // Weekdays as headers ("Friday: ...", "Saturday: ..."), when no line has a day number or date heading.
+  if (headers.filter((h) => h).length < 2) {
+    const weekdays = lines.map((line) => WEEKDAY_HEADER.exec(fold(line)));
+    if (weekdays.filter(Boolean).length >= 2) {
+      let previous = start ? Date.parse(start) - 86_400_000 : null;
+      let sequence = 0;
+      weekdays.forEach((m, i) => {
+        if (!m) return;
+        sequence++;
+        let date: IsoDate | null = null;
+        if (previous !== null) {
+          const wanted = WEEKDAY_INDEX[m[1]!.replace(/\.$/, '')];
+          let t = previous + 86_400_000;
+          for (let k = 0; k < 7 && wanted !== undefined && new Date(t).getUTCDay() !== wanted; k++) t += 86_400_000;
+          previous = t;
+          date = new Date(t).toISOString().slice(0, 10);
+        }
+        headers[i] = { day: date && start ? daysBetween(start, date) + 1 : sequence, lastDay: null, date, rest: lines[i]!.slice(lines[i]!.length - m[2]!.length) };
+      });
+    }
+  }
+  // Place headings ("Milano – Oslo", "Bergen") in a programme without numbers or dates.
+  if (headers.filter((h) => h).length < 2) {
+    const places = lines.map((line, i) => (isPlaceHeading(line) && i + 1 < lines.length && !isPlaceHeading(lines[i + 1]!) ? i : -1)).filter((i) => i >= 0);
+    if (places.length >= 3) places.forEach((i, k) => { headers[i] = { day: k + 1, lastDay: null, date: start ? addDays(start, k) : null, rest: lines[i]! }; });
+  }
   const numbered = headers.filter((h) => h?.day != null).length;
   const datedOnly = headers.filter((h) => h && h.day === null && h.date);
   // Dates as headings count when there are at least two distinct ones in order, and numbered days are rare.
@@ -145,12 +216,20 @@ export function readLayout(input: string[], now: Date, anchor: IsoDate | null): 
       sections.push({ day, lastDay: header.lastDay ?? day, date: header.date, title, lines: content ? [content] : [] });
       continue;
     }
-    if (sections.length && CLOSING_HEADER.test(fold(line).trim()) && line.length < 80) closed = true;
+    if (sections.length && isClosing(line)) closed = true;
     if (closed) tail.push(line);
     else if (sections.length) sections.at(-1)!.lines.push(line);
     else preamble.push(line);
   }
   return { preamble, days: mergeRepeatedDays(sections), tail };
+}
+
+/** "Prices", "The price includes:", "Reisepreis pro Person: 1.695 €": a closing section starts. */
+function isClosing(line: string): boolean {
+  const folded = fold(line).trim();
+  if (!CLOSING_HEADER.test(folded)) return false;
+  const colon = folded.indexOf(':');
+  return line.length < 50 || (colon > 0 && colon < 60);
 }
 
 const isIncreasing = (dates: string[]) => dates.every((d, i) => i === 0 || d >= dates[i - 1]!);

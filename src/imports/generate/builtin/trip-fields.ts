@@ -62,11 +62,14 @@ export function statedDuration(lines: readonly string[]): number | null {
 
 // ---------------------------------------------------------------- countries
 
+/** A place a day names; `end` when it is the first or last day (where the journey may start or end at home). */
+export interface Visit { name: string; end?: boolean }
+
 export interface Places {
   /** Cities where the trip stays, in order (accommodation cities, overnight places). */
   stays: string[];
   /** Places the days name (titles, "in X", transport destinations). */
-  visited: string[];
+  visited: Visit[];
   /** Text where a country named counts (title area, day titles and lines, not conditions). */
   text: string;
   flights: Array<Extract<DraftBlock, { type: 'flight' }>['content'] & { day?: number }>;
@@ -115,11 +118,12 @@ export function tripCountries(places: Places): CountryReading {
   });
   for (const c of [...stayCountries, ...arrivals]) known.add(c);
   const visited: string[] = [];
-  for (const name of places.visited) {
+  for (const { name, end } of places.visited) {
     const place = city(name, known);
-    if (place) { visited.push(place.country); if (!first.country) first = { city: name, country: place.country, iata: place.iata }; continue; }
-    const country = countryOfName(name);
-    if (country) visited.push(country);
+    const country = place?.country ?? countryOfName(name);
+    if (!country || (end && country === home)) continue;
+    visited.push(country);
+    if (place && !first.country && country !== home) first = { city: name, country: place.country, iata: place.iata };
   }
   found.push(...stayCountries, ...arrivals, ...named.map((c) => c.country), ...visited);
   let result = [...new Set(found)];
@@ -127,7 +131,7 @@ export function tripCountries(places: Places): CountryReading {
   if (home && !stayCountries.includes(home) && !arrivals.includes(home)) {
     const namedHome = named.some((c) => c.country === home);
     const visitedHome = visited.filter((c) => c === home).length;
-    if (!namedHome || result.length > 1) result = result.filter((c) => c !== home || visitedHome >= 2);
+    if (!namedHome || result.length > 1) result = result.filter((c) => c !== home || visitedHome >= 1);
   }
   if (!first.country && result[0]) first = { city: null, country: result[0], iata: null };
   return { countries: result, home, firstDestination: first };
@@ -204,7 +208,7 @@ export function tripTitle(input: TitleInput, now: Date): string {
     const labelled = TITLE_LABEL.exec(line.trim());
     if (labelled) { const t = titleFrom(labelled[1]!, now); if (t && namesTrip(t, input)) return t; }
   }
-  const heads = [input.subject, ...input.lines.slice(0, 8).filter((l) => l.length <= 140 && !/^[^:]{1,25}:\s*\S/.test(l))].filter((l): l is string => Boolean(l));
+  const heads = [input.subject, ...input.lines.slice(0, 8).filter((l) => l.length <= 140)].filter((l): l is string => Boolean(l));
   for (const line of heads) {
     if (NOT_TRIP_DATE.test(fold(line)) && line !== input.subject) continue;
     const t = titleFrom(line, now);
