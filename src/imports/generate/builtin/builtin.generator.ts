@@ -55,6 +55,16 @@ export function extractDraft(text: string, now: Date): Draft {
   if (start && !finish && duration) finish = addDays(start, duration - 1);
   if (recurring) { start = null; finish = null; for (const day of days) day.date = null; }
 
+  let landed: Flight | undefined;
+  for (const block of days.flatMap((d) => d.blocks)) {
+    if (block.type !== 'flight') continue;
+    if (!block.content.departureAirport && landed?.content.arrivalAirport && landed.content.arrivalAirport !== block.content.arrivalAirport) {
+      block.content.departureAirport = landed.content.arrivalAirport;
+      block.content.departureCity ??= landed.content.arrivalCity ?? null;
+      block.confidence = Math.max(0.3, (block.confidence ?? 0.6) - 0.15);
+    }
+    landed = block;
+  }
   const blocks = days.flatMap((d) => d.blocks);
   const flights = days.flatMap((d) => d.blocks.filter((b): b is Flight => b.type === 'flight').map((b) => ({ ...b.content, arrivalDate: b.content.arrivalDate ?? null, bookingReference: b.content.bookingReference ?? null, day: layout.days.length ? d.day : undefined })));
   const stays = blocks.filter((b): b is Stay => b.type === 'accommodation').map((b) => b.content.city).filter((c): c is string => Boolean(c));

@@ -53,9 +53,10 @@ interface AirportHit { iata: string; index: number; end: number; explicit: boole
 
 function airportsIn(text: string): AirportHit[] {
   const hits: AirportHit[] = [];
-  for (const m of text.matchAll(/\(([A-Z]{3})\)|\b([A-Z]{3})\b/g)) {
-    const code = m[1] ?? m[2]!;
+  for (const m of text.matchAll(/\(([A-Z]{3})\)|(?<=\p{Ll}-)([A-Z]{3})\b|\b([A-Z]{3})\b/gu)) {
+    const code = m[1] ?? m[2] ?? m[3]!;
     if (!airport(code)) continue;
+    if (m[2]) { hits.push({ iata: code, index: m.index, end: m.index + m[0].length, explicit: true }); continue; }
     if (!m[1] && NOT_AIRPORTS.has(code)) {
       const around = text.slice(Math.max(0, m.index - 4), m.index + 7);
       if (!(CODE_OK_ALONE.has(code) && /→|->|\s[-–]\s|\bto\b/.test(around))) continue;
@@ -68,6 +69,20 @@ function airportsIn(text: string): AirportHit[] {
     if (!hits.some((h) => Math.abs(h.index - named.index) < 40 && h.iata === named.iata)) hits.push({ iata: named.iata, index: named.index, end: named.index + named.length, explicit: true });
   }
   return hits.sort((a, b) => a.index - b.index);
+}
+
+const AIRPORT_OF = /\b(?:airport|aeropuerto|aeroport|aeroporto|flughafen|flughafens)\s+(?:of\s+|de\s+|di\s+|do\s+|da\s+|von\s+|in\s+|d')?/gu;
+
+/** The last airport a piece of text names: a code, an airport's name, or "the airport of <a city with one airport>". */
+function airportBefore(text: string): string | undefined {
+  const hits = airportsIn(text);
+  let best: { iata: string; index: number } | undefined = hits.at(-1);
+  for (const m of fold(text).matchAll(AIRPORT_OF)) {
+    const name = /^(\p{Lu}[\p{L}'’-]+)/u.exec(text.slice(m.index + m[0].length))?.[1];
+    const code = name ? cityAirport(name) : undefined;
+    if (code && (!best || m.index > best.index)) best = { iata: code, index: m.index };
+  }
+  return best?.iata;
 }
 
 /** The city written just before an airport ("Roma (FCO)", "London Heathrow", "Rome FCO"), as the document spells it. */
@@ -142,6 +157,16 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
     }
     const block = flightOf(window, `${a.code}${a.number}`, date, now, anchorDate);
     if (!block) continue;
+    // No departure written with the flight: the airport the same day's text names just before ("transfer to Bari airport. Flight AZ1618 ...").
+    if (!block.content.departureAirport) {
+      const earlier = lines.slice(Math.max(0, windowLines[0]! - 3), windowLines[0]!).join(' ');
+      const code = airportBefore(earlier);
+      if (code && code !== block.content.arrivalAirport) {
+        block.content.departureAirport = code;
+        block.content.departureCity = airport(code)?.city ?? null;
+        block.confidence = Math.max(0.3, (block.confidence ?? 0.6) - 0.1);
+      }
+    }
     windowLines.forEach((j) => used.add(j));
     flights.push({ block, line: a.line });
   }
@@ -157,13 +182,31 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
   return { flights: flights.sort((x, y) => x.line - y.line), used };
 }
 
+const FROM_END = /(?:\bfrom|\bdesde|\bde|\bdu|\bdepuis|\bvon|\bab|\bda|\bdal|\bdalla|\bdo|\bdeparts?|\bdeparture|\bdeparting|\bleaves?|\bsalida|\bsale|\bdepart|\bpartida|\bsaida|\babflug|\bpartenza|\bparte|\bex)\s*:?$/;
+const TO_END = /(?:\bto|\ba|\bal|\ba la|\bau|\bnach|\bpara|\bper|\bvers|\bverso|\bem|\bno|\bna|\ben|\bin|\barrival|\barrives?|\barriving|\blands?|\bllegada|\bllega|\barrivee|\barrive|\bchegada|\bchega|\bankunft|\barrivo|\barriva|\bdestino|\bdestination|→|->|–|—|-|>)\s*:?$/;
+
+/** Whether the text before an airport makes it the departure or the arrival (the city's own words set aside). */
+function roleOf(before: string): 'dep' | 'arr' | null {
+  const seg = before.replace(/[\s(]*$/, '').replace(/(?:\p{Lu}[\p{L}'’.]*[\s-]?)+$/u, '').replace(/[\s(]*$/, '');
+  const tail = fold(seg).trim().split(/\s+/).slice(-3).join(' ');
+  if (/\b\d{1,2}[:h.]\d{2}\s*(?:uhr|h)?\s*$/.test(tail) || !tail) return null;
+  if (FROM_END.test(tail)) return 'dep';
+  if (TO_END.test(tail)) return 'arr';
+  return null;
+}
+
 function flightOf(window: string[], number: string | null, dayDate: IsoDate | null, now: Date, anchorDate: IsoDate | null): FlightBlock | undefined {
   const text = window.join('\n');
   let hits = airportsIn(text);
   // The same airport written twice ("Rome Fiumicino (FCO)") counts once.
   hits = hits.filter((h, i) => i === 0 || h.iata !== hits[i - 1]!.iata);
-  let dep: string | null = hits[0]?.iata ?? null;
-  let arr: string | null = hits.find((h) => h.iata !== dep)?.iata ?? null;
+  // Each airport's role from the word before it ("de Madrid (MAD) a Lima (LIM)", "llegada a Cusco (CUZ)"), else its order.
+  const roles = hits.map((h, i) => roleOf(text.slice(i > 0 ? hits[i - 1]!.end : 0, h.index)));
+  const firstArr = roles.indexOf('arr');
+  const depIndex = roles.indexOf('dep') >= 0 ? roles.indexOf('dep') : roles.findIndex((r, i) => r === null && (firstArr < 0 || i < firstArr));
+  let dep: string | null = depIndex >= 0 ? hits[depIndex]!.iata : null;
+  const arrIndex = firstArr >= 0 ? firstArr : roles.findIndex((r, i) => r === null && i > depIndex && hits[i]!.iata !== dep);
+  let arr: string | null = arrIndex >= 0 && hits[arrIndex]!.iata !== dep ? hits[arrIndex]!.iata : null;
   // Labelled lines decide which is which ("Arrival: ... (FCO)" before "Departure: ... (LHR)" is rare, but happens).
   let depTime: string | null = null;
   let arrTime: string | null = null;

@@ -58,7 +58,7 @@ const AIRPORT_NAMES: Record<string, string> = {
   heathrow: 'LHR', gatwick: 'LGW', stansted: 'STN', luton: 'LTN', 'london city': 'LCY', fiumicino: 'FCO', ciampino: 'CIA', malpensa: 'MXP',
   linate: 'LIN', 'orio al serio': 'BGY', orly: 'ORY', 'charles de gaulle': 'CDG', 'charles-de-gaulle': 'CDG', roissy: 'CDG', barajas: 'MAD',
   'el prat': 'BCN', schiphol: 'AMS', 'marco polo': 'VCE', capodichino: 'NAP', 'amerigo vespucci': 'FLR', peretola: 'FLR', 'galileo galilei': 'PSA',
-  'humberto delgado': 'LIS', portela: 'LIS', 'francisco sa carneiro': 'OPO', guarulhos: 'GRU', galeao: 'GIG', congonhas: 'CGH', 'santos dumont': 'SDU',
+  'humberto delgado': 'LIS', portela: 'LIS', 'francisco sa carneiro': 'OPO', guarulhos: 'GRU', galeao: 'GIG', congonhas: 'CGH', 'santos dumont': 'SDU', trudeau: 'YUL', 'pierre elliott trudeau': 'YUL', pearson: 'YYZ', 'logan': 'BOS', 'dulles': 'IAD', 'hartsfield': 'ATL', 'chhatrapati shivaji': 'BOM', 'indira gandhi': 'DEL', 'oliver tambo': 'JNB', 'hosea kutako': 'WDH', 'bandaranaike': 'CMB', 'velana': 'MLE', 'ngurah rai': 'DPS', 'kempegowda': 'BLR', 'incheon': 'ICN', 'pudong': 'PVG', 'hongqiao': 'SHA', 'capital airport': 'PEK', 'daxing': 'PKX', 'vantaa': 'HEL', 'fornebu': 'OSL', 'lisboa humberto delgado': 'LIS', 'cristiano ronaldo': 'FNC', 'joao paulo ii': 'PDL', 'adolfo suarez': 'MAD', 'josep tarradellas': 'BCN', 'guglielmo marconi': 'BLQ', 'caselle': 'TRN', 'valerio catullo': 'VRN', 'karol wojtyla': 'BRI', 'saint-exupery': 'LYS', 'marignane': 'MRS', 'merignac': 'BOD', 'blagnac': 'TLS',
   ezeiza: 'EZE', aeroparque: 'AEP', 'jorge chavez': 'LIM', 'velasco astete': 'CUZ', 'el dorado': 'BOG', 'benito juarez': 'MEX', 'jose marti': 'HAV',
   'john f. kennedy': 'JFK', 'john f kennedy': 'JFK', newark: 'EWR', laguardia: 'LGA', "o'hare": 'ORD', 'ohare': 'ORD', narita: 'NRT', haneda: 'HND',
   kansai: 'KIX', changi: 'SIN', suvarnabhumi: 'BKK', 'don mueang': 'DMK', 'noi bai': 'HAN', 'tan son nhat': 'SGN', 'ataturk': 'IST', 'sabiha gokcen': 'SAW',
@@ -200,7 +200,7 @@ const ALIASES: Record<string, string> = {
 /** Words that are a country's name in some language and an ordinary word or a name in another. */
 const CASE_SENSITIVE = new Set(['chad', 'jordan', 'georgia', 'guinea', 'niger', 'china', 'oman', 'mali', 'togo', 'iran', 'india', 'cuba', 'peru', 'chile', 'turkey', 'wales', 'uk', 'usa', 'granada', 'malta', 'monaco', 'france', 'israel', 'kenya', 'jersey', 'panama', 'salvador', 'colombia', 'gales', 'galles', 'italia', 'portugal', 'espana', 'suisse', 'belize', 'kuwait', 'qatar', 'nepal', 'tonga', 'samoa', 'fiji', 'benin']);
 /** Never a country on their own in these documents (a city, a dish, a common word). */
-const NEVER = new Set(['granada', 'panama', 'jersey', 'guernsey', 'monaco', 'salvador', 'georgia', 'jordan', 'chad', 'niger', 'dominica', 'cocos', 'christmas island', 'mali', 'togo', 'oman', 'peru']);
+const NEVER = new Set(['island', 'granada', 'panama', 'jersey', 'guernsey', 'monaco', 'salvador', 'georgia', 'jordan', 'chad', 'niger', 'dominica', 'cocos', 'christmas island', 'mali', 'togo', 'oman', 'peru']);
 
 let countryIndex: Map<string, string> | undefined;
 function countryNames(): Map<string, string> {

@@ -140,7 +140,7 @@ export function tripCountries(places: Places): CountryReading {
 // ---------------------------------------------------------------- title
 
 const TITLE_LABEL = /^(?:title|trip|tour|trip name|tour name|package|programme|program|titulo|viaje|programa|circuito|paquete|titre|voyage|circuit|sejour|forfait|viagem|roteiro|pacote|titel|reise|rundreise|reiseprogramm|titolo|viaggio|pacchetto|destination|destino|destinazione|reiseziel)\s*:\s*(.+)$/i;
-const KIND_WORDS = /\b(?:tour|circuit|trip|weekend|week-end|getaway|escape|holiday|holidays|vacation|honeymoon|cruise|safari|road trip|journey|adventure|break|city break|expedition|circuito|viaje|escapada|fin de semana|luna de miel|crucero|ruta|vacaciones|recorrido|voyage|sejour|escapade|lune de miel|croisiere|vacances|viagem|roteiro|escapadinha|fim de semana|lua de mel|cruzeiro|ferias|passeio|reise|rundreise|rundfahrt|urlaub|wochenende|kurzurlaub|flitterwochen|kreuzfahrt|viaggio|vacanza|vacanze|luna di miele|crociera|giro|fine settimana|itinerario)\b/;
+const KIND_WORDS = /\b(?:fly ?(?:&|and|-)? ?drive|autotour|self-drive|road ?trip|rundreise|tour|circuit|trip|weekend|week-end|getaway|escape|holiday|holidays|vacation|honeymoon|cruise|safari|road trip|journey|adventure|break|city break|expedition|circuito|viaje|escapada|fin de semana|luna de miel|crucero|ruta|vacaciones|recorrido|voyage|sejour|escapade|lune de miel|croisiere|vacances|viagem|roteiro|escapadinha|fim de semana|lua de mel|cruzeiro|ferias|passeio|reise|rundreise|rundfahrt|urlaub|wochenende|kurzurlaub|flitterwochen|kreuzfahrt|viaggio|vacanza|vacanze|luna di miele|crociera|giro|fine settimana|itinerario)\b/;
 
 const KIND_TITLES: Record<string, { trip: (d: string) => string; tour: (d: string) => string; weekend: (d: string) => string; honeymoon: (d: string) => string; cruise: (d: string) => string }> = {
   en: { trip: (d) => `Trip to ${d}`, tour: (d) => `${d} tour`, weekend: (d) => `Weekend in ${d}`, honeymoon: (d) => `Honeymoon in ${d}`, cruise: (d) => `${d} cruise` },
@@ -220,12 +220,17 @@ export function tripTitle(input: TitleInput, now: Date): string {
 /** A heading names the trip when it names one of its places (or a country), or a kind of trip beside a place. */
 function namesTrip(title: string, input: TitleInput): boolean {
   const folded = fold(title);
+  if (AGENCY.test(folded)) return false;
+  if (KIND_WORDS.test(folded) && title.length <= 80) return true;
   if (input.destinations.some((d) => d.length >= 3 && folded.includes(fold(d)))) return true;
   if (input.countries.some((c) => LANGS.some((l) => { const n = countryName(c, l); return n ? folded.includes(fold(n)) : false; }))) return true;
   if (countriesNamed(title).length) return true;
   const words = title.match(/\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)*/gu) ?? [];
   return words.some((w) => city(w)) && (KIND_WORDS.test(folded) || words.length <= 3);
 }
+
+/** An agency's letterhead: company forms, street addresses, phones. */
+const AGENCY = /\b(?:s\.?r\.?l|s\.?l\.?u?|s\.?a\.?s?|gmbh|ltd|llc|inc|sarl|lda|ag|kg|plc|b\.?v)\b\.?|\b(?:tel|phone|telefono|telefone|fax)\b|\b(?:via|calle|rue|strasse|str\.|rua|avenida|avenue|piazza|plaza|street|road)\s+\p{L}+.*\d|\d{4,5}\s+\p{L}/u;
 
 const LANGS = ['en', 'es', 'fr', 'pt', 'de', 'it'];
 
