@@ -76,8 +76,9 @@ function dropEmailNoise(lines: string[]): { lines: string[]; subject: string | n
     }
     out.push(line);
   }
-  const substance = out.join(' ').replace(/\s+/g, ' ').length;
-  if (substance < 200 && quoted.length) {
+  // The reply says little ("see below", "here it is"): the quoted message is the document.
+  const reply = out.join(' ').replace(/\s+/g, ' ').trim();
+  if (quoted.length && reply.length < 120 && !/\d/.test(reply)) {
     const earlier = dropEmailNoise(quoted);
     return { lines: [...out, ...earlier.lines], subject: subject ?? earlier.subject };
   }

@@ -19,7 +19,7 @@ const CODE_OK_ALONE = new Set(['CIA', 'BER', 'OSL', 'RAK']); // real airports of
 const DETAIL_LINE = /^(?:departure|departs?|depart|arrival|arrives?|arrive|from|to|date|terminal|seat|class|cabin|duration|aircraft|operated by|baggage|gate|boarding|salida|sale|llegada|llega|origen|destino|fecha|asiento|clase|duracion|operado por|equipaje|embarque|depart|arrivee|de|a|vers|date|siege|classe|duree|opere par|bagages|partida|chegada|origem|data|assento|duracao|operado por|bagagem|abflug|ankunft|von|nach|datum|sitzplatz|klasse|dauer|durchgefuhrt von|gepack|partenza|arrivo|da|per|data|posto|classe|durata|operato da|bagaglio|imbarco|ab|an)\b\s*[:\-]?/;
 const DEPARTURE_LABEL = /^(?:departure|departs?|depart|from|salida|sale|origen|de|partida|origem|abflug|ab|von|partenza|da)\b/;
 const ARRIVAL_LABEL = /^(?:arrival|arrives?|arrive|to|llegada|llega|destino|a|arrivee|chegada|destino|ankunft|an|nach|arrivo|per)\b/;
-const ARRIVAL_WORD = /\b(?:arr(?:ives?|ival)?|lands?|llegada|llega|arrivee|arrivant|chegada|ankunft|arrivo|to|nach|para|per)\s+(?:(?:at|in|a|à|em|en|no|na)\s+)?/g;
+const ARRIVAL_WORD = /\b(?:arr(?:ives?|ival)?|lands?|llegada|llega|arrivee|arrivant|chegada|ankunft|arrivo|to|nach|para|per|destino|destination|vers|verso|towards)\s+(?:(?:at|in|a|à|em|en|no|na|de)\s+)?/g;
 const NEXT_DAY = /\+\s?([12])(?!\d)|\b(?:next day|dia siguiente|lendemain|dia seguinte|folgetag|am nachsten tag|giorno dopo|giorno successivo)\b/;
 export const BOOKING_REF = /\b(?:booking (?:reference|ref|code)|reference|record locator|pnr|confirmation (?:code|number)|localizador|codigo de reserva|localisateur|code de reservation|reference de reservation|codigo da reserva|buchungscode|buchungsnummer|codice (?:di )?prenotazione|codice pnr)\b\s*(?:no\.?|n[º°o]\.?|#)?\s*[:\-]?\s*([A-Z0-9]{5,8})\b/i;
 
@@ -30,6 +30,8 @@ export interface FlightReading { flights: Array<{ block: FlightBlock; line: numb
 /** Flight anchors in a line: designator and number. */
 function anchorsIn(line: string): Array<{ code: string; number: string; index: number }> {
   const folded = fold(line);
+  // A train, bus or ferry sentence ("Treno Railjet RJ 75 alle 08:12") names no flight unless it says so.
+  const otherMode = !FLIGHT_WORDS.test(folded) && /\b(?:train|trains|tren|treno|zug|comboio|railjet|bus|autobus|pullman|ferry|traghetto|fahre|barco|bateau|navire|ship|nave)\b/.test(folded);
   const contextual = FLIGHT_WORDS.test(folded) || /\([A-Z]{3}\)|→|->|\b[A-Z]{3}\s*[-–/]\s*[A-Z]{3}\b|\b\d{1,2}[:h.]\d{2}\b/.test(line);
   const found: Array<{ code: string; number: string; index: number }> = [];
   for (const m of line.matchAll(FLIGHT_NUMBER)) {
@@ -38,6 +40,7 @@ function anchorsIn(line: string): Array<{ code: string; number: string; index: n
     // A booking code, a postcode, a room or a seat is not a flight.
     if (/(?:ref|reference|pnr|localizador|code|codigo|codice|booking|reserva|room|seat|asiento|zimmer|habitacion|chambre|camera|quarto|tel|phone|cp|zip|plz|n[º°o])\.?\s*[:#]?\s*$/.test(before)) continue;
     const afterWord = /(?:flight|vuelo|vol|voo|flug|volo|flight no\.?|flight number|n[º°o] de vuelo)\s*[:#]?\s*$/.test(before);
+    if (!afterWord && otherMode) continue;
     if (!afterWord) {
       // A known designator, in a line about a flight or opening a line of flight details ("BA548 LHR FCO 0815").
       if (!isAirlineCode(code)) continue;
@@ -230,7 +233,7 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
   if (dep && arr === dep) arr = null;
   const cities = { dep: null as string | null, arr: null as string | null };
   // "Ankunft München 17:05", "arrivo a Roma Fiumicino": a city with a single airport (or a named airport) after the arrival word.
-  if (dep && !arr) {
+  if (!arr) {
     let m: RegExpExecArray | null = null;
     for (const hit of fold(text).matchAll(ARRIVAL_WORD)) {
       m = /^(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(text.slice(hit.index + hit[0].length));

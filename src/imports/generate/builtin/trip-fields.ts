@@ -10,6 +10,7 @@ import { BOILERPLATE, DURATION_DAYS, DURATION_NIGHTS, NOT_TRIP_DATE, RECURRING, 
 export interface Period { start: IsoDate | null; finish: IsoDate | null }
 
 const START_LABEL = /^(?:departure date|start date|travel date|date of travel|dates?|outbound|fecha de (?:salida|inicio|viaje)|fechas?|salida|ida|date de depart|dates? du voyage|depart|aller|data de (?:partida|inicio|ida)|datas?|partida|ida|reisedatum|reisezeitraum|abreise|hinreise|anreise|zeitraum|data di partenza|date|partenza|andata|periodo|period|travel dates|fechas del viaje|dates de voyage|datas da viagem|reisetermin)\b/;
+const DEPARTURE_WORD = /\b(?:departure|departing|departs|starting|start date|salida|saliendo|inicio|depart|partenza|partenze|inizio|partida|saida|inicio|abreise|abfahrt|reisebeginn|ab dem)\b/;
 const END_LABEL = /^(?:return date|end date|return|inbound|fecha de (?:regreso|vuelta|fin)|regreso|vuelta|date de retour|retour|data de (?:regresso|regreso|volta|fim)|regresso|volta|ruckreise|ruckkehr|heimreise|data di (?:ritorno|rientro)|ritorno|rientro)\b/;
 
 /** The period the document states for the trip, from its first lines. */
@@ -32,6 +33,15 @@ export function statedPeriod(lines: readonly string[], now: Date, anchor: IsoDat
     else if (START_LABEL.test(folded)) start ??= dates[0]!.date;
   }
   if (start && finish && start <= finish) return { start, finish };
+  // "8 days – departure Monday 7 September 2026": a start written after a departure word.
+  if (!start) {
+    for (const line of candidates) {
+      const at = DEPARTURE_WORD.exec(fold(line));
+      if (!at) continue;
+      const date = scanDates(line.slice(at.index), now, anchor)[0];
+      if (date && date.index <= at[0].length + 25) { start = date.date; break; }
+    }
+  }
   return { start: start && !finish ? start : null, finish: null };
 }
 
@@ -118,8 +128,11 @@ export function tripCountries(places: Places): CountryReading {
   });
   for (const c of [...stayCountries, ...arrivals]) known.add(c);
   const visited: string[] = [];
+  const transitCities = new Set([...transit].map((code) => fold(airport(code)?.city ?? '')));
   for (const { name, end } of places.visited) {
     const place = city(name, known);
+    if (place?.iata && transit.has(place.iata)) continue;
+    if (transitCities.has(fold(place?.name ?? name))) continue;
     const country = place?.country ?? countryOfName(name);
     if (!country || (end && country === home)) continue;
     visited.push(country);
