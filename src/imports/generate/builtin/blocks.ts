@@ -75,6 +75,9 @@ function transportOf(sentence: string): DraftBlockInput | undefined {
   const { from, to } = routeOf(sentence);
   const found = timeMatches(sentence).map((t) => t.time);
   const number = mode === 'train' ? TRAIN_NUMBER.exec(sentence)?.[1] ?? null : mode === 'cruise' || mode === 'ferry' ? SHIP.exec(sentence)?.[1]?.trim() ?? null : null;
+  const operatorName = operator && (operator[2] === mode || (mode === 'carRental' && operator[2] === 'carRental')) ? operator[1] : null;
+  // "Tickets are valid only for the train shown": a note, not a journey.
+  if (!from && !to && !found.length && !number && !operatorName && mode !== 'transfer' && mode !== 'carRental') return undefined;
   const trainName = mode === 'train' ? /\b(Frecciarossa|Frecciargento|Italo|AVE|Alvia|Iryo|TGV|ICE|Eurostar|Railjet|Ouigo|Intercity|EC|IC)\s*(\d{2,5})\b/i.exec(sentence) : null;
   return {
     type: 'transport',
@@ -85,7 +88,7 @@ function transportOf(sentence: string): DraftBlockInput | undefined {
       time: found[0] ?? null,
       arrivalTime: found[1] ?? null,
       number: trainName ? `${trainName[1]} ${trainName[2]}` : number,
-      operator: operator && (operator[2] === mode || (mode === 'carRental' && operator[2] === 'carRental')) ? operator[1] : null,
+      operator: operatorName,
       description: clean(sentence).slice(0, 300),
     },
     confidence: 0.5 + (from || to ? 0.2 : 0) + (found[0] ? 0.1 : 0),

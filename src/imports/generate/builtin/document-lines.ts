@@ -108,7 +108,8 @@ function isNoise(line: string): boolean {
   if (NOISE.some((pattern) => pattern.test(folded))) return true;
   // A menu: short words between separators ("Home | Tours | About us | Contact").
   const cells = line.split(/\s[|·•»]\s/);
-  if (cells.length >= 4 && cells.every((c) => c.length <= 20 && !/\d/.test(c))) return true;
+  const tableHeader = cells.some((c) => /^(?:day|date|dia|fecha|jour|tag|datum|giorno|data|hotel|route|itinerary|programa|programme|programm|programma)$/.test(fold(c).trim()));
+  if (cells.length >= 4 && !tableHeader && cells.every((c) => c.length <= 20 && !/\d/.test(c))) return true;
   // Contact lines of the agency (its address and phone are not the trip's places).
   if (/^(?:tel|tel\.|phone|telefono|telefone|telephone|fax|mobile|movil|cell|email|e-mail|correo|web|www\.|http)\b/.test(folded) && !/\b(?:hotel|check)/.test(folded)) return true;
   if (/^https?:\/\/\S+$/.test(line) || /^[\w.+-]+@[\w-]+\.[\w.]+$/.test(line)) return true;

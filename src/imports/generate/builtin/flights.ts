@@ -27,6 +27,15 @@ interface Anchor { line: number; code: string; number: string; index: number }
 
 export interface FlightReading { flights: Array<{ block: FlightBlock; line: number }>; used: Set<number> }
 
+/** The booking reference a text labels ("Código de reserva XHTQ9B"), as written. */
+export function bookingReference(text: string): string | null {
+  const m = BOOKING_REF.exec(fold(text));
+  if (!m) return null;
+  const start = m.index + m[0].length - m[1]!.length;
+  const code = text.slice(start, start + m[1]!.length).toUpperCase();
+  return /\d/.test(code) || /^[A-Z]{6}$/.test(code) ? code : null;
+}
+
 /** Flight anchors in a line: designator and number. */
 function anchorsIn(line: string): Array<{ code: string; number: string; index: number }> {
   const folded = fold(line);
@@ -141,6 +150,9 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
         if (anchorLines.has(j)) break;
         const folded = fold(lines[j]!);
         const dateAndTime = j <= a.line + 2 && timeMatches(lines[j]!).length > 0 && scanDates(lines[j]!, now, anchorDate).length > 0 && lines[j]!.length < 120;
+        // A table cut into lines by a PDF: "23:55", "Santiago de Chile (SCL)", "09:10 vie 15 ene".
+        const cell = lines[j]!.length <= 40 && (timeMatches(lines[j]!).length > 0 || /^\p{Lu}[\p{L}' -]+\([A-Z]{3}\)/u.test(lines[j]!));
+        if (cell && !dateAndTime && !DETAIL_LINE.test(folded)) { window.push(lines[j]!); windowLines.push(j); continue; }
         if (!DETAIL_LINE.test(folded) && !/\([A-Z]{3}\)/.test(lines[j]!) && !(timeMatches(lines[j]!).length && airportsIn(lines[j]!).length) && !dateAndTime) break;
         window.push(lines[j]!);
         windowLines.push(j);
@@ -190,7 +202,7 @@ const TO_END = /(?:\bto|\ba|\bal|\ba la|\bau|\bnach|\bpara|\bper|\bvers|\bverso|
 
 /** Whether the text before an airport makes it the departure or the arrival (the city's own words set aside). */
 function roleOf(before: string): 'dep' | 'arr' | null {
-  const seg = before.replace(/[\s(]*$/, '').replace(/(?:\p{Lu}[\p{L}'’.]*[\s-]?)+$/u, '').replace(/[\s(]*$/, '');
+  const seg = before.replace(/[\s(]*$/, '').replace(/(?:\p{Lu}[\p{L}'’.]*(?:[\s-]+(?:de|del|da|do|di|la|los|las|dos|das|of|the)(?=\s))?[\s-]*)+$/u, '').replace(/[\s(]*$/, '');
   const tail = fold(seg).trim().split(/\s+/).slice(-3).join(' ');
   if (/\b\d{1,2}[:h.]\d{2}\s*(?:uhr|h)?\s*$/.test(tail) || !tail) return null;
   if (FROM_END.test(tail)) return 'dep';
@@ -279,7 +291,7 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
   const arrInfo = arr ? airport(arr) : undefined;
   const depHit = hits.find((h) => h.iata === dep);
   const arrHit = hits.find((h) => h.iata === arr);
-  const reference = BOOKING_REF.exec(text);
+  const reference = bookingReference(text);
   return {
     type: 'flight',
     content: {
@@ -293,7 +305,7 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
       arrivalTime: arrTime,
       date,
       arrivalDate,
-      bookingReference: reference && /\d/.test(reference[1]!) || reference && /^[A-Z0-9]+$/.test(reference[1]!) ? reference![1]! : null,
+      bookingReference: reference,
     },
     confidence: Math.min(0.95, 0.4 + (number ? 0.15 : 0) + (dep && arr ? 0.2 : 0) + (date ? 0.1 : 0) + (depTime ? 0.1 : 0)),
   };

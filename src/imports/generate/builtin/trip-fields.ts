@@ -153,7 +153,7 @@ export function tripCountries(places: Places): CountryReading {
 // ---------------------------------------------------------------- title
 
 const TITLE_LABEL = /^(?:title|trip|tour|trip name|tour name|package|programme|program|titulo|viaje|programa|circuito|paquete|titre|voyage|circuit|sejour|forfait|viagem|roteiro|pacote|titel|reise|rundreise|reiseprogramm|titolo|viaggio|pacchetto|destination|destino|destinazione|reiseziel)\s*:\s*(.+)$/i;
-const KIND_WORDS = /\b(?:fly ?(?:&|and|-)? ?drive|autotour|self-drive|road ?trip|rundreise|tour|circuit|trip|weekend|week-end|getaway|escape|holiday|holidays|vacation|honeymoon|cruise|safari|road trip|journey|adventure|break|city break|expedition|circuito|viaje|escapada|fin de semana|luna de miel|crucero|ruta|vacaciones|recorrido|voyage|sejour|escapade|lune de miel|croisiere|vacances|viagem|roteiro|escapadinha|fim de semana|lua de mel|cruzeiro|ferias|passeio|reise|rundreise|rundfahrt|urlaub|wochenende|kurzurlaub|flitterwochen|kreuzfahrt|viaggio|vacanza|vacanze|luna di miele|crociera|giro|fine settimana|itinerario)\b/;
+const KIND_WORDS = /\b(?:fly ?(?:&|and|-)? ?drive|autotour|self-drive|road ?trip|rundreise|tour|circuit|trip|weekend|week-end|getaway|escape|holiday|holidays|vacation|honeymoon|cruise|safari|road trip|journey|adventure|break|city break|expedition|circuito|viaje|escapada|fin de semana|luna de miel|crucero|ruta|vacaciones|recorrido|voyage|sejour|escapade|lune de miel|croisiere|vacances|viagem|roteiro|escapadinha|fim de semana|lua de mel|cruzeiro|ferias|passeio|reise|rundreise|rundfahrt|urlaub|wochenende|kurzurlaub|flitterwochen|kreuzfahrt|viaggio|vacanza|vacanze|luna di miele|crociera|giro|fine settimana)\b/;
 
 const KIND_TITLES: Record<string, { trip: (d: string) => string; tour: (d: string) => string; weekend: (d: string) => string; honeymoon: (d: string) => string; cruise: (d: string) => string }> = {
   en: { trip: (d) => `Trip to ${d}`, tour: (d) => `${d} tour`, weekend: (d) => `Weekend in ${d}`, honeymoon: (d) => `Honeymoon in ${d}`, cruise: (d) => `${d} cruise` },
@@ -177,7 +177,7 @@ export function titleFrom(line: string, now: Date): string | undefined {
     .replace(/(?:#|n[º°o]\.?\s*|ref\.?\s*:?\s*)?\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,10}\b/g, ' ')
     .replace(/\s*[([]\s*[)\]]/g, ' ');
   // Boilerplate at either end: "Booking confirmation – Rome weekend", "Rome weekend | Your itinerary".
-  const parts = text.split(/\s*(?:[|:–—·•]|\s-\s|,\s)\s*/).map((p) => p.trim()).filter((p) => p && /\p{L}{2}/u.test(p));
+  const parts = text.split(/\s*(?:[|:–—·•/]|\s-\s|,\s)\s*/).map((p) => p.trim()).filter((p) => p && /\p{L}{2}/u.test(p));
   const kept = parts.filter((p) => !BOILERPLATE.test(fold(p)) || (KIND_WORDS.test(fold(p)) && !/^(?:booking|confirmation|reservation|reserva|confirmacion|reservation|buchung|prenotazione|conferma)\b/.test(fold(p))));
   let title = kept.join(' – ').replace(/\s+/g, ' ').replace(/^[\s\-–—,.:;!]+|[\s\-–—,.:;!]+$/g, '').trim();
   title = title.replace(new RegExp(`^(?:${BOILERPLATE.source.slice(2, -2)})\\s+(?:for|para|pour|fur|per|de|del|du|di|to|a)\\s+`, 'i'), '');
@@ -235,11 +235,15 @@ function namesTrip(title: string, input: TitleInput): boolean {
   const folded = fold(title);
   if (AGENCY.test(folded)) return false;
   if (KIND_WORDS.test(folded) && title.length <= 80) return true;
+  // Otherwise it must name where the trip goes (not a station or the city the traveller leaves from).
   if (input.destinations.some((d) => d.length >= 3 && folded.includes(fold(d)))) return true;
   if (input.countries.some((c) => LANGS.some((l) => { const n = countryName(c, l); return n ? folded.includes(fold(n)) : false; }))) return true;
-  if (countriesNamed(title).length) return true;
-  const words = title.match(/\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)*/gu) ?? [];
-  return words.some((w) => city(w)) && (KIND_WORDS.test(folded) || words.length <= 3);
+  if (countriesNamed(title).some((c) => input.countries.includes(c.country))) return true;
+  if (!input.destinations.length && !input.countries.length) {
+    const words = title.match(/\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)*/gu) ?? [];
+    return words.some((w) => city(w)) && words.length <= 3;
+  }
+  return false;
 }
 
 /** An agency's letterhead: company forms, street addresses, phones. */
