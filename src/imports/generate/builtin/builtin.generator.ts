@@ -73,7 +73,7 @@ export function extractDraft(text: string, now: Date): Draft {
   const geography = tripCountries({ stays: [...stays, ...reading.overnights], visited: reading.visited, text: layout.days.length ? placeText : lines.slice(0, 40).join('\n'), flights, lastDay: layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined });
   const destinations = [...new Set([...stays, ...reading.overnights, ...reading.visited.map((v) => v.name).filter((v) => city(v)), ...flights.filter((f, i) => i < flights.length - 1 || flights.length === 1).map((f) => f.arrivalCity).filter((c): c is string => Boolean(c))])]
     .filter((name) => !geography.home || city(name)?.country !== geography.home || geography.countries.includes(geography.home));
-  const title = tripTitle({ lines: layout.days.length ? layout.preamble : lines, subject, language, countries: geography.countries, destinations, duration, kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(' ') }, now);
+  const title = tripTitle({ lines: (layout.days.length ? layout.preamble : lines).filter((l) => !reading.consumed?.has(l)), subject, language, countries: geography.countries, destinations, duration, kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(' ') }, now);
 
   const moneyLines = layout.days.length ? [...layout.preamble, ...layout.tail, ...layout.days.flatMap((d) => d.lines)] : lines;
   const price = findPrice(moneyLines);
@@ -97,7 +97,7 @@ export function extractDraft(text: string, now: Date): Draft {
   });
 }
 
-interface DaysReading { days: DraftDayInput[]; overnights: string[]; visited: Visit[] }
+interface DaysReading { days: DraftDayInput[]; overnights: string[]; visited: Visit[]; consumed?: Set<string> }
 
 const PLACE_SPLIT = /\s*(?:[-–—/>→›»|,]|\bto\b|\ba\b|\bnach\b|\bvers\b|\bpara\b|\be\b|\by\b|\bet\b|\bund\b|\band\b)\s*/;
 
@@ -255,5 +255,5 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
   };
   // Text first on its day, then bookings in date order.
   for (const p of placed.sort((a, b) => (a.block.type === 'text' ? -1 : 0) - (b.block.type === 'text' ? -1 : 0))) dayOf(p.date).blocks.push(p.block);
-  return { days, overnights, visited };
+  return { days, overnights, visited, consumed: flightText };
 }
