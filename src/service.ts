@@ -16,6 +16,7 @@ import { migrate } from './db/migrate.ts';
 import { createPrisma } from './db/prisma.ts';
 import { schema } from './graphql/schema.ts';
 import { RateLimits } from './http/rate-limit.ts';
+import { PgLeaseStore } from './http/rate-limit-counters.ts';
 import { startBoss } from './jobs/boss.ts';
 import { WORKERS } from './jobs/registry.ts';
 import { createQueues, LocalWorkers, startWorkers } from './jobs/workers.ts';
@@ -49,7 +50,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     cleanups.push(() => boss.stop({ graceful: true, timeout: config.shutdownTimeoutMs }));
 
     await createQueues(boss, WORKERS);
-    const services = await buildServices(config, prisma, boss);
+    const leaseStore = new PgLeaseStore(databaseUrl);
+    cleanups.push(() => leaseStore.end());
+    const services = await buildServices(config, prisma, boss, leaseStore, logger);
+    cleanups.push(() => services.rateLimits.stop());
     const deps = { schema, prisma, logger, services };
     if (config.roles.has('worker')) await startWorkers(boss, WORKERS, { prisma, services, logger });
 
@@ -78,7 +82,9 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   }
 }
 
-async function buildServices(config: Config, prisma: ReturnType<typeof createPrisma>, boss: Services['boss']): Promise<Services> {
+async function buildServices(
+  config: Config, prisma: ReturnType<typeof createPrisma>, boss: Services['boss'], leaseStore: PgLeaseStore, logger: Logger,
+): Promise<Services> {
   const keys = await loadKeys(config);
   const apiKeys = new ApiKeyVerifier(prisma);
   const machines = new MachineAuth(prisma, config.oauth, keys.tokenSigning);
@@ -90,7 +96,7 @@ async function buildServices(config: Config, prisma: ReturnType<typeof createPri
     apiKeys,
     machines,
     authenticator: new Authenticator(prisma, apiKeys, machines),
-    rateLimits: new RateLimits({ perKeyPerMinute: config.rateLimitPerMinute, perIpPerMinute: config.publicRateLimitPerMinute }),
+    rateLimits: new RateLimits({ perKeyPerMinute: config.rateLimitPerMinute, perIpPerMinute: config.publicRateLimitPerMinute, store: leaseStore, logger }),
     status: new StatusService(prisma, boss),
     events: new EventRecorder({ boss, debounceSeconds: config.webhookDebounceSeconds, clock: config.clock }),
   };

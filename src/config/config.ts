@@ -7,7 +7,8 @@ import { DURATIONS } from './constants.ts';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const port = z.coerce.number().int().min(0).max(65535);
-const perMinute = z.coerce.number().int().positive();
+// At most 10^9 a minute: the shared counters are 32-bit integers (rate_limit_counters).
+const perMinute = z.coerce.number().int().positive().max(1_000_000_000);
 const optionalUrl = z.url().optional();
 /**
  * CORS_ORIGINS: comma-separated origins (`https://app.example.com`), each written as the browser

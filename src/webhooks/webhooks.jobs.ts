@@ -43,7 +43,10 @@ export const flushDebouncedJob = defineJob({
   cron: '* * * * *',
   pollingIntervalSeconds: 1,
   heartbeatSeconds: DURATIONS.jobHeartbeatSeconds,
-  handle: async ({ key }, { prisma, services }) => { await services.events.flushDue(prisma, key); },
+  handle: async ({ key }, { prisma, services }) => {
+    // Its events are committed: this process's fan-out worker takes them now, not at its next poll.
+    if (await services.events.flushDue(prisma, key)) services.workers.wake(FANOUT_JOB);
+  },
 });
 
 export const purgeDeliveriesJob = defineJob({
