@@ -3,6 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Context } from './context.ts';
 import type { Logger } from '../logger.ts';
 import { maskError } from './errors.ts';
+import { renderGraphiQLPage } from './graphiql-page.ts';
 
 /** The app builds the Context (auth, request id) and passes it as Yoga's server context. */
 export interface YogaServerContext {
@@ -13,7 +14,8 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: { graphiql:
   return createYoga<YogaServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
-    graphiql: options.graphiql,
+    graphiql: options.graphiql ? { title: 'Trips API GraphiQL' } : false,
+    renderGraphiQL: renderGraphiQLPage,
     landingPage: false,
     logging: false,
     context: ({ appContext }) => appContext,

@@ -18,6 +18,7 @@ const INIT_SCRIPT = `window.addEventListener('load', function () {
     deepLinking: true,
     presets: [SwaggerUIBundle.presets.apis],
     layout: 'BaseLayout',
+    persistAuthorization: true,
   });
 });
 `;
