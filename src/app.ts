@@ -9,7 +9,9 @@ import { LIMITS } from './config/constants.ts';
 import type { PrismaClient } from './db/prisma.ts';
 import type { Context } from './graphql/context.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
+import { RateLimitedError } from './http/rate-limit.ts';
 import type { Logger } from './logger.ts';
+import { routeOf } from './metrics/route.ts';
 import { readBody } from './rest/body.ts';
 import { errorResponse } from './rest/errors.ts';
 import { createRestRouter, type Surface } from './rest/router.ts';
@@ -43,7 +45,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
     return forwarded || (serverContext.req?.socket.remoteAddress ?? 'unknown');
   };
   const router = createRestRouter(deps.schema, surface);
-  const yoga = surface === 'api' ? createGraphQLHandler(deps.schema, { graphiql: deps.services.config.graphiql, logger: deps.logger }) : undefined;
+  const yoga = surface === 'api' ? createGraphQLHandler(deps.schema, { graphiql: deps.services.config.graphiql, logger: deps.logger, metrics: deps.services.metrics }) : undefined;
 
   async function handle(request: Request, serverContext: ServerContext, context: Context, path: string) {
     const actor = OWN_AUTH_PATHS.has(path) ? null : await deps.services.authenticator.authenticate({
@@ -71,6 +73,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
         response = await handle(request, serverContext, context, path);
       } catch (error) {
         response = errorResponse(error, logger);
+        if (error instanceof RateLimitedError) deps.services.metrics.rateLimitRefusal(context.actor ? 'key' : 'ip');
         if (!context.actor && response.status === 401) {
           // Failed authentications count against the caller's IP, which slows down key guessing.
           await deps.services.rateLimits.consume({ ip: context.clientIp }).catch(() => {});
@@ -78,6 +81,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
       }
       response.headers.set('x-request-id', requestId);
       logger.info({ method: request.method, path, status: response.status, ms: Math.round(performance.now() - started) }, 'request');
+      deps.services.metrics.request(request.method, routeOf(request, path, router), response.status, started);
       return response;
     },
   };

@@ -2,6 +2,8 @@ import { createYoga } from 'graphql-yoga';
 import type { GraphQLSchema } from 'graphql';
 import type { Context } from './context.ts';
 import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import { useOperationMetrics } from '../metrics/graphql.plugin.ts';
 import { maskError } from './errors.ts';
 import { renderGraphiQLPage } from './graphiql-page.ts';
 
@@ -10,7 +12,7 @@ export interface YogaServerContext {
   appContext: Context;
 }
 
-export function createGraphQLHandler(schema: GraphQLSchema, options: { graphiql: boolean; logger: Logger }) {
+export function createGraphQLHandler(schema: GraphQLSchema, options: { graphiql: boolean; logger: Logger; metrics: Metrics }) {
   return createYoga<YogaServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -19,6 +21,7 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: { graphiql:
     landingPage: false,
     logging: false,
     context: ({ appContext }) => appContext,
+    plugins: [useOperationMetrics(options.metrics)],
     maskedErrors: { maskError: (error) => maskError(error, (cause) => options.logger.error({ err: cause }, 'unexpected GraphQL error')) },
   });
 }
