@@ -242,6 +242,8 @@ function serviceEnv(databaseUrl: string): Record<string, string> {
     LOG_LEVEL: options.logLevel,
     DATA_DIR: dataDir,
     DEMO_SEED: 'false',
+    // Metrics are recorded all the same; only their listener is off (no port to collide on).
+    METRICS_PORT: '0',
     // The benchmark measures the service, not its rate limits.
     RATE_LIMIT_PER_MINUTE: '1000000000',
     PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000',

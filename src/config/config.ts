@@ -49,6 +49,8 @@ const envSchema = z.object({
   PORT: port.default(3000),
   AI_PORT: port.default(3001),
   MOCK_PORT: port.default(4010),
+  /** The Prometheus listener (GET /metrics); 0 turns it off. */
+  METRICS_PORT: port.default(9464),
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   /** Named prepared statements; off behind a pooler that cannot keep them (PgBouncer before 1.21 in transaction mode). */
@@ -99,6 +101,8 @@ export interface Config {
   port: number;
   aiPort: number;
   mockPort: number;
+  /** 0: no metrics listener. */
+  metricsPort: number;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   databasePreparedStatements: boolean;
@@ -181,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     aiPort: e.AI_PORT,
     mockPort: e.MOCK_PORT,
+    metricsPort: e.METRICS_PORT,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
