@@ -1,6 +1,6 @@
 // AI imports per minute, for text, PDF and image documents: a few clients each start an import
 // (POST /ai/trips/from-document), poll its status until it ends, and start the next, for a fixed
-// time; imports in flight then finish. Documents rotate through test/fixtures/imports/.
+// time; imports in flight then finish. Documents rotate through test/fixtures/imports/corpus/.
 import fs from 'node:fs';
 import pg from 'pg';
 import { quantile, usageMeter } from './load.ts';
@@ -21,7 +21,7 @@ export interface ImportOptions {
   seconds: number;
 }
 
-const FIXTURES = new URL('../test/fixtures/imports/', import.meta.url);
+const FIXTURES = new URL('../test/fixtures/imports/corpus/', import.meta.url);
 const DOCUMENTS: Record<ImportKind, string[]> = {
   text: ['pt-portugal-roteiro.txt', 'fr-maroc-circuit.txt', 'it-sicilia-tour.txt', 'en-vietnam-cambodia.txt', 'en-weekend-amsterdam.txt'],
   pdf: ['en-andalusia-programme.pdf', 'de-italien-rundreise.pdf', 'es-peru-circuito.pdf', 'fr-hotel-confirmation.pdf'],

@@ -13,13 +13,16 @@ import type { Config } from './config/config.ts';
 import { loadKeys } from './config/secret-key.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
-import { createPrisma } from './db/prisma.ts';
+import { createPrisma, databasePool } from './db/prisma.ts';
 import { schema } from './graphql/schema.ts';
 import { RateLimits } from './http/rate-limit.ts';
+import { PgLeaseStore } from './http/rate-limit-counters.ts';
 import { startBoss } from './jobs/boss.ts';
 import { WORKERS } from './jobs/registry.ts';
 import { createQueues, LocalWorkers, startWorkers } from './jobs/workers.ts';
 import type { Logger } from './logger.ts';
+import { Metrics } from './metrics/metrics.ts';
+import { startMetricsServer } from './metrics/metrics.server.ts';
 import type { Services } from './services.ts';
 import { StatusService } from './status/status.service.ts';
 import { EventRecorder } from './webhooks/events.ts';
@@ -27,6 +30,8 @@ import { EventRecorder } from './webhooks/events.ts';
 export interface RunningService {
   apiUrl: string | undefined;
   aiUrl: string | undefined;
+  /** The metrics listener, unless METRICS_PORT is 0. */
+  metricsUrl: string | undefined;
   databaseUrl: string;
   services: Services;
   stop(): Promise<void>;
@@ -49,8 +54,13 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     cleanups.push(() => boss.stop({ graceful: true, timeout: config.shutdownTimeoutMs }));
 
     await createQueues(boss, WORKERS);
-    const services = await buildServices(config, prisma, boss);
+    const leaseStore = new PgLeaseStore(databaseUrl);
+    cleanups.push(() => leaseStore.end());
+    const services = await buildServices(config, prisma, boss, leaseStore, logger);
+    cleanups.push(() => services.rateLimits.stop());
     const deps = { schema, prisma, logger, services };
+    const metricsServer = config.metricsPort ? await startMetricsServer(services.metrics, config.host, config.metricsPort, logger) : undefined;
+    if (metricsServer) cleanups.push(() => metricsServer.close());
     if (config.roles.has('worker')) await startWorkers(boss, WORKERS, { prisma, services, logger });
 
     let apiUrl: string | undefined;
@@ -71,14 +81,16 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       aiUrl = urlOf(server);
       logger.info({ url: aiUrl }, 'AI import API listening');
     }
-    return { apiUrl, aiUrl, databaseUrl, services, stop };
+    return { apiUrl, aiUrl, metricsUrl: metricsServer?.url, databaseUrl, services, stop };
   } catch (error) {
     await stop();
     throw error;
   }
 }
 
-async function buildServices(config: Config, prisma: ReturnType<typeof createPrisma>, boss: Services['boss']): Promise<Services> {
+async function buildServices(
+  config: Config, prisma: ReturnType<typeof createPrisma>, boss: Services['boss'], leaseStore: PgLeaseStore, logger: Logger,
+): Promise<Services> {
   const keys = await loadKeys(config);
   const apiKeys = new ApiKeyVerifier(prisma);
   const machines = new MachineAuth(prisma, config.oauth, keys.tokenSigning);
@@ -90,9 +102,10 @@ async function buildServices(config: Config, prisma: ReturnType<typeof createPri
     apiKeys,
     machines,
     authenticator: new Authenticator(prisma, apiKeys, machines),
-    rateLimits: new RateLimits({ perKeyPerMinute: config.rateLimitPerMinute, perIpPerMinute: config.publicRateLimitPerMinute }),
+    rateLimits: new RateLimits({ perKeyPerMinute: config.rateLimitPerMinute, perIpPerMinute: config.publicRateLimitPerMinute, store: leaseStore, logger }),
     status: new StatusService(prisma, boss),
     events: new EventRecorder({ boss, debounceSeconds: config.webhookDebounceSeconds, clock: config.clock }),
+    metrics: new Metrics({ prisma, pool: databasePool(prisma) }),
   };
 }
 

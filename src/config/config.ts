@@ -7,8 +7,37 @@ import { DURATIONS } from './constants.ts';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const port = z.coerce.number().int().min(0).max(65535);
-const perMinute = z.coerce.number().int().positive();
+// At most 10^9 a minute: the shared counters are 32-bit integers (rate_limit_counters).
+const perMinute = z.coerce.number().int().positive().max(1_000_000_000);
 const optionalUrl = z.url().optional();
+/**
+ * CORS_ORIGINS: comma-separated origins (`https://app.example.com`), each written as the browser
+ * sends it in `Origin` (a trailing slash is forgiven). No `*`: the allow-list is the point.
+ */
+const origins = z
+  .string()
+  .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
+  .pipe(z.array(z.string().transform((value, ctx) => {
+    const origin = originOf(value);
+    if (origin === undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${value}" is not an origin such as https://app.example.com (scheme, host and port only; no *)` });
+      return z.NEVER;
+    }
+    return origin;
+  })));
+
+function originOf(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const bare = (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash;
+  // The origin as browsers send it: lower case, without a default port.
+  return bare ? url.origin : undefined;
+}
+
 const roles = z
   .string()
   .transform((s) => s.split(',').map((r) => r.trim()).filter(Boolean))
@@ -20,6 +49,8 @@ const envSchema = z.object({
   PORT: port.default(3000),
   AI_PORT: port.default(3001),
   MOCK_PORT: port.default(4010),
+  /** The Prometheus listener (GET /metrics); 0 turns it off. */
+  METRICS_PORT: port.default(9464),
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   /** Named prepared statements; off behind a pooler that cannot keep them (PgBouncer before 1.21 in transaction mode). */
@@ -40,9 +71,17 @@ const envSchema = z.object({
   OAUTH_EXTERNAL_AUDIENCE: z.string().optional(),
   OAUTH_EXTERNAL_JWKS_URL: optionalUrl,
   GRAPHIQL: z.stringbool().optional(),
+  /** Introspection and "Did you mean" suggestions on /graphql (default: outside production). */
+  GRAPHQL_INTROSPECTION: z.stringbool().optional(),
+  /** Cost budgets of one GraphQL operation (see GRAPHQL_LIMITS in constants.ts for the cost model). */
+  GRAPHQL_COST_LIMIT: z.coerce.number().int().positive().default(10_000),
+  GRAPHQL_ANONYMOUS_COST_LIMIT: z.coerce.number().int().positive().default(2_000),
+  /** How long one GraphQL operation may run before its remaining resolvers are skipped. */
+  GRAPHQL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   DEMO_SEED: z.stringbool().optional(),
   TRUST_PROXY: z.stringbool().default(false),
+  CORS_ORIGINS: origins.default([]),
   /** Test-only: lets the outgoing client reach 127.0.0.1 (test receivers). Refused in production. */
   OUTBOUND_ALLOW_LOOPBACK: z.stringbool().default(false),
   /** The debounce window of trip.configUpdated and catalog.updated; tests shorten it. */
@@ -62,6 +101,8 @@ export interface Config {
   port: number;
   aiPort: number;
   mockPort: number;
+  /** 0: no metrics listener. */
+  metricsPort: number;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   databasePreparedStatements: boolean;
@@ -82,11 +123,22 @@ export interface Config {
     external: { issuer: string; audience: string; jwksUrl: string } | undefined;
   };
   graphiql: boolean;
+  graphql: {
+    /** Introspection and field suggestions in error messages (off in production unless set). */
+    introspection: boolean;
+    /** Cost budget of an operation with credentials, and without. */
+    costLimit: number;
+    anonymousCostLimit: number;
+    /** Per-operation time budget on /graphql. */
+    timeoutMs: number;
+  };
   shutdownTimeoutMs: number;
   /** Create the demo account on an empty database (default: outside production). */
   demoSeed: boolean;
   /** Take the client IP from X-Forwarded-For (behind a load balancer that sets it). */
   trustProxy: boolean;
+  /** Browser origins allowed to call the API with credentials (CORS); none by default. */
+  corsOrigins: readonly string[];
   /**
    * Test-only (OUTBOUND_ALLOW_LOOPBACK): lets customer URLs (webhooks, import documents) reach
    * loopback addresses, where test receivers listen. Never the default; refused in production.
@@ -133,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     aiPort: e.AI_PORT,
     mockPort: e.MOCK_PORT,
+    metricsPort: e.METRICS_PORT,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
@@ -154,9 +207,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     graphiql: e.GRAPHIQL ?? e.NODE_ENV !== 'production',
+    graphql: {
+      introspection: e.GRAPHQL_INTROSPECTION ?? e.NODE_ENV !== 'production',
+      costLimit: e.GRAPHQL_COST_LIMIT,
+      anonymousCostLimit: e.GRAPHQL_ANONYMOUS_COST_LIMIT,
+      timeoutMs: e.GRAPHQL_TIMEOUT_MS,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
     outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
     webhookDebounceSeconds: e.WEBHOOK_DEBOUNCE_SECONDS,
     importLlm: e.IMPORT_LLM_BASE_URL || e.IMPORT_LLM_API_KEY

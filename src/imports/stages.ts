@@ -138,7 +138,7 @@ export const enrichingBlocks: StageWork = async (ctx: StageContext): Promise<Sta
 };
 
 /** Countries as alpha-3 (a model may answer names or alpha-2), plus those of the airports and places in the text. */
-function enrich(draft: Draft, text: string): Draft {
+export function enrich(draft: Draft, text: string): Draft {
   const normalized = draft.countries.map(toAlpha3).filter((c): c is string => Boolean(c));
   const flights = draft.days.flatMap((d) => d.blocks).filter((b) => b.type === 'flight');
   const found = normalized.length ? normalized : tripCountries(text, flights);

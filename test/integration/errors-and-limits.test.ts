@@ -105,9 +105,24 @@ describe('rate limits', () => {
     expect(other.status).toBe(200);
   });
 
-  it('per IP on public calls, including failed authentications', async () => {
+  it('one budget for every API process: a second process on the same database spends the same one', async () => {
+    const second = await startTestService({ DATABASE_URL: api.databaseUrl, RATE_LIMIT_PER_MINUTE: '3', PUBLIC_RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      const key = (await anAccount(api.prisma)).owner.key;
+      const answers = [];
+      for (const service of [api, second, api, second]) {
+        const res = await service.request('GET /api-keys', { key });
+        answers.push(`${res.status} ${res.headers.get('ratelimit-remaining')}`);
+      }
+      expect(answers).toEqual(['200 2', '200 1', '200 0', '429 0']);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('per IP on public calls (failed authentications have a budget of their own: auth-hardening.test.ts)', async () => {
     expect((await api.request('GET /status')).status).toBe(200);
-    expect((await api.request('GET /status', { key: 'ak_wrongwrongwrongwrongwrongwrongwrong' })).status).toBe(401);
+    expect((await api.request('GET /status')).status).toBe(200);
     // Without TRUST_PROXY, a forged X-Forwarded-For does not buy a fresh budget.
     const limited = await api.request('GET /status', { headers: { 'x-forwarded-for': '203.0.113.9' } });
     expect(limited.status).toBe(429);

@@ -12,7 +12,7 @@ import { runJob } from '../helpers/jobs.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
-const FIXTURES = new URL('../fixtures/imports/', import.meta.url);
+const FIXTURES = new URL('../fixtures/imports/corpus/', import.meta.url);
 const fixture = (name: string) => fs.readFileSync(new URL(name, FIXTURES));
 const PLAN = fs.readFileSync(new URL('pt-portugal-roteiro.txt', FIXTURES), 'utf8');
 
