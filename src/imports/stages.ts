@@ -1,5 +1,4 @@
 // The work of each stage of the pipeline (see pipeline.ts for how a stage runs and hands over).
-import countries from 'i18n-iso-countries';
 import { IMPORTS, LIMITS } from '../config/constants.ts';
 import type { Prisma } from '../db/prisma.ts';
 import { sendOutbound, UrlRefusedError } from '../http/outbound.ts';
@@ -7,13 +6,13 @@ import { createTripIn } from '../trips/trip.service.ts';
 import { detectMediaType, FORMAT_NAMES, SUPPORTED_FORMATS, type MediaType } from './document.ts';
 import { extractText, type ExtractedText } from './extract/extract-text.ts';
 import type { StructuredData } from './extract/structured.ts';
-import { builtinGenerator } from './generate/builtin/builtin.generator.ts';
-import { tripCountries } from './generate/builtin/trip-countries.ts';
+import { builtinGenerator, extractDraft } from './generate/builtin/builtin.generator.ts';
 import { configurationOf, tripInputOf } from './generate/configuration.ts';
 import { draftSchema, type Draft } from './generate/draft.ts';
 import { llmGenerator, type LlmSettings } from './generate/llm.generator.ts';
 import { validateModelDraft } from './generate/llm.validate.ts';
 import { mergeStructured } from './generate/merge.ts';
+import { toAlpha3, validateDraft } from './generate/validate.ts';
 import { creatorOf } from './import.service.ts';
 import type { StageContext, StageResult, StageWork } from './pipeline.ts';
 import { readStructured } from './structured/structured-draft.ts';
@@ -117,12 +116,18 @@ export async function generateDraft(extractedText: string, items: StructuredData
   return merged.draft;
 }
 
-/** enrichingBlocks: countries completed and checked, the configuration built; then the trip, in the same transaction as the job's completion. */
+/**
+ * enrichingBlocks: the draft completed and validated (see enrichWithNotes; the log says what was
+ * dropped and why, with a confidence per block), the configuration built; then the trip, in the
+ * same transaction as the job's completion.
+ */
 export const enrichingBlocks: StageWork = async (ctx: StageContext): Promise<StageResult> => {
-  const { job, prisma, services } = ctx;
+  const { job, prisma, services, log } = ctx;
   const parsed = draftSchema.safeParse(job.draft);
   if (!parsed.success) throw new ImportFailure('The generated itinerary is not valid.');
-  const draft = enrich(parsed.data, job.extractedText ?? '');
+  const { draft, notes, confidences } = enrichWithNotes(parsed.data, job.extractedText ?? '', services.config.clock());
+  for (const note of notes.slice(0, 40)) await log(`Validation: ${note}`, note.startsWith('Dropped') ? 'warn' : 'info');
+  if (confidences.length) await log(`Confidence per block: ${confidences.join('; ')}`.slice(0, 4000));
   const document = configurationOf(draft);
   const input = tripInputOf(draft, job.isTemplate);
   const creator = await creatorOf(prisma, job);
@@ -137,23 +142,20 @@ export const enrichingBlocks: StageWork = async (ctx: StageContext): Promise<Sta
   };
 };
 
-/** Countries as alpha-3 (a model may answer names or alpha-2), plus those of the airports and places in the text. */
-export function enrich(draft: Draft, text: string): Draft {
-  const normalized = draft.countries.map(toAlpha3).filter((c): c is string => Boolean(c));
-  const flights = draft.days.flatMap((d) => d.blocks).filter((b) => b.type === 'flight');
-  const found = normalized.length ? normalized : tripCountries(text, flights);
-  const dateFinish = draft.dateFinish ?? (draft.dateStart && draft.duration ? new Date(Date.parse(draft.dateStart) + (draft.duration - 1) * 86_400_000).toISOString().slice(0, 10) : null);
-  const duration = draft.duration ?? (draft.dateStart && dateFinish ? Math.round((Date.parse(dateFinish) - Date.parse(draft.dateStart)) / 86_400_000) + 1 : draft.days.length || null);
-  return { ...draft, countries: [...new Set(found)], dateFinish, duration };
+/** The enrichingBlocks stage's work on a draft (also composed by importOffline). */
+export function enrich(draft: Draft, text: string, now: Date = new Date()): Draft {
+  return enrichWithNotes(draft, text, now).draft;
 }
 
-function toAlpha3(value: string): string | undefined {
-  const code = value.trim();
-  if (/^[A-Za-z]{3}$/.test(code) && countries.isValid(code.toUpperCase())) return code.toUpperCase();
-  if (/^[A-Za-z]{2}$/.test(code)) return countries.alpha2ToAlpha3(code.toUpperCase());
-  for (const lang of ['en', 'es', 'fr', 'pt', 'de', 'it']) {
-    const alpha3 = countries.getAlpha3Code(code, lang);
-    if (alpha3) return alpha3;
-  }
-  return undefined;
+/**
+ * What a reader left out and the built-in engine reads from the text (countries as alpha-3, the
+ * timezone), then the validation of every block (validate.ts): what it dropped or changed, and
+ * the confidence of each block, for the job's log.
+ */
+export function enrichWithNotes(draft: Draft, text: string, now: Date): ReturnType<typeof validateDraft> {
+  const normalized = draft.countries.map(toAlpha3).filter((c): c is string => Boolean(c));
+  const builtin = !normalized.length || !draft.timezone ? extractDraft(text, now) : null;
+  const found = normalized.length ? normalized : builtin?.countries ?? [];
+  const timezone = draft.timezone ?? builtin?.timezone ?? null;
+  return validateDraft({ ...draft, countries: [...new Set(found)], timezone });
 }
