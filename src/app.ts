@@ -125,7 +125,9 @@ function headerValues(request: Request, serverContext: ServerContext, name: stri
  */
 async function withBoundedBody(request: Request, limitBytes: number): Promise<Request> {
   if (request.method !== 'POST') return request;
-  const body = await readBody(request, limitBytes);
+  // An anonymous body past its limit is discarded up to the authenticated limit's drain, so the
+  // client reads its 413 instead of a reset: discarding costs no parsing.
+  const body = await readBody(request, limitBytes, LIMITS.configBodyBytes * 4);
   return new Request(request.url, { method: 'POST', headers: request.headers, body });
 }
 
