@@ -1,7 +1,7 @@
 // `ak_` API keys: created once (the plain key is returned and never stored), looked up by their
 // 8-character prefix, verified by constant-time comparison of SHA-256 hashes. Lookups are cached
-// briefly in memory: one query less per request, and a revocation still takes effect everywhere
-// within DURATIONS.apiKeyCacheMs.
+// in memory: one query less per request. A change to a key, its agent's membership or its account
+// clears the cache of every process at once (auth-changes.ts); the TTL is the safety net.
 import { DURATIONS } from '../config/constants.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Plan, Role } from '../generated/prisma/enums.ts';
@@ -38,10 +38,17 @@ export class ApiKeyVerifier {
   private readonly cache = new Map<string, { identity: ApiKeyIdentity | null; expires: number }>();
   private readonly prisma: PrismaClient;
   private readonly now: () => number;
+  private readonly cacheMs: number;
 
-  constructor(prisma: PrismaClient, now: () => number = Date.now) {
+  constructor(prisma: PrismaClient, now: () => number = Date.now, cacheMs: number = DURATIONS.apiKeyCacheMs) {
     this.prisma = prisma;
     this.now = now;
+    this.cacheMs = cacheMs;
+  }
+
+  /** Forgets every cached lookup (a key, membership or account changed somewhere). */
+  clearCache(): void {
+    this.cache.clear();
   }
 
   /** The key's identity, or null when the key is unknown, revoked or malformed. */
@@ -52,7 +59,7 @@ export class ApiKeyVerifier {
     if (cached && cached.expires > this.now()) return cached.identity;
     const identity = await this.lookup(key.slice(0, PREFIX_LENGTH), hash);
     if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(hash, { identity, expires: this.now() + DURATIONS.apiKeyCacheMs });
+    this.cache.set(hash, { identity, expires: this.now() + this.cacheMs });
     return identity;
   }
 
