@@ -7,6 +7,7 @@ import { createServerAdapter } from '@whatwg-node/server';
 import { createApp, type App, type ServerContext } from './app.ts';
 import { demoBanner, seedDemoAccount } from './accounts/demo-seed.ts';
 import { ApiKeyVerifier } from './auth/api-keys.ts';
+import { AuthChangeListener } from './auth/auth-changes.ts';
 import { Authenticator } from './auth/authenticate.ts';
 import { MachineAuth } from './auth/machine-clients.ts';
 import type { Config } from './config/config.ts';
@@ -58,10 +59,21 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     cleanups.push(() => leaseStore.end());
     const services = await buildServices(config, prisma, boss, leaseStore, logger);
     cleanups.push(() => services.rateLimits.stop());
+    if (config.roles.has('api') || config.roles.has('ai')) {
+      // The processes that authenticate forget cached credentials as soon as they change anywhere.
+      const authChanges = new AuthChangeListener({
+        databaseUrl, logger, onChange: () => { services.apiKeys.clearCache(); services.machines.clearCache(); },
+      });
+      await authChanges.start();
+      cleanups.push(() => authChanges.stop());
+    }
     const deps = { schema, prisma, logger, services };
     const metricsServer = config.metricsPort ? await startMetricsServer(services.metrics, config.host, config.metricsPort, logger) : undefined;
     if (metricsServer) cleanups.push(() => metricsServer.close());
-    if (config.roles.has('worker')) await startWorkers(boss, WORKERS, { prisma, services, logger });
+    if (config.roles.has('worker')) {
+      await startWorkers(boss, WORKERS, { prisma, services, logger });
+      logger.info({ queues: WORKERS.length }, 'workers started');
+    }
 
     let apiUrl: string | undefined;
     let aiUrl: string | undefined;
@@ -92,8 +104,8 @@ async function buildServices(
   config: Config, prisma: ReturnType<typeof createPrisma>, boss: Services['boss'], leaseStore: PgLeaseStore, logger: Logger,
 ): Promise<Services> {
   const keys = await loadKeys(config);
-  const apiKeys = new ApiKeyVerifier(prisma);
-  const machines = new MachineAuth(prisma, config.oauth, keys.tokenSigning);
+  const apiKeys = new ApiKeyVerifier(prisma, Date.now, config.authCacheMs);
+  const machines = new MachineAuth(prisma, config.oauth, keys.tokenSigning, config.authCacheMs);
   return {
     config,
     keys,

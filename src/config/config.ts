@@ -90,6 +90,7 @@ const envSchema = z.object({
   IMPORT_LLM_API_KEY: z.string().optional(),
   IMPORT_LLM_MODEL: z.string().default('gpt-4o-mini'),
   IMPORT_LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(DURATIONS.apiKeyCacheMs / 1000),
   WEBHOOK_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(DURATIONS.webhookDebounceSeconds),
 });
 
@@ -145,6 +146,8 @@ export interface Config {
    */
   outboundAllowLoopback: boolean;
   webhookDebounceSeconds: number;
+  /** How long cached credential lookups live without a change notification (ms). */
+  authCacheMs: number;
   /** The AI import's LLM generator, when IMPORT_LLM_BASE_URL or IMPORT_LLM_API_KEY is set. */
   importLlm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
   /** The time "now" for trash retention and view counting. Tests inject a clock; never from the environment. */
@@ -219,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: e.CORS_ORIGINS,
     outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
     webhookDebounceSeconds: e.WEBHOOK_DEBOUNCE_SECONDS,
+    authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
     importLlm: e.IMPORT_LLM_BASE_URL || e.IMPORT_LLM_API_KEY
       ? { baseUrl: (e.IMPORT_LLM_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/$/, ''), apiKey: e.IMPORT_LLM_API_KEY ?? 'none', model: e.IMPORT_LLM_MODEL, timeoutMs: e.IMPORT_LLM_TIMEOUT_MS }
       : undefined,
