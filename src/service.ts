@@ -24,6 +24,8 @@ import { Metrics } from './metrics/metrics.ts';
 import { startMetricsServer } from './metrics/metrics.server.ts';
 import type { Services } from './services.ts';
 import { StatusService } from './status/status.service.ts';
+import { routeOf } from './metrics/route.ts';
+import { carryTraceIntoJobs, startTracing, stopTracing, traceRequest } from './tracing/tracing.ts';
 import { EventRecorder } from './webhooks/events.ts';
 
 export interface RunningService {
@@ -42,6 +44,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => logger.error({ err: error }, 'error while stopping'));
   };
   try {
+    if (config.tracing) {
+      await startTracing(config.tracing);
+      cleanups.push(() => stopTracing());
+    }
     const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
     if (embedded) cleanups.push(() => embedded.stop());
     const databaseUrl = config.databaseUrl ?? embedded!.url;
@@ -51,6 +57,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     cleanups.push(() => prisma.$disconnect());
     const boss = await startBoss({ databaseUrl, worker: config.roles.has('worker'), logger });
     cleanups.push(() => boss.stop({ graceful: true, timeout: config.shutdownTimeoutMs }));
+    if (config.tracing) carryTraceIntoJobs(boss);
 
     await createQueues(boss, WORKERS);
     const services = await buildServices(config, prisma, boss);
@@ -104,7 +111,11 @@ async function buildServices(config: Config, prisma: ReturnType<typeof createPri
 }
 
 function listen(app: App, host: string, port: number): Promise<http.Server> {
-  const adapter = createServerAdapter<ServerContext>((request, serverContext) => app.fetch(request, serverContext));
+  const adapter = createServerAdapter<ServerContext>((request, serverContext) => traceRequest(
+    request,
+    () => app.fetch(request, serverContext),
+    () => routeOf(request, new URL(request.url).pathname, undefined),
+  ));
   const server = http.createServer(adapter);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle time-out
   return new Promise((resolve, reject) => {

@@ -53,6 +53,11 @@ const envSchema = z.object({
   IMPORT_LLM_API_KEY: z.string().optional(),
   IMPORT_LLM_MODEL: z.string().default('gpt-4o-mini'),
   IMPORT_LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** OpenTelemetry tracing, on when the endpoint is set (OTLP/HTTP; spans go to <endpoint>/v1/traces). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_SERVICE_NAME: z.string().default('trips-service'),
+  /** `key=value` pairs separated by commas, sent with every export (for example an API key of the collector). */
+  OTEL_EXPORTER_OTLP_HEADERS: z.string().optional(),
   WEBHOOK_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(DURATIONS.webhookDebounceSeconds),
 });
 
@@ -99,6 +104,8 @@ export interface Config {
   webhookDebounceSeconds: number;
   /** The AI import's LLM generator, when IMPORT_LLM_BASE_URL or IMPORT_LLM_API_KEY is set. */
   importLlm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
+  /** OpenTelemetry tracing (OTEL_EXPORTER_OTLP_ENDPOINT); undefined: off. */
+  tracing: { endpoint: string; serviceName: string; headers: Record<string, string> } | undefined;
   /** The time "now" for trash retention and view counting. Tests inject a clock; never from the environment. */
   clock: () => Date;
   /** Test-only: sees every SQL statement the service's Prisma client sends (N+1 checks). */
@@ -167,9 +174,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     importLlm: e.IMPORT_LLM_BASE_URL || e.IMPORT_LLM_API_KEY
       ? { baseUrl: (e.IMPORT_LLM_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/$/, ''), apiKey: e.IMPORT_LLM_API_KEY ?? 'none', model: e.IMPORT_LLM_MODEL, timeoutMs: e.IMPORT_LLM_TIMEOUT_MS }
       : undefined,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME, headers: keyValuePairs(e.OTEL_EXPORTER_OTLP_HEADERS) }
+      : undefined,
     clock: () => new Date(),
     onDatabaseQuery: undefined,
   };
+}
+
+/** `a=1,b=2` (the OTEL_EXPORTER_OTLP_HEADERS format, values URL-encoded) as an object. */
+function keyValuePairs(text: string | undefined): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  for (const part of (text ?? '').split(',')) {
+    const at = part.indexOf('=');
+    if (at > 0) pairs[part.slice(0, at).trim()] = decodeURIComponent(part.slice(at + 1).trim());
+  }
+  return pairs;
 }
 
 /** For a process entry point: the configuration, or every problem on stderr and exit code 1. */
