@@ -43,6 +43,8 @@ const envSchema = z.object({
   OAUTH_EXTERNAL_JWKS_URL: optionalUrl,
   GRAPHIQL: z.stringbool().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** At shutdown, how long /readyz answers 503 while the listeners still serve, before they stop accepting. */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   DEMO_SEED: z.stringbool().optional(),
   TRUST_PROXY: z.stringbool().default(false),
   /** Test-only: lets the outgoing client reach 127.0.0.1 (test receivers). Refused in production. */
@@ -92,6 +94,8 @@ export interface Config {
   };
   graphiql: boolean;
   shutdownTimeoutMs: number;
+  /** At shutdown, /readyz fails this long before the listeners stop accepting (load balancers notice). */
+  shutdownDrainDelayMs: number;
   /** Create the demo account on an empty database (default: outside production). */
   demoSeed: boolean;
   /** Take the client IP from X-Forwarded-For (behind a load balancer that sets it). */
@@ -167,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     graphiql: e.GRAPHIQL ?? e.NODE_ENV !== 'production',
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
     demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
     outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
