@@ -6,6 +6,7 @@ import type { Context } from './context.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { useOperationMetrics } from '../metrics/graphql.plugin.ts';
+import { useOperationTracing } from '../tracing/graphql.plugin.ts';
 import { maskError } from './errors.ts';
 import { renderGraphiQLPage } from './graphiql-page.ts';
 
@@ -25,7 +26,7 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: { graphiql:
     cors: false,
     logging: false,
     context: ({ appContext }) => appContext,
-    plugins: [...armorPlugins(options.limits), useOperationMetrics(options.metrics)],
+    plugins: [...armorPlugins(options.limits), useOperationMetrics(options.metrics), useOperationTracing()],
     maskedErrors: { maskError: (error) => maskError(error, (cause) => options.logger.error({ err: cause }, 'unexpected GraphQL error')) },
   });
 }
