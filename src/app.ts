@@ -13,7 +13,9 @@ import type { PrismaClient } from './db/prisma.ts';
 import { UnauthenticatedError } from './errors.ts';
 import type { Context } from './graphql/context.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
+import { RateLimitedError } from './http/rate-limit.ts';
 import type { Logger } from './logger.ts';
+import { routeOf } from './metrics/route.ts';
 import { readBody } from './rest/body.ts';
 import { errorResponse } from './rest/errors.ts';
 import { createRestRouter, type Surface } from './rest/router.ts';
@@ -49,7 +51,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
   const cors = createCors(deps.services.config.corsOrigins);
   const secure = createSecurityHeaders(deps.services.config);
   const router = createRestRouter(deps.schema, surface);
-  const yoga = surface === 'api' ? createGraphQLHandler(deps.schema, { graphiql: deps.services.config.graphiql, limits: deps.services.config.graphql, logger: deps.logger }) : undefined;
+  const yoga = surface === 'api' ? createGraphQLHandler(deps.schema, { graphiql: deps.services.config.graphiql, limits: deps.services.config.graphql, logger: deps.logger, metrics: deps.services.metrics }) : undefined;
 
   /** The caller, or null when anonymous. Failures spend the IP's budget, and a spent budget is a 429 before any lookup. */
   async function authenticate(request: Request, serverContext: ServerContext, context: Context, path: string): Promise<Actor | null> {
@@ -88,11 +90,13 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
         response = cors.preflight(request) ?? await handle(request, serverContext, context, path);
       } catch (error) {
         response = errorResponse(error, logger);
+        if (error instanceof RateLimitedError) deps.services.metrics.rateLimitRefusal(context.actor ? 'key' : 'ip');
       }
       cors.decorate(request, response);
       response = await secure(path, response);
       response.headers.set('x-request-id', requestId);
       logger.info({ method: request.method, path, status: response.status, ms: Math.round(performance.now() - started) }, 'request');
+      deps.services.metrics.request(request.method, routeOf(request, path, router), response.status, started);
       return response;
     },
   };
@@ -121,7 +125,9 @@ function headerValues(request: Request, serverContext: ServerContext, name: stri
  */
 async function withBoundedBody(request: Request, limitBytes: number): Promise<Request> {
   if (request.method !== 'POST') return request;
-  const body = await readBody(request, limitBytes);
+  // An anonymous body past its limit is discarded up to the authenticated limit's drain, so the
+  // client reads its 413 instead of a reset: discarding costs no parsing.
+  const body = await readBody(request, limitBytes, LIMITS.configBodyBytes * 4);
   return new Request(request.url, { method: 'POST', headers: request.headers, body });
 }
 

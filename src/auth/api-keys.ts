@@ -1,8 +1,8 @@
 // `ak_` API keys: created once (the plain key is returned and never stored), looked up by their
 // 8-character prefix, verified by constant-time comparison of SHA-256 hashes. Lookups are cached
-// briefly in memory: one query less per request. A change made through this process (a
-// revocation) drops the entries it concerns at once (`invalidate`); elsewhere the cache expires
-// within DURATIONS.apiKeyCacheMs.
+// in memory: one query less per request. A change made through this process (a revocation) drops
+// the entries it concerns at once (`invalidate`); a change to a key, its agent's membership or its
+// account clears the cache of every process at once (auth-changes.ts); the TTL is the safety net.
 import { DURATIONS } from '../config/constants.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Plan, Role } from '../generated/prisma/enums.ts';
@@ -60,10 +60,17 @@ export class ApiKeyVerifier {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly prisma: PrismaClient;
   private readonly now: () => number;
+  private readonly cacheMs: number;
 
-  constructor(prisma: PrismaClient, now: () => number = Date.now) {
+  constructor(prisma: PrismaClient, now: () => number = Date.now, cacheMs: number = DURATIONS.apiKeyCacheMs) {
     this.prisma = prisma;
     this.now = now;
+    this.cacheMs = cacheMs;
+  }
+
+  /** Forgets every cached lookup (a key, membership or account changed somewhere). */
+  clearCache(): void {
+    this.cache.clear();
   }
 
   /** The key's identity, or null when the key is unknown, revoked or malformed. */
@@ -101,7 +108,7 @@ export class ApiKeyVerifier {
       LEFT JOIN memberships m ON m.agent_id = k.agent_id AND m.account_id = k.account_id
       JOIN accounts acc ON acc.id = k.account_id
       WHERE k.prefix = ${prefix} AND k.revoked_at IS NULL`;
-    const expires = this.now() + DURATIONS.apiKeyCacheMs;
+    const expires = this.now() + this.cacheMs;
     const match = rows.find((row) => hashesEqual(row.hash, hash));
     if (!match) return { identity: null, ref: undefined, expires };
     const ref = { apiKeyId: match.id, agentId: match.agent_id, accountId: match.account_id };

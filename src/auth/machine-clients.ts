@@ -55,11 +55,19 @@ export class MachineAuth {
   private readonly jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
   private readonly grants = new Map<string, { grant: MachineGrant | null; expires: number }>();
 
-  constructor(prisma: PrismaClient, config: Config['oauth'], signingKey: Uint8Array) {
+  private readonly cacheMs: number;
+
+  constructor(prisma: PrismaClient, config: Config['oauth'], signingKey: Uint8Array, cacheMs: number = DURATIONS.apiKeyCacheMs) {
     this.prisma = prisma;
     this.config = config;
     this.signingKey = signingKey;
     this.jwks = config.external ? createRemoteJWKSet(new URL(config.external.jwksUrl)) : undefined;
+    this.cacheMs = cacheMs;
+  }
+
+  /** Forgets every cached grant (a client or a grant changed somewhere). */
+  clearCache(): void {
+    this.grants.clear();
   }
 
   /** POST /oauth/token, grant_type=client_credentials. */
@@ -136,7 +144,7 @@ export class MachineAuth {
           organisationIds: new Set(client.grants.flatMap((g) => (g.organisationId === null ? [] : [g.organisationId]))),
         }
       : null;
-    this.grants.set(clientId, { grant, expires: Date.now() + DURATIONS.apiKeyCacheMs });
+    this.grants.set(clientId, { grant, expires: Date.now() + this.cacheMs });
     return grant;
   }
 }

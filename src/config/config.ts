@@ -7,7 +7,8 @@ import { DURATIONS } from './constants.ts';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const port = z.coerce.number().int().min(0).max(65535);
-const perMinute = z.coerce.number().int().positive();
+// At most 10^9 a minute: the shared counters are 32-bit integers (rate_limit_counters).
+const perMinute = z.coerce.number().int().positive().max(1_000_000_000);
 const optionalUrl = z.url().optional();
 /**
  * CORS_ORIGINS: comma-separated origins (`https://app.example.com`), each written as the browser
@@ -48,6 +49,8 @@ const envSchema = z.object({
   PORT: port.default(3000),
   AI_PORT: port.default(3001),
   MOCK_PORT: port.default(4010),
+  /** The Prometheus listener (GET /metrics); 0 turns it off. */
+  METRICS_PORT: port.default(9464),
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   /** Named prepared statements; off behind a pooler that cannot keep them (PgBouncer before 1.21 in transaction mode). */
@@ -76,6 +79,8 @@ const envSchema = z.object({
   /** How long one GraphQL operation may run before its remaining resolvers are skipped. */
   GRAPHQL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** At shutdown, how long /readyz answers 503 while the listeners still serve, before they stop accepting. */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   DEMO_SEED: z.stringbool().optional(),
   TRUST_PROXY: z.stringbool().default(false),
   CORS_ORIGINS: origins.default([]),
@@ -87,6 +92,12 @@ const envSchema = z.object({
   IMPORT_LLM_API_KEY: z.string().optional(),
   IMPORT_LLM_MODEL: z.string().default('gpt-4o-mini'),
   IMPORT_LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(DURATIONS.apiKeyCacheMs / 1000),
+  /** OpenTelemetry tracing, on when the endpoint is set (OTLP/HTTP; spans go to <endpoint>/v1/traces). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_SERVICE_NAME: z.string().default('trips-service'),
+  /** `key=value` pairs separated by commas, sent with every export (for example an API key of the collector). */
+  OTEL_EXPORTER_OTLP_HEADERS: z.string().optional(),
   WEBHOOK_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(DURATIONS.webhookDebounceSeconds),
 });
 
@@ -98,6 +109,8 @@ export interface Config {
   port: number;
   aiPort: number;
   mockPort: number;
+  /** 0: no metrics listener. */
+  metricsPort: number;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   databasePreparedStatements: boolean;
@@ -128,6 +141,8 @@ export interface Config {
     timeoutMs: number;
   };
   shutdownTimeoutMs: number;
+  /** At shutdown, /readyz fails this long before the listeners stop accepting (load balancers notice). */
+  shutdownDrainDelayMs: number;
   /** Create the demo account on an empty database (default: outside production). */
   demoSeed: boolean;
   /** Take the client IP from X-Forwarded-For (behind a load balancer that sets it). */
@@ -140,8 +155,12 @@ export interface Config {
    */
   outboundAllowLoopback: boolean;
   webhookDebounceSeconds: number;
+  /** How long cached credential lookups live without a change notification (ms). */
+  authCacheMs: number;
   /** The AI import's LLM generator, when IMPORT_LLM_BASE_URL or IMPORT_LLM_API_KEY is set. */
   importLlm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
+  /** OpenTelemetry tracing (OTEL_EXPORTER_OTLP_ENDPOINT); undefined: off. */
+  tracing: { endpoint: string; serviceName: string; headers: Record<string, string> } | undefined;
   /** The time "now" for trash retention and view counting. Tests inject a clock; never from the environment. */
   clock: () => Date;
   /** Test-only: sees every SQL statement the service's Prisma client sends (N+1 checks). */
@@ -180,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     aiPort: e.AI_PORT,
     mockPort: e.MOCK_PORT,
+    metricsPort: e.METRICS_PORT,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
@@ -208,17 +228,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.GRAPHQL_TIMEOUT_MS,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
     demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
     webhookDebounceSeconds: e.WEBHOOK_DEBOUNCE_SECONDS,
+    authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
     importLlm: e.IMPORT_LLM_BASE_URL || e.IMPORT_LLM_API_KEY
       ? { baseUrl: (e.IMPORT_LLM_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/$/, ''), apiKey: e.IMPORT_LLM_API_KEY ?? 'none', model: e.IMPORT_LLM_MODEL, timeoutMs: e.IMPORT_LLM_TIMEOUT_MS }
+      : undefined,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME, headers: keyValuePairs(e.OTEL_EXPORTER_OTLP_HEADERS) }
       : undefined,
     clock: () => new Date(),
     onDatabaseQuery: undefined,
   };
+}
+
+/** `a=1,b=2` (the OTEL_EXPORTER_OTLP_HEADERS format, values URL-encoded) as an object. */
+function keyValuePairs(text: string | undefined): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  for (const part of (text ?? '').split(',')) {
+    const at = part.indexOf('=');
+    if (at > 0) pairs[part.slice(0, at).trim()] = decodeURIComponent(part.slice(at + 1).trim());
+  }
+  return pairs;
 }
 
 /** For a process entry point: the configuration, or every problem on stderr and exit code 1. */

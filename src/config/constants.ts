@@ -57,7 +57,10 @@ export const DURATIONS = {
   deliveryRetentionDays: 30,
   /** decisions "Trips": one counted view per viewer per hour. */
   viewCountWindowMs: 60 * 60 * 1000,
-  /** Revoked keys stop working within this time on every process (in-memory key cache). */
+  /**
+   * Ours: how long a process trusts its cached API key lookups and machine grants when no change
+   * notification arrives (AUTH_CACHE_SECONDS; notifications normally clear them at once).
+   */
   apiKeyCacheMs: 5_000,
   /**
    * Ours: a job whose worker died (kill -9, a lost machine) is retried once its heartbeat is this

@@ -13,6 +13,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { addressAllowed } from './address-policy.ts';
+import { traceSpan } from '../tracing/tracing.ts';
 
 export interface OutboundPolicy {
   allowLoopback: boolean;
@@ -88,6 +89,12 @@ function guardedLookup(policy: OutboundPolicy): LookupFunction {
 /** One request to an untrusted URL. Rejects with UrlRefusedError, or the network error. */
 export async function sendOutbound(rawUrl: string, request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResponse> {
   const url = checkUrl(rawUrl, policy, { httpsOnly: request.httpsOnly });
+  const method = request.method ?? 'GET';
+  // Host and scheme only: a customer's path or query may hold a secret.
+  return traceSpan(method, 'client', { 'http.request.method': method, 'server.address': url.hostname, 'url.scheme': url.protocol.slice(0, -1) }, () => send(url, request, policy));
+}
+
+function send(url: URL, request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResponse> {
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = transport.request(url, {

@@ -1,12 +1,23 @@
 // Rate limits (decisions "Health, errors and limits"): per API key or machine client, and per IP
-// for anonymous calls. Failed authentications spend a budget of their own per IP: once it is spent,
-// every request with credentials from that IP is refused before its key is looked up, so
-// guessing keys costs the database nothing, while anonymous readers behind the same address keep
-// their own budget. Fixed one-minute windows,
-// in memory: each API process counts its own callers, so behind a load balancer the effective
-// limit is the configured one times the number of processes (see README, production).
+// for anonymous calls (public endpoints). Fixed one-minute windows. With a lease store (the
+// service) each budget is kept in PostgreSQL and shared by every API process (leased-limiter.ts);
+// without one (the mock server) it is counted in memory. Failed authentications spend a budget of
+// their own per IP: once it is spent, every request with credentials from that IP is refused
+// before its key is looked up, so guessing keys costs the database nothing, while anonymous
+// readers behind the same address keep their own budget. That budget is counted in each
+// process's memory (it only has to make guessing slow; see README, production).
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { LeasedLimiter, type LeaseStore } from './leased-limiter.ts';
+
+/** rate-limiter-flexible's contract: resolves with what is left, rejects with a RateLimiterRes when nothing is. */
+interface Limiter {
+  readonly points: number;
+  consume(id: string): Promise<RateLimiterRes>;
+}
+
+const SWEEP_MS = 1_000;
 
 export class RateLimitedError extends AppError {
   readonly status = 429;
@@ -19,14 +30,40 @@ export class RateLimitedError extends AppError {
 }
 
 export class RateLimits {
-  private readonly perKey: RateLimiterMemory;
-  private readonly perIp: RateLimiterMemory;
+  private readonly perKey: Limiter;
+  private readonly perIp: Limiter;
   private readonly authFailures: RateLimiterMemory;
+  private readonly leased: LeasedLimiter[] = [];
+  private sweeper: NodeJS.Timeout | undefined;
 
-  constructor(options: { perKeyPerMinute: number; perIpPerMinute: number }) {
-    this.perKey = new RateLimiterMemory({ points: options.perKeyPerMinute, duration: 60 });
-    this.perIp = new RateLimiterMemory({ points: options.perIpPerMinute, duration: 60 });
+  constructor(options: { perKeyPerMinute: number; perIpPerMinute: number; store?: LeaseStore; logger?: Logger }) {
+    const limiter = (points: number): Limiter => {
+      if (!options.store) return new RateLimiterMemory({ points, duration: 60 });
+      const leased = new LeasedLimiter({ points, store: options.store, logger: options.logger });
+      this.leased.push(leased);
+      return leased;
+    };
+    this.perKey = limiter(options.perKeyPerMinute);
+    this.perIp = limiter(options.perIpPerMinute);
     this.authFailures = new RateLimiterMemory({ points: options.perIpPerMinute, duration: 60 });
+    if (this.leased.length) {
+      this.sweeper = setInterval(() => { void this.sweep(options.logger); }, SWEEP_MS);
+      this.sweeper.unref();
+    }
+  }
+
+  /** Stops the sweeps and gives back the points this process holds, for the other processes. */
+  async stop(): Promise<void> {
+    clearInterval(this.sweeper);
+    await Promise.all(this.leased.map((l) => l.release())).catch(() => {});
+  }
+
+  private async sweep(logger: Logger | undefined) {
+    try {
+      for (const leased of this.leased) await leased.sweep();
+    } catch (error) {
+      logger?.warn({ err: error }, 'rate limit sweep failed');
+    }
   }
 
   /** Before any credential is checked: 429 (RateLimitedError) once the IP's failures spent its budget. */

@@ -28,20 +28,19 @@ const docsDirectives = (serverOrigins: readonly string[]): Directives => ({
 });
 
 /**
- * Yoga's GraphiQL page loads its files from unpkg and its icon from GitHub. Once GraphiQL is served
- * from npm (@graphql-yoga/render-graphiql: one inline script, inline styles, data: fonts and
- * images, blob: workers), empty GRAPHIQL_CDN and drop the GitHub host: nothing else changes.
- * Inline scripts are allowed by their hash, computed from the page itself (graphiqlPolicy).
+ * GraphiQL, served from npm (graphql/graphiql-page.ts): its bundle, styles and Monaco workers are
+ * files of ours under /graphiql/; its options travel in a JSON data block. Styles allow
+ * 'unsafe-inline' for the style attributes Monaco sets; inline scripts only by their hash
+ * (graphiqlPolicy).
  */
-const GRAPHIQL_CDN = ['https://unpkg.com'];
 const GRAPHIQL: Directives = {
   ...PAGE,
-  'script-src': ["'self'", ...GRAPHIQL_CDN],
-  'style-src': ["'self'", "'unsafe-inline'", ...GRAPHIQL_CDN],
-  'img-src': ["'self'", 'data:', 'https://raw.githubusercontent.com'],
-  'font-src': ["'self'", 'data:', ...GRAPHIQL_CDN],
-  'connect-src': ["'self'", ...GRAPHIQL_CDN],
-  'worker-src': ["'self'", 'blob:'],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'worker-src': ["'self'"],
 };
 
 export type SecureAnswer = (path: string, response: Response) => Promise<Response>;

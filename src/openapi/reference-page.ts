@@ -20,6 +20,7 @@ const INIT_SCRIPT = `window.addEventListener('load', function () {
     layout: 'BaseLayout',
     // No badge from validator.swagger.io: the page loads nothing from elsewhere (see its CSP).
     validatorUrl: null,
+    persistAuthorization: true,
   });
 });
 `;

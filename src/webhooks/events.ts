@@ -77,22 +77,38 @@ export class EventRecorder {
   /**
    * A debounced type: at most one event per resource per window. The first change of a quiet
    * resource is due at once; later ones join the pending one, due a window after the last event.
+   * Only the change that finds no pending intent queues a flush job, so a resource has at most one
+   * flush job a window whatever the number of saves and processes.
    */
   async recordDebounced(tx: Tx, event: { type: EventType; accountId: number; resource: ResourceName; resourceId: number }) {
     if (!(await this.subscribed(tx, event.accountId, event.type))) return;
     const now = this.#options.clock();
     const key = `${event.type}:${event.resource}:${event.resourceId}`;
-    const [row] = await tx.$queryRaw<Array<{ due_at: Date; was_pending: boolean }>>`
-      WITH prior AS (SELECT pending FROM event_debounces WHERE key = ${key} FOR UPDATE)
-      INSERT INTO event_debounces (key, account_id, type, resource_type, resource_id, pending, due_at)
-      VALUES (${key}, ${event.accountId}, ${event.type}, ${event.resource}, ${event.resourceId}, true, ${now})
-      ON CONFLICT (key) DO UPDATE SET
-        pending = true,
-        account_id = EXCLUDED.account_id,
-        due_at = CASE WHEN event_debounces.pending THEN event_debounces.due_at
-                      ELSE GREATEST(${now}::timestamptz, event_debounces.last_emitted_at + make_interval(secs => ${this.#options.debounceSeconds})) END
-      RETURNING due_at, COALESCE((SELECT pending FROM prior), false) AS was_pending`;
-    if (row && !row.was_pending) await this.scheduleFlush(tx, key, row.due_at);
+    for (;;) {
+      // The intent is locked in a statement of its own: a FOR UPDATE in the upsert's own statement
+      // cannot see the row that statement changes, so it read "not pending" every time and each
+      // save queued a flush job of its own.
+      const [prior] = await tx.$queryRaw<Array<{ pending: boolean }>>`SELECT pending FROM event_debounces WHERE key = ${key} FOR UPDATE`;
+      if (!prior) {
+        const [inserted] = await tx.$queryRaw<Array<{ due_at: Date }>>`
+          INSERT INTO event_debounces (key, account_id, type, resource_type, resource_id, pending, due_at)
+          VALUES (${key}, ${event.accountId}, ${event.type}, ${event.resource}, ${event.resourceId}, true, ${now})
+          ON CONFLICT (key) DO NOTHING
+          RETURNING due_at`;
+        if (inserted) return this.scheduleFlush(tx, key, inserted.due_at);
+        continue; // a concurrent save inserted it first and has committed: lock it now
+      }
+      const [row] = await tx.$queryRaw<Array<{ due_at: Date }>>`
+        UPDATE event_debounces SET
+          pending = true,
+          account_id = ${event.accountId},
+          due_at = CASE WHEN pending THEN due_at
+                        ELSE GREATEST(${now}::timestamptz, last_emitted_at + make_interval(secs => ${this.#options.debounceSeconds})) END
+        WHERE key = ${key}
+        RETURNING due_at`;
+      if (!prior.pending) await this.scheduleFlush(tx, key, row!.due_at);
+      return;
+    }
   }
 
   async scheduleFlush(tx: Tx | undefined, key: string, dueAt: Date) {

@@ -8,6 +8,7 @@ import { FANOUT_JOB, FLUSH_JOB } from './events.ts';
 
 const deliveryDeps = ({ prisma, services, logger }: JobDeps): DeliveryDeps => ({
   prisma, logger, boss: services.boss, keys: services.keys, clock: services.config.clock, allowLoopback: services.config.outboundAllowLoopback,
+  onAttempt: (outcome, seconds) => services.metrics.webhookDelivery(outcome, seconds),
 });
 
 export const fanOutJob = defineJob({
@@ -43,7 +44,10 @@ export const flushDebouncedJob = defineJob({
   cron: '* * * * *',
   pollingIntervalSeconds: 1,
   heartbeatSeconds: DURATIONS.jobHeartbeatSeconds,
-  handle: async ({ key }, { prisma, services }) => { await services.events.flushDue(prisma, key); },
+  handle: async ({ key }, { prisma, services }) => {
+    // Its events are committed: this process's fan-out worker takes them now, not at its next poll.
+    if (await services.events.flushDue(prisma, key)) services.workers.wake(FANOUT_JOB);
+  },
 });
 
 export const purgeDeliveriesJob = defineJob({

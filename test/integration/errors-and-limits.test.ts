@@ -105,6 +105,21 @@ describe('rate limits', () => {
     expect(other.status).toBe(200);
   });
 
+  it('one budget for every API process: a second process on the same database spends the same one', async () => {
+    const second = await startTestService({ DATABASE_URL: api.databaseUrl, RATE_LIMIT_PER_MINUTE: '3', PUBLIC_RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      const key = (await anAccount(api.prisma)).owner.key;
+      const answers = [];
+      for (const service of [api, second, api, second]) {
+        const res = await service.request('GET /api-keys', { key });
+        answers.push(`${res.status} ${res.headers.get('ratelimit-remaining')}`);
+      }
+      expect(answers).toEqual(['200 2', '200 1', '200 0', '429 0']);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('per IP on public calls (failed authentications have a budget of their own: auth-hardening.test.ts)', async () => {
     expect((await api.request('GET /status')).status).toBe(200);
     expect((await api.request('GET /status')).status).toBe(200);

@@ -3,6 +3,8 @@
 // and a burst delivered exactly once. Receivers are real local HTTPS servers.
 import { verify } from '@octokit/webhooks-methods';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BOSS_SCHEMA } from '../../src/jobs/boss.ts';
+import { FLUSH_JOB } from '../../src/webhooks/events.ts';
 import { aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
 import { runJob } from '../helpers/jobs.ts';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../helpers/receiver.ts';
@@ -33,6 +35,12 @@ async function anAccountWithEndpoint(eventTypes: string[], url = receiver.url) {
 }
 const forAccount = (account: AccountFixture, type?: string) => (r: ReceivedRequest) =>
   r.body?.accountId === account.accountId && (type === undefined || r.body.type === type);
+/** The debounce flush jobs queued for one resource, as pg-boss's queue table holds them (in any state). */
+const flushJobs = async (key: string) => {
+  const [row] = await api.prisma.$queryRawUnsafe<Array<{ count: number }>>(
+    `SELECT count(*)::int AS count FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND data->>'key' = $2`, FLUSH_JOB, key);
+  return row!.count;
+};
 const verified = async (secret: string, request: ReceivedRequest) => {
   const signatures = String(request.headers['x-service-signature-256']).split(',');
   return (await Promise.all(signatures.map((signature) => verify(secret, request.rawBody, signature)))).some(Boolean);
@@ -227,6 +235,9 @@ describe('deliveries', () => {
     expect(first!.body.type).toBe('trip.configUpdated');
     expect(first!.body.data.trip.id).toBe(trip);
     for (const currency of ['GBP', 'JPY', 'CHF']) { advance(5_000); await save(currency); }
+    // One flush job for the first change (due at once) and one for the window: the later saves
+    // joined the pending change instead of queueing jobs of their own.
+    expect(await flushJobs(`trip.configUpdated:trip:${trip}`)).toBe(2);
     await runJob(api, 'webhooks.flush-debounced'); // not due yet: nothing
     advance(30_000);
     await runJob(api, 'webhooks.flush-debounced');

@@ -6,7 +6,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000, aiPort: 3001, mockPort: 4010, databaseUrl: undefined, logLevel: 'info',
-      rateLimitPerMinute: 600, publicRateLimitPerMinute: 120, graphiql: true, outboundAllowLoopback: false, webhookDebounceSeconds: 60,
+      rateLimitPerMinute: 600, publicRateLimitPerMinute: 120, graphiql: true, outboundAllowLoopback: false, webhookDebounceSeconds: 60, authCacheMs: 5_000,
       databasePoolSize: 10, databasePreparedStatements: true,
     });
     expect([...config.roles]).toEqual(['api', 'ai', 'worker']);

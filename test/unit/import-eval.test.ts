@@ -8,18 +8,19 @@ import { formatReport } from '../eval/report.ts';
 import { FIELDS, scoreDocument, type Field, type ImportOutput } from '../eval/score.ts';
 
 /**
- * Just under what the built-in extractor scored on the corpus when it was written (46 documents,
- * 2026-11-24: see the README's table). Raise them as the extractor improves; the issue's target
- * is a mean of 0.95 with every field at 0.9.
+ * Just under what the built-in extractor of 61063b3 scored on the corpus when it was written (46
+ * documents: title 0.50, dates 0.50, duration 0.65, countries 0.48, blocks 0.26, settings 0.61,
+ * mean 0.50; one document is about 0.02 of a field). Raise them as the extractor improves; the
+ * issue's target is a mean of 0.95 with every field at 0.9.
  */
-export const EVAL_FLOORS: Record<Field | 'overall', number> = {
-  title: 0.55, dates: 0.55, duration: 0.65, countries: 0.6, blocks: 0.33, settings: 0.58, overall: 0.55,
+const EVAL_FLOORS: Record<Field | 'overall', number> = {
+  title: 0.47, dates: 0.47, duration: 0.62, countries: 0.45, blocks: 0.24, settings: 0.58, overall: 0.47,
 };
 
 describe('the import on the evaluation corpus', () => {
   it('scores above the floors on every field and overall', async () => {
     const results = await evaluateCorpus();
-    expect(results.length).toBeGreaterThanOrEqual(30);
+    expect(results.length).toBeGreaterThanOrEqual(46);
     console.info(formatReport(results));
     const summary = summarize(results);
     for (const field of FIELDS) expect(summary.fields[field], field).toBeGreaterThanOrEqual(EVAL_FLOORS[field]);

@@ -5,7 +5,7 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import {
-  getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isRequiredInputField, Kind, parse, typeFromAST, validate,
+  getIntrospectionQuery, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isRequiredInputField, Kind, parse, typeFromAST, validate,
   type GraphQLInputType, type OperationDefinitionNode,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -70,5 +70,16 @@ describe('REST operations', () => {
     expect(cost).toBeGreaterThan(0);
     const budget = PUBLIC.has(operation.name?.value ?? '') ? config.anonymousCostLimit : config.costLimit;
     expect(cost).toBeLessThanOrEqual(budget);
+  });
+});
+
+describe('introspection where it is on (development)', () => {
+  it('GraphiQL\'s introspection query stays within the document limits', () => {
+    const document = parse(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, inputValueDeprecation: true }), { maxTokens: GRAPHQL_LIMITS.maxTokens });
+    expect(validate(schema, document, [
+      maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases }),
+      maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true }),
+      maxDirectivesRule({ n: GRAPHQL_LIMITS.maxDirectives }),
+    ])).toEqual([]);
   });
 });

@@ -21,12 +21,12 @@ export interface CalendarEvent {
 
 const MAX_EVENTS = 200;
 
-export function readCalendar(source: string): { events: CalendarEvent[]; text: string } {
+export function readCalendar(source: string): { events: CalendarEvent[]; text: string; name: string | null } {
   let root: ICAL.Component;
   try {
     root = new ICAL.Component(ICAL.parse(source));
   } catch {
-    return { events: [], text: '' };
+    return { events: [], text: '', name: null };
   }
   const fallbackZone = validZone(String(root.getFirstPropertyValue('x-wr-timezone') ?? ''));
   const events: CalendarEvent[] = [];
@@ -42,7 +42,7 @@ export function readCalendar(source: string): { events: CalendarEvent[]; text: s
     });
   }
   events.sort((a, b) => `${a.start.date}${a.start.time ?? ''}`.localeCompare(`${b.start.date}${b.start.time ?? ''}`));
-  return { events, text: events.map(eventText).join('\n\n') };
+  return { events, text: events.map(eventText).join('\n\n'), name: clean(root.getFirstPropertyValue('x-wr-calname')) };
 }
 
 function moment(t: ICAL.Time, fallbackZone: string | null): CalendarMoment {

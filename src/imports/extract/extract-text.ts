@@ -48,7 +48,8 @@ async function readPart(bytes: Uint8Array, mediaType: MediaType, depth: number, 
     }
     case 'text/calendar': {
       const calendar = readCalendar(decodeText(bytes));
-      return result(calendar.text, calendar.events.map((event) => ({ kind: 'ical', event })), { credits: 1, pages: 1 });
+      const read = result(calendar.text, calendar.events.map((event) => ({ kind: 'ical', event })), { credits: 1, pages: 1 });
+      return { ...read, structured: { ...read.structured, textIsRendering: depth === 0, calendarName: calendar.name } };
     }
     case 'message/rfc822':
       return readEmailPart(bytes, depth, budget, signal);

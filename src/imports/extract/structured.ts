@@ -17,6 +17,10 @@ export interface StructuredData {
   items: StructuredItem[];
   /** An email's subject. */
   subject: string | null;
+  /** The text is only a rendering of the items (a calendar): the free-text reader adds nothing to them. */
+  textIsRendering?: boolean;
+  /** A calendar's name (X-WR-CALNAME): a title hint. */
+  calendarName?: string | null;
 }
 
 export const noStructuredData = (): StructuredData => ({ items: [], subject: null });

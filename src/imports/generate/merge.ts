@@ -14,9 +14,12 @@ export interface Merged { draft: Draft; notes: string[] }
 export function mergeStructured(draft: Draft, structured: StructuredResult): Merged {
   const blocks = structured.blocks;
   if (!blocks.length && !structured.title && !structured.price && !structured.payments.length && !structured.dateStart) return { draft, notes: [] };
-  const days: DraftDayInput[] = draft.days.map((d) => ({ ...d, blocks: [...d.blocks] }));
+  // A calendar's text is its events again: what the text reader made of it goes.
+  const text = structured.textIsRendering ? { ...draft, dateStart: null, dateFinish: null, duration: null, days: [] } : draft;
+  const days: DraftDayInput[] = text.days.map((d) => ({ ...d, blocks: [...d.blocks] }));
   const replaced = takeTextCopies(days, blocks) + dropEchoes(days, blocks);
-  const range = tripRange(draft, days, structured);
+  const textBookings = days.some((d) => d.blocks.some((b) => b.type !== 'text'));
+  const range = tripRange(text, days, structured);
   const placed = range ? datedDays(days, range) : days.length ? days : [{ day: 1, date: null, title: null, blocks: [] }];
   for (const b of blocks) insert(placed.find((d) => d.date === b.date) ?? placed[0]!, b.block);
   const first = placed[0]?.date ?? null;
@@ -29,7 +32,7 @@ export function mergeStructured(draft: Draft, structured: StructuredResult): Mer
     dateStart: range ? first : draft.dateStart,
     dateFinish: range ? last : draft.dateFinish,
     duration: range && datesChanged ? placed.length : draft.duration,
-    countries: [...new Set([...structured.countries, ...draft.countries])].filter((c) => c !== structured.home),
+    countries: countriesOf(structured, draft, textBookings),
     timezone: structured.timezone ?? draft.timezone,
     days: placed.map((d, i) => ({ ...d, day: i + 1 })),
     price: structured.price ? { ...structured.price, total: null, text: null } : draft.price,
@@ -62,6 +65,15 @@ function takeTextCopies(days: DraftDayInput[], blocks: DatedBlock[]): number {
 }
 
 /**
+ * The structured countries when they describe the whole trip (a calendar, an export, a
+ * confirmation whose text adds no booking of its own); else the text's too. Never the traveller's home.
+ */
+function countriesOf(structured: StructuredResult, draft: Draft, textBookings: boolean): string[] {
+  const structuredOnly = structured.countries.length > 0 && (structured.datesAuthoritative || !textBookings);
+  return [...new Set([...structured.countries, ...(structuredOnly ? [] : draft.countries)])].filter((c) => c !== structured.home);
+}
+
+/**
  * An activity the text reader made of a line that only repeats a structured booking (a table row
  * "Return | BA553 | Rome 19:05 ...") is that booking again: it goes.
  */
@@ -82,7 +94,7 @@ function dropEchoes(days: DraftDayInput[], blocks: DatedBlock[]): number {
 const dateOf = (b: DraftBlockInput): string | null =>
   b.type === 'flight' ? b.content.date ?? null : b.type === 'accommodation' ? b.content.checkIn : null;
 
-interface Range { start: string; finish: string }
+interface Range { start: string; finish: string; bounded?: boolean }
 
 /** The trip's dates: the text's, widened to every structured date (or the structured ones alone when the text's lie elsewhere). */
 function tripRange(draft: Draft, days: DraftDayInput[], s: StructuredResult): Range | null {
@@ -92,6 +104,8 @@ function tripRange(draft: Draft, days: DraftDayInput[], s: StructuredResult): Ra
   if (!structuredDates.length) return null;
   let start = structuredDates[0]!;
   let finish = structuredDates.at(-1)!;
+  // The structured items carry the whole trip (a calendar, an export): their dates bound it.
+  if (s.datesAuthoritative) return daysBetween(start, finish) + 1 > MAX_DAYS ? null : { start, finish, bounded: true };
   if (textStart && textFinish) {
     // Text dates far from every structured one (a booking date, another trip) are not this trip's.
     const apart = daysBetween(finish, textStart) > 3 || daysBetween(textFinish, start) > 3;
@@ -108,7 +122,7 @@ function datedDays(days: DraftDayInput[], range: Range): DraftDayInput[] {
   const byDate = new Map<string, DraftDayInput>();
   days.forEach((day, i) => {
     const date = day.date ?? (anchored ? null : addDays(range.start, (day.day ?? i + 1) - 1));
-    if (!date) return;
+    if (!date || (range.bounded && (date < range.start || date > range.finish))) return; // a bounded range drops the text's days outside it
     const existing = byDate.get(date);
     if (existing) existing.blocks.push(...day.blocks);
     else byDate.set(date, { ...day, date });

@@ -73,15 +73,15 @@ function classify(o: Obj, hint: string | null, root: boolean): DatedBlock | null
 }
 
 /** A date and time from a value ("2026-05-08T08:15+02:00"), an object ({date, time} or {at}), or date and time keys. */
-function momentOf(o: Obj, prefixes: string[]): LocalMoment | null {
+function momentOf(o: Obj, prefixes: string[], zone: string | null = null): LocalMoment | null {
   for (const p of prefixes) {
     const direct = pick(o, p, `${p}datetime`, `${p}at`, `${p}local`, `${p}time`, `${p}date`);
     if (isObj(direct)) {
-      const inner = momentOf(direct, ['', 'local', 'scheduled']);
+      const inner = momentOf(direct, ['', 'local', 'scheduled'], zone);
       if (inner) return inner;
       continue;
     }
-    const whole = localMoment(direct);
+    const whole = localMoment(direct, zone);
     if (whole?.time) return whole;
     const date = localMoment(pick(o, `${p}date`))?.date ?? whole?.date;
     if (date) {
@@ -90,7 +90,7 @@ function momentOf(o: Obj, prefixes: string[]): LocalMoment | null {
     }
   }
   if (prefixes.includes('')) {
-    const date = localMoment(pick(o, 'datetime', 'date', 'at', 'local', 'scheduled', 'start', 'startdate'));
+    const date = localMoment(pick(o, 'datetime', 'date', 'at', 'local', 'scheduled', 'start', 'startdate'), zone);
     if (date) return date;
   }
   return null;
@@ -106,12 +106,14 @@ function flight(o: Obj): DatedBlock | null {
   const carrierValue = pick(o, 'carrier', 'airline', 'airlinecode', 'carriercode', 'marketingcarrier', 'operatingcarrier', 'marketingairline');
   const carrierCode = isObj(carrierValue) ? str(pick(carrierValue, 'iata', 'iatacode', 'code')) : str(carrierValue) && /^[A-Z0-9]{2}$/.test(str(carrierValue)!) ? str(carrierValue) : null;
   const airlineName = isObj(carrierValue) ? str(pick(carrierValue, 'name')) : str(carrierValue) && !/^[A-Z0-9]{2}$/.test(str(carrierValue)!) ? str(carrierValue) : str(pick(o, 'airlinename', 'carriername'));
-  const departure = pick(o, 'departure', 'origin', 'from', 'departureairport', 'departureairportcode', 'origincode', 'fromairport', 'dep');
-  const arrival = pick(o, 'arrival', 'destination', 'to', 'arrivalairport', 'arrivalairportcode', 'destinationcode', 'toairport', 'arr');
+  // "departure" may hold the airport, an object, or the time: the first key that names an airport.
+  const airportKey = (...names: string[]) => names.map((n) => pick(o, n)).find((v) => codeOf(v) !== null);
+  const departure = airportKey('origin', 'from', 'departureairport', 'departureairportcode', 'origincode', 'fromairport', 'dep', 'departure');
+  const arrival = airportKey('destination', 'to', 'arrivalairport', 'arrivalairportcode', 'destinationcode', 'toairport', 'arr', 'arrival');
   const from = airportFacts(codeOf(departure));
   const to = airportFacts(codeOf(arrival));
-  const departs = momentOf(o, ['departure', 'departs', 'dep', 'std', 'etd', 'depart']) ?? (isObj(departure) ? momentOf(departure, ['']) : null) ?? momentOf(o, ['']);
-  const arrives = momentOf(o, ['arrival', 'arrives', 'arr', 'sta', 'eta']) ?? (isObj(arrival) ? momentOf(arrival, ['']) : null);
+  const departs = momentOf(o, ['departure', 'departs', 'dep', 'std', 'etd', 'depart'], from?.timezone) ?? (isObj(departure) ? momentOf(departure, [''], from?.timezone) : null) ?? momentOf(o, [''], from?.timezone);
+  const arrives = momentOf(o, ['arrival', 'arrives', 'arr', 'sta', 'eta'], to?.timezone) ?? (isObj(arrival) ? momentOf(arrival, [''], to?.timezone) : null);
   const number = flightNumber(pick(o, 'flightnumber', 'flightno', 'flightcode', 'marketingflightnumber', 'number', 'flight'), carrierCode);
   if (!number && !(from && to)) return null;
   const date = departs?.date ?? null;

@@ -16,8 +16,13 @@ export function readStructured(data: StructuredData | null | undefined, now: Dat
   if (!data?.items.length) return result;
   const nodes = data.items.flatMap((i) => (i.kind === 'schema.org' ? [i.data] : []));
   mapSchemaOrg(nodes, result);
+  let jsonBlocks = 0;
   for (const item of data.items) {
-    if (item.kind === 'json') mapJsonExport(item.data, result);
+    if (item.kind === 'json') {
+      const before = result.blocks.length;
+      mapJsonExport(item.data, result);
+      jsonBlocks += result.blocks.filter((b, i) => i >= before && b.date).length;
+    }
     if (item.kind === 'bcbp') result.blocks.push(...decodeBcbp(item.data, now).map(boardingPass));
   }
   const events = data.items.flatMap((i) => (i.kind === 'ical' ? [i.event] : []));
@@ -27,6 +32,9 @@ export function readStructured(data: StructuredData | null | undefined, now: Dat
   const { countries, home } = visited(result.blocks);
   result.countries = [...new Set([...result.countries, ...countries])];
   result.home = home;
+  result.title ??= data.calendarName ?? null;
+  result.textIsRendering = !!data.textIsRendering && result.blocks.length > 0;
+  result.datesAuthoritative = result.textIsRendering || jsonBlocks > 0;
   result.timezone ??= events.find((e) => e.start.timezone && e.start.timezone !== 'UTC')?.start.timezone ?? firstDestinationZone(result.blocks);
   return result;
 }

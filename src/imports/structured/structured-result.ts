@@ -27,9 +27,13 @@ export interface StructuredResult {
   home: string | null;
   /** IANA zone of the first destination. */
   timezone: string | null;
+  /** The document's text is only a rendering of these items (a calendar): the text's reading adds nothing. */
+  textIsRendering: boolean;
+  /** The structured items carry the whole trip (a calendar, a JSON export with segments): their dates bound it. */
+  datesAuthoritative: boolean;
   /** Trip dates a document states outright (a JSON export's start and end). */
   dateStart: string | null;
   dateFinish: string | null;
 }
 
-export const emptyResult = (): StructuredResult => ({ blocks: [], title: null, description: null, price: null, payments: [], countries: [], home: null, timezone: null, dateStart: null, dateFinish: null });
+export const emptyResult = (): StructuredResult => ({ blocks: [], title: null, description: null, price: null, payments: [], countries: [], home: null, timezone: null, textIsRendering: false, datesAuthoritative: false, dateStart: null, dateFinish: null });
