@@ -69,8 +69,10 @@ export function extractDraft(text: string, now: Date): Draft {
   const blocks = days.flatMap((d) => d.blocks);
   const flights = days.flatMap((d) => d.blocks.filter((b): b is Flight => b.type === 'flight').map((b) => ({ ...b.content, arrivalDate: b.content.arrivalDate ?? null, bookingReference: b.content.bookingReference ?? null, day: layout.days.length ? d.day : undefined })));
   const stays = blocks.filter((b): b is Stay => b.type === 'accommodation').map((b) => b.content.city).filter((c): c is string => Boolean(c));
-  const placeText = [...(subject ? [subject] : []), ...layout.preamble.slice(0, 15), ...layout.days.flatMap((d) => [d.title ?? '', ...d.lines])].join('\n');
-  const geography = tripCountries({ stays: [...stays, ...reading.overnights], visited: reading.visited, text: layout.days.length ? placeText : lines.slice(0, 40).join('\n'), flights, lastDay: layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined });
+  const titleHead = [...(subject ? [subject] : []), ...(layout.days.length ? layout.preamble : lines).slice(0, 5), ...layout.days.map((d) => d.title ?? '')].join('\n');
+  const body = (layout.days.length ? [...layout.preamble.slice(5, 15), ...layout.days.flatMap((d) => d.lines)] : lines.slice(5, 40)).join('\n');
+  const lastDay = layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined;
+  const geography = tripCountries({ stays: [...stays, ...reading.overnights], visited: reading.visited, text: `${titleHead}\n${body}`, titleArea: titleHead.length, flights, lastDay });
   const destinations = [...new Set([...stays, ...reading.overnights, ...reading.visited.map((v) => v.name).filter((v) => city(v)), ...flights.filter((f, i) => i < flights.length - 1 || flights.length === 1).map((f) => f.arrivalCity).filter((c): c is string => Boolean(c))])]
     .filter((name) => !geography.home || city(name)?.country !== geography.home || geography.countries.includes(geography.home));
   const title = tripTitle({ lines: (layout.days.length ? layout.preamble : lines).filter((l) => !reading.consumed?.has(l)), subject, language, countries: geography.countries, destinations, duration, kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(' ') }, now);

@@ -125,6 +125,20 @@ function routeCities(text: string): Array<{ city: string; iata: string | null }>
   return out;
 }
 
+/** Cities named in a flight's text, in order ("voo TP1689 (Lisboa 10:05 – Funchal 11:35)"), with their airport when they have one. */
+function citiesInOrder(text: string): Array<{ city: string; iata: string | null }> {
+  const out: Array<{ city: string; iata: string | null }> = [];
+  for (const m of text.matchAll(/(?<![\p{L}])(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do)?\s?\p{Lu}[\p{L}'’-]+)?)/gu)) {
+    const words = m[1]!.split(/\s+/);
+    for (let n = words.length; n >= 1; n--) {
+      const name = words.slice(0, n).join(' ');
+      const place = city(name);
+      if (place && !out.some((o) => fold(o.city) === fold(name))) { out.push({ city: name, iata: cityAirport(name) ?? null }); break; }
+    }
+  }
+  return out;
+}
+
 /**
  * The flights of a run of lines. `date` is the day's date (a programme's section); `anchor` the
  * document's reference date for dates without a year.
@@ -255,11 +269,10 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
     const code = name ? cityAirport(name) ?? cityAirport(name.split(/\s+/)[0]!) : undefined;
     if (code && code !== dep) { arr = code; cities.arr = name!.split(/\s+/)[0]!; }
   }
-  if (!dep || !arr) {
+  if (!dep && !arr) {
     const route = routeCities(text);
-    if (route.length === 2) {
-      if (!dep && !arr) { dep = route[0]!.iata; arr = route[1]!.iata; cities.dep = route[0]!.city; cities.arr = route[1]!.city; }
-    }
+    const named = route.length === 2 ? route : citiesInOrder(text);
+    if (named.length >= 2) { dep = named[0]!.iata; arr = named[1]!.iata; cities.dep = named[0]!.city; cities.arr = named[1]!.city; }
   }
   const allTimes = timeMatches(text).map((t) => t.time);
   if (!allTimes.length) {

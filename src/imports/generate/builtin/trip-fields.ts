@@ -82,6 +82,8 @@ export interface Places {
   visited: Visit[];
   /** Text where a country named counts (title area, day titles and lines, not conditions). */
   text: string;
+  /** How many characters of `text` are its title area (subject, first lines, day titles). */
+  titleArea?: number;
   flights: Array<Extract<DraftBlock, { type: 'flight' }>['content'] & { day?: number }>;
   /** The last day of a programme (a flight that day is the way home), when the document has days. */
   lastDay?: number;
@@ -94,7 +96,11 @@ export interface CountryReading { countries: string[]; home: string | null; firs
 export function tripCountries(places: Places): CountryReading {
   const found: string[] = [];
   const known = new Set<string>();
-  const named = countriesNamed(places.text).filter((c) => !FROM_BEFORE.test(places.text.slice(Math.max(0, c.index - 20), c.index)));
+  const allNamed = countriesNamed(places.text).filter((c) => !FROM_BEFORE.test(places.text.slice(Math.max(0, c.index - 20), c.index)));
+  // A country named in the title area says where the trip goes; one named further down (an
+  // advert, a border crossed, a passport rule) counts only when nothing else does.
+  const titleArea = places.titleArea ?? 0;
+  const named = allNamed.filter((c) => c.index < titleArea);
   for (const c of named) known.add(c.country);
   const flights = places.flights;
   const countryOf = (code: string | null) => (code ? airport(code)?.country ?? null : null);
@@ -138,6 +144,7 @@ export function tripCountries(places: Places): CountryReading {
     visited.push(country);
     if (place && !first.country && country !== home) first = { city: name, country: place.country, iata: place.iata };
   }
+  if (!stayCountries.length && !arrivals.length && !visited.length && !named.length) named.push(...allNamed);
   found.push(...stayCountries, ...arrivals, ...named.map((c) => c.country), ...visited);
   let result = [...new Set(found)];
   // Home stays out unless the trip stays there or a flight other than the way back lands there.
