@@ -117,42 +117,46 @@ export function tripCountries(places: Places): CountryReading {
     if (a.arrivalAirport && a.arrivalAirport === b.departureAirport && sameDay) transit.add(a.arrivalAirport);
   }
   let first: CountryReading['firstDestination'] = { city: null, country: null, iata: null };
-  const stayCountries: string[] = [];
+  // Places read from the general gazetteer are hints: a country known only from one such place
+  // (Pinhão is also a town in Brazil, Copacabana one in Colombia) needs support from elsewhere.
+  const hints: Array<{ country: string; name: string; weak: boolean; kind: 'stay' | 'visit'; end?: boolean; iata: string | null }> = [];
   for (const name of places.stays) {
-    const place = city(name, known) ?? (countryOfName(name) ? { name, country: countryOfName(name)!, iata: null } : undefined);
-    if (!place) continue;
-    stayCountries.push(place.country);
-    if (!first.country) first = { city: name, country: place.country, iata: place.iata };
+    const place = city(name, known) ?? (countryOfName(name) ? { name, country: countryOfName(name)!, iata: null, population: Number.MAX_SAFE_INTEGER } : undefined);
+    if (place) hints.push({ country: place.country, name, weak: place.population !== Number.MAX_SAFE_INTEGER, kind: 'stay', iata: place.iata });
   }
   const arrivals: string[] = [];
+  const arrivalPlaces: Array<{ city: string | null; country: string; iata: string }> = [];
   flights.forEach((f, i) => {
     const country = countryOf(f.arrivalAirport);
     if (!country || transit.has(f.arrivalAirport!)) return;
     if (i === flights.length - 1 && (flights.length > 1 || f === closing) && country === home) return; // the way home
     arrivals.push(country);
-    if (!first.country && country !== home) first = { city: f.arrivalCity, country, iata: f.arrivalAirport };
+    arrivalPlaces.push({ city: f.arrivalCity, country, iata: f.arrivalAirport! });
   });
-  for (const c of [...stayCountries, ...arrivals]) known.add(c);
-  const visited: string[] = [];
   const transitCities = new Set([...transit].map((code) => fold(airport(code)?.city ?? '')));
   for (const { name, end } of places.visited) {
     const place = city(name, known);
     if (place?.iata && transit.has(place.iata)) continue;
     if (transitCities.has(fold(place?.name ?? name))) continue;
     const country = place?.country ?? countryOfName(name);
-    if (!country || (end && country === home)) continue;
-    visited.push(country);
-    if (place && !first.country && country !== home) first = { city: name, country: place.country, iata: place.iata };
+    if (!country) continue;
+    hints.push({ country, name, weak: Boolean(place && place.population !== Number.MAX_SAFE_INTEGER), kind: 'visit', end, iata: place?.iata ?? null });
   }
+  const strong = new Set([...arrivals, ...named.map((c) => c.country), ...hints.filter((h) => !h.weak).map((h) => h.country)]);
+  const supported = (h: (typeof hints)[number]) => !h.weak || strong.has(h.country) || new Set(hints.filter((o) => o.country === h.country).map((o) => fold(o.name))).size >= 2;
+  const kept = hints.filter(supported);
+  const stayCountries = kept.filter((h) => h.kind === 'stay').map((h) => h.country);
+  const visited = kept.filter((h) => h.kind === 'visit' && !(h.end && h.country === home)).map((h) => h.country);
+  for (const h of kept) {
+    if (first.country) break;
+    if (h.kind === 'stay' || h.country !== home) first = { city: h.name, country: h.country, iata: h.iata };
+  }
+  if (!first.country && arrivalPlaces[0] && arrivalPlaces[0].country !== home) first = arrivalPlaces[0];
   if (!stayCountries.length && !arrivals.length && !visited.length && !named.length) named.push(...allNamed);
   found.push(...stayCountries, ...arrivals, ...named.map((c) => c.country), ...visited);
   let result = [...new Set(found)];
   // Home stays out unless the trip stays there or a flight other than the way back lands there.
-  if (home && !stayCountries.includes(home) && !arrivals.includes(home)) {
-    const namedHome = named.some((c) => c.country === home);
-    const visitedHome = visited.filter((c) => c === home).length;
-    if (!namedHome || result.length > 1) result = result.filter((c) => c !== home || visitedHome >= 1);
-  }
+  if (home && !stayCountries.includes(home) && !arrivals.includes(home)) result = result.filter((c) => c !== home);
   if (!first.country && result[0]) first = { city: null, country: result[0], iata: null };
   return { countries: result, home, firstDestination: first };
 }
