@@ -5,7 +5,9 @@ import type { DraftBlockInput } from '../draft.ts';
 import { timeMatches, type IsoDate } from './dates.ts';
 import { readFlights } from './flights.ts';
 import { city } from './places.ts';
-import { ACCOMMODATION_LABEL, ACTIVITY_WORDS, HOTEL_WORDS, OVERNIGHT, PRICE_WORDS, fold } from './vocabulary.ts';
+import { ACCOMMODATION_LABEL, ACTIVITY_WORDS, HOTEL_WORDS, NOT_TRIP_DATE, OVERNIGHT, PRICE_WORDS, fold } from './vocabulary.ts';
+
+const OFFER = /\b(?:on request|upon request|we can (?:arrange|organi[sz]e|book)|at your disposal|sur demande|a votre disposition|pouvons organiser|bajo peticion|a peticion|a su disposicion|podemos organizar|sob consulta|a pedido|podemos organizar|auf anfrage|konnen wir|su richiesta|a disposizione|possiamo organizzare|if you wish|si lo desea|si vous le souhaitez|se desejar|auf wunsch|se lo desidera)\b/;
 
 export const clean = (s: string) => s.replace(/\s+/g, ' ').replace(/^[\s,:;.\-–—•*·|]+|[\s,:;\-–—•*·|]+$/g, '').trim();
 
@@ -143,8 +145,11 @@ function rawHotelName(line: string): string | undefined {
     const name = clean(labelled[1]!.split(/\s[(–-]\s|\s\(|\.\s|,\s|\s\|\s/u)[0]!);
     if (name.length >= 3 && /\p{Lu}/u.test(name) && !city(name)) return name.slice(0, 120);
   }
-  const m = NAME_PATTERN.exec(line);
-  const name = m ? clean(m[1]!) : '';
+  // A letterhead in capitals ("HOTEL CORTE DEI REMERI"): read it in title case.
+  const caps = /\b(?:HOTEL|HÔTEL|HOSTAL|POUSADA|ALBERGO|RESORT|PARADOR|RIAD|QUINTA|LODGE|INN)\b/.test(line)
+    ? line.replace(/\p{Lu}{2,}/gu, (w) => w.charAt(0) + w.slice(1).toLowerCase()) : line;
+  const m = NAME_PATTERN.exec(line) ?? NAME_PATTERN.exec(caps);
+  const name = m ? clean(m[1]!.replace(/\s+\d.*$/, '')) : '';
   return name.includes(' ') && !/^(?:the|el|la|le|il|o|a|das|der|die)\s+(?:hotel|hostel)$/i.test(name) ? name.slice(0, 120) : undefined; // "the hotel" alone names no hotel
 }
 
@@ -197,6 +202,8 @@ export function readDay(lines: readonly string[], date: IsoDate | null, now: Dat
           continue;
         }
       }
+      // Conditions, questions and offers ("free cancellation until...", "can you add...?", "we can arrange...") are not bookings.
+      if (NOT_TRIP_DATE.test(folded) || /\?\s*$/.test(sentence) || OFFER.test(folded)) { leftover.push(sentence); continue; }
       const transport = transportOf(sentence);
       if (transport) { ordered.push({ at: i, block: transport }); continue; }
       const activity = activityOf(sentence);

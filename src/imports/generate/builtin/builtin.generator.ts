@@ -213,27 +213,36 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
     if (ticket.block.content.to) visited.push({ name: ticket.block.content.to });
     for (const i of ticket.lines) flightText.add(sentences[i]!);
   }
+  const stayLines = readStays(lines, now, anchor);
+  const stayNames = new Set(stayLines.map((s) => fold(s.block.content.name)));
+  const stayUsed = new Set(stayLines.flatMap((s) => s.used.map((i) => lines[i]!)));
   // Groups of lines under a date that opens a line ("Sat 9 May: Vatican tour at 9:00").
   const groups: Array<{ date: IsoDate | null; lines: string[] }> = [{ date: null, lines: [] }];
-  for (const line of lines.map((l) => l.split(/(?<=[.!?])\s+(?=\p{Lu})/u).filter((s) => !flightText.has(s)).join(' ')).filter(Boolean)) {
+  for (const line of lines.filter((l) => !stayUsed.has(l)).map((l) => l.split(/(?<=[.!?])\s+(?=\p{Lu})/u).filter((s) => !flightText.has(s)).join(' ')).filter(Boolean)) {
     const lead = leadingDate(line, now, anchor);
     if (lead && line.length < 200) groups.push({ date: lead.date, lines: [line] });
     else groups.at(-1)!.lines.push(line);
   }
-  const stayLines = readStays(lines, now, anchor);
-  const stayNames = new Set(stayLines.map((s) => fold(s.block.content.name)));
   for (const group of groups) {
     if (!group.lines.length) continue;
     const { blocks, overnightCity } = readDay(group.lines, group.date, now, anchor);
     if (overnightCity) overnights.push(overnightCity);
     for (const block of blocks) {
       if (block.type === 'text' && stayNames.size && [...stayNames].some((n) => fold(block.content.text).includes(n))) continue;
+      // In a confirmation, a line without a time is a detail ("Board: breakfast included"), not an activity.
+      if (block.type === 'activity' && !block.content.time && !group.date) continue;
       const date = block.type === 'flight' ? block.content.date ?? null : group.date;
       placed.push({ date, block });
       if (block.type === 'transport' && block.content.to && city(block.content.to)) visited.push({ name: block.content.to });
     }
   }
-  for (const stay of stayLines) placed.push({ date: stay.block.content.checkIn ?? null, block: stay.block });
+  // A confirmation's stay has dates; another hotel named without any is an advert or a suggestion.
+  const datedStay = stayLines.some((s) => s.block.content.checkIn || s.block.content.checkOut);
+  for (const stay of stayLines) {
+    const c = stay.block.content;
+    if (datedStay && !c.checkIn && !c.checkOut && !c.nights) continue;
+    placed.push({ date: c.checkIn ?? null, block: stay.block });
+  }
   // Where the first journey leaves from is home, not a destination (the way back goes there).
   const firstJourney = [...placed].filter((p) => p.block.type === 'transport' && p.block.content.from).sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''))[0];
   const origin = firstJourney?.block.type === 'transport' ? fold(firstJourney.block.content.from ?? '') : null;

@@ -10,6 +10,8 @@ import { BOILERPLATE, DURATION_DAYS, DURATION_NIGHTS, NOT_TRIP_DATE, RECURRING, 
 export interface Period { start: IsoDate | null; finish: IsoDate | null }
 
 const START_LABEL = /^(?:departure date|start date|travel date|date of travel|dates?|outbound|fecha de (?:salida|inicio|viaje)|fechas?|salida|ida|date de depart|dates? du voyage|depart|aller|data de (?:partida|inicio|ida)|datas?|partida|ida|reisedatum|reisezeitraum|abreise|hinreise|anreise|zeitraum|data di partenza|date|partenza|andata|periodo|period|travel dates|fechas del viaje|dates de voyage|datas da viagem|reisetermin)\b/;
+const ARRIVAL_LABEL = /^(?:arrival|arrival date|check-?in|llegada|fecha de llegada|entrada|arrivee|date d'arrivee|chegada|data de chegada|anreise|anreisedatum|arrivo|data di arrivo)\b/;
+const DEPARTURE_LABEL = /^(?:departure|departure date|check-?out|salida|fecha de salida|depart|date de depart|saida|data de saida|partida|abreise|abreisedatum|partenza|data di partenza)\b/;
 const DEPARTURE_WORD = /\b(?:departure|departing|departs|starting|start date|salida|saliendo|inicio|depart|partenza|partenze|inizio|partida|saida|inicio|abreise|abfahrt|reisebeginn|ab dem)\b/;
 const END_LABEL = /^(?:return date|end date|return|inbound|fecha de (?:regreso|vuelta|fin)|regreso|vuelta|date de retour|retour|data de (?:regresso|regreso|volta|fim)|regresso|volta|ruckreise|ruckkehr|heimreise|data di (?:ritorno|rientro)|ritorno|rientro)\b/;
 
@@ -21,6 +23,10 @@ export function statedPeriod(lines: readonly string[], now: Date, anchor: IsoDat
     const range = findRanges(fold(line), now)[0];
     if (range) return { start: range.start, finish: range.end };
   }
+  // A stay's "Arrival: 22 October" and "Departure: 26 October" (hotel confirmations): arrival starts, departure ends.
+  const arrival = candidates.map((l) => (ARRIVAL_LABEL.test(fold(l).trim()) ? scanDates(l, now, anchor)[0]?.date : undefined)).find(Boolean);
+  const departure = candidates.map((l) => (DEPARTURE_LABEL.test(fold(l).trim()) ? scanDates(l, now, anchor)[0]?.date : undefined)).find(Boolean);
+  if (arrival && departure && arrival < departure && daysBetween(arrival, departure) <= 60) return { start: arrival, finish: departure };
   let start: IsoDate | null = null;
   let finish: IsoDate | null = null;
   for (const line of candidates) {
