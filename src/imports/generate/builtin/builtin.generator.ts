@@ -15,7 +15,7 @@ import { findInclusions, findPayments, findPrice } from './money.ts';
 import { airport, city, cityTimezone, countryTimezone } from './places.ts';
 import { readStays } from './stays.ts';
 import { readTickets } from './tickets.ts';
-import { anchorDate, isRecurring, statedDuration, statedPeriod, tripCountries, tripTitle, type Visit } from './trip-fields.ts';
+import { anchorDate, composeTitle, FALLBACK_TITLES, isRecurring, statedDuration, statedPeriod, tripCountries, tripTitle, type Visit } from './trip-fields.ts';
 import { fold } from './vocabulary.ts';
 
 const MAX_DAYS = 60;
@@ -267,4 +267,26 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
   // Text first on its day, then bookings in date order.
   for (const p of placed.sort((a, b) => (a.block.type === 'text' ? -1 : 0) - (b.block.type === 'text' ? -1 : 0))) dayOf(p.date).blocks.push(p.block);
   return { days, overnights, visited, consumed: flightText };
+}
+
+/**
+ * A draft whose trip fields no reader could fill (the text named nothing, structured data gave
+ * the bookings): countries, timezone and a composed title from its own blocks.
+ */
+export function completeFromBlocks(draft: Draft): Draft {
+  const generic = !draft.title.trim() || Object.values(FALLBACK_TITLES).includes(draft.title.trim());
+  if (!generic && draft.countries.length && draft.timezone) return draft;
+  const blocks = draft.days.flatMap((d) => d.blocks);
+  const flights = draft.days.flatMap((d) => d.blocks.filter((b) => b.type === 'flight').map((b) => ({ ...(b.content as Flight['content']), arrivalDate: null, bookingReference: null, day: d.day })));
+  const stays = blocks.flatMap((b) => (b.type === 'accommodation' && b.content.city ? [b.content.city] : []));
+  const journeys = blocks.filter((b) => b.type === 'transport');
+  const origin = journeys[0]?.type === 'transport' ? fold(journeys[0].content.from ?? '') : '';
+  const visited = journeys.flatMap((b) => (b.type === 'transport' && b.content.to && fold(b.content.to) !== origin ? [{ name: b.content.to }] : []));
+  const geography = tripCountries({ stays, visited, text: '', flights, lastDay: flights.length > 1 ? Math.max(...draft.days.map((d) => d.day)) : undefined });
+  const countries = draft.countries.length ? draft.countries : geography.countries;
+  const first = geography.firstDestination;
+  const timezone = draft.timezone ?? (first.iata ? airport(first.iata)?.timezone ?? null : first.city ? (() => { const place = city(first.city!); return place ? cityTimezone(place) ?? null : null; })() : first.country ? countryTimezone(first.country) ?? null : null);
+  const destinations = [...new Set([...stays, ...visited.map((v) => v.name), ...(first.city ? [first.city] : [])])].filter((n) => city(n)?.country !== geography.home || countries.includes(geography.home ?? ''));
+  const title = generic ? composeTitle({ lines: [], subject: null, language: draft.language, countries, destinations, duration: draft.duration, kindText: '' }) : draft.title;
+  return { ...draft, title, countries, timezone };
 }

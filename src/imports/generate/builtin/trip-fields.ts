@@ -184,23 +184,59 @@ const KIND_TITLES: Record<string, { trip: (d: string) => string; tour: (d: strin
 /** A line as a title: without boilerplate, codes, dates, lengths and prices, in normal case. Undefined when nothing of a trip is left. */
 export function titleFrom(line: string, now: Date): string | undefined {
   let text = line.replace(/\s+/g, ' ').trim();
+  // A sentence ("thank you for your purchase. Here is your trip") or a letterhead is not a title.
+  const bare = text.replace(/\s*[([][^)\]]*[)\]]/g, ' ');
+  if (/^\p{Ll}/u.test(text) || /\p{L}{3}[.!?]\s+\p{L}/u.test(bare) || ADVERT.test(fold(text))) return undefined;
   const dates = scanDates(text, now);
   for (const d of [...dates].reverse()) text = `${text.slice(0, d.index)} ${text.slice(d.end)}`;
   text = text
+    .replace(/\s*[([][^)\]]*(?:\d|ref|dossier|proc|n[º°o])[^)\]]*[)\]]/giu, ' ') // "(dossier AV-3107)", "(proc. MT-26-0918)"
     .replace(/\b(?:19|20)\d{2}\b/g, ' ')
     .replace(/\b\d{1,2}\s*(?:days?|d[ií]as?|jours?|tage?n?|giorni|nights?|noches?|nuits?|noites?|n[äa]chte|notti)\b(?:\s*[/,-]\s*\d{1,2}\s*\p{L}+)?/giu, ' ')
     .replace(/\b\d{1,2}\s?[DN]\s?\/\s?\d{1,2}\s?[DN]\b/g, ' ')
     .replace(/(?:[€$£]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|eur|usd|\$))/gi, ' ')
-    .replace(/(?:#|n[º°o]\.?\s*|ref\.?\s*:?\s*)?\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,10}\b/g, ' ')
-    .replace(/\s*[([]\s*[)\]]/g, ' ');
-  // Boilerplate at either end: "Booking confirmation – Rome weekend", "Rome weekend | Your itinerary".
-  const parts = text.split(/\s*(?:[|:–—·•/]|\s-\s|,\s)\s*/).map((p) => p.trim()).filter((p) => p && /\p{L}{2}/u.test(p));
-  const kept = parts.filter((p) => !BOILERPLATE.test(fold(p)) || (KIND_WORDS.test(fold(p)) && !/^(?:booking|confirmation|reservation|reserva|confirmacion|reservation|buchung|prenotazione|conferma)\b/.test(fold(p))));
+    .replace(/(?:#|n[º°o]\.?\s*|ref\.?\s*:?\s*)?\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)*\b/g, (code) => (code.length >= 4 ? ' ' : code))
+    .replace(/\s*[([]\s*[)\]]/g, ' ')
+    .replace(/[<>«»"“”]/g, ' ');
+  const parts = text.split(/\s*(?:[|:–—·•/]|\s-\s|,\s)\s*/).map((p) => stripBoilerplate(p.trim())).filter((p) => p && /\p{L}{2}/u.test(p));
+  // Parts that name a place or a kind of trip; a client's name or a department beside them goes.
+  const telling = parts.filter((p) => KIND_WORDS.test(fold(p)) || placeIn(p));
+  const kept = telling.length ? telling : parts;
   let title = kept.join(' – ').replace(/\s+/g, ' ').replace(/^[\s\-–—,.:;!]+|[\s\-–—,.:;!]+$/g, '').trim();
-  title = title.replace(new RegExp(`^(?:${BOILERPLATE.source.slice(2, -2)})\\s+(?:for|para|pour|fur|per|de|del|du|di|to|a)\\s+`, 'i'), '');
-  if (!title || title.length < 3 || BOILERPLATE.test(fold(title)) && !KIND_WORDS.test(fold(title))) return undefined;
+  if (!title || title.length < 3 || (BOILERPLATE.test(fold(title)) && !KIND_WORDS.test(fold(title)))) return undefined;
   if (title.length > 100) return undefined;
+  title = title.charAt(0).toUpperCase() + title.slice(1);
   return normalCase(title);
+}
+
+/** Lines of adverts and offers ("Hotels in Salzburg from €89 per night"). */
+const ADVERT = /\b(?:per night|pro nacht|por noche|par nuit|a notte|per notte|por noite|sales|office|branch|oficina|agence|filiale|agenzia|loja|promotions?|promociones|promocoes|angebote|offerte|offres)\b/;
+const AUXILIARY = new Set(['est', 'is', 'ist', 'e', 'é', 'esta', 'está', 'foi', 'wurde', 'has', 'been', 'ha', 'sido', 'a', 'ete', 'été', 'wurden', 'sono', 'stato', 'stata', 'are', 'sind', 'sont', 'son', 'estan', 'estão', 'sao', 'são']);
+const LEADING = new Set(['your', 'my', 'our', 'the', 'votre', 'vos', 'mon', 'ma', 'notre', 'su', 'sus', 'tu', 'tus', 'mi', 'mis', 'nuestro', 'sua', 'seu', 'suas', 'minha', 'meu', 'nossa', 'ihre', 'ihr', 'meine', 'unsere', 'il', 'la', 'tuo', 'tua', 'vostro', 'vostra', 'mio', 'mia', 'da', 'de', 'del', 'du', 'des', 'do', 'der', 'of', 'for', 'para', 'pour', 'fur', 'für', 'per', 'di', 'della']);
+
+/** Boilerplate words out of a part ("Confirmação da sua viagem aos Açores" → "viagem aos Açores", "Votre séjour à Marrakech est confirmé" → "séjour à Marrakech"). */
+function stripBoilerplate(part: string): string {
+  const words = part.split(/\s+/).filter(Boolean);
+  const boiler = (w: string) => BOILERPLATE.test(` ${fold(w)} `) || /^(?:confirme|confirmee|confirmed|confirmado|confirmada|confirmata|confermato|confermata|bestatigt|definitiv[oae]?|definitif|definitive|final|finale|endgultig|trip|viaje|voyage|viagem|reise|viaggio)$/.test(fold(w));
+  const kind = (w: string) => KIND_WORDS.test(fold(w));
+  // Generic words ("trip", "viaje") count as boilerplate only when the part has nothing else.
+  let i = 0;
+  while (i < words.length && (LEADING.has(fold(words[i]!)) || (boiler(words[i]!) && !kind(words[i]!)) || (boiler(words[i]!) && kind(words[i]!) && i + 1 < words.length && LEADING.has(fold(words[i + 1]!))))) i++;
+  let j = words.length;
+  while (j > i && (AUXILIARY.has(fold(words[j - 1]!)) || (boiler(words[j - 1]!) && !kind(words[j - 1]!)) || LEADING.has(fold(words[j - 1]!)))) j--;
+  const kept = words.slice(i, j).filter((w) => !(boiler(w) && !kind(w) && /^(?:definitiv[oae]?|definitif|definitive|final|finale|endgultig|confirme|confirmee|confirmed|confirmado|confirmada|confermato|bestatigt)$/.test(fold(w))));
+  const joined = kept.join(' ');
+  return /^(?:my trip|mi viaje|mon voyage|minha viagem|meine reise|il mio viaggio|trip|viaje|voyage|viagem|reise|viaggio)$/i.test(fold(joined)) ? '' : joined;
+}
+
+/** Whether a part names a known place (a city, a region or a country). */
+function placeIn(part: string): boolean {
+  if (countriesNamed(part).length) return true;
+  for (const m of part.matchAll(/(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+)*)/gu)) {
+    const words = m[1]!.split(/\s+/);
+    for (let n = words.length; n >= 1; n--) for (let k = 0; k + n <= words.length; k++) if (city(words.slice(k, k + n).join(' '))) return true;
+  }
+  return false;
 }
 
 const SMALL = new Set(['a', 'an', 'and', 'the', 'of', 'in', 'to', 'y', 'e', 'de', 'del', 'la', 'las', 'los', 'el', 'en', 'et', 'du', 'des', 'le', 'les', 'à', 'au', 'aux', 'da', 'do', 'dos', 'das', 'em', 'no', 'na', 'und', 'der', 'die', 'das', 'im', 'nach', 'di', 'della', 'delle', 'dei', 'il', 'lo', 'per', 'por', 'com', 'con', 'avec', 'mit', 'for', 'with']);
@@ -264,11 +300,14 @@ function namesTrip(title: string, input: TitleInput): boolean {
 }
 
 /** An agency's letterhead: company forms, street addresses, phones. */
-const AGENCY = /\b(?:s\.?r\.?l|s\.?l\.?u?|s\.?a\.?s?|gmbh|ltd|llc|inc|sarl|lda|ag|kg|plc|b\.?v)\b\.?|\b(?:tel|phone|telefono|telefone|fax)\b|\b(?:via|calle|rue|strasse|str\.|rua|avenida|avenue|piazza|plaza|street|road)\s+\p{L}+.*\d|\d{4,5}\s+\p{L}/u;
+const AGENCY = /\b[A-Z]{1,2}\d[\dA-Z]?\s\d[A-Z]{2}\b|\b(?:s\.?r\.?l|s\.?l\.?u?|s\.?a\.?s?|gmbh|ltd|llc|inc|sarl|lda|ag|kg|plc|b\.?v)\b\.?|\b(?:tel|phone|telefono|telefone|fax)\b|\b(?:via|calle|rue|strasse|str\.|rua|avenida|avenue|piazza|plaza|street|road)\s+\p{L}+.*\d|\d{4,5}\s+\p{L}/u;
 
 const LANGS = ['en', 'es', 'fr', 'pt', 'de', 'it'];
 
-function composeTitle(input: TitleInput): string {
+/** The title when nothing names the trip: a reader that finds a destination later (structured data) may replace it. */
+export const FALLBACK_TITLES: Record<string, string> = { en: 'Imported trip', es: 'Viaje importado', fr: 'Voyage importé', pt: 'Viagem importada', de: 'Importierte Reise', it: 'Viaggio importato' };
+
+export function composeTitle(input: TitleInput): string {
   const kinds = KIND_TITLES[input.language] ?? KIND_TITLES.en!;
   const folded = fold(input.kindText);
   const cities = [...new Set(input.destinations)];
@@ -280,7 +319,7 @@ function composeTitle(input: TitleInput): string {
   } else if (cities.length >= 3 && input.countries[0]) destination = countryName(input.countries[0], input.language) ?? cities[0]!;
   else if (cities[0]) destination = cities.length === 2 ? `${cities[0]} ${({ en: 'and', es: 'y', fr: 'et', pt: 'e', de: 'und', it: 'e' } as Record<string, string>)[input.language] ?? 'and'} ${cities[1]}` : cities[0];
   else if (input.countries[0]) destination = countryName(input.countries[0], input.language) ?? null;
-  if (!destination) return { en: 'Imported trip', es: 'Viaje importado', fr: 'Voyage importé', pt: 'Viagem importada', de: 'Importierte Reise', it: 'Viaggio importato' }[input.language] ?? 'Imported trip';
+  if (!destination) return FALLBACK_TITLES[input.language] ?? 'Imported trip';
   if (/\b(?:honeymoon|luna de miel|lune de miel|lua de mel|flitterwochen|luna di miele)\b/.test(folded)) return kinds.honeymoon(destination);
   if (/\b(?:cruise|crucero|croisiere|cruzeiro|kreuzfahrt|crociera)\b/.test(folded)) return kinds.cruise(destination);
   if (/\b(?:weekend|week-end|fin de semana|fim de semana|wochenende|fine settimana)\b/.test(folded)) return kinds.weekend(destination);
