@@ -50,6 +50,16 @@ const PLACE_WORDS = /^(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen|s
 
 /** Where a transport goes: "from Rome to Florence", "Roma → Firenze", "to Sintra". */
 export function routeOf(sentence: string): { from: string | null; to: string | null } {
+  // A table row ("Frecciarossa 9517 | Milano Centrale 08:00 | Napoli Centrale 12:33"): the cells that open with a place.
+  if (/\s\|\s/.test(sentence)) {
+    const places = sentence.split(/\s+\|\s+/).map((cell) => {
+      const m = /^(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(cell.trim());
+      const words = m ? m[1]!.split(/\s+/) : [];
+      for (let n = words.length; n >= 1; n--) if (city(words.slice(0, n).join(' '))) return words.slice(0, n).join(' ');
+      return null;
+    }).filter((p): p is string => Boolean(p));
+    if (places.length >= 2) return { from: places[0]!, to: places[1]! };
+  }
   const route = ROUTE.exec(sentence);
   if (route) return { from: tidyPlace(route[1]!), to: tidyPlace(route[2]!) };
   // "from Oslo S at 08:25, arriving in Myrdal at 13:10", "ab Madrid ... Ankunft in Sevilla".

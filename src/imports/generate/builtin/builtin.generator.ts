@@ -8,7 +8,7 @@ import { detectLanguage, ISO_639_1 } from '../../extract/language.ts';
 import { draftSchema, type Draft, type DraftBlockInput, type DraftDayInput, type GenerateOptions, type Generator } from '../draft.ts';
 import { readDay, type HotelMention } from './blocks.ts';
 import { bookingReference, readFlights } from './flights.ts';
-import { addDays, daysBetween, leadingDate, scanDates, type IsoDate } from './dates.ts';
+import { addDays, daysBetween, leadingDate, scanDates, timeMatches, type IsoDate } from './dates.ts';
 import { readDocument } from './document-lines.ts';
 import { readLayout, type DaySection } from './layout.ts';
 import { findInclusions, findPayments, findPrice } from './money.ts';
@@ -16,7 +16,7 @@ import { airport, city, cityTimezone, countryTimezone } from './places.ts';
 import { readStays } from './stays.ts';
 import { readTickets } from './tickets.ts';
 import { anchorDate, composeTitle, FALLBACK_TITLES, isRecurring, statedDuration, statedPeriod, tripCountries, tripTitle, type Visit } from './trip-fields.ts';
-import { fold } from './vocabulary.ts';
+import { NOT_TRIP_DATE, fold } from './vocabulary.ts';
 
 const MAX_DAYS = 60;
 
@@ -51,6 +51,10 @@ export function extractDraft(text: string, now: Date): Draft {
   let start = recurring ? null : period.start ?? dated[0] ?? null;
   let finish = recurring ? null : period.finish ?? (dated.length > 1 ? dated.at(-1)! : null);
   if (start && !finish && stated) finish = addDays(start, stated - 1);
+  // A confirmation's way home that lands the next day ends the trip on landing.
+  if (!layout.days.length && finish) {
+    for (const day of days) for (const b of day.blocks) if (b.type === 'flight' && b.content.date === finish && b.content.arrivalDate && b.content.arrivalDate > finish && daysBetween(finish, b.content.arrivalDate) <= 2) finish = b.content.arrivalDate;
+  }
   if (start && finish && finish < start) finish = null;
   const duration = start && finish ? daysBetween(start, finish) + 1 : stated ?? (layout.days.length ? Math.max(...days.map((d) => d.day)) : null);
   if (start && !finish && duration) finish = addDays(start, duration - 1);
@@ -220,7 +224,10 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
   const groups: Array<{ date: IsoDate | null; lines: string[] }> = [{ date: null, lines: [] }];
   for (const line of lines.filter((l) => !stayUsed.has(l)).map((l) => l.split(/(?<=[.!?])\s+(?=\p{Lu})/u).filter((s) => !flightText.has(s)).join(' ')).filter(Boolean)) {
     const lead = leadingDate(line, now, anchor);
+    // A short line with a date and no time is a heading ("Andata – venerdì 22 maggio 2026", "OUTBOUND – Saturday 11 July").
+    const heading = !lead && line.length <= 70 && !timeMatches(line).length && !NOT_TRIP_DATE.test(fold(line)) ? scanDates(line, now, anchor)[0] : undefined;
     if (lead && line.length < 200) groups.push({ date: lead.date, lines: [line] });
+    else if (heading) groups.push({ date: heading.date, lines: [line] });
     else groups.at(-1)!.lines.push(line);
   }
   for (const group of groups) {

@@ -300,7 +300,7 @@ function namesTrip(title: string, input: TitleInput): boolean {
 }
 
 /** An agency's letterhead: company forms, street addresses, phones. */
-const AGENCY = /\b[A-Z]{1,2}\d[\dA-Z]?\s\d[A-Z]{2}\b|\b(?:s\.?r\.?l|s\.?l\.?u?|s\.?a\.?s?|gmbh|ltd|llc|inc|sarl|lda|ag|kg|plc|b\.?v)\b\.?|\b(?:tel|phone|telefono|telefone|fax)\b|\b(?:via|calle|rue|strasse|str\.|rua|avenida|avenue|piazza|plaza|street|road)\s+\p{L}+.*\d|\d{4,5}\s+\p{L}/u;
+const AGENCY = /\b[A-Z]{1,2}\d[\dA-Z]?\s\d[A-Z]{2}\b|\b(?:s\.?r\.?l|s\.?l\.?u?|s\.?a\.?s?|gmbh|ltd|llc|inc|sarl|lda|ag|kg|plc|b\.?v)\b\.?|\b(?:tel|phone|telefono|telefone|fax)\b|\b(?:via|calle|rue|strasse|str\.|rua|avenida|avenue|piazza|plaza|street|road)\s+\p{L}+.*\d|\b(?:lane|road|street|avenue|drive|court|square|way|close|house|building|plaza|calle|rua|rue|via|strasse|gasse|weg|platz)\s+\d|\d+\s+\p{L}+\s+(?:lane|road|street|avenue|drive|court|square|way|close)\b|\d{4,5}\s+\p{L}/u;
 
 const LANGS = ['en', 'es', 'fr', 'pt', 'de', 'it'];
 
