@@ -257,7 +257,8 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
   // One booking reference for the whole confirmation belongs to each of its flights.
   const references = new Set(lines.map((l) => bookingReference(l)).filter((r): r is string => Boolean(r)));
   if (references.size === 1) for (const p of placed) if (p.block.type === 'flight') p.block.content.bookingReference ??= [...references][0]!;
-  const dates = placed.map((p) => p.date).filter((d): d is string => Boolean(d)).sort();
+  // The bookings' dates make the span (a text under a dated heading does not).
+  const dates = placed.filter((p) => p.block.type !== 'text').map((p) => p.date).filter((d): d is string => Boolean(d)).sort();
   const first = start ?? dates[0] ?? null;
   let last = finish ?? null;
   if (!last) {
