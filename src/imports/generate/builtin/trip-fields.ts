@@ -158,7 +158,18 @@ export function tripCountries(places: Places): CountryReading {
     if (h.kind === 'stay' || h.country !== home) first = { city: h.name, country: h.country, iata: h.iata };
   }
   if (!first.country && arrivalPlaces[0] && arrivalPlaces[0].country !== home) first = arrivalPlaces[0];
-  if (!stayCountries.length && !arrivals.length && !visited.length && !named.length) named.push(...allNamed);
+  if (!stayCountries.length && !arrivals.length && !visited.length && !named.length) {
+    // Nothing else says where the trip goes: a known destination in the title area ("Weekend in Amsterdam").
+    const head = places.text.slice(0, titleArea);
+    for (const m of head.matchAll(/(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/gu)) {
+      const place = city(m[1]!) ?? city(m[1]!.split(/\s+/)[0]!);
+      if (place && place.population === Number.MAX_SAFE_INTEGER && !FROM_BEFORE.test(head.slice(Math.max(0, m.index - 20), m.index))) {
+        visited.push(place.country);
+        if (!first.country) first = { city: m[1]!, country: place.country, iata: place.iata };
+      }
+    }
+    if (!visited.length) named.push(...allNamed);
+  }
   found.push(...stayCountries, ...arrivals, ...named.map((c) => c.country), ...visited);
   let result = [...new Set(found)];
   // Home stays out unless the trip stays there or a flight other than the way back lands there.
@@ -202,7 +213,10 @@ export function titleFrom(line: string, now: Date): string | undefined {
   // Parts that name a place or a kind of trip; a client's name or a department beside them goes.
   const telling = parts.filter((p) => KIND_WORDS.test(fold(p)) || placeIn(p));
   const kept = telling.length ? telling : parts;
-  let title = kept.join(' – ').replace(/\s+/g, ' ').replace(/^[\s\-–—,.:;!]+|[\s\-–—,.:;!]+$/g, '').trim();
+  // Nothing left out: the heading as written ("Roteiro Portugal Clássico: Lisboa, Sintra e Porto").
+  const whole = text.replace(/\s+/g, ' ').trim();
+  const untouched = kept.length === parts.length && parts.every((p) => whole.includes(p)) && parts.join('').length >= whole.replace(/[\s|:–—·•/,-]/g, '').length * 0.9 - 2;
+  let title = (untouched ? whole : kept.join(' – ')).replace(/\s+/g, ' ').replace(/^[\s\-–—,.:;!]+|[\s\-–—,.:;!]+$/g, '').trim();
   if (!title || title.length < 3 || (BOILERPLATE.test(fold(title)) && !KIND_WORDS.test(fold(title)))) return undefined;
   if (title.length > 100) return undefined;
   title = title.charAt(0).toUpperCase() + title.slice(1);
