@@ -15,7 +15,7 @@ import { findInclusions, findPayments, findPrice } from './money.ts';
 import { airport, city, cityTimezone, countryTimezone } from './places.ts';
 import { readStays } from './stays.ts';
 import { readTickets } from './tickets.ts';
-import { anchorDate, composeTitle, FALLBACK_TITLES, isRecurring, statedDuration, statedPeriod, tripCountries, tripTitle, type Visit } from './trip-fields.ts';
+import { anchorDate, composeTitle, FALLBACK_TITLES, isRecurring, titleFrom, statedDuration, statedPeriod, tripCountries, tripTitle, type Visit } from './trip-fields.ts';
 import { NOT_TRIP_DATE, fold } from './vocabulary.ts';
 
 const MAX_DAYS = 60;
@@ -282,8 +282,9 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
  * the bookings): countries, timezone and a composed title from its own blocks.
  */
 export function completeFromBlocks(draft: Draft): Draft {
-  const generic = !draft.title.trim() || Object.values(FALLBACK_TITLES).includes(draft.title.trim());
-  if (!generic && draft.countries.length && draft.timezone) return draft;
+  // A title that names no trip ("Boa viagem") or carries a booking code is read again like a heading.
+  const cleaned = draft.title.trim() ? titleFrom(draft.title, new Date()) : undefined;
+  const replaceable = !cleaned || Object.values(FALLBACK_TITLES).includes(draft.title.trim());
   const blocks = draft.days.flatMap((d) => d.blocks);
   const flights = draft.days.flatMap((d) => d.blocks.filter((b) => b.type === 'flight').map((b) => ({ ...(b.content as Flight['content']), arrivalDate: null, bookingReference: null, day: d.day })));
   const stays = blocks.flatMap((b) => (b.type === 'accommodation' && b.content.city ? [b.content.city] : []));
@@ -291,10 +292,12 @@ export function completeFromBlocks(draft: Draft): Draft {
   const origin = journeys[0]?.type === 'transport' ? fold(journeys[0].content.from ?? '') : '';
   const visited = journeys.flatMap((b) => (b.type === 'transport' && b.content.to && fold(b.content.to) !== origin ? [{ name: b.content.to }] : []));
   const geography = tripCountries({ stays, visited, text: '', flights, lastDay: flights.length > 1 ? Math.max(...draft.days.map((d) => d.day)) : undefined });
-  const countries = draft.countries.length ? draft.countries : geography.countries;
+  // The bookings say where the trip goes; the text's countries stand unless they miss it entirely.
+  const countries = !draft.countries.length || (geography.countries.length && !draft.countries.some((c) => geography.countries.includes(c))) ? geography.countries : draft.countries;
   const first = geography.firstDestination;
-  const timezone = draft.timezone ?? (first.iata ? airport(first.iata)?.timezone ?? null : first.city ? (() => { const place = city(first.city!); return place ? cityTimezone(place) ?? null : null; })() : first.country ? countryTimezone(first.country) ?? null : null);
+  const timezone = draft.timezone && countries === draft.countries ? draft.timezone : (first.iata ? airport(first.iata)?.timezone ?? null : first.city ? (() => { const place = city(first.city!); return place ? cityTimezone(place) ?? null : null; })() : first.country ? countryTimezone(first.country) ?? null : null) ?? draft.timezone;
   const destinations = [...new Set([...stays, ...visited.map((v) => v.name), ...(first.city ? [first.city] : [])])].filter((n) => city(n)?.country !== geography.home || countries.includes(geography.home ?? ''));
-  const title = generic ? composeTitle({ lines: [], subject: null, language: draft.language, countries, destinations, duration: draft.duration, kindText: '' }) : draft.title;
+  let title = cleaned ?? draft.title;
+  if (replaceable) title = composeTitle({ lines: [], subject: null, language: draft.language, countries, destinations, duration: draft.duration, kindText: draft.title });
   return { ...draft, title, countries, timezone };
 }

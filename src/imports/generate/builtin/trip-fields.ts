@@ -197,7 +197,7 @@ export function titleFrom(line: string, now: Date): string | undefined {
   let text = line.replace(/\s+/g, ' ').trim();
   // A sentence ("thank you for your purchase. Here is your trip") or a letterhead is not a title.
   const bare = text.replace(/\s*[([][^)\]]*[)\]]/g, ' ');
-  if (/^\p{Ll}/u.test(text) || /\p{L}{3}[.!?]\s+\p{L}/u.test(bare) || ADVERT.test(fold(text))) return undefined;
+  if (/^\p{Ll}/u.test(text) || /\p{L}{2}[.!?]+\s+\p{L}/u.test(bare) || ADVERT.test(fold(text)) || GREETING.test(fold(text))) return undefined;
   const dates = scanDates(text, now);
   for (const d of [...dates].reverse()) text = `${text.slice(0, d.index)} ${text.slice(d.end)}`;
   text = text
@@ -222,6 +222,9 @@ export function titleFrom(line: string, now: Date): string | undefined {
   title = title.charAt(0).toUpperCase() + title.slice(1);
   return normalCase(title);
 }
+
+/** Wishes, not titles. */
+const GREETING = /^(?:boa viagem|bon voyage|buen viaje|gute reise|buon viaggio|have a (?:nice|great|good) trip|enjoy your (?:trip|stay)|disfruta|profitez|aproveite|viel spass|buone vacanze)\b/;
 
 /** Lines of adverts and offers ("Hotels in Salzburg from €89 per night"). */
 const ADVERT = /\b(?:per night|pro nacht|por noche|par nuit|a notte|per notte|por noite|sales|office|branch|oficina|agence|filiale|agenzia|loja|promotions?|promociones|promocoes|angebote|offerte|offres)\b/;
@@ -332,7 +335,14 @@ export function composeTitle(input: TitleInput): string {
     destination = names.length === 2 ? `${names[0]} ${and} ${names[1]}` : `${names.slice(0, -1).join(', ')} ${and} ${names.at(-1)}`;
   } else if (cities.length >= 3 && input.countries[0]) destination = countryName(input.countries[0], input.language) ?? cities[0]!;
   else if (cities[0]) destination = cities.length === 2 ? `${cities[0]} ${({ en: 'and', es: 'y', fr: 'et', pt: 'e', de: 'und', it: 'e' } as Record<string, string>)[input.language] ?? 'and'} ${cities[1]}` : cities[0];
-  else if (input.countries[0]) destination = countryName(input.countries[0], input.language) ?? null;
+  else if (input.countries[0]) {
+    // A country takes the preposition of countries: "Viaggio in Italia", "Voyage en France".
+    const name = countryName(input.countries[0], input.language) ?? null;
+    if (name && (input.language === 'it' || input.language === 'fr') && !/\b(?:weekend|week-end|fine settimana|honeymoon|luna di miele|lune de miel)\b/.test(folded)) {
+      return input.language === 'it' ? `Viaggio in ${name}` : `Voyage en ${name}`;
+    }
+    destination = name;
+  }
   if (!destination) return FALLBACK_TITLES[input.language] ?? 'Imported trip';
   if (/\b(?:honeymoon|luna de miel|lune de miel|lua de mel|flitterwochen|luna di miele)\b/.test(folded)) return kinds.honeymoon(destination);
   if (/\b(?:cruise|crucero|croisiere|cruzeiro|kreuzfahrt|crociera)\b/.test(folded)) return kinds.cruise(destination);
