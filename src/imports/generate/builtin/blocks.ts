@@ -67,7 +67,8 @@ export function routeOf(sentence: string): { from: string | null; to: string | n
   const arrival = ARRIVAL_PLACE.exec(sentence);
   if (from && arrival && arrival.index > from.index) return { from: tidyPlace(from[1]!), to: tidyPlace(arrival[1]!) };
   const arrow = ARROW_ROUTE.exec(sentence);
-  if (arrow && !PLACE_WORDS.test(arrow[1]!) && (city(arrow[1]!) || city(arrow[2]!))) return { from: tidyPlace(arrow[1]!), to: tidyPlace(arrow[2]!) };
+  const opensWithCity = (s: string) => Boolean(city(s) || city(s.split(/\s+/)[0]!) || city(s.split(/\s+/).slice(0, 2).join(' ')));
+  if (arrow && !PLACE_WORDS.test(arrow[1]!) && (opensWithCity(arrow[1]!) || opensWithCity(arrow[2]!))) return { from: tidyPlace(arrow[1]!), to: tidyPlace(arrow[2]!) };
   const toward = TOWARD.exec(sentence);
   if (toward && !PLACE_WORDS.test(toward[1]!)) return { from: null, to: tidyPlace(toward[1]!) };
   return { from: null, to: null };
@@ -197,7 +198,7 @@ export function readDay(lines: readonly string[], date: IsoDate | null, now: Dat
     for (const sentence of line.split(SENTENCE).map((s) => s.trim()).filter(Boolean)) {
       const folded = fold(sentence);
       if (PRICE_WORDS.test(folded) && /\d/.test(sentence) && /[€$£]|\b(?:eur|usd|gbp|chf)\b/i.test(sentence)) continue; // the trip's price, read from the whole document
-      const overnight = /\b(?:overnight|night|noche|nuit|noite|pernoite|ubernachtung|pernottamento|notte|alojamiento|hebergement|alojamento)\b/.test(folded) ? cityIn(sentence) : null;
+      const overnight = /\b(?:overnight|night in|nights in|stay in|noche en|noches en|alojamiento|nuit a|nuits a|nuit en|hebergement|noite em|noites em|pernoite|alojamento|ubernachtung|pernottamento)\b/.test(folded) ? cityIn(sentence) : null;
       if (overnight) overnightCity = overnight;
       if (STAY_AT.test(sentence) || ACCOMMODATION_LABEL.test(folded) || (HOTEL_WORDS.test(folded) && (OVERNIGHT.test(folded) || NIGHTS.test(folded))) || /^(?:hotel|hôtel|pousada|parador|riad|albergo|hostal)\b/i.test(sentence)) {
         const name = hotelName(sentence);

@@ -12,7 +12,7 @@ import { addDays, daysBetween, leadingDate, scanDates, timeMatches, type IsoDate
 import { readDocument } from './document-lines.ts';
 import { readLayout, type DaySection } from './layout.ts';
 import { findInclusions, findPayments, findPrice } from './money.ts';
-import { airport, city, cityTimezone, countryTimezone } from './places.ts';
+import { airport, city, cityTimezone, countryTimezone, leadingCity } from './places.ts';
 import { readStays } from './stays.ts';
 import { readTickets } from './tickets.ts';
 import { anchorDate, composeTitle, FALLBACK_TITLES, isRecurring, titleFrom, statedDuration, statedPeriod, tripCountries, tripTitle, type Visit } from './trip-fields.ts';
@@ -77,7 +77,7 @@ export function extractDraft(text: string, now: Date): Draft {
   const body = (layout.days.length ? [...layout.preamble.slice(5, 15), ...layout.days.flatMap((d) => d.lines)] : lines.slice(5, 40)).join('\n');
   const lastDay = layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined;
   const geography = tripCountries({ stays: [...stays, ...reading.overnights], visited: reading.visited, text: `${titleHead}\n${body}`, titleArea: titleHead.length, flights, lastDay });
-  const destinations = [...new Set([...stays, ...reading.overnights, ...reading.visited.map((v) => v.name).filter((v) => city(v)), ...flights.filter((f, i) => i < flights.length - 1 || flights.length === 1).map((f) => f.arrivalCity).filter((c): c is string => Boolean(c))])]
+  const destinations = [...new Set([...stays, ...reading.overnights, ...reading.visited.map((v) => writtenCity(v.name)).filter((v): v is string => Boolean(v)), ...flights.filter((f, i) => i < flights.length - 1 || flights.length === 1).map((f) => f.arrivalCity).filter((c): c is string => Boolean(c))])]
     .filter((name) => !geography.home || city(name)?.country !== geography.home || geography.countries.includes(geography.home));
   const title = tripTitle({ lines: (layout.days.length ? layout.preamble : lines).filter((l) => !reading.consumed?.has(l)), subject, language, countries: geography.countries, destinations, duration, kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(' ') }, now);
 
@@ -101,6 +101,13 @@ export function extractDraft(text: string, now: Date): Draft {
     payments: findPayments(moneyLines, now, anchor, price),
     ...findInclusions(lines),
   });
+}
+
+/** The city a place name opens with, as written ("Sevilla Santa Justa" → "Sevilla"). */
+function writtenCity(name: string): string | undefined {
+  const words = name.trim().split(/\s+/);
+  for (let n = Math.min(words.length, 4); n >= 1; n--) if (city(words.slice(0, n).join(' '))) return words.slice(0, n).join(' ');
+  return undefined;
 }
 
 interface DaysReading { days: DraftDayInput[]; overnights: string[]; visited: Visit[]; consumed?: Set<string> }
@@ -140,7 +147,7 @@ function programmeDays(sections: DaySection[], start: IsoDate | null, stated: nu
     const places = placesOf(section.title);
     const ends = section.day === sections[0]!.day || section.day === sections.at(-1)!.day;
     visited.push(...places.map((name) => ({ name, end: ends })));
-    for (const block of blocks) if (block.type === 'transport' && block.content.to && city(block.content.to)) visited.push({ name: block.content.to, end: ends });
+    for (const block of blocks) if (block.type === 'transport' && block.content.to && (city(block.content.to) || leadingCity(block.content.to))) visited.push({ name: block.content.to, end: ends });
     if (places.length) lastPlace = places.at(-1)!;
     for (const block of blocks) if (block.type === 'flight' && block.content.arrivalCity) lastPlace = block.content.arrivalCity;
     if (overnightCity) overnights.push(overnightCity);
@@ -222,10 +229,16 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
   const stayUsed = new Set(stayLines.flatMap((s) => s.used.map((i) => lines[i]!)));
   // Groups of lines under a date that opens a line ("Sat 9 May: Vatican tour at 9:00").
   const groups: Array<{ date: IsoDate | null; lines: string[] }> = [{ date: null, lines: [] }];
+  let pendingTime: string | null = null;
   for (const line of lines.filter((l) => !stayUsed.has(l)).map((l) => l.split(/(?<=[.!?])\s+(?=\p{Lu})/u).filter((s) => !flightText.has(s)).join(' ')).filter(Boolean)) {
     const lead = leadingDate(line, now, anchor);
     // A short line with a date and no time is a heading ("Andata – venerdì 22 maggio 2026", "OUTBOUND – Saturday 11 July").
     const heading = !lead && line.length <= 70 && !timeMatches(line).length && !NOT_TRIP_DATE.test(fold(line)) ? scanDates(line, now, anchor)[0] : undefined;
+    // "Friday 14 August 2026 · 17:45" alone: the time of the event on the next line.
+    const bareTime = lead ? timeMatches(line) : [];
+    const words = line.slice(lead?.end ?? 0).replace(/\([^)]*\)/g, '').replace(/\b\d{1,2}[:h.]\d{2}\b/g, '').replace(/[^\p{L}]+/gu, '');
+    if (lead && bareTime.length && words.length < 3) { groups.push({ date: lead.date, lines: [] }); pendingTime = bareTime[0]!.time; continue; }
+    if (pendingTime) { groups.at(-1)!.lines.push(`${pendingTime} ${line}`); pendingTime = null; continue; }
     if (lead && line.length < 200) groups.push({ date: lead.date, lines: [line] });
     else if (heading) groups.push({ date: heading.date, lines: [line] });
     else groups.at(-1)!.lines.push(line);
@@ -240,7 +253,7 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
       if (block.type === 'activity' && !block.content.time && !group.date) continue;
       const date = block.type === 'flight' ? block.content.date ?? null : group.date;
       placed.push({ date, block });
-      if (block.type === 'transport' && block.content.to && city(block.content.to)) visited.push({ name: block.content.to });
+      if (block.type === 'transport' && block.content.to && (city(block.content.to) || leadingCity(block.content.to))) visited.push({ name: block.content.to });
     }
   }
   // A confirmation's stay has dates; another hotel named without any is an advert or a suggestion.

@@ -4,7 +4,9 @@
 // named after a country) and a title of destination and kind of trip, in the document's language.
 import type { DraftBlock } from '../draft.ts';
 import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './dates.ts';
-import { airport, city, countriesNamed, countryName, countryOfName } from './places.ts';
+import { airport, city as exactCity, countriesNamed, countryName, countryOfName, leadingCity } from './places.ts';
+
+const city = (name: string, known?: ReadonlySet<string>) => exactCity(name, known) ?? leadingCity(name, known);
 import { BOILERPLATE, DURATION_DAYS, DURATION_NIGHTS, NOT_TRIP_DATE, RECURRING, fold } from './vocabulary.ts';
 
 export interface Period { start: IsoDate | null; finish: IsoDate | null }
@@ -224,7 +226,7 @@ export function titleFrom(line: string, now: Date): string | undefined {
 }
 
 /** Wishes, not titles. */
-const GREETING = /^(?:boa viagem|bon voyage|buen viaje|gute reise|buon viaggio|have a (?:nice|great|good) trip|enjoy your (?:trip|stay)|disfruta|profitez|aproveite|viel spass|buone vacanze)\b/;
+const GREETING = /^(?:(?:you'?re|you are|we'?re) all set|thanks|thank you|gracias|merci|obrigad[oa]|danke|grazie|hello|hi|dear|hola|bonjour|ola|hallo|ciao|boa viagem|bon voyage|buen viaje|gute reise|buon viaggio|have a (?:nice|great|good) trip|enjoy your (?:trip|stay)|disfruta|profitez|aproveite|viel spass|buone vacanze)\b/;
 
 /** Lines of adverts and offers ("Hotels in Salzburg from €89 per night"). */
 const ADVERT = /\b(?:per night|pro nacht|por noche|par nuit|a notte|per notte|por noite|sales|office|branch|oficina|agence|filiale|agenzia|loja|promotions?|promociones|promocoes|angebote|offerte|offres)\b/;
@@ -269,8 +271,8 @@ export function normalCase(title: string): string {
     if (!/\p{L}/u.test(word)) return word;
     if (i === 0) return capital(word);
     const pair = i + 2 < words.length ? `${word} ${words[i + 2]}` : '';
-    if ((pair && city(pair)) || (word.length >= 3 && (city(word) || countryOfName(word)) && !SMALL.has(word))) return capital(word);
-    if (i >= 2 && /\p{L}/u.test(words[i - 2] ?? '') && city(`${words[i - 2]} ${word}`)) return capital(word);
+    if ((pair && exactCity(pair)) || (word.length >= 3 && (exactCity(word) || countryOfName(word)) && !SMALL.has(word))) return capital(word);
+    if (i >= 2 && /\p{L}/u.test(words[i - 2] ?? '') && exactCity(`${words[i - 2]} ${word}`)) return capital(word);
     return word;
   }).join('');
 }
@@ -311,7 +313,7 @@ function namesTrip(title: string, input: TitleInput): boolean {
   if (countriesNamed(title).some((c) => input.countries.includes(c.country))) return true;
   if (!input.destinations.length && !input.countries.length) {
     const words = title.match(/\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)*/gu) ?? [];
-    return words.some((w) => city(w)) && words.length <= 3;
+    return placeIn(title) && words.length <= 3;
   }
   return false;
 }
