@@ -49,7 +49,8 @@ export function extractDraft(text: string, now: Date): Draft {
   // The period: stated, else the days' dates, else what the bookings span.
   const dated = days.map((d) => d.date).filter((d): d is string => Boolean(d)).sort();
   let start = recurring ? null : period.start ?? dated[0] ?? null;
-  let finish = recurring ? null : period.finish ?? (dated.length > 1 ? dated.at(-1)! : null);
+  // A confirmation of one dated booking (a boarding pass) is a one-day trip.
+  let finish = recurring ? null : period.finish ?? (dated.length > 1 || (dated.length && !layout.days.length) ? dated.at(-1)! : null);
   if (start && !finish && stated) finish = addDays(start, stated - 1);
   // A confirmation's way home that lands the next day ends the trip on landing.
   if (!layout.days.length && finish) {

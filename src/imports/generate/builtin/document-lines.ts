@@ -28,12 +28,29 @@ export function readDocument(text: string): DocumentReading {
   const raw = source.split(/\r?\n|\f|\r/).map((line) => line.replace(/\t+/g, ' | ').replace(/[\u00a0 ]+/g, ' ').trimEnd());
   const { lines: body, subject } = dropEmailNoise(raw);
   const lines: string[] = [];
-  for (const line of body) {
+  for (const line of joinLabels(body)) {
     const cleaned = unchat(line).replace(/\s*[★☆]{2,}\s*/g, ' ').replace(/^[\s•·*▪►▸➤✓✔☐☑○●◦■□\->]+(?=\S)/u, '').replace(/^\|\s*|\s*\|$/g, '').trim();
     if (!cleaned || isNoise(cleaned)) continue;
     lines.push(cleaned);
   }
   return { lines, subject };
+}
+
+/** Field labels printed alone on their line, their value on the next (boarding passes, vouchers, tickets). */
+const FIELD_LABEL = /^(?:from|to|flight|flight no|date|departs|departure|arrives|arrival|boarding|gate|seat|passenger|class|cabin|terminal|booking reference|booking ref|pnr|origin|destination|de|a|vol|depart|arrivee|porte|siege|passager|classe|vuelo|fecha|salida|llegada|puerta|asiento|pasajero|origen|destino|voo|data|partida|chegada|portao|lugar|passageiro|origem|flug|datum|abflug|ankunft|sitzplatz|sitz|passagier|von|nach|volo|partenza|arrivo|posto|passeggero|check-?in|check-?out|hotel|nights|noches|nuits|noites|nachte|notti|train|tren|treno|zug|coach|car|voiture|wagen|carrozza|coche|station|estacion|gare|bahnhof|stazione)$/;
+
+/** "FROM" then "LHR": one line "FROM: LHR", so that a label and its value are read together. */
+function joinLabels(lines: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    const next = lines[i + 1]?.trim();
+    if (line.length <= 25 && FIELD_LABEL.test(fold(line).replace(/[:.]$/, '').trim()) && next && !FIELD_LABEL.test(fold(next).replace(/[:.]$/, '').trim()) && next.length <= 80) {
+      out.push(`${line.replace(/[:.]$/, '')}: ${next}`);
+      i++;
+    } else out.push(lines[i]!);
+  }
+  return out;
 }
 
 const HEADER = /^(?:from|to|cc|bcc|sent|date|subject|reply-to|de|para|asunto|enviado(?: el)?|fecha|cc|objet|a|à|envoye(?: le)?|date|von|an|betreff|gesendet|datum|da|oggetto|inviato|data|assunto|enviada em|enviado em|data)\s?:\s?/i;

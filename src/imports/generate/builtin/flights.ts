@@ -171,8 +171,16 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
         window.push(lines[j]!);
         windowLines.push(j);
       }
+      // Labelled details just before ("FROM: LHR", "London Heathrow · Terminal 5", "TO: LIS", then "FLIGHT: BA0492").
+      let back = a.line;
+      let labelled = false;
+      for (let j = a.line - 1; j >= Math.max(0, a.line - 8); j--) {
+        if (anchorLines.has(j) || used.has(j) || lines[j]!.length > 60) break;
+        if (/^(?:from|to|origin|destination|de|a|origen|destino|origem|von|nach|da|departure|arrival|salida|llegada|depart|arrivee|partida|chegada|abflug|ankunft|partenza|arrivo)\s*:/.test(fold(lines[j]!))) { labelled = true; back = j; }
+      }
+      if (labelled) for (let j = a.line - 1; j >= back; j--) { window.unshift(lines[j]!); windowLines.unshift(j); }
       // A heading just before ("Outbound flight – Fri 8 May 2026", "Madrid (MAD) → Rome (FCO)").
-      const previous = a.line - 1;
+      const previous = windowLines[0]! - 1;
       if (previous >= 0 && !anchorLines.has(previous) && !used.has(previous) && lines[previous]!.length < 120
         && (FLIGHT_WORDS.test(fold(lines[previous]!)) || airportsIn(lines[previous]!).length >= 2) && scanDates(lines[previous]!, now, anchorDate).length + airportsIn(lines[previous]!).length > 0) {
         window.unshift(lines[previous]!);
@@ -283,7 +291,8 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
     const named = route.length === 2 ? route : citiesInOrder(text);
     if (named.length >= 2) { dep = named[0]!.iata; arr = named[1]!.iata; cities.dep = named[0]!.city; cities.arr = named[1]!.city; }
   }
-  const allTimes = timeMatches(text).map((t) => t.time);
+  // Boarding and gate times are not the flight's.
+  const allTimes = timeMatches(text).filter((t) => !/(?:boarding|gate|closes|embarque|embarquement|einstieg|imbarco|porta|puerta|porte)\W{0,3}$/.test(fold(text.slice(Math.max(0, t.index - 16), t.index)))).map((t) => t.time);
   if (!allTimes.length) {
     // Airline tables: "BA548 LHR FCO 0815 1150".
     const compact = [...text.matchAll(/(?<![\w:./-])([01]\d|2[0-3])([0-5]\d)(?![\w:./-])/g)].map((m) => `${m[1]}:${m[2]}`);
