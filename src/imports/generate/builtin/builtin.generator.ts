@@ -79,7 +79,9 @@ export function extractDraft(text: string, now: Date): Draft {
   const lastDay = layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined;
   const geography = tripCountries({ stays: [...stays, ...reading.overnights], visited: reading.visited, text: `${titleHead}\n${body}`, titleArea: titleHead.length, flights, lastDay });
   const destinations = [...new Set([...stays, ...reading.overnights, ...reading.visited.map((v) => writtenCity(v.name)).filter((v): v is string => Boolean(v)), ...flights.filter((f, i) => i < flights.length - 1 || flights.length === 1).map((f) => f.arrivalCity).filter((c): c is string => Boolean(c))])]
-    .filter((name) => !geography.home || city(name)?.country !== geography.home || geography.countries.includes(geography.home));
+    .filter((name) => !geography.home || city(name)?.country !== geography.home || geography.countries.includes(geography.home))
+    // A connecting airport's city is not a destination.
+    .filter((name) => !geography.countries.length || geography.countries.includes((city(name) ?? leadingCity(name))?.country ?? ''));
   const title = tripTitle({ lines: (layout.days.length ? layout.preamble : lines).filter((l) => !reading.consumed?.has(l)), subject, language, countries: geography.countries, destinations, duration, kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(' ') }, now);
 
   const moneyLines = layout.days.length ? [...layout.preamble, ...layout.tail, ...layout.days.flatMap((d) => d.lines)] : lines;
@@ -275,9 +277,11 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
   const dates = placed.filter((p) => p.block.type !== 'text').map((p) => p.date).filter((d): d is string => Boolean(d)).sort();
   const first = start ?? dates[0] ?? null;
   let last = finish ?? null;
-  if (!last) {
+  {
+    // The days run to the last booking (a flight home the day after the stated return).
     const ends = [...dates, ...placed.flatMap((p) => (p.block.type === 'accommodation' && p.block.content.checkOut ? [p.block.content.checkOut] : p.block.type === 'flight' && p.block.content.arrivalDate ? [p.block.content.arrivalDate] : []))].sort();
-    last = ends.at(-1) ?? null;
+    const latest = ends.at(-1) ?? null;
+    if (!last || (latest && latest > last && daysBetween(last, latest) <= 2)) last = latest ?? last;
   }
   const span = first && last && last >= first ? Math.min(daysBetween(first, last) + 1, MAX_DAYS) : 1;
   const days: DraftDayInput[] = Array.from({ length: span }, (_, i) => ({ day: i + 1, date: first ? addDays(first, i) : null, title: null, blocks: [] }));

@@ -202,6 +202,11 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
         const found = scanDates(heading, now, anchorDate)[0];
         if (found) { block.content.date = found.date; break; }
       }
+      // The arrival's "+1" now has a day to count from.
+      const c = block.content;
+      const plus = NEXT_DAY.exec(fold(window.join('\n')));
+      if (c.date && !c.arrivalDate && plus) c.arrivalDate = addDays(c.date, Number(plus[1] ?? 1));
+      else if (c.date && !c.arrivalDate && c.departureTime && c.arrivalTime && c.arrivalTime < c.departureTime && c.departureAirport && c.arrivalAirport) c.arrivalDate = addDays(c.date, 1);
     }
     // No departure written with the flight: the airport the same day's text names just before ("transfer to Bari airport. Flight AZ1618 ...").
     if (!block.content.departureAirport) {

@@ -199,6 +199,8 @@ export function titleFrom(line: string, now: Date): string | undefined {
   let text = line.replace(/\s+/g, ' ').trim();
   // A sentence ("thank you for your purchase. Here is your trip") or a letterhead is not a title.
   const bare = text.replace(/\s*[([][^)\]]*[)\]]/g, ' ');
+  // A line with a price ("Prix total du séjour : 540 €") is not a title.
+  if (/[€$£]\s?\d|\d\s?(?:€|eur\b|usd\b|gbp\b)/i.test(text)) return undefined;
   if (/^\p{Ll}/u.test(text) || /\p{L}{2}[.!?]+\s+\p{L}/u.test(bare) || ADVERT.test(fold(text)) || GREETING.test(fold(text))) return undefined;
   const dates = scanDates(text, now);
   for (const d of [...dates].reverse()) text = `${text.slice(0, d.index)} ${text.slice(d.end)}`;
