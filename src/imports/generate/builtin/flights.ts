@@ -206,7 +206,6 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
       const c = block.content;
       const plus = NEXT_DAY.exec(fold(window.join('\n')));
       if (c.date && !c.arrivalDate && plus) c.arrivalDate = addDays(c.date, Number(plus[1] ?? 1));
-      else if (c.date && !c.arrivalDate && c.departureTime && c.arrivalTime && c.arrivalTime < c.departureTime && c.departureAirport && c.arrivalAirport) c.arrivalDate = addDays(c.date, 1);
     }
     // No departure written with the flight: the airport the same day's text names just before ("transfer to Bari airport. Flight AZ1618 ...").
     if (!block.content.departureAirport) {
@@ -263,6 +262,7 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
   let arrTime: string | null = null;
   let arrivalDate: IsoDate | null = null;
   let date: IsoDate | null = null;
+  let arrLabelled = false;
   for (const line of window) {
     const folded = fold(line).trim();
     const lineHits = airportsIn(line);
@@ -270,7 +270,7 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
     const lineDate = scanDates(line, now, anchorDate)[0]?.date ?? null;
     if (ARRIVAL_LABEL.test(folded) && !DEPARTURE_LABEL.test(folded)) {
       if (lineHits[0]) arr = lineHits[0].iata;
-      if (lineTimes[0]) arrTime = lineTimes[0].time;
+      if (lineTimes[0]) { arrTime = lineTimes[0].time; arrLabelled = true; }
       if (lineDate) arrivalDate = lineDate;
     } else if (DEPARTURE_LABEL.test(folded) && window.length > 1) {
       if (lineHits[0]) dep = lineHits[0].iata;
@@ -306,18 +306,24 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
   // "departs 07:45, arrives 10:25", "salida 10:05 llegada 12:30": a time's own label.
   for (const t of timeMatches(text)) {
     const before = fold(text.slice(Math.max(0, t.index - 16), t.index));
-    if (/(?:arr(?:ives?|ival)?|lands?|llegada|llega|arrivee|arrive|chegada|chega|ankunft|an|arrivo|arriva)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(before)) arrTime ??= t.time;
+    if (/(?:arr(?:ives?|ival)?|lands?|llegada|llega|arrivee|arrive|chegada|chega|ankunft|an|arrivo|arriva)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(before)) { if (!arrTime) arrLabelled = true; arrTime ??= t.time; }
     else if (/(?:dep(?:arts?|arture)?|leaves?|salida|sale|depart|part|partida|abflug|ab|partenza|parte)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(before)) depTime ??= t.time;
   }
   depTime ??= allTimes[0] ?? null;
   arrTime ??= allTimes.find((t) => t !== depTime && allTimes.indexOf(t) > allTimes.indexOf(depTime ?? '')) ?? null;
-  const dates = scanDates(text, now, anchorDate).map((d) => d.date);
-  date ??= dates[0] ?? dayDate;
   const folded = fold(text);
   const plus = NEXT_DAY.exec(folded);
+  // A date written after "+1" ("05:40 (+1, viernes 23 de octubre)") is the arrival's.
+  const found = scanDates(text, now, anchorDate);
+  const afterPlus = plus ? found.filter((d) => d.index > plus.index && d.index - plus.index < 12) : [];
+  const dates = found.filter((d) => !afterPlus.includes(d)).map((d) => d.date);
+  if (!arrivalDate && afterPlus[0]) arrivalDate = afterPlus[0].date;
+  date ??= dates[0] ?? (arrivalDate && plus ? addDays(arrivalDate, -Number(plus[1] ?? 1)) : null) ?? dayDate;
   if (!arrivalDate && date && plus) arrivalDate = addDays(date, Number(plus[1] ?? 1));
   if (!arrivalDate && date && dates.length >= 2 && dates[1]! > dates[0]! && dates[1]! <= addDays(dates[0]!, 2)) arrivalDate = dates[1]!;
-  if (!arrivalDate && date && depTime && arrTime && arrTime < depTime && dep && arr) arrivalDate = addDays(date, 1);
+  // An arrival earlier than the departure lands the next day, when the two times are a route's ("21:15 → 13:40", "LHR 21:15 ... CMB 13:40").
+  const routeTimes = new RegExp(`${depTime ?? 'x'}[^\\d]{0,40}(?:→|->|–|—|-|\\([A-Z]{3}\\)|\\b[A-Z]{3}\\b)[^\\d]{0,40}${arrTime ?? 'x'}`).test(text) || arrLabelled;
+  if (!arrivalDate && date && depTime && arrTime && arrTime < depTime && dep && arr && routeTimes) arrivalDate = addDays(date, 1);
   if (arrivalDate === date) arrivalDate = null;
   if (!number && !dep && !cities.dep) return undefined;
   const code = number?.slice(0, 2) ?? null;
