@@ -179,7 +179,7 @@ export function findInclusions(lines: readonly string[]): { included: string[]; 
 
 /** An inline list ("flights, 3 nights with breakfast, transfers") splits at commas outside parentheses; a list line at semicolons. */
 function splitItems(text: string, inline = false): string[] {
-  const parts = inline || text.includes(';') ? text.split(inline ? /;\s*|,\s+(?![^(]*\))/ : /;\s*/) : [text];
+  const parts = inline || /[;·•]/.test(text) ? text.split(inline ? /[;·•]\s*|,\s+(?![^(]*\))/ : /[;·•]\s*/) : [text];
   return parts.map((p) => p.replace(/^[\s•·*▪►✓✔+\-–]+|[\s.;,]+$/g, '').trim()).filter((p) => p.length >= 2 && p.length <= 200);
 }
 
