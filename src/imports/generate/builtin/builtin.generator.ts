@@ -34,7 +34,9 @@ export function extractDraft(text: string, now: Date): Draft {
   const { lines, subject } = readDocument(text);
   const language = ISO_639_1[detectLanguage(lines.join('\n'))];
   const anchor = anchorDate(lines, now);
-  const recurring = isRecurring(lines);
+  // Recurring departures give no dates, unless the document states the chosen one ("Ihr Termin: 15.08.–22.08.2026").
+  const chosen = statedPeriod([...(subject ? [subject] : []), ...lines.slice(0, 12)].filter((l) => !isRecurring([l])), now, anchorDate(lines, now));
+  const recurring = isRecurring(lines) && !(chosen.start && chosen.finish);
   const early = recurring ? null : statedPeriod([...(subject ? [subject] : []), ...lines.slice(0, 12)], now, anchor).start;
   const layout = readLayout(lines, now, anchor, early);
   const head = layout.days.length ? layout.preamble : lines.slice(0, 25);
