@@ -85,8 +85,11 @@ export function ratiosOf(run: Omit<BenchRun, 'ratios'>, reference: BenchRun | un
   const worst = service.reduce<ScenarioResult | undefined>((w, s) => (!w || s.p99Ms / s.p50Ms > w.p99Ms / w.p50Ms ? s : w), undefined);
   const spread = worst ? Math.round((worst.p99Ms / worst.p50Ms) * 100) / 100 : undefined;
   const ratios: Ratio[] = [
-    atLeast('GET /trips/{id}: service / bare node:http + pg', pairRatio(run, 'trip-by-id', 'trip-by-id-baseline'), 0.45, roundsNote(run, 'trip-by-id')),
-    atLeast('GET /trips default page: service / bare node:http + pg', pairRatio(run, 'trips-list', 'trips-list-baseline'), 0.6, roundsNote(run, 'trips-list')),
+    atLeast('GET /trips/{id}: service / hand-written node:http + pg', pairRatio(run, 'trip-by-id', 'trip-by-id-baseline'), 0.5, roundsNote(run, 'trip-by-id')),
+    ...(['trips-list', 'trips-list-filter', 'trips-list-search', 'trips-list-sort'] as const).map((id) =>
+      atLeast(`${run.scenarios.find((s) => s.id === id)?.label ?? id}: service / hand-written`, pairRatio(run, id, `${id}-baseline`), 1.0, roundsNote(run, id))),
+    atLeast('POST /trips: service / hand-written', pairRatio(run, 'create-trip', 'create-trip-baseline'), 0.5),
+    atLeast('PUT /trips/{id}/config: service / hand-written', pairRatio(run, 'put-config', 'put-config-baseline'), 0.5),
     atLeast('GET /trips/{id}: REST facade / the same query on POST /graphql', divide(rps(run, 'trip-by-id'), rps(run, 'trip-by-id-graphql')), 1.5),
     {
       name: `p99 / p50 at ${run.options.connections} connections, worst scenario${worst ? ` (${worst.label})` : ''}`,
@@ -117,7 +120,7 @@ export function markdown(run: BenchRun): string {
     ...run.scenarios.map((s) => `| ${s.label} | ${fmt(s.requestsPerSecond)} | ${s.p50Ms} | ${s.p99Ms} | ${s.p50Ms ? (s.p99Ms / s.p50Ms).toFixed(1) : '–'} | ${errorsOf(s)} | ${s.statements ?? '–'} | ${fmt(s.cpuUsPerRequest)} | ${s.databaseCpuUsPerRequest === undefined ? '–' : fmt(s.databaseCpuUsPerRequest)} | ${s.peakRssMb} |`),
     '',
     ...backgroundLines(run.background ?? []),
-    '## Targets (issue 8)',
+    '## Targets (issue 16)',
     '',
     '| Ratio | Measured | Target | Met |',
     '|---|---:|---:|---|',

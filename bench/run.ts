@@ -1,5 +1,5 @@
-// npm run bench [-- --trips=1000000 --seconds=8 --warmup=2 --connections=50 --only=trip-by-id,trips-list --cpu-prof=dir
-//                   --rounds=3 --deliveries=2000 --import-seconds=30 --import-concurrency=4]
+// npm run bench [-- --trips=1000000 --seconds=6 --warmup=2 --connections=50 --only=trip-by-id,trips-list --cpu-prof=dir
+//                   --rounds=3 --deliveries=2000 --import-seconds=12 --import-concurrency=4]
 // Starts PostgreSQL (embedded in a temporary directory, or DATABASE_URL), seeds a large account,
 // captures the SQL of each request shape, starts the service as `npm start` would and the bare
 // node:http + pg baseline beside it, measures each scenario with autocannon (each service/baseline pair in alternating rounds); then starts a service
@@ -19,17 +19,17 @@ import { freePort } from '../test/helpers/ports.ts';
 import { REPO_ROOT, spawnService, type ServiceProcess } from '../test/helpers/processes.ts';
 import type { BaselineSpec } from './baseline-server.ts';
 import { captureStatements, sequentialScans } from './capture.ts';
-import { measureImports, warmUpImports, type ImportKind } from './imports.ts';
+import { IMPORT_KINDS, measureImports, warmUpImports } from './imports.ts';
 import { measure } from './load.ts';
 import { divide, latestReference, ratiosOf, rps, writeResults, type BackgroundResult, type BenchRun, type ScenarioResult } from './report.ts';
-import { BACKGROUND_SCENARIOS, RATIO_PAIRS, scenarios, type Scenario } from './scenarios.ts';
+import { BACKGROUND_SCENARIOS, RATIO_PAIRS, scenarios, WRITE_PAIRS, type Scenario } from './scenarios.ts';
 import { seed, seedBackgroundAccount } from './seed.ts';
 import { measureWebhookDeliveries } from './webhooks.ts';
 
 const { values: args } = parseArgs({
   options: {
     trips: { type: 'string', default: '100000' },
-    seconds: { type: 'string', default: '8' },
+    seconds: { type: 'string', default: '6' },
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
@@ -44,7 +44,7 @@ const { values: args } = parseArgs({
     /** Trips deleted at once for the webhook scenario: one delivery each (about 2% fewer: seeded trash). */
     deliveries: { type: 'string', default: '2000' },
     /** How long clients start new AI imports, per document kind. */
-    'import-seconds': { type: 'string', default: '30' },
+    'import-seconds': { type: 'string', default: '12' },
     'import-concurrency': { type: 'string', default: '4' },
   },
 });
@@ -90,13 +90,12 @@ try {
 
   const service = await startServiceProcess(env);
   cleanups.push(() => stopProcess(service.process));
-  const byIdSample = captured.get('trip-by-id') ?? captured.get('trip-by-id-graphql');
   const baseline = await startBaseline({
-    databaseUrl, poolSize: options.poolSize, port: await freePort(), key: account.key,
-    byId: { statements: captured.get('trip-by-id')?.statements ?? [], sampleId: Number(byIdSample?.request.path.split('/').pop()) },
-    list: { statements: captured.get('trips-list')?.statements ?? [] },
+    databaseUrl, poolSize: options.poolSize, port: await freePort(), key: account.key, accountId: account.accountId, agentId: account.ownerAgentId,
   });
   cleanups.push(() => stopProcess(baseline.process));
+  log('checking that the baseline answers the very JSON the service answers');
+  await checkSameAnswers(all, service.url, baseline.url, account.key);
 
   const runScenario = async (scenario: Scenario) => {
     const server = scenario.target === 'service' ? { url: service.url, pid: service.process.child.pid! } : { url: baseline.url, pid: baseline.process.child.pid! };
@@ -131,6 +130,11 @@ try {
     pairRatios[serviceId] = rounds;
   }
   for (const scenario of all.filter((s) => s.writes)) await record(scenario);
+  for (const [serviceId, baselineId] of WRITE_PAIRS) {
+    const service = results.find((s) => s.id === serviceId);
+    const baseline = results.find((s) => s.id === baselineId);
+    if (service && baseline) pairRatios[serviceId] = [divide(service.requestsPerSecond, baseline.requestsPerSecond)!];
+  }
   const background = await measureBackground(databaseUrl, BACKGROUND_SCENARIOS.filter((id) => !only || only.includes(id)));
 
   const partial = {
@@ -148,6 +152,35 @@ try {
   if (!args['no-write']) log(`results: ${path.relative(REPO_ROOT, await writeResults(args.out, run))}`);
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
+}
+
+/**
+ * A ratio is only honest if both sides do the same job: each baseline scenario's answer must be the
+ * service's, byte for byte for reads, and the same keys and status for writes (whose ids, codes and
+ * timestamps differ by nature).
+ */
+async function checkSameAnswers(list: Scenario[], serviceUrl: string, baselineUrl: string, key: string) {
+  const ask = async (url: string, scenario: Scenario) => {
+    const request = scenario.next();
+    const response = await fetch(`${url}${request.path}`, { method: request.method, headers: { ...request.headers, authorization: `Bearer ${key}` }, body: request.body ?? null });
+    return { status: response.status, body: await response.text() };
+  };
+  for (const [serviceId, baselineId] of [...RATIO_PAIRS, ...WRITE_PAIRS]) {
+    const service = list.find((s) => s.id === serviceId);
+    const baseline = list.find((s) => s.id === baselineId);
+    if (!service || !baseline) continue;
+    if (service.writes) {
+      const [a, b] = [await ask(serviceUrl, service), await ask(baselineUrl, baseline)];
+      const keys = (text: string) => Object.keys(JSON.parse(text) as object).join();
+      if (a.status !== b.status || keys(a.body) !== keys(b.body)) throw new Error(`${baselineId} answers ${b.status} ${b.body.slice(0, 200)}, the service ${a.status} ${a.body.slice(0, 200)}`);
+      continue;
+    }
+    // The same request to both: fix the random trip id by asking the service first with one request.
+    const request = service.next();
+    const one = { ...service, next: () => request };
+    const [a, b] = [await ask(serviceUrl, one), await ask(baselineUrl, one)];
+    if (a.status !== b.status || a.body !== b.body) throw new Error(`${baselineId} does not answer what the service answers:\n${a.body.slice(0, 400)}\n${b.body.slice(0, 400)}`);
+  }
 }
 
 /**
@@ -177,7 +210,7 @@ async function measureBackground(databaseUrl: string, ids: readonly string[]): P
       log(`webhook deliveries: ${account.tripIds.length} trips deleted, 100 a call`);
       report(await measureWebhookDeliveries({ ...target, tripIds: account.tripIds, timeoutMs: 180_000 }));
     }
-    for (const kind of ['text', 'pdf', 'image'] as const satisfies readonly ImportKind[]) {
+    for (const kind of IMPORT_KINDS) {
       if (!ids.includes(`ai-imports-${kind}`)) continue;
       const importOptions = { ...target, concurrency: options.importConcurrency, seconds: options.importSeconds };
       log(`AI imports (${kind}): warm-up, then ${options.importSeconds} s with ${options.importConcurrency} in flight`);
@@ -209,6 +242,8 @@ function serviceEnv(databaseUrl: string): Record<string, string> {
     LOG_LEVEL: options.logLevel,
     DATA_DIR: dataDir,
     DEMO_SEED: 'false',
+    // Metrics are recorded all the same; only their listener is off (no port to collide on).
+    METRICS_PORT: '0',
     // The benchmark measures the service, not its rate limits.
     RATE_LIMIT_PER_MINUTE: '1000000000',
     PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000',

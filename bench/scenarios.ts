@@ -25,9 +25,16 @@ export interface Scenario {
  * (webhooks.ts, imports.ts). `--only` takes these ids as well.
  */
 /** The service scenarios measured against the bare baseline: [service, baseline]. */
-export const RATIO_PAIRS = [['trip-by-id', 'trip-by-id-baseline'], ['trips-list', 'trips-list-baseline']] as const;
+export const RATIO_PAIRS = [
+  ['trip-by-id', 'trip-by-id-baseline'], ['trips-list', 'trips-list-baseline'], ['trips-list-filter', 'trips-list-filter-baseline'],
+  ['trips-list-search', 'trips-list-search-baseline'], ['trips-list-sort', 'trips-list-sort-baseline'],
+] as const;
+/** Writes measured against the baseline's same transactional work: [service, baseline]. */
+export const WRITE_PAIRS = [['create-trip', 'create-trip-baseline'], ['put-config', 'put-config-baseline']] as const;
 
-export const BACKGROUND_SCENARIOS = ['webhook-deliveries', 'ai-imports-text', 'ai-imports-pdf', 'ai-imports-image'] as const;
+export const BACKGROUND_SCENARIOS = [
+  'webhook-deliveries', 'ai-imports-text', 'ai-imports-pdf', 'ai-imports-image', 'ai-imports-html', 'ai-imports-email', 'ai-imports-calendar',
+] as const;
 export type BackgroundScenario = (typeof BACKGROUND_SCENARIOS)[number];
 
 export const TRIP_BY_ID_QUERY = `query Trip($id: Int!) { trip(id: $id) { ${TRIP_FIELDS} } }`;
@@ -57,15 +64,26 @@ export function scenarios(tripIds: readonly number[]): Scenario[] {
     { id: 'trips-list', label: 'GET /trips (default order)', target: 'service', next: get('/trips') },
     { id: 'trips-list-baseline', label: 'GET /trips, bare node:http + pg', target: 'baseline', next: get('/trips') },
     { id: 'trips-list-filter', label: 'GET /trips, countries contains JPN', target: 'service', next: get(`/trips?${LIST_FILTER}`) },
+    { id: 'trips-list-filter-baseline', label: 'GET /trips, countries contains JPN, bare node:http + pg', target: 'baseline', next: get(`/trips?${LIST_FILTER}`) },
     { id: 'trips-list-search', label: 'GET /trips, search "lima"', target: 'service', next: get(`/trips?${LIST_SEARCH}`) },
+    { id: 'trips-list-search-baseline', label: 'GET /trips, search "lima", bare node:http + pg', target: 'baseline', next: get(`/trips?${LIST_SEARCH}`) },
     { id: 'trips-list-sort', label: 'GET /trips, orderBy dateStart desc', target: 'service', next: get(`/trips?${LIST_SORT}`) },
+    { id: 'trips-list-sort-baseline', label: 'GET /trips, orderBy dateStart desc, bare node:http + pg', target: 'baseline', next: get(`/trips?${LIST_SORT}`) },
     {
       id: 'trips-connection', label: 'GraphQL tripsConnection(first: 20)', target: 'service',
       next: () => ({ method: 'POST', path: '/graphql', headers: json, body: JSON.stringify({ query: CONNECTION_QUERY }) }),
     },
     { id: 'create-trip', label: 'POST /trips', target: 'service', writes: true, next: () => ({ method: 'POST', path: '/trips', headers: json, body: tripBody }) },
     {
+      id: 'create-trip-baseline', label: 'POST /trips, bare node:http + pg', target: 'baseline', writes: true,
+      next: () => ({ method: 'POST', path: '/trips', headers: json, body: tripBody }),
+    },
+    {
       id: 'put-config', label: 'PUT /trips/{id}/config (200 blocks)', target: 'service', writes: true,
+      next: () => ({ method: 'PUT', path: `/trips/${randomId()}/config`, headers: json, body: configBody }),
+    },
+    {
+      id: 'put-config-baseline', label: 'PUT /trips/{id}/config, bare node:http + pg', target: 'baseline', writes: true,
       next: () => ({ method: 'PUT', path: `/trips/${randomId()}/config`, headers: json, body: configBody }),
     },
   ];

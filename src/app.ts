@@ -1,15 +1,21 @@
-// createApp(deps) → a fetch handler: request id, authentication, rate limit, then /graphql to
-// Yoga and everything else to the REST facade. It never listens; service.ts does.
+// createApp(deps) → a fetch handler: request id, CORS preflights, authentication, rate limit, then
+// /graphql to Yoga and everything else to the REST facade; CORS and security headers on every
+// answer. It never listens; service.ts does.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import type { Actor } from './auth/actor.ts';
 import { ON_BEHALF_OF_HEADER } from './auth/on-behalf-of.ts';
 import { LIMITS } from './config/constants.ts';
+import { createCors } from './http/cors.ts';
+import { createSecurityHeaders } from './http/security-headers.ts';
 import type { PrismaClient } from './db/prisma.ts';
+import { UnauthenticatedError } from './errors.ts';
 import type { Context } from './graphql/context.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
+import { RateLimitedError } from './http/rate-limit.ts';
 import type { Logger } from './logger.ts';
+import { routeOf } from './metrics/route.ts';
 import { readBody } from './rest/body.ts';
 import { errorResponse } from './rest/errors.ts';
 import { createRestRouter, type Surface } from './rest/router.ts';
@@ -42,18 +48,31 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
     const forwarded = trustProxy ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
     return forwarded || (serverContext.req?.socket.remoteAddress ?? 'unknown');
   };
+  const cors = createCors(deps.services.config.corsOrigins);
+  const secure = createSecurityHeaders(deps.services.config);
   const router = createRestRouter(deps.schema, surface);
-  const yoga = surface === 'api' ? createGraphQLHandler(deps.schema, { graphiql: deps.services.config.graphiql, logger: deps.logger }) : undefined;
+  const yoga = surface === 'api' ? createGraphQLHandler(deps.schema, { graphiql: deps.services.config.graphiql, limits: deps.services.config.graphql, logger: deps.logger, metrics: deps.services.metrics }) : undefined;
+
+  /** The caller, or null when anonymous. Failures spend the IP's budget, and a spent budget is a 429 before any lookup. */
+  async function authenticate(request: Request, serverContext: ServerContext, context: Context, path: string): Promise<Actor | null> {
+    const authorization = request.headers.get('authorization');
+    if (OWN_AUTH_PATHS.has(path) || authorization === null) return null;
+    const { rateLimits, authenticator } = deps.services;
+    await rateLimits.assertMayAuthenticate(context.clientIp);
+    try {
+      return await authenticator.authenticate({ authorization, onBehalfOf: headerValues(request, serverContext, ON_BEHALF_OF_HEADER) });
+    } catch (error) {
+      if (error instanceof UnauthenticatedError) await rateLimits.recordAuthFailure(context.clientIp);
+      throw error;
+    }
+  }
 
   async function handle(request: Request, serverContext: ServerContext, context: Context, path: string) {
-    const actor = OWN_AUTH_PATHS.has(path) ? null : await deps.services.authenticator.authenticate({
-      authorization: request.headers.get('authorization'),
-      onBehalfOf: headerValues(request, serverContext, ON_BEHALF_OF_HEADER),
-    });
+    const actor = await authenticate(request, serverContext, context, path);
     context.actor = actor;
     const limits = await deps.services.rateLimits.consume(rateSubject(actor, context.clientIp));
     const response = yoga && path === '/graphql'
-      ? await yoga.fetch(await withBoundedBody(request), { appContext: context })
+      ? await yoga.fetch(await withBoundedBody(request, actor ? LIMITS.configBodyBytes : LIMITS.anonymousGraphqlBodyBytes), { appContext: context })
       : await router.fetch(request, context);
     return withHeaders(response, limits);
   }
@@ -68,16 +87,16 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
       const path = new URL(request.url).pathname;
       let response: Response;
       try {
-        response = await handle(request, serverContext, context, path);
+        response = cors.preflight(request) ?? await handle(request, serverContext, context, path);
       } catch (error) {
         response = errorResponse(error, logger);
-        if (!context.actor && response.status === 401) {
-          // Failed authentications count against the caller's IP, which slows down key guessing.
-          await deps.services.rateLimits.consume({ ip: context.clientIp }).catch(() => {});
-        }
+        if (error instanceof RateLimitedError) deps.services.metrics.rateLimitRefusal(context.actor ? 'key' : 'ip');
       }
+      cors.decorate(request, response);
+      response = await secure(path, response);
       response.headers.set('x-request-id', requestId);
       logger.info({ method: request.method, path, status: response.status, ms: Math.round(performance.now() - started) }, 'request');
+      deps.services.metrics.request(request.method, routeOf(request, path, router), response.status, started);
       return response;
     },
   };
@@ -100,10 +119,15 @@ function headerValues(request: Request, serverContext: ServerContext, name: stri
   return values;
 }
 
-/** GraphQL bodies get the same hard limit as REST ones (the largest: a trip configuration). */
-async function withBoundedBody(request: Request): Promise<Request> {
+/**
+ * GraphQL bodies get the same hard limit as REST ones (the largest: a trip configuration), and a
+ * small one without credentials: a public page's query is a few KB.
+ */
+async function withBoundedBody(request: Request, limitBytes: number): Promise<Request> {
   if (request.method !== 'POST') return request;
-  const body = await readBody(request, LIMITS.configBodyBytes);
+  // An anonymous body past its limit is discarded up to the authenticated limit's drain, so the
+  // client reads its 413 instead of a reset: discarding costs no parsing.
+  const body = await readBody(request, limitBytes, LIMITS.configBodyBytes * 4);
   return new Request(request.url, { method: 'POST', headers: request.headers, body });
 }
 

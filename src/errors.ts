@@ -70,9 +70,12 @@ export class PayloadTooLargeError extends AppError {
   readonly status = 413;
   readonly code = 'payload_too_large';
   /** The rest of the body is not read: the connection cannot be reused. */
-  readonly headers = { connection: 'close' };
-  constructor(limitBytes: number) {
+  readonly headers: Record<string, string> = { connection: 'close' };
+  /** `drained`: the rest of the body is read and discarded, so the connection stays usable. */
+  constructor(limitBytes: number, options: { drained?: boolean } = {}) {
     super(`The request body is larger than ${limitBytes} bytes.`);
+    // Closing while the client still sends makes it fail with EPIPE before it reads the 413.
+    if (options.drained) this.headers = {};
   }
 }
 

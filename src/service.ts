@@ -14,7 +14,7 @@ import type { Config } from './config/config.ts';
 import { loadKeys } from './config/secret-key.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
-import { createPrisma } from './db/prisma.ts';
+import { createPrisma, databasePool } from './db/prisma.ts';
 import { schema } from './graphql/schema.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { PgLeaseStore } from './http/rate-limit-counters.ts';
@@ -22,13 +22,20 @@ import { startBoss } from './jobs/boss.ts';
 import { WORKERS } from './jobs/registry.ts';
 import { createQueues, LocalWorkers, startWorkers } from './jobs/workers.ts';
 import type { Logger } from './logger.ts';
+import { Metrics } from './metrics/metrics.ts';
+import { startMetricsServer } from './metrics/metrics.server.ts';
 import type { Services } from './services.ts';
+import { Readiness, withProbes } from './status/probes.ts';
 import { StatusService } from './status/status.service.ts';
+import { routeOf } from './metrics/route.ts';
+import { carryTraceIntoJobs, startTracing, stopTracing, traceRequest } from './tracing/tracing.ts';
 import { EventRecorder } from './webhooks/events.ts';
 
 export interface RunningService {
   apiUrl: string | undefined;
   aiUrl: string | undefined;
+  /** The metrics listener, unless METRICS_PORT is 0. */
+  metricsUrl: string | undefined;
   databaseUrl: string;
   services: Services;
   stop(): Promise<void>;
@@ -36,10 +43,29 @@ export interface RunningService {
 
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
   const cleanups: Array<() => Promise<void>> = [];
+  const readiness = new Readiness();
+  const servers: http.Server[] = [];
   const stop = async () => {
+    // Not ready any more; the listeners keep serving for the drain delay, so that a load balancer
+    // sees /readyz fail and stops sending before they close.
+    const wasReady = readiness.state === 'ready';
+    readiness.drain();
+    if (wasReady && config.shutdownDrainDelayMs) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainDelayMs));
+    await Promise.all(servers.map((server) => closeServer(server, config.shutdownTimeoutMs)));
     for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => logger.error({ err: error }, 'error while stopping'));
   };
   try {
+    if (config.tracing) {
+      await startTracing(config.tracing);
+      cleanups.push(() => stopTracing());
+    }
+    // The ports open first: /livez and /readyz answer (503 "starting") while the rest starts.
+    const apps: { api?: App; ai?: App } = {};
+    const apiServer = config.roles.has('api') ? await listen(withProbes(readiness, () => apps.api), config.host, config.port) : undefined;
+    if (apiServer) servers.push(apiServer);
+    const aiServer = config.roles.has('ai') ? await listen(withProbes(readiness, () => apps.ai), config.host, config.aiPort) : undefined;
+    if (aiServer) servers.push(aiServer);
+
     const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
     if (embedded) cleanups.push(() => embedded.stop());
     const databaseUrl = config.databaseUrl ?? embedded!.url;
@@ -49,6 +75,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     cleanups.push(() => prisma.$disconnect());
     const boss = await startBoss({ databaseUrl, worker: config.roles.has('worker'), logger });
     cleanups.push(() => boss.stop({ graceful: true, timeout: config.shutdownTimeoutMs }));
+    if (config.tracing) carryTraceIntoJobs(boss);
 
     await createQueues(boss, WORKERS);
     const leaseStore = new PgLeaseStore(databaseUrl);
@@ -64,30 +91,29 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       cleanups.push(() => authChanges.stop());
     }
     const deps = { schema, prisma, logger, services };
+    const metricsServer = config.metricsPort ? await startMetricsServer(services.metrics, config.host, config.metricsPort, logger) : undefined;
+    if (metricsServer) cleanups.push(() => metricsServer.close());
     if (config.roles.has('worker')) {
       await startWorkers(boss, WORKERS, { prisma, services, logger });
       logger.info({ queues: WORKERS.length }, 'workers started');
     }
 
-    let apiUrl: string | undefined;
-    let aiUrl: string | undefined;
-    if (config.roles.has('api')) {
+    const apiUrl = apiServer && urlOf(apiServer);
+    const aiUrl = aiServer && urlOf(aiServer);
+    if (apiServer) {
       if (config.demoSeed) {
         const seed = await seedDemoAccount(prisma);
         if (seed) process.stdout.write(demoBanner(seed, config.publicApiUrl));
       }
-      const server = await listen(createApp(deps, 'api'), config.host, config.port);
-      cleanups.push(() => closeServer(server, config.shutdownTimeoutMs));
-      apiUrl = urlOf(server);
+      apps.api = createApp(deps, 'api');
       logger.info({ url: apiUrl }, 'API listening (REST and /graphql)');
     }
-    if (config.roles.has('ai')) {
-      const server = await listen(createApp(deps, 'ai'), config.host, config.aiPort);
-      cleanups.push(() => closeServer(server, config.shutdownTimeoutMs));
-      aiUrl = urlOf(server);
+    if (aiServer) {
+      apps.ai = createApp(deps, 'ai');
       logger.info({ url: aiUrl }, 'AI import API listening');
     }
-    return { apiUrl, aiUrl, databaseUrl, services, stop };
+    readiness.ready(async () => (await services.status.report()).checks.database === 'ok');
+    return { apiUrl, aiUrl, metricsUrl: metricsServer?.url, databaseUrl, services, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -111,11 +137,16 @@ async function buildServices(
     rateLimits: new RateLimits({ perKeyPerMinute: config.rateLimitPerMinute, perIpPerMinute: config.publicRateLimitPerMinute, store: leaseStore, logger }),
     status: new StatusService(prisma, boss),
     events: new EventRecorder({ boss, debounceSeconds: config.webhookDebounceSeconds, clock: config.clock }),
+    metrics: new Metrics({ prisma, pool: databasePool(prisma) }),
   };
 }
 
 function listen(app: App, host: string, port: number): Promise<http.Server> {
-  const adapter = createServerAdapter<ServerContext>((request, serverContext) => app.fetch(request, serverContext));
+  const adapter = createServerAdapter<ServerContext>((request, serverContext) => traceRequest(
+    request,
+    () => app.fetch(request, serverContext),
+    () => routeOf(request, new URL(request.url).pathname, undefined),
+  ));
   const server = http.createServer(adapter);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle time-out
   return new Promise((resolve, reject) => {

@@ -7,6 +7,7 @@ import type { Config } from './config/config.ts';
 import type { Keys } from './config/secret-key.ts';
 import type { RateLimits } from './http/rate-limit.ts';
 import type { LocalWorkers } from './jobs/workers.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { StatusService } from './status/status.service.ts';
 import type { EventRecorder } from './webhooks/events.ts';
 
@@ -22,4 +23,6 @@ export interface Services {
   rateLimits: RateLimits;
   status: StatusService;
   events: EventRecorder;
+  /** Prometheus metrics of this process (served on METRICS_PORT). */
+  metrics: Metrics;
 }

@@ -14,8 +14,8 @@ export default defineConfig({
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['test/**/*.test.ts'],
-    // The fault tests have their own run (npm run test:faults, test/faults/vitest.config.ts).
-    exclude: [...configDefaults.exclude, 'test/faults/**'],
+    // The fault tests and the browser tests have their own runs (npm run test:faults, test:browser).
+    exclude: [...configDefaults.exclude, 'test/faults/**', 'test/browser/**'],
     globalSetup: ['test/setup/global-setup.ts'],
     setupFiles: ['test/setup/trust-test-ca.ts'],
     testTimeout: 30_000,

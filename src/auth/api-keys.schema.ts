@@ -1,9 +1,10 @@
 // API keys of the caller's account ("account settings, tab Integrations"): owners and admins
-// list, create and revoke them. The plain key appears only in the creation answer.
+// list, create and revoke them. The plain key appears only in the creation answer. A key always
+// acts as the agent who creates it: an admin cannot mint a key that acts as the owner (issue 15).
 import { z } from 'zod';
 import { createKey } from '../accounts/admin.service.ts';
 import { builder } from '../graphql/builder.ts';
-import { NotFoundError } from '../errors.ts';
+import { NotFoundError, ValidationError } from '../errors.ts';
 import { parseOrThrow } from '../validation.ts';
 
 const ApiKeyType = builder.prismaObject('ApiKey', {
@@ -47,13 +48,16 @@ builder.mutationField('createApiKey', (t) =>
     authScopes: { permission: 'manage:keys' },
     args: {
       name: t.arg.string(),
-      agentId: t.arg.int({ description: 'Another agent of the account; the caller when omitted.' }),
+      agentId: t.arg.int({ description: 'The caller\'s own agent id, or omitted: a key always acts as the agent who creates it.' }),
     },
     resolve: async (_root, args, ctx) => {
       const input = parseOrThrow(createInput, args);
       const actor = ctx.actor!;
+      if (input.agentId != null && input.agentId !== actor.agentId) {
+        throw ValidationError.field('agentId', `An API key acts as the agent who creates it: omit agentId or give your own (${actor.agentId}).`);
+      }
       const created = await createKey(ctx.prisma, {
-        agentId: input.agentId ?? actor.agentId,
+        agentId: actor.agentId,
         accountId: actor.accountId,
         name: input.name ?? undefined,
       });
@@ -72,6 +76,7 @@ builder.mutationField('revokeApiKey', (t) =>
       if (!(await ctx.prisma.apiKey.findFirst({ where, select: { id: true } }))) throw new NotFoundError('API key not found.');
       // Revoking twice keeps the first revocation time.
       await ctx.prisma.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
+      ctx.services.apiKeys.invalidate({ apiKeyId: args.id });
       return ctx.prisma.apiKey.findUniqueOrThrow({ ...query, where: { id: args.id } });
     },
   }),

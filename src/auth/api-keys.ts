@@ -1,7 +1,8 @@
 // `ak_` API keys: created once (the plain key is returned and never stored), looked up by their
 // 8-character prefix, verified by constant-time comparison of SHA-256 hashes. Lookups are cached
-// in memory: one query less per request. A change to a key, its agent's membership or its account
-// clears the cache of every process at once (auth-changes.ts); the TTL is the safety net.
+// in memory: one query less per request. A change made through this process (a revocation) drops
+// the entries it concerns at once (`invalidate`); a change to a key, its agent's membership or its
+// account clears the cache of every process at once (auth-changes.ts); the TTL is the safety net.
 import { DURATIONS } from '../config/constants.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Plan, Role } from '../generated/prisma/enums.ts';
@@ -34,8 +35,29 @@ export async function createApiKey(
   return { key, prefix, id: row.id };
 }
 
+/** Which cached lookups to drop: those of one key, of an agent (in an account), or of an account. */
+export interface ApiKeyCacheTarget {
+  apiKeyId?: number;
+  agentId?: number;
+  accountId?: number;
+}
+
+/** A key row as found, even when its agent is no longer a member (so the entry can be invalidated). */
+interface KeyRef {
+  apiKeyId: number;
+  agentId: number;
+  accountId: number;
+}
+
+interface CacheEntry {
+  identity: ApiKeyIdentity | null;
+  /** The key row, when there is one: unknown keys have none. */
+  ref: KeyRef | undefined;
+  expires: number;
+}
+
 export class ApiKeyVerifier {
-  private readonly cache = new Map<string, { identity: ApiKeyIdentity | null; expires: number }>();
+  private readonly cache = new Map<string, CacheEntry>();
   private readonly prisma: PrismaClient;
   private readonly now: () => number;
   private readonly cacheMs: number;
@@ -57,22 +79,40 @@ export class ApiKeyVerifier {
     const hash = sha256Hex(key);
     const cached = this.cache.get(hash);
     if (cached && cached.expires > this.now()) return cached.identity;
-    const identity = await this.lookup(key.slice(0, PREFIX_LENGTH), hash);
+    const entry = await this.lookup(key.slice(0, PREFIX_LENGTH), hash);
     if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(hash, { identity, expires: this.now() + this.cacheMs });
-    return identity;
+    this.cache.set(hash, entry);
+    return entry.identity;
   }
 
-  private async lookup(prefix: string, hash: string): Promise<ApiKeyIdentity | null> {
+  /**
+   * Drops the cached lookups of `target` (every given field must match; `{}` drops them all), so a
+   * revocation, or a role or membership change, takes effect on this process at once.
+   */
+  invalidate(target: ApiKeyCacheTarget): void {
+    for (const [hash, { ref }] of this.cache) {
+      const matches = ref !== undefined &&
+        (target.apiKeyId === undefined || ref.apiKeyId === target.apiKeyId) &&
+        (target.agentId === undefined || ref.agentId === target.agentId) &&
+        (target.accountId === undefined || ref.accountId === target.accountId);
+      if (matches || Object.keys(target).length === 0) this.cache.delete(hash);
+    }
+  }
+
+  private async lookup(prefix: string, hash: string): Promise<CacheEntry> {
     // The key acts with its agent's current role in the key's account: a removed membership
-    // disables the key as surely as a revocation.
-    const rows = await this.prisma.$queryRaw<Array<{ id: number; hash: string; agent_id: number; account_id: number; organisation_id: number | null; plan: Plan; role: Role }>>`
+    // disables the key as surely as a revocation (role is null then).
+    const rows = await this.prisma.$queryRaw<Array<{ id: number; hash: string; agent_id: number; account_id: number; organisation_id: number | null; plan: Plan; role: Role | null }>>`
       SELECT k.id, k.hash, k.agent_id, k.account_id, acc.organisation_id, acc.plan::text AS plan, m.role::text AS role
       FROM api_keys k
-      JOIN memberships m ON m.agent_id = k.agent_id AND m.account_id = k.account_id
+      LEFT JOIN memberships m ON m.agent_id = k.agent_id AND m.account_id = k.account_id
       JOIN accounts acc ON acc.id = k.account_id
       WHERE k.prefix = ${prefix} AND k.revoked_at IS NULL`;
+    const expires = this.now() + this.cacheMs;
     const match = rows.find((row) => hashesEqual(row.hash, hash));
-    return match ? { apiKeyId: match.id, agentId: match.agent_id, accountId: match.account_id, organisationId: match.organisation_id, plan: match.plan, role: match.role } : null;
+    if (!match) return { identity: null, ref: undefined, expires };
+    const ref = { apiKeyId: match.id, agentId: match.agent_id, accountId: match.account_id };
+    const identity = match.role === null ? null : { ...ref, organisationId: match.organisation_id, plan: match.plan, role: match.role };
+    return { identity, ref, expires };
   }
 }

@@ -103,6 +103,15 @@ export class MachineAuth {
     return grant ? { grant, scopes: scopesOf(payload) } : null;
   }
 
+  /**
+   * Forgets the cached grant of a client, so a revocation or a grant change takes effect at once on
+   * this process (other processes: see README, production; the TTL is the safety net).
+   */
+  invalidate(clientId: string): void {
+    this.grants.delete(clientId);
+  }
+
+  /** A token without `exp` would be valid for ever: refused, whoever issued it. */
   private async verifySignature(token: string): Promise<JWTPayload | null> {
     let issuer: string | undefined;
     try {
@@ -112,11 +121,11 @@ export class MachineAuth {
     }
     try {
       if (issuer === this.config.issuer) {
-        return (await jwtVerify(token, this.signingKey, { issuer, audience: AUDIENCE, algorithms: ['HS256'] })).payload;
+        return (await jwtVerify(token, this.signingKey, { issuer, audience: AUDIENCE, algorithms: ['HS256'], requiredClaims: ['exp'] })).payload;
       }
       const external = this.config.external;
       if (external && this.jwks && issuer === external.issuer) {
-        return (await jwtVerify(token, this.jwks, { issuer, audience: external.audience })).payload;
+        return (await jwtVerify(token, this.jwks, { issuer, audience: external.audience, requiredClaims: ['exp'] })).payload;
       }
     } catch {
       return null;

@@ -1,4 +1,6 @@
-// OAuth 2.0 client credentials as a GraphQL mutation; POST /oauth/token runs it.
+// OAuth 2.0 client credentials as a GraphQL mutation; POST /oauth/token runs it. Bad client
+// credentials spend the caller IP's failed-authentication budget, like bad keys (http/rate-limit.ts).
+import { UnauthenticatedError } from '../errors.ts';
 import { builder } from '../graphql/builder.ts';
 import type { TokenResponse } from './machine-clients.ts';
 
@@ -20,6 +22,15 @@ builder.mutationField('issueMachineToken', (t) =>
       clientSecret: t.arg.string({ required: true }),
       scope: t.arg.string({ description: 'Space-separated scopes; all of the client\'s scopes when omitted.' }),
     },
-    resolve: (_root, args, ctx) => ctx.services.machines.issueToken(args),
+    resolve: async (_root, args, ctx) => {
+      const { rateLimits, machines } = ctx.services;
+      await rateLimits.assertMayAuthenticate(ctx.clientIp);
+      try {
+        return await machines.issueToken(args);
+      } catch (error) {
+        if (error instanceof UnauthenticatedError) await rateLimits.recordAuthFailure(ctx.clientIp);
+        throw error;
+      }
+    },
   }),
 );

@@ -10,6 +10,34 @@ const port = z.coerce.number().int().min(0).max(65535);
 // At most 10^9 a minute: the shared counters are 32-bit integers (rate_limit_counters).
 const perMinute = z.coerce.number().int().positive().max(1_000_000_000);
 const optionalUrl = z.url().optional();
+/**
+ * CORS_ORIGINS: comma-separated origins (`https://app.example.com`), each written as the browser
+ * sends it in `Origin` (a trailing slash is forgiven). No `*`: the allow-list is the point.
+ */
+const origins = z
+  .string()
+  .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
+  .pipe(z.array(z.string().transform((value, ctx) => {
+    const origin = originOf(value);
+    if (origin === undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${value}" is not an origin such as https://app.example.com (scheme, host and port only; no *)` });
+      return z.NEVER;
+    }
+    return origin;
+  })));
+
+function originOf(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  const bare = (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash;
+  // The origin as browsers send it: lower case, without a default port.
+  return bare ? url.origin : undefined;
+}
+
 const roles = z
   .string()
   .transform((s) => s.split(',').map((r) => r.trim()).filter(Boolean))
@@ -21,6 +49,8 @@ const envSchema = z.object({
   PORT: port.default(3000),
   AI_PORT: port.default(3001),
   MOCK_PORT: port.default(4010),
+  /** The Prometheus listener (GET /metrics); 0 turns it off. */
+  METRICS_PORT: port.default(9464),
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   /** Named prepared statements; off behind a pooler that cannot keep them (PgBouncer before 1.21 in transaction mode). */
@@ -41,9 +71,19 @@ const envSchema = z.object({
   OAUTH_EXTERNAL_AUDIENCE: z.string().optional(),
   OAUTH_EXTERNAL_JWKS_URL: optionalUrl,
   GRAPHIQL: z.stringbool().optional(),
+  /** Introspection and "Did you mean" suggestions on /graphql (default: outside production). */
+  GRAPHQL_INTROSPECTION: z.stringbool().optional(),
+  /** Cost budgets of one GraphQL operation (see GRAPHQL_LIMITS in constants.ts for the cost model). */
+  GRAPHQL_COST_LIMIT: z.coerce.number().int().positive().default(10_000),
+  GRAPHQL_ANONYMOUS_COST_LIMIT: z.coerce.number().int().positive().default(2_000),
+  /** How long one GraphQL operation may run before its remaining resolvers are skipped. */
+  GRAPHQL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** At shutdown, how long /readyz answers 503 while the listeners still serve, before they stop accepting. */
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   DEMO_SEED: z.stringbool().optional(),
   TRUST_PROXY: z.stringbool().default(false),
+  CORS_ORIGINS: origins.default([]),
   /** Test-only: lets the outgoing client reach 127.0.0.1 (test receivers). Refused in production. */
   OUTBOUND_ALLOW_LOOPBACK: z.stringbool().default(false),
   /** The debounce window of trip.configUpdated and catalog.updated; tests shorten it. */
@@ -53,6 +93,11 @@ const envSchema = z.object({
   IMPORT_LLM_MODEL: z.string().default('gpt-4o-mini'),
   IMPORT_LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(DURATIONS.apiKeyCacheMs / 1000),
+  /** OpenTelemetry tracing, on when the endpoint is set (OTLP/HTTP; spans go to <endpoint>/v1/traces). */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_SERVICE_NAME: z.string().default('trips-service'),
+  /** `key=value` pairs separated by commas, sent with every export (for example an API key of the collector). */
+  OTEL_EXPORTER_OTLP_HEADERS: z.string().optional(),
   WEBHOOK_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(DURATIONS.webhookDebounceSeconds),
 });
 
@@ -64,6 +109,8 @@ export interface Config {
   port: number;
   aiPort: number;
   mockPort: number;
+  /** 0: no metrics listener. */
+  metricsPort: number;
   databaseUrl: string | undefined;
   databasePoolSize: number;
   databasePreparedStatements: boolean;
@@ -84,11 +131,24 @@ export interface Config {
     external: { issuer: string; audience: string; jwksUrl: string } | undefined;
   };
   graphiql: boolean;
+  graphql: {
+    /** Introspection and field suggestions in error messages (off in production unless set). */
+    introspection: boolean;
+    /** Cost budget of an operation with credentials, and without. */
+    costLimit: number;
+    anonymousCostLimit: number;
+    /** Per-operation time budget on /graphql. */
+    timeoutMs: number;
+  };
   shutdownTimeoutMs: number;
+  /** At shutdown, /readyz fails this long before the listeners stop accepting (load balancers notice). */
+  shutdownDrainDelayMs: number;
   /** Create the demo account on an empty database (default: outside production). */
   demoSeed: boolean;
   /** Take the client IP from X-Forwarded-For (behind a load balancer that sets it). */
   trustProxy: boolean;
+  /** Browser origins allowed to call the API with credentials (CORS); none by default. */
+  corsOrigins: readonly string[];
   /**
    * Test-only (OUTBOUND_ALLOW_LOOPBACK): lets customer URLs (webhooks, import documents) reach
    * loopback addresses, where test receivers listen. Never the default; refused in production.
@@ -99,6 +159,8 @@ export interface Config {
   authCacheMs: number;
   /** The AI import's LLM generator, when IMPORT_LLM_BASE_URL or IMPORT_LLM_API_KEY is set. */
   importLlm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number } | undefined;
+  /** OpenTelemetry tracing (OTEL_EXPORTER_OTLP_ENDPOINT); undefined: off. */
+  tracing: { endpoint: string; serviceName: string; headers: Record<string, string> } | undefined;
   /** The time "now" for trash retention and view counting. Tests inject a clock; never from the environment. */
   clock: () => Date;
   /** Test-only: sees every SQL statement the service's Prisma client sends (N+1 checks). */
@@ -137,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     aiPort: e.AI_PORT,
     mockPort: e.MOCK_PORT,
+    metricsPort: e.METRICS_PORT,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
@@ -158,18 +221,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     graphiql: e.GRAPHIQL ?? e.NODE_ENV !== 'production',
+    graphql: {
+      introspection: e.GRAPHQL_INTROSPECTION ?? e.NODE_ENV !== 'production',
+      costLimit: e.GRAPHQL_COST_LIMIT,
+      anonymousCostLimit: e.GRAPHQL_ANONYMOUS_COST_LIMIT,
+      timeoutMs: e.GRAPHQL_TIMEOUT_MS,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
     demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS,
     outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
     webhookDebounceSeconds: e.WEBHOOK_DEBOUNCE_SECONDS,
     authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
     importLlm: e.IMPORT_LLM_BASE_URL || e.IMPORT_LLM_API_KEY
       ? { baseUrl: (e.IMPORT_LLM_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/$/, ''), apiKey: e.IMPORT_LLM_API_KEY ?? 'none', model: e.IMPORT_LLM_MODEL, timeoutMs: e.IMPORT_LLM_TIMEOUT_MS }
       : undefined,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME, headers: keyValuePairs(e.OTEL_EXPORTER_OTLP_HEADERS) }
+      : undefined,
     clock: () => new Date(),
     onDatabaseQuery: undefined,
   };
+}
+
+/** `a=1,b=2` (the OTEL_EXPORTER_OTLP_HEADERS format, values URL-encoded) as an object. */
+function keyValuePairs(text: string | undefined): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  for (const part of (text ?? '').split(',')) {
+    const at = part.indexOf('=');
+    if (at > 0) pairs[part.slice(0, at).trim()] = decodeURIComponent(part.slice(at + 1).trim());
+  }
+  return pairs;
 }
 
 /** For a process entry point: the configuration, or every problem on stderr and exit code 1. */

@@ -14,6 +14,34 @@ export const LIMITS = {
   /** decisions "AI trip import": documents up to 20 MB (base64 inline adds a third). */
   importDocumentBytes: 20 * 1024 * 1024,
   importBodyBytes: Math.ceil((20 * 1024 * 1024 * 4) / 3) + 64 * 1024,
+  /** Ours: a `POST /graphql` body without credentials (a public page's query is a few KB). */
+  anonymousGraphqlBodyBytes: 64 * 1024,
+  /** Ours: conditions in one list's `filters`, and values in one `in` condition (400 beyond). */
+  listFiltersMax: 20,
+  listInValuesMax: 100,
+  /** Ours: characters of a list's `search.term`. */
+  listSearchTermMax: 200,
+  /** Ours: the largest offset a list page or a connection cursor may reach (PostgreSQL int4). */
+  listOffsetMax: 2_147_483_647,
+} as const;
+
+/**
+ * Ours (issue 15): what one GraphQL operation may ask for, checked before it runs (src/graphql/
+ * armor.ts). The cost budgets and the time budget are set by environment variables (config.ts);
+ * these are the shapes of a document, the same for every caller.
+ */
+export const GRAPHQL_LIMITS = {
+  /** Lexical tokens of a document, counted while parsing: the parser stops at the first one over. */
+  maxTokens: 2_000,
+  maxAliases: 15,
+  maxDepth: 8,
+  maxDirectives: 10,
+  /** Cost of a field; a list's `pageSize`/`first`/`last` multiplies what it selects (default 20). */
+  fieldCost: 1,
+  /** The trip configuration's document (up to 5 MB of JSON) costs this much to load and send. */
+  documentCost: 20,
+  /** Multiplier of a list that takes no size argument (a booking's travelers, an import's log). */
+  unsizedListMultiplier: 10,
 } as const;
 
 export const DURATIONS = {

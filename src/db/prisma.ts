@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import type { DatabaseQuery } from '../config/config.ts';
 import { PrismaClient } from '../generated/prisma/client.ts';
 
@@ -12,22 +13,38 @@ export function createPrisma(options: {
   preparedStatements?: boolean;
   onQuery?: ((query: DatabaseQuery) => void) | undefined;
 }): PrismaClient {
-  const adapter = new PrismaPg({
+  // Our own pool (the adapter ends it with the client), so the metrics can read its counts.
+  const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: options.poolSize,
     // Fail fast when PostgreSQL is down, so /status can answer 503 instead of hanging.
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
-  }, options.preparedStatements === false ? {} : {
-    // pg sends a statement whose name is undefined unnamed; adapter-pg's type only admits strings.
-    statementNameGenerator: preparedStatementNames() as (query: { sql: string }) => string,
+  });
+  const adapter = new PrismaPg(pool, {
+    disposeExternalPool: true,
+    ...(options.preparedStatements === false ? {} : {
+      // pg sends a statement whose name is undefined unnamed; adapter-pg's type only admits strings.
+      statementNameGenerator: preparedStatementNames() as (query: { sql: string }) => string,
+    }),
   });
   // A transaction may wait for a connection while the pool is busy (bursts of bulk writes).
   const transactionOptions = { maxWait: 10_000, timeout: 30_000 };
-  if (!options.onQuery) return new PrismaClient({ adapter, transactionOptions });
+  if (!options.onQuery) return withPool(new PrismaClient({ adapter, transactionOptions }), pool);
   const client = new PrismaClient({ adapter, transactionOptions, log: [{ emit: 'event', level: 'query' }] });
   client.$on('query', (event) => options.onQuery!({ sql: event.query, params: event.params }));
+  return withPool(client, pool);
+}
+
+const pools = new WeakMap<object, pg.Pool>();
+function withPool(client: PrismaClient, pool: pg.Pool): PrismaClient {
+  pools.set(client, pool);
   return client;
+}
+
+/** The pg pool under a client made by createPrisma (for its connection counts). */
+export function databasePool(client: PrismaClient): pg.Pool | undefined {
+  return pools.get(client);
 }
 
 /**

@@ -1,5 +1,6 @@
 // The Pothos builder: plugins and scalars only. Types live in each domain's *.schema.ts.
 import SchemaBuilder from '@pothos/core';
+import ComplexityPlugin from '@pothos/plugin-complexity';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
@@ -11,6 +12,7 @@ import { ForbiddenError, UnauthenticatedError } from '../errors.ts';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import type { Context } from './context.ts';
+import { fieldCost } from './cost.ts';
 
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -23,8 +25,11 @@ export const builder = new SchemaBuilder<{
     JSON: { Input: unknown; Output: unknown };
   };
 }>({
-  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin],
+  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin, ComplexityPlugin],
   defaultFieldNullability: false,
+  // Costs only: armor.ts checks them per request, before execution, with the caller's budget;
+  // no wrapper on the root resolvers (the REST facade's fixed documents never pay for one).
+  complexity: { fieldComplexity: fieldCost, disabled: true },
   prisma: {
     client: (ctx) => ctx.prisma,
     dmmf: getDatamodel(),

@@ -13,4 +13,6 @@ export interface Context {
   userAgent: string | null;
   logger: Logger;
   services: Services;
+  /** On /graphql: aborted when the operation's time budget is spent (see time-budget.ts). */
+  signal?: AbortSignal;
 }

@@ -3,7 +3,8 @@
 // - only http(s) URLs (https only where the caller says so), no credentials, not `localhost`;
 // - every address a name resolves to is checked, and the connection goes to the checked address
 //   (the lookup is the connection's own), so DNS rebinding cannot swap it afterwards;
-// - loopback, private, link-local (cloud metadata), CGNAT, multicast and reserved ranges refused;
+// - only global unicast addresses (address-policy.ts): an IPv6 form that embeds an IPv4 address
+//   is judged by that IPv4 address;
 // - redirects are not followed, answers are cut at a size, and everything has a time-out.
 // `allowLoopback` (OUTBOUND_ALLOW_LOOPBACK, test-only) lets tests reach 127.0.0.1 receivers.
 import dns from 'node:dns';
@@ -11,6 +12,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { addressAllowed } from './address-policy.ts';
+import { traceSpan } from '../tracing/tracing.ts';
 
 export interface OutboundPolicy {
   allowLoopback: boolean;
@@ -37,18 +40,6 @@ export interface OutboundRequest {
   httpsOnly?: boolean;
 }
 
-const PUBLIC_RANGE = 'unicast';
-
-/** Whether an address may be reached: public unicast only (loopback too when allowed). */
-export function addressAllowed(address: string, policy: Pick<OutboundPolicy, 'allowLoopback'>): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  const range = parsed.range();
-  if (range === 'loopback') return policy.allowLoopback;
-  return range === PUBLIC_RANGE;
-}
-
 /** Checks what can be checked without the network: scheme, credentials, host name, IP literals. */
 export function checkUrl(raw: string, policy: Pick<OutboundPolicy, 'allowLoopback'>, options: { httpsOnly?: boolean } = {}): URL {
   let url: URL;
@@ -60,7 +51,8 @@ export function checkUrl(raw: string, policy: Pick<OutboundPolicy, 'allowLoopbac
   const schemes = options.httpsOnly ? ['https:'] : ['https:', 'http:'];
   if (!schemes.includes(url.protocol)) throw new UrlRefusedError(options.httpsOnly ? 'The URL must use https.' : 'The URL must use http or https.');
   if (url.username || url.password) throw new UrlRefusedError('The URL must not carry credentials.');
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  // `localhost.` (a trailing dot) is the same name.
+  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
   if ((host === 'localhost' || host.endsWith('.localhost')) && !policy.allowLoopback) throw new UrlRefusedError('The URL must not point at localhost.');
   if (ipaddr.isValid(host) && !addressAllowed(host, policy)) throw new UrlRefusedError('The URL must point at a public address.');
   return url;
@@ -97,6 +89,12 @@ function guardedLookup(policy: OutboundPolicy): LookupFunction {
 /** One request to an untrusted URL. Rejects with UrlRefusedError, or the network error. */
 export async function sendOutbound(rawUrl: string, request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResponse> {
   const url = checkUrl(rawUrl, policy, { httpsOnly: request.httpsOnly });
+  const method = request.method ?? 'GET';
+  // Host and scheme only: a customer's path or query may hold a secret.
+  return traceSpan(method, 'client', { 'http.request.method': method, 'server.address': url.hostname, 'url.scheme': url.protocol.slice(0, -1) }, () => send(url, request, policy));
+}
+
+function send(url: URL, request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResponse> {
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = transport.request(url, {

@@ -1,7 +1,11 @@
 // Rate limits (decisions "Health, errors and limits"): per API key or machine client, and per IP
-// for anonymous calls (public endpoints, and failed authentications). Fixed one-minute windows.
-// With a lease store (the service) each budget is kept in PostgreSQL and shared by every API
-// process (leased-limiter.ts); without one (the mock server) it is counted in memory.
+// for anonymous calls (public endpoints). Fixed one-minute windows. With a lease store (the
+// service) each budget is kept in PostgreSQL and shared by every API process (leased-limiter.ts);
+// without one (the mock server) it is counted in memory. Failed authentications spend a budget of
+// their own per IP: once it is spent, every request with credentials from that IP is refused
+// before its key is looked up, so guessing keys costs the database nothing, while anonymous
+// readers behind the same address keep their own budget. That budget is counted in each
+// process's memory (it only has to make guessing slow; see README, production).
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -28,6 +32,7 @@ export class RateLimitedError extends AppError {
 export class RateLimits {
   private readonly perKey: Limiter;
   private readonly perIp: Limiter;
+  private readonly authFailures: RateLimiterMemory;
   private readonly leased: LeasedLimiter[] = [];
   private sweeper: NodeJS.Timeout | undefined;
 
@@ -40,6 +45,7 @@ export class RateLimits {
     };
     this.perKey = limiter(options.perKeyPerMinute);
     this.perIp = limiter(options.perIpPerMinute);
+    this.authFailures = new RateLimiterMemory({ points: options.perIpPerMinute, duration: 60 });
     if (this.leased.length) {
       this.sweeper = setInterval(() => { void this.sweep(options.logger); }, SWEEP_MS);
       this.sweeper.unref();
@@ -58,6 +64,20 @@ export class RateLimits {
     } catch (error) {
       logger?.warn({ err: error }, 'rate limit sweep failed');
     }
+  }
+
+  /** Before any credential is checked: 429 (RateLimitedError) once the IP's failures spent its budget. */
+  async assertMayAuthenticate(ip: string): Promise<void> {
+    const spent = await this.authFailures.get(`f:${ip}`);
+    if (spent && spent.consumedPoints >= this.authFailures.points) {
+      const headers = headersOf(this.authFailures.points, spent);
+      throw new RateLimitedError({ ...headers, 'retry-after': headers['ratelimit-reset']! });
+    }
+  }
+
+  /** A failed authentication (bad key, token or client credentials) spends one of the IP's budget. */
+  async recordAuthFailure(ip: string): Promise<void> {
+    await this.authFailures.penalty(`f:${ip}`, 1);
   }
 
   /** Counts one request; returns the RateLimit headers, or throws RateLimitedError (429). */

@@ -1,6 +1,7 @@
 // What a document is, by its content rather than its name (decisions "AI trip import"): PDF, JPG,
-// PNG, or text (UTF-8 without control bytes). Anything else is `unsupported_format`.
-export type MediaType = 'application/pdf' | 'image/jpeg' | 'image/png' | 'text/plain';
+// PNG, HTML (web pages, emails saved as HTML), MIME email (.eml), iCalendar (.ics) or text (UTF-8
+// without control bytes). Anything else is `unsupported_format`.
+export type MediaType = 'application/pdf' | 'image/jpeg' | 'image/png' | 'text/html' | 'message/rfc822' | 'text/calendar' | 'text/plain';
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
 
@@ -10,11 +11,39 @@ export function detectMediaType(bytes: Uint8Array): MediaType | undefined {
   if (head.includes('%PDF-')) return 'application/pdf';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  // The markup formats are ASCII at their start whatever the charset of their body.
+  const start = Buffer.from(bytes.subarray(0, 4096)).toString('latin1').replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '');
+  if (/^\s*BEGIN:VCALENDAR\r?\n/i.test(start)) return 'text/calendar';
+  if (looksLikeEmail(start)) return 'message/rfc822';
+  if (looksLikeHtml(start)) return 'text/html';
   if (looksLikeText(bytes)) return 'text/plain';
   return undefined;
 }
 
-/** Valid UTF-8 (BOM allowed) with no control bytes but tab, newline, carriage return and form feed; not HTML. */
+const MAIL_HEADERS = new Set(['from', 'to', 'cc', 'subject', 'date', 'message-id', 'mime-version', 'content-type', 'received', 'return-path', 'reply-to', 'delivered-to', 'x-mailer', 'sender', 'dkim-signature', 'content-transfer-encoding']);
+
+/** RFC 822: the document opens with a block of header fields (folded lines allowed), two of them mail headers, then a blank line. */
+function looksLikeEmail(start: string): boolean {
+  const lines = start.replace(/^From \S.*\r?\n/, '').split(/\r?\n/); // an mbox "From " line may precede
+  let known = 0;
+  for (const line of lines) {
+    if (line === '') return known >= 2 && lines[0] !== '';
+    if (/^[ \t]/.test(line)) continue; // a folded continuation
+    const name = /^([!-9;-~]+):/.exec(line)?.[1];
+    if (!name) return false;
+    if (MAIL_HEADERS.has(name.toLowerCase())) known++;
+  }
+  return known >= 3; // the headers fill the first 4 KB (long Received chains)
+}
+
+/** Markup: a doctype or one of the elements a page or a saved email opens with. */
+function looksLikeHtml(start: string): boolean {
+  const opening = start.replace(/^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*/, '');
+  if (/^<(?:!doctype\s+html|html|head|body|meta|title|table|div|p|center|style)[\s>/]/i.test(opening)) return true;
+  return /<html[\s>]/i.test(start) && /<\/?(?:body|head|div|p|table)[\s>]/i.test(start);
+}
+
+/** Valid UTF-8 (BOM allowed) with no control bytes but tab, newline, carriage return and form feed. */
 function looksLikeText(bytes: Uint8Array): boolean {
   if (bytes.byteLength === 0) return false;
   let text: string;
@@ -24,9 +53,7 @@ function looksLikeText(bytes: Uint8Array): boolean {
     return false;
   }
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text)) return false;
-  // A web page is not an itinerary document we read (the caller sent the wrong URL).
-  return !/^\s*(<!doctype html|<html[\s>])/i.test(text.slice(0, 512));
+  return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
 }
 
 export function decodeText(bytes: Uint8Array): string {
@@ -37,5 +64,11 @@ export const FORMAT_NAMES: Record<MediaType, string> = {
   'application/pdf': 'PDF',
   'image/jpeg': 'JPG',
   'image/png': 'PNG',
+  'text/html': 'HTML',
+  'message/rfc822': 'EML',
+  'text/calendar': 'ICS',
   'text/plain': 'TXT',
 };
+
+/** For messages: the formats the import reads. */
+export const SUPPORTED_FORMATS = 'a PDF, TXT, HTML, EML, ICS, JPG or PNG file';

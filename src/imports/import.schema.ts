@@ -113,12 +113,12 @@ const StageQueueType = builder.objectRef<{ stage: string; processing: number; qu
 });
 
 const SourceInput = builder.inputType('TripImportSourceInput', {
-  description: 'One of: {type: url, url}, {type: text, text (a string, or an object that is stringified)}, {type: inline, data (base64), filename}.',
+  description: 'One of: {type: url, url}, {type: text, text (a string, or a JSON value: a booking-system export)}, {type: inline, data (base64), filename}.',
   fields: (t) => ({
     type: t.field({ type: ImportSourceTypeEnum, required: true }),
     url: t.string(),
     text: t.field({ type: 'JSON' }),
-    data: t.string({ description: 'Base64 of a PDF, TXT, JPG or PNG document, at most 20 MB.' }),
+    data: t.string({ description: 'Base64 of a PDF, TXT, HTML, EML, ICS, JPG or PNG document, at most 20 MB.' }),
     filename: t.string(),
   }),
 });

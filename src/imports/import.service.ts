@@ -9,7 +9,7 @@ import type { ImportJob, ImportStage, ImportStatus } from '../generated/prisma/c
 import { checkResolvedHost, checkUrl, UrlRefusedError } from '../http/outbound.ts';
 import type { Services } from '../services.ts';
 import type { Writer } from '../shared/writer.ts';
-import { detectMediaType } from './document.ts';
+import { detectMediaType, SUPPORTED_FORMATS } from './document.ts';
 import { decodeInline, textOf, type CreateImportInput } from './import.input.ts';
 import { appendLog, enqueueStage, STAGE_JOBS, WORKING_STAGES } from './pipeline.ts';
 import { JobNotFoundError } from './pipeline.errors.ts';
@@ -37,7 +37,7 @@ async function prepareSource(input: CreateImportInput, services: Services): Prom
     case 'inline': {
       const content = new Uint8Array(decodeInline(source.data));
       const mediaType = detectMediaType(content);
-      if (!mediaType) throw new BadRequestError('unsupported_format', `${source.filename} is not a PDF, TXT, JPG or PNG file.`);
+      if (!mediaType) throw new BadRequestError('unsupported_format', `${source.filename} is not ${SUPPORTED_FORMATS}.`);
       return { sourceFilename: source.filename, mediaType, content };
     }
   }

@@ -14,7 +14,17 @@ const stageJob = (stage: WorkingStage, work: Parameters<typeof runStage>[3], con
   pollingIntervalSeconds: 0.5,
   // A stage whose worker died is taken again within a minute, not after pg-boss's 15-minute expiry.
   heartbeatSeconds: DURATIONS.jobHeartbeatSeconds,
-  handle: ({ importJobId }, deps) => runStage(deps, importJobId, stage, work),
+  handle: async ({ importJobId }, deps) => {
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      await runStage(deps, importJobId, stage, work);
+      deps.services.metrics.importStage(stage, 'completed', seconds());
+    } catch (error) {
+      deps.services.metrics.importStage(stage, 'failed', seconds());
+      throw error;
+    }
+  },
 });
 
 export const IMPORT_JOBS = [

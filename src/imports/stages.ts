@@ -1,18 +1,21 @@
 // The work of each stage of the pipeline (see pipeline.ts for how a stage runs and hands over).
-import countries from 'i18n-iso-countries';
 import { IMPORTS, LIMITS } from '../config/constants.ts';
 import type { Prisma } from '../db/prisma.ts';
 import { sendOutbound, UrlRefusedError } from '../http/outbound.ts';
 import { createTripIn } from '../trips/trip.service.ts';
-import { detectMediaType, FORMAT_NAMES, type MediaType } from './document.ts';
-import { extractText } from './extract/extract-text.ts';
-import { builtinGenerator } from './generate/builtin/builtin.generator.ts';
-import { tripCountries } from './generate/builtin/trip-countries.ts';
+import { detectMediaType, FORMAT_NAMES, SUPPORTED_FORMATS, type MediaType } from './document.ts';
+import { extractText, type ExtractedText } from './extract/extract-text.ts';
+import type { StructuredData } from './extract/structured.ts';
+import { builtinGenerator, extractDraft } from './generate/builtin/builtin.generator.ts';
 import { configurationOf, tripInputOf } from './generate/configuration.ts';
 import { draftSchema, type Draft } from './generate/draft.ts';
-import { llmGenerator } from './generate/llm.generator.ts';
+import { llmGenerator, type LlmSettings } from './generate/llm.generator.ts';
+import { validateModelDraft } from './generate/llm.validate.ts';
+import { mergeStructured } from './generate/merge.ts';
+import { toAlpha3, validateDraft } from './generate/validate.ts';
 import { creatorOf } from './import.service.ts';
 import type { StageContext, StageResult, StageWork } from './pipeline.ts';
+import { readStructured } from './structured/structured-draft.ts';
 import { ImportFailure } from './pipeline.errors.ts';
 
 /** initializing: the document's bytes (downloaded for a URL source) and what format they are. */
@@ -23,7 +26,7 @@ export const initialize: StageWork = async ({ job, prisma, services }) => {
   }
   const bytes = await download(job.sourceUrl!, services.config.outboundAllowLoopback);
   const mediaType = detectMediaType(bytes);
-  if (!mediaType) throw new ImportFailure('The document at the URL is not a PDF, TXT, JPG or PNG file (unsupported_format).');
+  if (!mediaType) throw new ImportFailure(`The document at the URL is not ${SUPPORTED_FORMATS} (unsupported_format).`);
   // An upsert: running this stage twice stores the document once.
   await prisma.importDocument.upsert({ where: { jobId: job.id }, create: { jobId: job.id, content: bytes }, update: { content: bytes } });
   return { data: { mediaType } };
@@ -44,28 +47,63 @@ async function download(url: string, allowLoopback: boolean): Promise<Uint8Array
   return new Uint8Array(response.body);
 }
 
-/** extractingText: the text of the document, and the credits it costs. */
+/** extractingText: the text of the document, the structured items it carries, and the credits it costs. */
 export const extractingText: StageWork = async ({ job, prisma, signal, log }) => {
   const document = await prisma.importDocument.findUnique({ where: { jobId: job.id } });
   if (!document || !job.mediaType) throw new ImportFailure('The document is missing.');
-  const extracted = await extractText(document.content, job.mediaType as MediaType, signal);
-  if (extracted.text.replace(/\s/g, '').length < 10) throw new ImportFailure(`No text could be read from the ${FORMAT_NAMES[job.mediaType as MediaType]} document.`);
-  await log(`Read ${extracted.pages} ${job.mediaType.startsWith('image/') ? 'image' : 'page'}${extracted.pages === 1 ? '' : 's'} of ${FORMAT_NAMES[job.mediaType as MediaType]} (${extracted.text.length} characters). ${extracted.notes.join(' ')}`.trim());
-  return { data: { extractedText: extracted.text.slice(0, IMPORTS.maxTextChars * 2), aiCredits: extracted.credits } };
+  const { extracted, message } = await readDocument(document.content, job.mediaType as MediaType, signal);
+  await log(message);
+  return {
+    data: {
+      extractedText: extracted.text.slice(0, IMPORTS.maxTextChars * 2),
+      ...(extracted.structured.items.length || extracted.structured.subject ? { structured: extracted.structured as unknown as Prisma.InputJsonObject } : {}),
+      aiCredits: extracted.credits,
+    },
+  };
 };
 
-/** generatingBlocks: the draft itinerary, from the LLM when configured (falling back) or built in. */
+/** The extractingText stage's work on a document's bytes (also composed by importOffline): what it read, and the log line that says so. */
+export async function readDocument(bytes: Uint8Array, mediaType: MediaType, signal?: AbortSignal): Promise<{ extracted: ExtractedText; message: string }> {
+  const extracted = await extractText(bytes, mediaType, signal);
+  const { items } = extracted.structured;
+  if (extracted.text.replace(/\s/g, '').length < 10 && !items.length) throw new ImportFailure(`No text could be read from the ${FORMAT_NAMES[mediaType]} document.`);
+  const kinds = [...new Set(items.map((i) => i.kind))].map((kind) => `${items.filter((i) => i.kind === kind).length} ${kind}`);
+  const message = `Read ${extracted.pages} ${mediaType.startsWith('image/') ? 'image' : 'page'}${extracted.pages === 1 ? '' : 's'} of ${FORMAT_NAMES[mediaType]} (${extracted.text.length} characters${kinds.length ? `; structured items: ${kinds.join(', ')}` : ''}). ${extracted.notes.join(' ')}`.trim();
+  return { extracted, message };
+}
+
+/** generatingBlocks: the draft itinerary (see generateDraft). */
 export const generatingBlocks: StageWork = async ({ job, services, signal, log }) => {
-  const text = (job.extractedText ?? '').slice(0, IMPORTS.maxTextChars);
-  const options = { now: services.config.clock(), signal };
+  const draft = await generateDraft(job.extractedText ?? '', job.structured as StructuredData | null, { now: services.config.clock(), signal, llm: services.config.importLlm, log });
+  return { data: { draft: draft as unknown as Prisma.InputJsonObject } };
+};
+
+export interface GenerateDraftOptions {
+  now: Date;
+  signal?: AbortSignal;
+  llm?: LlmSettings | undefined;
+  log(message: string, level?: 'info' | 'warn'): Promise<void> | void;
+}
+
+/**
+ * The generatingBlocks stage's work (also composed by importOffline). What standards carry (the
+ * structured items) is mapped first; the text is read by the LLM when configured (its answer
+ * validated against the document, falling back to the built-in extractor on failure) or by the
+ * built-in extractor; then both are merged, structured data winning.
+ */
+export async function generateDraft(extractedText: string, items: StructuredData | null, { now, signal, llm, log }: GenerateDraftOptions): Promise<Draft> {
+  const text = extractedText.slice(0, IMPORTS.maxTextChars);
+  const options = { now, ...(signal ? { signal } : {}) };
+  const structured = readStructured(items, now);
   let draft: Draft | undefined;
-  const llm = services.config.importLlm;
   if (llm) {
     try {
-      draft = await llmGenerator(llm).generate(text, options);
+      const validated = validateModelDraft(await llmGenerator(llm).generate(text, options), text, now);
+      draft = validated.draft;
       await log(`Generator: LLM (${llm.model}).`);
+      if (validated.dropped.length) await log(`Dropped from the model's answer (not valid or not in the document): ${validated.dropped.join('; ')}.`.slice(0, 2000), 'warn');
     } catch (error) {
-      if (signal.aborted) throw error;
+      if (signal?.aborted) throw error;
       await log(`The LLM generator failed (${String((error as Error).message).replace(/\s+/g, ' ').slice(0, 300)}); fell back to the built-in extractor.`, 'warn');
     }
   }
@@ -73,15 +111,23 @@ export const generatingBlocks: StageWork = async ({ job, services, signal, log }
     draft = await builtinGenerator.generate(text, options);
     if (!llm) await log('Generator: built-in extractor.');
   }
-  return { data: { draft: draft as unknown as Prisma.InputJsonObject } };
-};
+  const merged = mergeStructured(draft, structured);
+  for (const note of merged.notes) await log(note);
+  return merged.draft;
+}
 
-/** enrichingBlocks: countries completed and checked, the configuration built; then the trip, in the same transaction as the job's completion. */
+/**
+ * enrichingBlocks: the draft completed and validated (see enrichWithNotes; the log says what was
+ * dropped and why, with a confidence per block), the configuration built; then the trip, in the
+ * same transaction as the job's completion.
+ */
 export const enrichingBlocks: StageWork = async (ctx: StageContext): Promise<StageResult> => {
-  const { job, prisma, services } = ctx;
+  const { job, prisma, services, log } = ctx;
   const parsed = draftSchema.safeParse(job.draft);
   if (!parsed.success) throw new ImportFailure('The generated itinerary is not valid.');
-  const draft = enrich(parsed.data, job.extractedText ?? '');
+  const { draft, notes, confidences } = enrichWithNotes(parsed.data, job.extractedText ?? '', services.config.clock());
+  for (const note of notes.slice(0, 40)) await log(`Validation: ${note}`, note.startsWith('Dropped') ? 'warn' : 'info');
+  if (confidences.length) await log(`Confidence per block: ${confidences.join('; ')}`.slice(0, 4000));
   const document = configurationOf(draft);
   const input = tripInputOf(draft, job.isTemplate);
   const creator = await creatorOf(prisma, job);
@@ -96,23 +142,20 @@ export const enrichingBlocks: StageWork = async (ctx: StageContext): Promise<Sta
   };
 };
 
-/** Countries as alpha-3 (a model may answer names or alpha-2), plus those of the airports and places in the text. */
-function enrich(draft: Draft, text: string): Draft {
-  const normalized = draft.countries.map(toAlpha3).filter((c): c is string => Boolean(c));
-  const flights = draft.days.flatMap((d) => d.blocks).filter((b) => b.type === 'flight');
-  const found = normalized.length ? normalized : tripCountries(text, flights);
-  const dateFinish = draft.dateFinish ?? (draft.dateStart && draft.duration ? new Date(Date.parse(draft.dateStart) + (draft.duration - 1) * 86_400_000).toISOString().slice(0, 10) : null);
-  const duration = draft.duration ?? (draft.dateStart && dateFinish ? Math.round((Date.parse(dateFinish) - Date.parse(draft.dateStart)) / 86_400_000) + 1 : draft.days.length || null);
-  return { ...draft, countries: [...new Set(found)], dateFinish, duration };
+/** The enrichingBlocks stage's work on a draft (also composed by importOffline). */
+export function enrich(draft: Draft, text: string, now: Date = new Date()): Draft {
+  return enrichWithNotes(draft, text, now).draft;
 }
 
-function toAlpha3(value: string): string | undefined {
-  const code = value.trim();
-  if (/^[A-Za-z]{3}$/.test(code) && countries.isValid(code.toUpperCase())) return code.toUpperCase();
-  if (/^[A-Za-z]{2}$/.test(code)) return countries.alpha2ToAlpha3(code.toUpperCase());
-  for (const lang of ['en', 'es', 'fr', 'pt', 'de', 'it']) {
-    const alpha3 = countries.getAlpha3Code(code, lang);
-    if (alpha3) return alpha3;
-  }
-  return undefined;
+/**
+ * What a reader left out and the built-in engine reads from the text (countries as alpha-3, the
+ * timezone), then the validation of every block (validate.ts): what it dropped or changed, and
+ * the confidence of each block, for the job's log.
+ */
+export function enrichWithNotes(draft: Draft, text: string, now: Date): ReturnType<typeof validateDraft> {
+  const normalized = draft.countries.map(toAlpha3).filter((c): c is string => Boolean(c));
+  const builtin = !normalized.length || !draft.timezone ? extractDraft(text, now) : null;
+  const found = normalized.length ? normalized : builtin?.countries ?? [];
+  const timezone = draft.timezone ?? builtin?.timezone ?? null;
+  return validateDraft({ ...draft, countries: [...new Set(found)], timezone });
 }

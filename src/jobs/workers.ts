@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Logger } from '../logger.ts';
 import type { Services } from '../services.ts';
 import type { PrismaClient } from '../db/prisma.ts';
+import { traceJob } from '../tracing/tracing.ts';
 
 export interface JobDeps {
   prisma: PrismaClient;
@@ -86,9 +87,12 @@ export async function startWorkers(boss: PgBoss, jobs: ReadonlyArray<JobDefiniti
       // The jobs of a batch run side by side: a slow one does not delay the others' completion.
       const results = await Promise.allSettled(batch.map(async (item) => {
         const logger = deps.logger.child({ job: job.name, jobId: item.id });
+        const started = performance.now();
         try {
-          await job.handle(job.schema.parse(item.data), { ...deps, logger });
+          await traceJob(job.name, item.data, () => job.handle(job.schema.parse(item.data), { ...deps, logger }));
+          deps.services.metrics.job(job.name, 'completed', (performance.now() - started) / 1000);
         } catch (error) {
+          deps.services.metrics.job(job.name, 'failed', (performance.now() - started) / 1000);
           logger.error({ err: error }, 'job failed');
           throw error;
         }

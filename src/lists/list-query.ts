@@ -34,6 +34,8 @@ export interface ListQuery {
   orderBy: Array<Record<string, unknown>>;
 }
 
+const INT4_MAX = 2_147_483_647;
+
 const operatorsOf = (kind: FilterKind): readonly string[] => {
   if (Array.isArray(kind)) return ['eq', 'neq', 'in'];
   switch (kind) {
@@ -49,9 +51,13 @@ const operatorsOf = (kind: FilterKind): readonly string[] => {
 export function pageOf(args: Pick<ListArgs, 'page' | 'pageSize'>): { page: number; pageSize: number } {
   const page = args.page ?? 1;
   const pageSize = args.pageSize ?? LIMITS.pageSizeDefault;
-  if (!Number.isInteger(page) || page < 1) throw ValidationError.field('page', 'page must be an integer of at least 1.');
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > LIMITS.pageSizeMax) {
     throw ValidationError.field('pageSize', `pageSize must be an integer from 1 to ${LIMITS.pageSizeMax}.`);
+  }
+  // The page's offset must fit PostgreSQL's int4 (a larger one was a 500).
+  const lastPage = Math.floor(LIMITS.listOffsetMax / pageSize) + 1;
+  if (!Number.isInteger(page) || page < 1 || page > lastPage) {
+    throw ValidationError.field('page', `page must be an integer from 1 to ${lastPage} (at this pageSize).`);
   }
   return { page, pageSize };
 }
@@ -64,23 +70,26 @@ export function countOnce(count: () => Promise<number>): () => Promise<number> {
 
 export function listQuery(spec: ListSpec, args: ListArgs): ListQuery {
   const { page, pageSize } = pageOf(args);
-  const where = (args.filters ?? []).map((filter, index) => filterWhere(spec, filter, index));
+  const filters = args.filters ?? [];
+  if (filters.length > LIMITS.listFiltersMax) throw ValidationError.field('filters', `filters takes at most ${LIMITS.listFiltersMax} conditions.`);
+  const where = filters.map((filter, index) => filterWhere(spec, filter, index));
   if (args.search) where.push(searchWhere(spec, args.search));
   return { page, pageSize, where: { AND: where }, orderBy: orderBy(spec, args.orderBy) };
 }
 
 function filterWhere(spec: ListSpec, filter: ListFilter, index: number): Record<string, unknown> {
   const fail = (message: string) => ValidationError.field('filters', `filters[${index}]: ${message}`);
-  const kind = spec.filters[filter.field];
+  // An own property only: `constructor` or `toString` would find Object.prototype's (a 500).
+  const kind = Object.hasOwn(spec.filters, filter.field) ? spec.filters[filter.field] : undefined;
   if (!kind) throw fail(`unknown field "${filter.field}". Fields: ${Object.keys(spec.filters).join(', ')}.`);
   const operators = operatorsOf(kind);
   if (!operators.includes(filter.operator)) {
     throw fail(`operator "${filter.operator}" does not apply to ${filter.field}. Operators: ${operators.join(', ')}.`);
   }
   const value = filter.operator === 'in'
-    ? (Array.isArray(filter.value) && filter.value.length > 0 && filter.value.length <= 100
+    ? (Array.isArray(filter.value) && filter.value.length > 0 && filter.value.length <= LIMITS.listInValuesMax
         ? filter.value.map((v) => scalar(kind, v, fail))
-        : (() => { throw fail('"in" takes a non-empty array of at most 100 values.'); })())
+        : (() => { throw fail(`"in" takes a non-empty array of at most ${LIMITS.listInValuesMax} values.`); })())
     : scalar(kind, filter.value, fail);
   return { [filter.field]: condition(kind, filter.operator, value) };
 }
@@ -98,8 +107,9 @@ function scalar(kind: FilterKind, value: unknown, fail: (m: string) => Validatio
       if (typeof value === 'string' && /^[A-Za-z]{3}$/.test(value)) return value.toUpperCase();
       throw fail('the value must be an ISO 3166-1 alpha-3 code.');
     case 'number':
-      if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
-      throw fail('the value must be an integer.');
+      // The number columns are int4: a larger value was a 500.
+      if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= INT4_MAX) return value;
+      throw fail(`the value must be an integer from -${INT4_MAX} to ${INT4_MAX}.`);
     case 'boolean':
       if (typeof value === 'boolean') return value;
       throw fail('the value must be true or false.');
@@ -124,11 +134,13 @@ function condition(kind: FilterKind, operator: string, value: unknown): unknown 
 }
 
 function searchWhere(spec: ListSpec, search: ListSearch): Record<string, unknown> {
-  const fields = search.fields?.length ? search.fields : [...spec.search];
+  // Each field once, however often it is named (10,000 copies made 10,000 ORs).
+  const fields = search.fields?.length ? [...new Set(search.fields)] : [...spec.search];
   const unknown = fields.filter((f) => !spec.search.includes(f));
   if (unknown.length) throw ValidationError.field('search', `unknown search fields: ${unknown.join(', ')}. Fields: ${spec.search.join(', ')}.`);
   if (typeof search.term !== 'string') throw ValidationError.field('search', 'search.term must be a string.');
   const term = search.term.trim();
+  if (term.length > LIMITS.listSearchTermMax) throw ValidationError.field('search', `search.term takes at most ${LIMITS.listSearchTermMax} characters.`);
   if (!term) return {};
   return { OR: fields.map((field) => ({ [field]: { contains: term, mode: 'insensitive' } })) };
 }

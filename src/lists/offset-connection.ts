@@ -2,8 +2,10 @@
 // (nullable sort fields included) pages exactly, and the nodes' query (relations, counts...) is
 // planned from the selection, so a page is one query whatever it asks for.
 import { queryFromInfo } from '@pothos/plugin-prisma';
-import { resolveOffsetConnection } from '@pothos/plugin-relay';
+import { cursorToOffset, resolveOffsetConnection } from '@pothos/plugin-relay';
 import type { GraphQLResolveInfo } from 'graphql';
+import { LIMITS } from '../config/constants.ts';
+import { ValidationError } from '../errors.ts';
 import type { Context } from '../graphql/context.ts';
 
 export interface ConnectionArgs {
@@ -23,6 +25,8 @@ export const CONNECTION_MAX = 100;
 export async function offsetConnection<T>(
   ctx: Context, info: GraphQLResolveInfo, typeName: string, args: ConnectionArgs, rows: Rows<T>, count: () => Promise<number>,
 ) {
+  checkCursor(args.after, 'after');
+  checkCursor(args.before, 'before');
   const query = queryFromInfo({ context: ctx, info, typeName, path: ['edges', 'node'] }) as NodeQuery;
   const connection = await resolveOffsetConnection({ args, defaultSize: 20, maxSize: CONNECTION_MAX }, ({ offset, limit }) =>
     rows(query, { skip: offset, take: limit }),
@@ -32,3 +36,20 @@ export async function offsetConnection<T>(
 
 /** The totalCount field's resolver: the connection object is the one offsetConnection returned. */
 export const countTotal = (connection: object) => (connection as { countTotal(): Promise<number> }).countTotal();
+
+/**
+ * Pothos decodes any integer from a cursor, and a negative, NaN or huge offset reached Prisma
+ * (a 500): a cursor must hold an offset PostgreSQL can skip.
+ */
+function checkCursor(cursor: string | null | undefined, name: 'after' | 'before'): void {
+  if (cursor == null) return;
+  let offset: number;
+  try {
+    offset = cursorToOffset(cursor);
+  } catch {
+    offset = Number.NaN;
+  }
+  if (!Number.isInteger(offset) || offset < 0 || offset >= LIMITS.listOffsetMax) {
+    throw ValidationError.field(name, `${name} is not a cursor of this connection.`);
+  }
+}

@@ -104,7 +104,12 @@ const PARAMETERS: Record<string, Parameter> = {
     description: 'The ETag of the revision the change is based on; 412 when the configuration has changed since. `*` matches any.',
     schema: { type: 'string' },
   },
-  Page: { name: 'page', in: 'query', description: 'Starts at 1.', schema: { type: 'integer', minimum: 1, default: 1 } },
+  Page: {
+    name: 'page',
+    in: 'query',
+    description: `Starts at 1. The page's offset ((page - 1) × pageSize) may not pass ${LIMITS.listOffsetMax}: 400 beyond.`,
+    schema: { type: 'integer', minimum: 1, maximum: LIMITS.listOffsetMax, default: 1 },
+  },
   PageSize: { name: 'pageSize', in: 'query', description: 'Items a page.', schema: { type: 'integer', minimum: 1, maximum: LIMITS.pageSizeMax, default: LIMITS.pageSizeDefault } },
 };
 

@@ -30,7 +30,8 @@ client, a token from \`POST /oauth/token\` plus the \`x-on-behalf-of\` header na
 m2mOnBehalfOf). Paths marked public need neither; credentials sent to them are still checked.
 
 **Errors.** Validation errors are \`400 {"errors": {"<field>": ["<message>"]}}\`; every other error is
-\`{"error": {"code", "message"}}\`.
+\`{"error": {"code", "message"}}\`. A string anywhere in a request (body, query or path) that holds a NUL character or an
+unpaired UTF-16 surrogate, which PostgreSQL cannot store, is a 400 naming its field.
 
 **Limits.** Answers carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 carries
 \`Retry-After\`. JSON bodies are limited to 1 MB (a trip configuration 5 MB). Every answer echoes

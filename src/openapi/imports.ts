@@ -36,9 +36,9 @@ export function importSchemas(): Record<string, Schema> {
       properties: {
         source: {
           oneOf: [
-            source('url', { url: { ...url, maxLength: 2048 } }, 'A public http(s) URL of a PDF, TXT, JPG or PNG document (no redirects followed, at most 20 MB).'),
-            source('text', { text: { oneOf: [{ type: 'string', minLength: 1 }, { type: 'object' }, { type: 'array' }] } }, 'Plain text, or a JSON value that is stringified.'),
-            source('inline', { data: { type: 'string', contentEncoding: 'base64' }, filename: { type: 'string', minLength: 1, maxLength: 255 } }, 'A base64 PDF, TXT, JPG or PNG document (told by content, not name), at most 20 MB.'),
+            source('url', { url: { ...url, maxLength: 2048 } }, 'A public http(s) URL of a PDF, TXT, HTML, EML, ICS, JPG or PNG document (no redirects followed, at most 20 MB).'),
+            source('text', { text: { oneOf: [{ type: 'string', minLength: 1 }, { type: 'object' }, { type: 'array' }] } }, 'Plain text, or a JSON value (a booking-system export: its segments, stays, dates and amounts are mapped by their keys).'),
+            source('inline', { data: { type: 'string', contentEncoding: 'base64' }, filename: { type: 'string', minLength: 1, maxLength: 255 } }, 'A base64 PDF, TXT, HTML, EML (MIME email, attachments read too), ICS, JPG or PNG document (told by content, not name), at most 20 MB.'),
           ],
         },
         isTemplate: { type: 'boolean', default: false, description: 'Create the trip as a template.' },
@@ -100,7 +100,7 @@ export const IMPORT_EXAMPLES = {
     summary: 'Failed (the creator\'s view)',
     value: {
       jobId, status: 'error', stage: 'initializing', publicUrl: `https://app.example.com/imports/${jobId}`, builderUrl: `https://app.example.com/builder/imports/${jobId}`,
-      tripId: null, tripSlug: null, error: 'The document at the URL is not a PDF, TXT, JPG or PNG file (unsupported_format).', updatedAt: '2026-03-02T09:30:02.010Z', aiCredits: 0,
+      tripId: null, tripSlug: null, error: 'The document at the URL is not a PDF, TXT, HTML, EML, ICS, JPG or PNG file (unsupported_format).', updatedAt: '2026-03-02T09:30:02.010Z', aiCredits: 0,
     },
   },
   TripImportCanceled: {

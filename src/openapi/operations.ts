@@ -1,6 +1,7 @@
 // Small builders for the path files, so each operation reads as what is particular to it: its
 // success answer, body and parameters. The answers every operation shares (the errors of
 // authentication, rate limits and outages) are added here, once.
+import { LIMITS } from '../config/constants.ts';
 import type { Permission } from '../auth/permissions.ts';
 import type { FilterKind } from '../lists/list-query.ts';
 import { COUNTED_HEADERS } from './components.ts';
@@ -97,18 +98,19 @@ export function listParameters(fields: { filter: Record<string, FilterKind>; sea
   return [
     parameterRef('Page'),
     parameterRef('PageSize'),
-    jsonQuery('filters', `Conditions, all of which must hold. ${describeFilters(fields.filter)}`, {
+    jsonQuery('filters', `Conditions, all of which must hold: at most ${LIMITS.listFiltersMax}, and at most ${LIMITS.listInValuesMax} values in an \`in\`. Numbers are integers of PostgreSQL's int4 range. ${describeFilters(fields.filter)}`, {
       type: 'array',
+      maxItems: LIMITS.listFiltersMax,
       items: {
         type: 'object',
         required: ['field', 'operator'],
         properties: { field: { type: 'string', enum: Object.keys(fields.filter) }, operator: { type: 'string', enum: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'contains'] }, value: ANY_VALUE },
       },
     }, examples.filters),
-    jsonQuery('search', `A case-insensitive term matched anywhere in the named fields (by default all of ${fields.search.join(', ')}).`, {
+    jsonQuery('search', `A case-insensitive term (at most ${LIMITS.listSearchTermMax} characters) matched anywhere in the named fields (by default all of ${fields.search.join(', ')}).`, {
       type: 'object',
       required: ['term'],
-      properties: { fields: { type: 'array', items: { type: 'string', enum: [...fields.search] } }, term: { type: 'string' } },
+      properties: { fields: { type: 'array', items: { type: 'string', enum: [...fields.search] } }, term: { type: 'string', maxLength: LIMITS.listSearchTermMax } },
     }, examples.search),
     jsonQuery('orderBy', 'Sort order; by default createdAt desc, then id desc. Items without a value come last.', {
       type: 'object',

@@ -18,6 +18,9 @@ const INIT_SCRIPT = `window.addEventListener('load', function () {
     deepLinking: true,
     presets: [SwaggerUIBundle.presets.apis],
     layout: 'BaseLayout',
+    // No badge from validator.swagger.io: the page loads nothing from elsewhere (see its CSP).
+    validatorUrl: null,
+    persistAuthorization: true,
   });
 });
 `;

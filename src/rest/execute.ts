@@ -4,6 +4,8 @@
 import { parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { Context } from '../graphql/context.ts';
+import { assertStorableText } from '../shared/storable-text.ts';
+import { fieldPath } from '../validation.ts';
 import { errorOfGraphQLResult, jsonResponse } from './errors.ts';
 
 export interface PreparedOperation<TData = Record<string, unknown>> {
@@ -25,8 +27,15 @@ export function prepareOperation<TData = Record<string, unknown>>(schema: GraphQ
   // types match the fields'. Custom scalars (DateTime, JSON) are still serialized.
   const compiled = compileQuery(schema, document, undefined, { disableLeafSerialization: true });
   if (!isCompiledQuery(compiled)) throw new Error(`REST operation not compiled:\n${compiled.errors?.map((e) => e.message).join('\n')}\n${source}`);
+  preparedOperations.set(source, document);
   return { document, source, compiled };
 }
+
+/**
+ * Every document the REST facade prepared, by its text. They are fixed, so they stay within the
+ * limits of /graphql by construction: test/unit/rest-operation-limits.test.ts checks each one.
+ */
+export const preparedOperations = new Map<string, DocumentNode>();
 
 /** The operation's data; a failed operation throws, and the router renders the error. */
 export async function runOperation<TData>(
@@ -35,10 +44,17 @@ export async function runOperation<TData>(
   context: Context,
   variables?: Record<string, unknown>,
 ): Promise<TData> {
+  // Every string of a REST request reaches the operation as a variable: one check for all of them.
+  if (variables) assertStorableText(variables, restFieldName);
   const result = (await operation.compiled.query(undefined, context, variables ?? {})) as ExecutionResult<TData>;
   if (result.errors?.length || !result.data) throw errorOfGraphQLResult(result.errors ?? []);
   return result.data;
 }
+
+/** Variables that carry a whole JSON body: its fields are named as the client wrote them. */
+const BODY_VARIABLES = new Set(['input', 'document', 'patch']);
+const restFieldName = (path: Array<string | number>) =>
+  fieldPath(path.length > 1 && BODY_VARIABLES.has(String(path[0])) ? path.slice(1) : path);
 
 /** Runs the operation and answers with the first root field of its data as the JSON body. */
 export async function answer(schema: GraphQLSchema, operation: PreparedOperation, context: Context, variables: Record<string, unknown>, status = 200) {

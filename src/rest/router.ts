@@ -7,6 +7,7 @@ import { NotFoundError } from '../errors.ts';
 import { errorResponse } from './errors.ts';
 import { registerApiKeyRoutes } from './routes/api-keys.ts';
 import { registerCatalogRoutes } from './routes/catalogs.ts';
+import { registerGraphiQLRoutes } from './routes/graphiql.ts';
 import { registerImportRoutes } from './routes/imports.ts';
 import { registerOAuthRoutes } from './routes/oauth.ts';
 import { registerOpenApiRoutes } from './routes/openapi.ts';
@@ -31,6 +32,7 @@ export function createRestRouter(schema: GraphQLSchema, surface: Surface): RestR
     registerCatalogRoutes(router, schema);
     registerWebhookRoutes(router, schema);
     registerOpenApiRoutes(router);
+    registerGraphiQLRoutes(router);
   }
   registerImportRoutes(router, schema, surface);
   router.all('*', (request) => {

@@ -28,6 +28,8 @@ export interface DeliveryDeps {
   clock: () => Date;
   allowLoopback: boolean;
   logger: Logger;
+  /** Sees every attempt's outcome and duration (the metrics). */
+  onAttempt?: (outcome: 'succeeded' | 'failed', seconds: number) => void;
 }
 
 /** Stage 1: a delivery per subscribed active endpoint. Safe to run twice (existing ones are kept). */
@@ -92,9 +94,11 @@ export async function deliver(deps: DeliveryDeps, deliveryId: string): Promise<v
   } catch (error) {
     result = { status: 'failed', error: (error as Error).message.slice(0, 500) };
   }
+  const ms = performance.now() - started;
+  deps.onAttempt?.(result.status, ms / 1000);
   await deps.prisma.delivery.updateMany({
     where: { id: deliveryId, status: 'pending' },
-    data: { ...result, requestBody: body, durationMs: Math.round(performance.now() - started), completedAt: deps.clock() },
+    data: { ...result, requestBody: body, durationMs: Math.round(ms), completedAt: deps.clock() },
   });
   if (result.status === 'failed') deps.logger.info({ deliveryId, endpointId: endpoint.id, error: result.error }, 'webhook delivery failed');
 }

@@ -8,6 +8,7 @@ import { FANOUT_JOB, FLUSH_JOB } from './events.ts';
 
 const deliveryDeps = ({ prisma, services, logger }: JobDeps): DeliveryDeps => ({
   prisma, logger, boss: services.boss, keys: services.keys, clock: services.config.clock, allowLoopback: services.config.outboundAllowLoopback,
+  onAttempt: (outcome, seconds) => services.metrics.webhookDelivery(outcome, seconds),
 });
 
 export const fanOutJob = defineJob({

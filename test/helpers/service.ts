@@ -9,6 +9,7 @@ import { createLogger } from '../../src/logger.ts';
 import { buildOpenApiDocument } from '../../src/openapi/document.ts';
 import { startService, type RunningService } from '../../src/service.ts';
 import { createTestDatabase } from './database.ts';
+import { freePort } from './ports.ts';
 import { createOpenApiCheck, type ResponseCheck } from './openapi-check.ts';
 
 export interface TestResponse<T = any> {
@@ -43,6 +44,8 @@ export const TEST_ENV = {
   HOST: '127.0.0.1',
   PORT: '0',
   AI_PORT: '0',
+  // Off in spawned processes unless a test gives a port; startTestService picks a free one.
+  METRICS_PORT: '0',
   DEMO_SEED: 'false',
   SECRET_KEY: 'test-secret-key-0123456789abcdefghijklmnop',
 };
@@ -58,7 +61,7 @@ export async function startTestService(env: Record<string, string> = {}, overrid
   const databaseUrl = env['DATABASE_URL'] ?? (await createTestDatabase());
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-svc-'));
   const config: Config = {
-    ...loadConfig({ ...TEST_ENV, DATA_DIR: dataDir, ...env, DATABASE_URL: databaseUrl }),
+    ...loadConfig({ ...TEST_ENV, METRICS_PORT: String(await freePort()), DATA_DIR: dataDir, ...env, DATABASE_URL: databaseUrl }),
     outboundAllowLoopback: true,
     ...overrides,
   };

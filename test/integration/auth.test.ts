@@ -38,13 +38,13 @@ describe('API keys', () => {
     expect(JSON.stringify(stored)).not.toContain(account.owner.key);
   });
 
-  it('rejects a revoked key within seconds', async () => {
+  it('rejects a revoked key at once', async () => {
     const admin = await aMember(api.prisma, account.accountId, 'admin');
     expect((await api.request('GET /api-keys', { key: admin.key })).status).toBe(200);
     const keyId = (await api.prisma.apiKey.findFirstOrThrow({ where: { prefix: admin.prefix } })).id;
     const revoked = await api.request(`DELETE /api-keys/${keyId}`, { key: account.owner.key });
     expect(revoked.status).toBe(200);
-    await expect.poll(async () => (await api.request('GET /api-keys', { key: admin.key })).status, { timeout: 10_000, interval: 200 }).toBe(401);
+    expect((await api.request('GET /api-keys', { key: admin.key })).status).toBe(401);
   });
 
   it('creates a key through the API, shown once, that works at once', async () => {

@@ -1,13 +1,14 @@
 // The optional LLM generator against a local fake OpenAI-compatible server: its structured answer
-// becomes the trip; a malformed answer, a schema violation or a server error fall back to the
-// built-in extractor, and the job's log says so.
+// becomes the trip, validated against the document (what it invents is dropped and logged) and
+// merged with the document's structured data (which wins); a malformed answer, a schema violation
+// or a server error fall back to the built-in extractor, and the job's log says so.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
-type Mode = 'good' | 'not-json' | 'wrong-shape' | 'server-error';
+type Mode = 'good' | 'inventive' | 'not-json' | 'wrong-shape' | 'server-error';
 let mode: Mode = 'good';
 const requests: any[] = [];
 
@@ -29,6 +30,16 @@ const ANSWER = {
   ],
 };
 
+/** The good answer with a flight the document does not mention and an impossible arrival time. */
+const INVENTIVE = {
+  ...ANSWER,
+  days: [
+    { ...ANSWER.days[0]!, blocks: [{ ...ANSWER.days[0]!.blocks[0]!, arrivalTime: '29:99' }, ANSWER.days[0]!.blocks[1]!] },
+    ANSWER.days[1]!,
+    { ...ANSWER.days[2]!, blocks: [{ ...ANSWER.days[0]!.blocks[0]!, flightNumber: 'AB1234', departureAirport: 'CDG', arrivalAirport: 'MAD', departureTime: '18:00', arrivalTime: '20:00' }] },
+  ],
+};
+
 let llm: http.Server;
 let api: TestService;
 let account: AccountFixture;
@@ -40,7 +51,7 @@ beforeAll(async () => {
     req.on('end', () => {
       requests.push({ path: req.url, auth: req.headers.authorization, body: JSON.parse(raw) });
       if (mode === 'server-error') return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"boom"}}');
-      const content = mode === 'not-json' ? 'Sure! Here is your trip: Lisbon.' : JSON.stringify(mode === 'wrong-shape' ? { title: 42 } : ANSWER);
+      const content = mode === 'not-json' ? 'Sure! Here is your trip: Lisbon.' : JSON.stringify(mode === 'wrong-shape' ? { title: 42 } : mode === 'inventive' ? INVENTIVE : ANSWER);
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
         id: 'chatcmpl-1', object: 'chat.completion', created: 1_700_000_000, model: 'fake-model',
         choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }],
@@ -58,10 +69,10 @@ afterAll(async () => {
   await new Promise((resolve) => llm?.close(resolve));
 });
 
-const TEXT = 'Weekend in Lisbon, 14 to 16 April 2026. Day 1: flight TP1351 London (LHR) 07:45 – Lisbon (LIS) 10:25. Overnight at Hotel Avenida Palace. Day 2: Sintra, Pena Palace at 09:30. Day 3: departure.';
+const TEXT = 'Weekend in Lisbon, 14 to 16 April 2026. Day 1: flight TP1351 London (LHR) 07:45 – Lisbon (LIS) 10:25. Overnight at Hotel Avenida Palace. Day 2: Sintra, Pena Palace at 09:30. Day 3: departure. Price: 980 EUR per person.';
 
-async function importText() {
-  const res = await api.request(`POST ${api.running.aiUrl}/trip-imports`, { key: account.owner.key, body: { source: { type: 'text', text: TEXT } } });
+async function importText(source: unknown = { type: 'text', text: TEXT }) {
+  const res = await api.request(`POST ${api.running.aiUrl}/trip-imports`, { key: account.owner.key, body: { source } });
   expect(res.status).toBe(202);
   for (let i = 0; i < 300; i++) {
     const job = await api.prisma.importJob.findUniqueOrThrow({ where: { publicId: res.body.jobId }, include: { trip: { include: { configuration: true } } } });
@@ -85,6 +96,23 @@ describe('the LLM generator', () => {
     expect(itinerary.children[0].children[1].content).toMatchObject({ name: 'Hotel Avenida Palace', checkIn: '2026-04-14', checkOut: '2026-04-16', nights: 2 });
     expect(price.content).toMatchObject({ amount: 980, currency: 'EUR' });
     expect((job.log as any[]).map((l) => l.message)).toContain('Generator: LLM (fake-model).');
+  });
+
+  it('drops what the model invents (a flight not in the document, an impossible time), logs it, and lets structured data win', async () => {
+    mode = 'inventive';
+    // The same plan as an HTML page whose schema.org markup says the flight leaves at 07:50 and lands at 10:30.
+    const html = `<html><head><script type="application/ld+json">{"@context":"https://schema.org","@type":"FlightReservation","reservationNumber":"K7PX2Q",
+      "reservationFor":{"@type":"Flight","flightNumber":"1351","airline":{"@type":"Airline","iataCode":"TP","name":"TAP Air Portugal"},"departureAirport":{"@type":"Airport","iataCode":"LHR"},
+      "arrivalAirport":{"@type":"Airport","iataCode":"LIS"},"departureTime":"2026-04-14T07:50:00+01:00","arrivalTime":"2026-04-14T10:30:00+01:00"}}</script></head><body><p>${TEXT}</p></body></html>`;
+    const job = await importText({ type: 'inline', data: Buffer.from(html).toString('base64'), filename: 'lisbon.html' });
+    expect(job.status, job.error ?? '').toBe('completed');
+    const [itinerary] = (job.trip!.configuration!.document as any).blocks;
+    const flights = itinerary.children.flatMap((d: any) => d.children.filter((c: any) => c.type === 'flight').map((c: any) => c.content));
+    expect(flights).toEqual([expect.objectContaining({ flightNumber: 'TP1351', airline: 'TAP Air Portugal', departureTime: '07:50', arrivalTime: '10:30', bookingReference: 'K7PX2Q' })]);
+    expect(itinerary.children[0].children.map((c: any) => c.type)).toEqual(['flight', 'accommodation']);
+    const messages = (job.log as any[]).map((l) => l.message).join('\n');
+    expect(messages).toMatch(/Dropped from the model's answer .*arrival time "29:99".*flight "AB1234"/);
+    expect(messages).toMatch(/Structured data: 1 flight; 1 block read from the text replaced by them/);
   });
 
   for (const failing of ['not-json', 'wrong-shape', 'server-error'] as const) {

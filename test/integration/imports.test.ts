@@ -12,7 +12,7 @@ import { runJob } from '../helpers/jobs.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
-const FIXTURES = new URL('../fixtures/imports/', import.meta.url);
+const FIXTURES = new URL('../fixtures/imports/corpus/', import.meta.url);
 const fixture = (name: string) => fs.readFileSync(new URL(name, FIXTURES));
 const PLAN = fs.readFileSync(new URL('pt-portugal-roteiro.txt', FIXTURES), 'utf8');
 
@@ -42,7 +42,7 @@ async function startDocumentServer(): Promise<DocumentServer> {
   let release = () => {};
   const server = http.createServer((req, res) => {
     const name = (req.url ?? '/').slice(1);
-    if (name === 'page.html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><body>Hi</body></html>');
+    if (name === 'image.gif') return void res.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00', 'latin1'));
     if (name === 'moved') return void res.writeHead(302, { location: 'http://10.0.0.1/plan.pdf' }).end();
     if (name === 'slow.txt') return void new Promise<void>((r) => { release = r; }).then(() => res.writeHead(200).end(PLAN));
     // Content-Type says nothing: formats are told by content (this PDF is served as octet-stream).
@@ -154,8 +154,8 @@ describe('POST /trip-imports (AI listener) and /ai/trips/from-document (API list
     expect(await api.prisma.trip.findUniqueOrThrow({ where: { id: job.tripId! } })).toMatchObject({ title: 'Klassisches Italien: Rom, Florenz und Venedig', countries: ['ITA'] });
   });
 
-  it('ends a URL job in error, with a clear message, for a page, a missing document and a redirect', async () => {
-    const cases = [['page.html', /not a PDF, TXT, JPG or PNG file \(unsupported_format\)/], ['missing.pdf', /HTTP 404/], ['moved', /redirects/]] as const;
+  it('ends a URL job in error, with a clear message, for an unsupported format, a missing document and a redirect', async () => {
+    const cases = [['image.gif', /not a PDF, TXT, HTML, EML, ICS, JPG or PNG file \(unsupported_format\)/], ['missing.pdf', /HTTP 404/], ['moved', /redirects/]] as const;
     for (const [path, message] of cases) {
       const res = await create({ source: { type: 'url', url: `${docs.url}/${path}` } });
       expect(res.status).toBe(202);
@@ -205,11 +205,11 @@ describe('errors of the create operation', () => {
     }
   });
 
-  it('400 unsupported_format for a document that is not PDF, TXT, JPG or PNG, whatever its name', async () => {
+  it('400 unsupported_format for a document that is not PDF, TXT, HTML, EML, ICS, JPG or PNG, whatever its name', async () => {
     const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00]);
     expectError(await create({ source: { type: 'inline', data: zip.toString('base64'), filename: 'plan.pdf' } }), 400, 'unsupported_format');
-    const html = Buffer.from('<!DOCTYPE html><html><body>itinerary</body></html>');
-    expectError(await create({ source: { type: 'inline', data: html.toString('base64'), filename: 'plan.txt' } }), 400, 'unsupported_format');
+    const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00', 'latin1');
+    expectError(await create({ source: { type: 'inline', data: gif.toString('base64'), filename: 'plan.html' } }), 400, 'unsupported_format');
   });
 });
 

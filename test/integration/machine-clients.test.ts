@@ -186,10 +186,11 @@ describe('tokens of an external issuer (JWKS)', () => {
     jwksServer?.close();
   });
 
-  async function externalToken(clientId: string, claims: { aud?: string; scope?: string } = {}) {
-    return new SignJWT({ scope: claims.scope ?? 'read:trips manage:keys', azp: clientId })
+  async function externalToken(clientId: string, claims: { aud?: string; scope?: string; exp?: boolean } = {}) {
+    const jwt = new SignJWT({ scope: claims.scope ?? 'read:trips manage:keys', azp: clientId })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuer(issuer).setAudience(claims.aud ?? audience)
-      .setSubject(`${clientId}@clients`).setIssuedAt().setExpirationTime('5m').sign(privateKey);
+      .setSubject(`${clientId}@clients`).setIssuedAt();
+    return (claims.exp === false ? jwt : jwt.setExpirationTime('5m')).sign(privateKey);
   }
 
   it('accepts a registered client\'s token signed by the configured issuer, with its scopes', async () => {
@@ -203,11 +204,13 @@ describe('tokens of an external issuer (JWKS)', () => {
     expect((await external.request('GET /api-keys', { key: await externalToken(client.clientId, { scope: 'read:trips' }), headers })).status).toBe(403);
   });
 
-  it('refuses a wrong audience or an unregistered client', async () => {
+  it('refuses a wrong audience, an unregistered client or a token without exp', async () => {
     const account = await anAccount(external.prisma);
     const client = await aMachineClient(external.prisma, { accountId: account.accountId });
     const headers = { 'x-on-behalf-of': account.owner.email };
-    for (const bad of [await externalToken(client.clientId, { aud: 'https://other.example' }), await externalToken('mc_unknown')]) {
+    expect((await external.graphql(VIEWER, {}, { key: await externalToken(client.clientId), headers })).status).toBe(200);
+    const withoutExp = await externalToken(client.clientId, { exp: false });
+    for (const bad of [await externalToken(client.clientId, { aud: 'https://other.example' }), await externalToken('mc_unknown'), withoutExp]) {
       const res = await external.graphql(VIEWER, {}, { key: bad, headers });
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe('invalid_api_key');

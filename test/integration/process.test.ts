@@ -22,6 +22,7 @@ beforeAll(async () => {
     EMBEDDED_PG_PORT: String(await freePort()),
     PORT: String(await freePort()),
     AI_PORT: String(await freePort()),
+    METRICS_PORT: String(await freePort()),
     LOG_LEVEL: 'info',
     NODE_ENV: 'development',
   };

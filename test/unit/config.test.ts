@@ -38,6 +38,15 @@ describe('loadConfig', () => {
     expect(loadConfig({}).demoSeed).toBe(true);
   });
 
+  it('GraphQL introspection is off in production unless GRAPHQL_INTROSPECTION turns it on; the budgets have defaults', () => {
+    const secret = { SECRET_KEY: 'k'.repeat(32) };
+    expect(loadConfig({ NODE_ENV: 'production', ...secret }).graphql).toEqual({ introspection: false, costLimit: 10_000, anonymousCostLimit: 2_000, timeoutMs: 10_000 });
+    expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true', ...secret }).graphql.introspection).toBe(true);
+    expect(loadConfig({}).graphql.introspection).toBe(true);
+    expect(loadConfig({ GRAPHQL_COST_LIMIT: '500', GRAPHQL_ANONYMOUS_COST_LIMIT: '50', GRAPHQL_TIMEOUT_MS: '250' }).graphql).toMatchObject({ costLimit: 500, anonymousCostLimit: 50, timeoutMs: 250 });
+    expect(() => loadConfig({ GRAPHQL_TIMEOUT_MS: '0' })).toThrow(/GRAPHQL_TIMEOUT_MS/);
+  });
+
   it('the external issuer is configured whole or not at all', () => {
     expect(() => loadConfig({ OAUTH_EXTERNAL_ISSUER: 'https://x.example/' })).toThrow(/OAUTH_EXTERNAL/);
   });
@@ -45,5 +54,14 @@ describe('loadConfig', () => {
   it('the test-only loopback allowance is off by default and refused in production', () => {
     expect(loadConfig({ OUTBOUND_ALLOW_LOOPBACK: 'true' }).outboundAllowLoopback).toBe(true);
     expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), OUTBOUND_ALLOW_LOOPBACK: 'true' })).toThrow(/OUTBOUND_ALLOW_LOOPBACK/);
+  });
+
+  it('CORS_ORIGINS: none by default; a list of origins, written as browsers send them; nothing else', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://App.example.com/, http://localhost:5173,https://app.example.com:443' }).corsOrigins)
+      .toEqual(['https://app.example.com', 'http://localhost:5173', 'https://app.example.com']);
+    for (const bad of ['*', 'null', 'app.example.com', 'https://app.example.com/path', 'https://app.example.com?x', 'ftp://files.example', 'https://u:p@app.example.com']) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS/);
+    }
   });
 });

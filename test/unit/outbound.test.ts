@@ -4,27 +4,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type dns from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressAllowed, checkResolvedHost, checkUrl, sendOutbound, UrlRefusedError } from '../../src/http/outbound.ts';
+import { checkResolvedHost, checkUrl, sendOutbound, UrlRefusedError } from '../../src/http/outbound.ts';
 
 /** A resolver where every name points at `address`. */
 const resolvesTo = (address: string) => ((_host: string, _options: unknown, callback: (e: null, a: dns.LookupAddress[]) => void) =>
   callback(null, [{ address, family: address.includes(':') ? 6 : 4 }])) as unknown as typeof dns.lookup;
-
-describe('addressAllowed', () => {
-  it.each([
-    ['127.0.0.1', false], ['10.1.2.3', false], ['172.16.0.1', false], ['192.168.1.1', false], ['169.254.169.254', false],
-    ['100.64.0.1', false], ['0.0.0.0', false], ['224.0.0.1', false], ['::1', false], ['fc00::1', false], ['fe80::1', false],
-    ['::ffff:127.0.0.1', false], ['::ffff:8.8.8.8', true], ['8.8.8.8', true], ['2606:4700::1111', true], ['not an ip', false],
-  ])('%s → %s', (address, allowed) => {
-    expect(addressAllowed(address, { allowLoopback: false })).toBe(allowed);
-  });
-
-  it('loopback only with the test allowance, and nothing else private', () => {
-    expect(addressAllowed('127.0.0.1', { allowLoopback: true })).toBe(true);
-    expect(addressAllowed('::1', { allowLoopback: true })).toBe(true);
-    expect(addressAllowed('10.0.0.1', { allowLoopback: true })).toBe(false);
-  });
-});
 
 describe('checkUrl and checkResolvedHost', () => {
   const strict = { allowLoopback: false };
@@ -37,9 +21,20 @@ describe('checkUrl and checkResolvedHost', () => {
     expect(checkUrl('https://example.com/in', strict, { httpsOnly: true }).hostname).toBe('example.com');
   });
 
+  it.each([
+    'https://[::127.0.0.1]/', 'https://[::a9fe:a9fe]/', 'https://[::ffff:127.0.0.1]/', 'https://[64:ff9b::a9fe:a9fe]/',
+    'https://[64:ff9b:1::a9fe:a9fe]/', 'https://[2002:a9fe:a9fe::1]/', 'https://[2001:0:808:808::5601:5601]/', 'https://[fec0::1]/',
+    'https://0x7f.1/', 'https://2130706433/', 'https://100.64.0.1/', 'https://[::]/', 'https://0.0.0.0/', 'https://localhost./',
+  ])('refuses the literal %s', (url) => {
+    expect(() => checkUrl(url, strict)).toThrow(UrlRefusedError);
+  });
+
   it('refuses a name that resolves to a private address', async () => {
     await expect(checkResolvedHost('rebind.example', { allowLoopback: false, lookup: resolvesTo('127.0.0.1') })).rejects.toThrow(UrlRefusedError);
     await expect(checkResolvedHost('meta.example', { allowLoopback: false, lookup: resolvesTo('169.254.169.254') })).rejects.toThrow(UrlRefusedError);
+    await expect(checkResolvedHost('mapped.example', { allowLoopback: false, lookup: resolvesTo('::ffff:a9fe:a9fe') })).rejects.toThrow(UrlRefusedError);
+    await expect(checkResolvedHost('compat.example', { allowLoopback: true, lookup: resolvesTo('::7f00:1') })).rejects.toThrow(UrlRefusedError);
+    await expect(checkResolvedHost('nat64.example', { allowLoopback: false, lookup: resolvesTo('64:ff9b::a00:1') })).rejects.toThrow(UrlRefusedError);
     await expect(checkResolvedHost('fine.example', { allowLoopback: false, lookup: resolvesTo('93.184.216.34') })).resolves.toBeUndefined();
   });
 });
@@ -64,6 +59,14 @@ describe('sendOutbound', () => {
       .rejects.toThrow(UrlRefusedError);
     const ok = await sendOutbound(`http://rebind.example:${port}/`, { timeoutMs: 2000, maxBytes: 1000 }, { allowLoopback: true, lookup: rebinding });
     expect(ok.body.toString()).toBe('hello');
+  });
+
+  it('an answer that hides loopback in an IPv6 form is refused when connecting, even with the allowance', async () => {
+    for (const address of ['::ffff:127.0.0.1', '::127.0.0.1']) {
+      await expect(sendOutbound(`http://rebind.example:${port}/`, { timeoutMs: 2000, maxBytes: 1000 }, { allowLoopback: true, lookup: resolvesTo(address) }))
+        .rejects.toThrow(UrlRefusedError);
+    }
+    await expect(sendOutbound(`http://[::ffff:127.0.0.1]:${port}/`, { timeoutMs: 2000, maxBytes: 1000 }, { allowLoopback: true })).rejects.toThrow(UrlRefusedError);
   });
 
   it('does not follow redirects and cuts long answers', async () => {

@@ -1,7 +1,8 @@
 // A draft as the trip's fields and configuration document: an `itinerary` block holding one
 // `itineraryDay` per day, each holding its flight, accommodation, activity, transport and text
-// blocks; a `price` block after the itinerary when the document states one. Checked with the
-// same schema as PUT /trips/{tripId}/config.
+// blocks; after the itinerary, the trip-level `price`, `payment`, `included` and `excluded`
+// blocks the document states; settings from the document (language, timezone, currency and its
+// usual formatting). Checked with the same schema as PUT /trips/{tripId}/config.
 import countries from 'i18n-iso-countries';
 import type { Prisma } from '../../db/prisma.ts';
 import { defaultConfiguration } from '../../trips/configuration.defaults.ts';
@@ -9,9 +10,11 @@ import { configurationInput } from '../../trips/configuration.input.ts';
 import type { CreateTripInput } from '../../trips/trip.input.ts';
 import { ImportFailure } from '../pipeline.errors.ts';
 import type { Draft } from './draft.ts';
+import { localeSettings } from './locale-settings.ts';
 
 const ALPHA3 = new Set(Object.keys(countries.getAlpha3Codes()));
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+const TIMEZONES = new Set(Intl.supportedValuesOf('timeZone'));
 
 export function configurationOf(draft: Draft): Prisma.InputJsonObject {
   const base = defaultConfiguration();
@@ -26,13 +29,19 @@ export function configurationOf(draft: Draft): Prisma.InputJsonObject {
     };
   });
   const blocks: object[] = [{ id: 'itinerary', type: 'itinerary', content: { title: draft.title }, children: uniqueDays(days) }];
-  if (draft.price && CURRENCIES.has(draft.price.currency)) blocks.push({ id: 'price', type: 'price', content: draft.price });
+  const price = draft.price && CURRENCIES.has(draft.price.currency) ? draft.price : null;
+  if (price) blocks.push({ id: 'price', type: 'price', content: price });
+  const payments = draft.payments.filter((p) => CURRENCIES.has(p.currency));
+  payments.forEach((payment, i) => blocks.push({ id: `payment-${i + 1}`, type: 'payment', content: payment }));
+  if (draft.included.length) blocks.push({ id: 'included', type: 'included', content: { items: draft.included } });
+  if (draft.excluded.length) blocks.push({ id: 'excluded', type: 'excluded', content: { items: draft.excluded } });
   const language = /^[a-z]{2}$/.test(draft.language) ? draft.language : base.settings.language;
-  const currency = draft.price && CURRENCIES.has(draft.price.currency) ? draft.price.currency : base.settings.currency;
+  const currency = price?.currency ?? payments[0]?.currency ?? base.settings.currency;
+  const timezone = draft.timezone && TIMEZONES.has(draft.timezone) ? draft.timezone : base.settings.timezone;
   const document = {
     ...base,
     blocks,
-    settings: { ...base.settings, language, currency, ...(draft.description ? { description: draft.description } : {}) },
+    settings: { ...base.settings, language, timezone, currency, ...localeSettings(language, currency), ...(draft.description ? { description: draft.description } : {}) },
   };
   const checked = configurationInput.safeParse(document);
   if (!checked.success) throw new ImportFailure(`The generated configuration is not valid: ${checked.error.issues[0]?.message ?? 'unknown problem'}.`);

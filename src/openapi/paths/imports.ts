@@ -29,7 +29,7 @@ export function importPaths(): Paths {
       post: callerOperation('create:imports', {
         operationId: 'createTripFromDocument',
         summary: 'Create a trip from a document',
-        description: 'Starts an asynchronous import: the document (PDF, TXT, JPG or PNG, told by content; at most 20 MB) is read, its itinerary extracted, and a trip created with its configuration (an itinerary block with a day block per day holding flight, accommodation, activity, transport and text blocks, and a price block). Poll links.status. On {ai_url} this is POST /trip-imports.',
+        description: 'Starts an asynchronous import: the document (PDF, TXT, HTML, EML email, ICS calendar, JPG or PNG, told by content; at most 20 MB) is read, its structured data first (schema.org reservations in HTML, iCalendar events, boarding-pass barcodes, a JSON booking export sent as text) and then its text, its itinerary extracted, and a trip created with its configuration (an itinerary block with a day block per day holding flight, accommodation, activity, transport and text blocks, and a price block). Poll links.status. On {ai_url} this is POST /trip-imports.',
         tags: TAGS,
         requestBody: body(json(schemaRef('CreateTripImportRequest'), { url: exampleRef('CreateTripImportUrl'), text: exampleRef('CreateTripImportText'), inline: exampleRef('CreateTripImportInline') })),
         responses: {
@@ -37,7 +37,7 @@ export function importPaths(): Paths {
           '400': aiError('The source cannot be used.', ['invalid_source', 'invalid_url', 'unsupported_format', 'duplicate_header'], {
             invalidSource: ['invalid_source', 'source.type must be "url", "text" or "inline".'],
             invalidUrl: ['invalid_url', 'The URL must point at a public address.'],
-            unsupportedFormat: ['unsupported_format', 'plan.docx is not a PDF, TXT, JPG or PNG file.'],
+            unsupportedFormat: ['unsupported_format', 'plan.docx is not a PDF, TXT, HTML, EML, ICS, JPG or PNG file.'],
             duplicateHeader: DUPLICATE_HEADER,
           }),
         },

@@ -10,7 +10,10 @@ import { idParam } from '../params.ts';
 import type { RestRouter } from '../router.ts';
 
 const FIELDS = 'id name prefix agentId createdAt revokedAt';
-export const CREATE_BODY = z.strictObject({ name: z.string().nullish(), agentId: z.number().int().positive().nullish() });
+export const CREATE_BODY = z.strictObject({
+  name: z.string().nullish(),
+  agentId: z.number().int().positive().nullish().describe('Your own agent id, or omitted: a key always acts as the agent who creates it (another id: 400).'),
+});
 
 export function registerApiKeyRoutes(router: RestRouter, schema: GraphQLSchema): void {
   const LIST = prepareOperation<{ apiKeys: unknown[] }>(schema, `query ApiKeys { apiKeys { ${FIELDS} } }`);

@@ -4,6 +4,7 @@ import type { GraphQLSchema } from 'graphql';
 import { BadRequestError } from '../../errors.ts';
 import { LIMITS } from '../../config/constants.ts';
 import type { TokenResponse } from '../../auth/machine-clients.ts';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../shared/storable-text.ts';
 import { readBody } from '../body.ts';
 import { prepareOperation, runOperation } from '../execute.ts';
 import { jsonResponse } from '../errors.ts';
@@ -56,12 +57,17 @@ async function readTokenRequest(request: Request) {
   const basic = basicCredentials(request.headers.get('authorization'));
   const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const field = (name: string) => str((fields as Record<string, unknown>)[name]);
-  return {
+  const params = {
     grantType: field('grant_type'),
     clientId: basic?.clientId ?? field('client_id'),
     clientSecret: basic?.clientSecret ?? field('client_secret'),
     scope: field('scope') ?? null,
   };
+  // The same rule as every other string (shared/storable-text.ts), in this endpoint's error body.
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'string' && !isStorableText(value)) throw new BadRequestError('invalid_request', `${name} ${UNSTORABLE_TEXT_MESSAGE}`);
+  }
+  return params;
 }
 
 function basicCredentials(header: string | null): { clientId: string; clientSecret: string } | undefined {

@@ -1,118 +1,200 @@
-// The blocks of one day (or of a confirmation without days), read line by line: flights,
-// accommodation, transport and activities, with what is left as the day's text.
+// The blocks of one day (or of a confirmation without days), read sentence by sentence after
+// the flights: accommodation mentions, transport (trains, buses, ferries, cruises, transfers,
+// car rentals, drives), activities with their times and places, and what is left as the day's text.
 import type { DraftBlockInput } from '../draft.ts';
-import { airport } from './places.ts';
-import { findPrice } from './money.ts';
-import {
-  PRICE_WORDS, STAY_AT, ACCOMMODATION_LABEL, ACTIVITY_WORDS, FLIGHT_WORDS, HOTEL_WORDS, OVERNIGHT, TRANSPORT_MODES, fold,
-} from './vocabulary.ts';
+import { timeMatches, type IsoDate } from './dates.ts';
+import { readFlights } from './flights.ts';
+import { city } from './places.ts';
+import { ACCOMMODATION_LABEL, ACTIVITY_WORDS, HOTEL_WORDS, OVERNIGHT, PRICE_WORDS, fold } from './vocabulary.ts';
 
-const STAY_DATES = /^(?:check-?in|check-?out|arrivee|depart|arrival|departure|llegada|salida|entrada|chegada|partida|saida|anreise|abreise|arrivo|partenza|duree|duration|duracion|duracao|dauer|durata)\s*:/;
-const TIME = /\b([01]?\d|2[0-3])[:h.]([0-5]\d)\s*(am|pm|a\.m\.|p\.m\.)?(?![\d])/gi;
-// "IB3102", "IB 3102", "TP 1025", "U2 8123", "FR1234": two characters (one may be a digit) + 1-4 digits.
-const FLIGHT_NUMBER = /\b((?:[A-Z]{2}|[A-Z]\d|\d[A-Z]))\s?(\d{1,4})\b/g;
-const IATA_IN_PARENS = /\(([A-Z]{3})\)/g;
-const IATA_PAIR = /\b([A-Z]{3})\s*(?:-|–|—|→|->|>|to|a|à|nach|para)\s*([A-Z]{3})\b/;
+export const clean = (s: string) => s.replace(/\s+/g, ' ').replace(/^[\s,:;.\-–—•*·|]+|[\s,:;\-–—•*·|]+$/g, '').trim();
 
-export const times = (line: string): string[] =>
-  [...line.matchAll(TIME)].map((m) => {
-    let hour = Number(m[1]);
-    const suffix = m[3]?.toLowerCase().replace(/\./g, '');
-    if (suffix === 'pm' && hour < 12) hour += 12;
-    if (suffix === 'am' && hour === 12) hour = 0;
-    return `${String(hour).padStart(2, '0')}:${m[2]}`;
-  });
+type TransportMode = 'train' | 'bus' | 'ferry' | 'cruise' | 'transfer' | 'carRental' | 'car';
 
-const clean = (s: string) => s.replace(/\s+/g, ' ').replace(/^[\s,:;.\-–—•*·|]+|[\s,:;.\-–—•*·|]+$/g, '').trim();
+const OPERATORS: Array<[RegExp, string, TransportMode]> = [
+  [/\btrenitalia\b/, 'Trenitalia', 'train'], [/\bitalo\b/, 'Italo', 'train'], [/\brenfe\b/, 'Renfe', 'train'], [/\biryo\b/, 'Iryo', 'train'], [/\bouigo\b/, 'Ouigo', 'train'],
+  [/\bsncf\b/, 'SNCF', 'train'], [/\bdeutsche bahn\b|\bdb\b/, 'Deutsche Bahn', 'train'], [/\bobb\b/, 'ÖBB', 'train'], [/\bsbb\b|\bcff\b/, 'SBB', 'train'], [/\beurostar\b/, 'Eurostar', 'train'],
+  [/\bthalys\b/, 'Thalys', 'train'], [/\bcomboios de portugal\b|\bcp\b(?= |$)/, 'CP', 'train'], [/\bjr\b/, 'JR', 'train'], [/\bamtrak\b/, 'Amtrak', 'train'], [/\bperurail\b/, 'PeruRail', 'train'], [/\binca rail\b/, 'Inca Rail', 'train'],
+  [/\bflixbus\b/, 'FlixBus', 'bus'], [/\balsa\b/, 'ALSA', 'bus'], [/\bgreyhound\b/, 'Greyhound', 'bus'], [/\bcruz del sur\b/, 'Cruz del Sur', 'bus'], [/\bado\b/, 'ADO', 'bus'],
+  [/\bgrimaldi\b/, 'Grimaldi Lines', 'ferry'], [/\bmoby\b/, 'Moby', 'ferry'], [/\btirrenia\b/, 'Tirrenia', 'ferry'], [/\bbalearia\b/, 'Baleària', 'ferry'], [/\btrasmediterranea\b|\btrasmed\b/, 'Trasmed', 'ferry'],
+  [/\bbrittany ferries\b/, 'Brittany Ferries', 'ferry'], [/\bdfds\b/, 'DFDS', 'ferry'], [/\bstena line\b/, 'Stena Line', 'ferry'], [/\bblue star\b/, 'Blue Star Ferries', 'ferry'], [/\bseajets\b/, 'Seajets', 'ferry'],
+  [/\bminoan\b/, 'Minoan Lines', 'ferry'], [/\banek\b/, 'ANEK Lines', 'ferry'], [/\bcorsica ferries\b/, 'Corsica Ferries', 'ferry'], [/\bfred\.? olsen\b/, 'Fred. Olsen', 'ferry'], [/\bnavigazione libera\b|\bnlg\b/, 'NLG', 'ferry'], [/\bsnav\b/, 'SNAV', 'ferry'],
+  [/\bmsc\b/, 'MSC Cruises', 'cruise'], [/\bcosta (?:cruceros|crociere|cruises|croisieres|kreuzfahrten|cruzeiros)\b|\bcosta (?=\p{Lu})/u, 'Costa Cruises', 'cruise'], [/\broyal caribbean\b/, 'Royal Caribbean', 'cruise'], [/\bnorwegian cruise\b|\bncl\b/, 'Norwegian Cruise Line', 'cruise'],
+  [/\bcelebrity\b/, 'Celebrity Cruises', 'cruise'], [/\bcarnival\b/, 'Carnival', 'cruise'], [/\bprincess cruises\b/, 'Princess Cruises', 'cruise'], [/\bviking\b/, 'Viking', 'cruise'], [/\baida\b/, 'AIDA', 'cruise'],
+  [/\bhurtigruten\b/, 'Hurtigruten', 'cruise'], [/\bponant\b/, 'Ponant', 'cruise'], [/\bcroisieurope\b/, 'CroisiEurope', 'cruise'],
+  [/\bhertz\b/, 'Hertz', 'carRental'], [/\bavis\b/, 'Avis', 'carRental'], [/\beuropcar\b/, 'Europcar', 'carRental'], [/\bsixt\b/, 'Sixt', 'carRental'], [/\benterprise\b/, 'Enterprise', 'carRental'],
+  [/\bbudget\b(?= rent| car|$)/, 'Budget', 'carRental'], [/\balamo\b/, 'Alamo', 'carRental'], [/\bgoldcar\b/, 'Goldcar', 'carRental'], [/\bthrifty\b/, 'Thrifty', 'carRental'], [/\bcentauro\b/, 'Centauro', 'carRental'],
+  [/\bok mobility\b/, 'OK Mobility', 'carRental'], [/\brecord go\b/, 'Record Go', 'carRental'], [/\bmaggiore\b/, 'Maggiore', 'carRental'], [/\blocauto\b/, 'Locauto', 'carRental'], [/\bkeddy\b/, 'Keddy', 'carRental'],
+];
 
-function flightOf(line: string, date: string | null): DraftBlockInput | undefined {
-  const folded = fold(line);
-  const airports = [...line.matchAll(IATA_IN_PARENS)].map((m) => m[1]!).filter((code) => airport(code));
-  const pair = IATA_PAIR.exec(line);
-  if (airports.length < 2 && pair && airport(pair[1]!) && airport(pair[2]!)) airports.splice(0, airports.length, pair[1]!, pair[2]!);
-  const number = [...line.matchAll(FLIGHT_NUMBER)].find((m) => !/^\d+$/.test(m[1]!) && !airports.includes(m[1]! + m[2]!));
-  const hasWord = FLIGHT_WORDS.test(folded);
-  if (airports.length < 2 && !(hasWord && number)) return undefined;
-  if (!hasWord && !number && airports.length < 2) return undefined;
-  const [dep, arr] = [airport(airports[0] ?? ''), airport(airports[1] ?? '')];
-  const [departureTime, arrivalTime] = times(line);
+const MODES: Array<[RegExp, TransportMode]> = [
+  [/\b(?:car rental|rental car|car hire|hire car|rent a car|pick up (?:your |the )?(?:rental )?car|collect (?:your |the )?(?:rental )?car|alquiler de (?:coche|auto|vehiculo|carro)|coche de alquiler|recogida del (?:coche|vehiculo)|location de (?:voiture|vehicule)|voiture de location|prise en charge du vehicule|aluguel de (?:carro|automovel|viatura)|aluguer de (?:carro|viatura)|carro alugado|levantamento da viatura|mietwagen|autovermietung|ubernahme des (?:mietwagens|fahrzeugs)|noleggio (?:auto|auto con conducente)?|auto a noleggio|ritiro (?:dell')?auto)\b/, 'carRental'],
+  [/\b(?:embark|embarkation|disembark|cruise ship|on board the ship|board the ship|embarque en el (?:barco|crucero)|embarquement|a bord du navire|embarque no navio|einschiffung|ausschiffung|imbarco sulla nave|sbarco)\b/, 'cruise'],
+  [/\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita)\b/, 'train'],
+  [/\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|traghetto|aliscafo|hydrofoil|catamaran to|catamaran a)\b/, 'ferry'],
+  [/\b(?:transfer|transfers|traslado|traslados|transfert|transferts|transferencia|trasferimento|trasferimenti|shuttle|navette|privater transfer|airport pick-?up|recogida en el aeropuerto|accueil a l'aeroport)\b/, 'transfer'],
+  [/\b(?:bus|coach|autobus|autocar|autocarro|onibus|pullman|reisebus|fernbus)\b(?! tour| turistico| touristique)/, 'bus'],
+  [/\b(?:drive|driving|self-drive|road trip|conduccion|conducir|en coche|en voiture|route vers|de carro|conduzir|mit dem auto|fahrt nach|in auto|guida verso)\b/, 'car'],
+];
+
+const TRAIN_NUMBER = /\b(?:train|tren|treno|zug|comboio|frecciarossa|frecciargento|italo|ave|alvia|avlo|iryo|tgv|inoui|ouigo|ice|ic|ec|rj|railjet|eurostar|thalys|intercity|regional|av)\s*(?:n[º°o.]*\s*|no\.?\s*|#\s*)?(\d{2,5})\b/i;
+const SHIP = /\b(?:ship|vessel|aboard|a bordo del|a bordo do|a bord du|an bord der|nave|navio|navire|schiff|barco)\s+(?:the\s+)?((?:MSC|Costa|AIDA|Mein Schiff|Celebrity|Viking|Norwegian)?\s?\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+){0,2})/u;
+const ROUTE = /(?:\bfrom|\bde|\bdesde|\bdu|\bvon|\bda|\bdal|\bdalla)\s+(?:the\s+|la\s+|el\s+|o\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la|am|an der|sur|ob der)?\s?\p{Lu}[\p{L}'’.-]+){0,2})\s+(?:to|a|al|à|au|aux|nach|para|per|ao|à|verso|in direzione di|hacia|vers|zum|zur)\s+(?:the\s+|la\s+|el\s+|o\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la|am|an der|sur|ob der)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
+const ARROW_ROUTE = /(\p{Lu}[\p{L}'’.]+(?:\s\p{Lu}[\p{L}'’.]+){0,2})\s*(?:→|->|–|—|-|>|›|»)\s*(\p{Lu}[\p{L}'’.]+(?:\s\p{Lu}[\p{L}'’.]+){0,2})/u;
+const TOWARD = /\b(?:to|towards?|hacia|vers|para|nach|verso|rumbo a|a|al|ao|à|au|in direzione di)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
+const FROM_PLACE = /(?:\bfrom|\bdesde|\bdepuis|\bvon|\bab|\bda|\bdal|\bdalla|\bde|\bdu)\s+(?:the\s+|la\s+|el\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
+const ARRIVAL_PLACE = /(?:\barriv(?:ing|al|es?|ee|ée|o|a)|\bllegada|\bllega|\bchegada|\bchega|\bankunft|\bankommen)\s+(?:(?:at|in|to|a|à|en|em|no|na|an|um)\s+)?(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
+const PLACE_WORDS = /^(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen|station|estacion|gare|bahnhof|stazione|estacao|port|puerto|porto|hafen|harbour|harbor|the|la|el|le|il|lo|der|die|das)$/i;
+
+/** Where a transport goes: "from Rome to Florence", "Roma → Firenze", "to Sintra". */
+export function routeOf(sentence: string): { from: string | null; to: string | null } {
+  const route = ROUTE.exec(sentence);
+  if (route) return { from: tidyPlace(route[1]!), to: tidyPlace(route[2]!) };
+  // "from Oslo S at 08:25, arriving in Myrdal at 13:10", "ab Madrid ... Ankunft in Sevilla".
+  const from = FROM_PLACE.exec(sentence);
+  const arrival = ARRIVAL_PLACE.exec(sentence);
+  if (from && arrival && arrival.index > from.index) return { from: tidyPlace(from[1]!), to: tidyPlace(arrival[1]!) };
+  const arrow = ARROW_ROUTE.exec(sentence);
+  if (arrow && !PLACE_WORDS.test(arrow[1]!) && (city(arrow[1]!) || city(arrow[2]!))) return { from: tidyPlace(arrow[1]!), to: tidyPlace(arrow[2]!) };
+  const toward = TOWARD.exec(sentence);
+  if (toward && !PLACE_WORDS.test(toward[1]!)) return { from: null, to: tidyPlace(toward[1]!) };
+  return { from: null, to: null };
+}
+
+const tidyPlace = (s: string) => clean(s.replace(/\s+(?:Station|Airport|Hbf|Centrale|Termini)$/i, (m) => m)).slice(0, 80);
+
+function transportOf(sentence: string): DraftBlockInput | undefined {
+  const folded = fold(sentence);
+  const operator = OPERATORS.find(([pattern]) => pattern.test(folded));
+  let mode = MODES.find(([pattern]) => pattern.test(folded))?.[1];
+  // "sunset cruise", "boat trip to the caves": an outing, not a crossing.
+  if (!mode && operator?.[2] && operator[2] !== 'carRental') mode = operator[2];
+  if (!mode && operator?.[2] === 'carRental' && /\b(?:pick|collect|recog|retir|prise|levant|ubernahme|ritiro|rental|alquiler|location|noleggio|miet)/.test(folded)) mode = 'carRental';
+  if (!mode) return undefined;
+  if (mode === 'car' && !/\b(?:from|to|de|a|nach|von|da|para|vers|verso)\b/.test(folded)) return undefined;
+  const { from, to } = routeOf(sentence);
+  const found = timeMatches(sentence).map((t) => t.time);
+  const number = mode === 'train' ? TRAIN_NUMBER.exec(sentence)?.[1] ?? null : mode === 'cruise' || mode === 'ferry' ? SHIP.exec(sentence)?.[1]?.trim() ?? null : null;
+  const trainName = mode === 'train' ? /\b(Frecciarossa|Frecciargento|Italo|AVE|Alvia|Iryo|TGV|ICE|Eurostar|Railjet|Ouigo|Intercity|EC|IC)\s*(\d{2,5})\b/i.exec(sentence) : null;
   return {
-    type: 'flight',
+    type: 'transport',
     content: {
-      flightNumber: number ? `${number[1]}${number[2]}` : null,
-      airline: null,
-      departureAirport: dep?.iata ?? null,
-      arrivalAirport: arr?.iata ?? null,
-      departureCity: dep?.city ?? null,
-      arrivalCity: arr?.city ?? null,
-      departureTime: departureTime ?? null,
-      arrivalTime: arrivalTime ?? null,
-      date,
+      mode,
+      from,
+      to,
+      time: found[0] ?? null,
+      arrivalTime: found[1] ?? null,
+      number: trainName ? `${trainName[1]} ${trainName[2]}` : number,
+      operator: operator && (operator[2] === mode || (mode === 'carRental' && operator[2] === 'carRental')) ? operator[1] : null,
+      description: clean(sentence).slice(0, 300),
     },
+    confidence: 0.5 + (from || to ? 0.2 : 0) + (found[0] ? 0.1 : 0),
   };
 }
+
+const TIME_PHRASE = /\s*(?:\b(?:at|a las|a la|à|as|às|um|alle|alle ore|ore|from|dalle|desde las|de|ab)\s+)?(?:[01]?\d|2[0-3])(?:\s?[:h.]\s?[0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?|h\b|hrs\b|uhr\b|horas\b)?(?:\s*(?:-|–|to|a|bis|until)\s*(?:[01]?\d|2[0-3])(?:[:h.][0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?|h\b|uhr\b)?)?\s*/gi;
+const VENUE = /\b(?:at|en el|en la|au|a la|à la|no|na|im|in der|al|alla|allo|presso)\s+((?:the\s+)?\p{Lu}[\p{L}'’&.-]*(?:\s(?:da|de|del|di|la|le|el|dei|des|du|the|&|of|do|dos)?\s?\p{Lu}[\p{L}'’&.-]*){0,4})/u;
+
+function activityOf(sentence: string): DraftBlockInput | undefined {
+  const folded = fold(sentence);
+  const found = timeMatches(sentence);
+  if (!ACTIVITY_WORDS.test(folded) && !found.length) return undefined;
+  // The title is the sentence without its time phrase ("Vatican Museums tour at 9am" → "Vatican Museums tour").
+  let text = sentence;
+  for (const t of [...found].reverse()) {
+    const before = sentence.slice(0, t.index).replace(/\s*\b(?:at|a las|a la|à|as|às|um|alle|alle ore|ore|from|dalle|desde las|ab|approx\.?|about|sobre las|vers|verso le|gegen)\s*$/i, '');
+    text = `${before} ${text.slice(t.end)}`;
+    text = text.replace(/^\s*(?:-|–|to|a|bis|until)\s*/, '');
+  }
+  text = clean(text.replace(/\(\s*\)/g, '').replace(/\s+([,.;])/g, '$1'));
+  if (text.length < 3 || !/\p{L}{3}/u.test(text)) return undefined;
+  const [title, ...rest] = text.split(/(?<=[.!?])\s+/);
+  const venue = VENUE.exec(sentence);
+  const place = venue && !city(venue[1]!) && !timeMatches(venue[1]!).length ? clean(venue[1]!).slice(0, 120) : null;
+  return {
+    type: 'activity',
+    content: { title: title!.replace(/[.]$/, '').slice(0, 160), time: found[0]?.time ?? null, description: rest.length ? rest.join(' ').slice(0, 500) : null, place },
+    confidence: found.length ? 0.7 : 0.55,
+  };
+}
+
+// "Overnight at X", "Nuit à l'hôtel X", "Übernachtung im X", "Alojamiento en X", "check in at X": X is the stay.
+const STAY_AT = /(?:overnight (?:at|in)(?: the)?|overnight:|night at|nights at|stay at|staying at|check(?:-| )in (?:at|to)(?: the)?|accommodation at|noche en(?: el)?|alojamiento(?: en(?: el)?|:)|hospedaje(?: en|:)|check-?in en(?: el)?|nuit (?:a|à|au|en) (?:l['’]h[oô]tel |l['’])?|nuit:|h[ée]bergement\s*(?:à|a|:)(?: l['’])?|installation (?:à|a) l['’]|[üu]bernachtung (?:im|in der|in|:)|unterkunft:|check-?in im|alojamento(?: no| na| em|:)|pernoite(?: no| na| em|:)|hospedagem(?: no| na|:)|check-?in no|pernottamento(?: presso| al| all['’]|:| in| a)|sistemazione(?: presso| all['’]| al| in|:)|soggiorno (?:presso|all['’]|al)|check-?in (?:presso|all['’]|al))\s*(.+?)(?=[.;]\s|[.;]?$|,\s|\s\((?!\d)|\s[–—-]\s)/i;
+const NAME_PATTERN = /((?:\p{Lu}[\p{L}'’&.-]*\s){0,3}(?:Hotel|Hôtel|Hostal|Hostel|Parador|Resort|Lodge|Inn|Pousada|Albergo|Riad|Guesthouse|Agriturismo|Masseria|Quinta|Hacienda|Posada|Auberge|Palazzo|Relais|Residence|Residencia|Pension|Pensione|Camp|Ryokan|B&B|Suites|Apartments?|Apartamentos?)(?:\s(?:de|del|da|do|di|la|le|el|das|dos|the|&|am|an|zum|zur|al|alla)?\s?[\p{Lu}\d][\p{L}\d'’&.-]*){0,5})/u;
 
 /** The hotel's name: after a label ("Accommodation: Hotel X"), or the words around "Hotel". */
 export function hotelName(line: string): string | undefined {
   const stay = STAY_AT.exec(line);
-  if (stay && /\p{Lu}/u.test(stay[1]!)) return clean(stay[1]!.replace(/^(?:the hotel|hotel)\s+(?=\p{Lu}.*\s)/iu, (m) => m)).slice(0, 120);
-  const labelled = /^[^:]{0,40}:\s*(.+)$/.exec(line);
-  const folded = fold(line);
-  if (labelled && ACCOMMODATION_LABEL.test(folded)) return clean(labelled[1]!.split(/\s[(-–]\s|\.\s|,\s/u)[0]!).slice(0, 120);
-  const m = /((?:\p{Lu}[\p{L}'’&.-]*\s){0,3}(?:Hotel|Hôtel|Hostal|Parador|Resort|Lodge|Inn|Pousada|Albergo|Riad|Guesthouse|Agriturismo|Masseria|Quinta|Hacienda|Posada|Auberge|Palazzo|Relais)(?:\s(?:de|del|da|do|di|la|le|el|das|dos|the|&)?\s?[\p{Lu}\d][\p{L}\d'’&.-]*){0,5})/u.exec(line);
-  const name = m ? clean(m[1]!) : '';
-  return name.includes(' ') ? name.slice(0, 120) : undefined; // "the hotel" alone names no hotel
-}
-
-function transportOf(line: string): DraftBlockInput | undefined {
-  const folded = fold(line);
-  const mode = TRANSPORT_MODES.find(([pattern]) => pattern.test(folded))?.[1];
-  if (!mode) return undefined;
-  const route = /(?:from|de|desde|du|von|da)\s+(\p{Lu}[\p{L}'’ -]+?)\s+(?:to|a|al|à|au|nach|para|per|ao)\s+(\p{Lu}[\p{L}'’ -]+?)(?=[\s,.;:(]|$)/u.exec(line)
-    ?? /(\p{Lu}[\p{L}'’]+(?:\s\p{Lu}[\p{L}'’]+)?)\s*(?:-|–|→|->)\s*(\p{Lu}[\p{L}'’]+(?:\s\p{Lu}[\p{L}'’]+)?)/u.exec(line);
-  const toward = route ? undefined : /(?:towards?|hacia|vers|para|nach|verso|rumbo a)\s+(\p{Lu}[\p{L}'’]+(?:\s\p{Lu}[\p{L}'’]+)?)/u.exec(line);
-  return {
-    type: 'transport',
-    content: { mode, from: route ? clean(route[1]!) : null, to: route ? clean(route[2]!) : toward ? clean(toward[1]!) : null, time: times(line)[0] ?? null, description: clean(line).slice(0, 300) },
-  };
-}
-
-function activityOf(line: string): DraftBlockInput | undefined {
-  const folded = fold(line);
-  const time = times(line)[0] ?? null;
-  if (!ACTIVITY_WORDS.test(folded) && !time) return undefined;
-  const text = clean(line.replace(/^\s*(?:(?:at|a las|a la|à|as|um|alle)\s+)?([01]?\d|2[0-3])[:h.]([0-5]\d)\s*(?:h|hrs?)?\s*[-–:]?\s*/i, ''));
-  if (text.length < 3) return undefined;
-  const [title, ...rest] = text.split(/(?<=[.!?])\s+/);
-  return { type: 'activity', content: { title: title!.replace(/[.]$/, '').slice(0, 160), time, description: rest.length ? rest.join(' ').slice(0, 500) : null } };
-}
-
-export interface DayReading { blocks: DraftBlockInput[]; hotels: string[] }
-
-/** Sentences of a day, each read as the first block kind it matches; the rest becomes text. */
-export function readDay(lines: readonly string[], date: string | null): DayReading {
-  const blocks: DraftBlockInput[] = [];
-  const hotels: string[] = [];
-  const leftover: string[] = [];
-  for (const sentence of joinWrapped(lines).flatMap((l) => l.split(/(?<=[.!?])\s+(?=\p{Lu})/u)).map((s) => s.trim()).filter(Boolean)) {
-    const folded = fold(sentence);
-    if (PRICE_WORDS.test(folded) && /\d/.test(sentence) && findPrice([sentence])) continue; // the trip's price block
-    if (STAY_DATES.test(folded)) continue; // check-in, check-out, length of stay: the accommodation block says them
-    const flight = flightOf(sentence, date);
-    if (flight) { blocks.push(flight); continue; }
-    if (STAY_AT.test(sentence) || ACCOMMODATION_LABEL.test(folded) || (HOTEL_WORDS.test(folded) && OVERNIGHT.test(folded)) || /^(?:hotel|hôtel|pousada|parador|riad|albergo)\b/i.test(sentence)) {
-      const name = hotelName(sentence);
-      if (name) { hotels.push(name); continue; }
-    }
-    const transport = transportOf(sentence);
-    if (transport) { blocks.push(transport); continue; }
-    const activity = activityOf(sentence);
-    if (activity) { blocks.push(activity); continue; }
-    leftover.push(sentence);
+  if (stay && /\p{Lu}/u.test(stay[1]!)) {
+    const name = clean(stay[1]!.replace(/\s+(?:in|en|a|à|em|im|a)\s+\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?$/u, ''));
+    if (name.length >= 3 && !/^(?:the hotel|hotel|el hotel|l'hotel)$/i.test(name) && !city(name)) return name.slice(0, 120);
   }
+  const labelled = /^[^:]{0,40}:\s*(.+)$/.exec(line);
+  if (labelled && ACCOMMODATION_LABEL.test(fold(line))) {
+    const name = clean(labelled[1]!.split(/\s[(–-]\s|\s\(|\.\s|,\s|\s\|\s/u)[0]!);
+    if (name.length >= 3 && /\p{Lu}/u.test(name) && !city(name)) return name.slice(0, 120);
+  }
+  const m = NAME_PATTERN.exec(line);
+  const name = m ? clean(m[1]!) : '';
+  return name.includes(' ') && !/^(?:the|el|la|le|il|o|a|das|der|die)\s+(?:hotel|hostel)$/i.test(name) ? name.slice(0, 120) : undefined; // "the hotel" alone names no hotel
+}
+
+export interface HotelMention { name: string; city: string | null; nights: number | null }
+
+const NIGHTS = /\b(\d{1,2})\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte)\b/;
+
+/** A city named in a sentence after "in"/"en"/"à"..., or its last known city. */
+export function cityIn(sentence: string): string | null {
+  for (const m of sentence.matchAll(/\b(?:in|en|à|a|em|no|na|nach|im|in der|at)\s+(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu)) {
+    const words = m[1]!.split(/\s+/);
+    for (let n = words.length; n >= 1; n--) {
+      const name = words.slice(0, n).join(' ');
+      if (city(name)) return name;
+    }
+  }
+  return null;
+}
+
+export interface DayReading { blocks: DraftBlockInput[]; hotels: HotelMention[]; overnightCity: string | null }
+
+const SENTENCE = /(?<=[.!?])\s+(?=\p{Lu})|(?<=[a-z\d)])\.\s*(?=\p{Lu})|;\s+/u;
+
+/** The blocks of a day: flights first (they span several lines), then each sentence read as the first kind it matches. */
+export function readDay(lines: readonly string[], date: IsoDate | null, now: Date, anchor: IsoDate | null): DayReading {
+  // Sentences first: a flight ends at its full stop, and the hotel after it is read on its own.
+  const joined = joinWrapped(lines).flatMap((line) => line.split(SENTENCE).map((s) => s.trim()).filter(Boolean));
+  const { flights, used } = readFlights(joined, date, now, anchor);
+  const ordered: Array<{ at: number; block: DraftBlockInput }> = flights.map((f) => ({ at: f.line, block: f.block }));
+  const hotels: HotelMention[] = [];
+  const leftover: string[] = [];
+  let overnightCity: string | null = null;
+  joined.forEach((line, i) => {
+    if (used.has(i)) return;
+    for (const sentence of line.split(SENTENCE).map((s) => s.trim()).filter(Boolean)) {
+      const folded = fold(sentence);
+      if (PRICE_WORDS.test(folded) && /\d/.test(sentence) && /[€$£]|\b(?:eur|usd|gbp|chf)\b/i.test(sentence)) continue; // the trip's price, read from the whole document
+      const overnight = /\b(?:overnight|night|noche|nuit|noite|pernoite|ubernachtung|pernottamento|notte|alojamiento|hebergement|alojamento)\b/.test(folded) ? cityIn(sentence) : null;
+      if (overnight) overnightCity = overnight;
+      if (STAY_AT.test(sentence) || ACCOMMODATION_LABEL.test(folded) || (HOTEL_WORDS.test(folded) && (OVERNIGHT.test(folded) || NIGHTS.test(folded))) || /^(?:hotel|hôtel|pousada|parador|riad|albergo|hostal)\b/i.test(sentence)) {
+        const name = hotelName(sentence);
+        if (name) {
+          const nights = NIGHTS.exec(folded);
+          hotels.push({ name, city: cityIn(sentence) ?? overnight, nights: nights ? Number(nights[1]) : null });
+          // The rest of the sentence may hold an activity or transport ("check in at Hotel X, then a walk at 18:00").
+          continue;
+        }
+      }
+      const transport = transportOf(sentence);
+      if (transport) { ordered.push({ at: i, block: transport }); continue; }
+      const activity = activityOf(sentence);
+      if (activity) { ordered.push({ at: i, block: activity }); continue; }
+      leftover.push(sentence);
+    }
+  });
+  const blocks = ordered.sort((a, b) => a.at - b.at).map((o) => o.block);
   const text = leftover.join(' ').trim();
-  if (text) blocks.unshift({ type: 'text', content: { text: text.slice(0, 2000) } });
-  return { blocks, hotels };
+  if (text) blocks.unshift({ type: 'text', content: { text: text.slice(0, 2000) }, confidence: 0.5 });
+  return { blocks, hotels, overnightCity };
 }
 
 /** Lines a PDF or OCR wrapped mid-sentence, joined again. */
@@ -120,8 +202,8 @@ export function joinWrapped(lines: readonly string[]): string[] {
   const out: string[] = [];
   for (const line of lines) {
     const previous = out.at(-1);
-    const wrapped = previous !== undefined && !/[.!?:;\d)]$/.test(previous)
-      && (/^\p{Ll}/u.test(line) || (previous.length >= 55 && !/:/.test(line.slice(0, 30))));
+    const wrapped = previous !== undefined && !/[.!?:;\d)|]$/.test(previous) && !/\|/.test(line)
+      && (/^\p{Ll}/u.test(line) || (previous.length >= 60 && !/:/.test(line.slice(0, 30))));
     if (wrapped) out[out.length - 1] = `${previous} ${line}`;
     else out.push(line);
   }

@@ -1,20 +1,23 @@
-// The built-in generator (the default, no network): reads title, dates, duration, countries,
-// price and a day-by-day itinerary from the text of tour programmes, flight and hotel
-// confirmations and short free-form plans, in English, Spanish, French, Portuguese, German
-// and Italian. Rules, not a model: what it cannot place stays as text blocks.
+// The built-in generator (the default, no network): a deterministic engine in the manner of KDE
+// Itinerary's extractor. Filters first (email, web and chat noise out: document-lines.ts), then
+// the layout (preamble, days, closing sections: layout.ts), then entities validated against
+// gazetteers (flights.ts, stays.ts, blocks.ts, places.ts), then the trip's fields (trip-fields.ts)
+// and money (money.ts). It drops what it cannot complete rather than guessing; what it cannot
+// place stays as text. The validation stage (../validate.ts) checks the result once more.
 import { detectLanguage, ISO_639_1 } from '../../extract/language.ts';
 import { draftSchema, type Draft, type DraftBlockInput, type DraftDayInput, type GenerateOptions, type Generator } from '../draft.ts';
-import { readDay } from './blocks.ts';
-import { addDays, daysBetween, findDates, findRanges, type IsoDate } from './dates.ts';
-import { documentLines } from './document-lines.ts';
-import { findPrice } from './money.ts';
-import { tripCountries } from './trip-countries.ts';
-import { CHECK_IN, CHECK_OUT, DAY_HEADER, DURATION_DAYS, DURATION_NIGHTS, GENERIC_TITLES, NOT_TRIP_DATE, fold } from './vocabulary.ts';
+import { readDay, type HotelMention } from './blocks.ts';
+import { BOOKING_REF, readFlights } from './flights.ts';
+import { addDays, daysBetween, leadingDate, type IsoDate } from './dates.ts';
+import { readDocument } from './document-lines.ts';
+import { readLayout, type DaySection } from './layout.ts';
+import { findInclusions, findPayments, findPrice } from './money.ts';
+import { airport, city, cityTimezone, countryTimezone } from './places.ts';
+import { readStays } from './stays.ts';
+import { anchorDate, isRecurring, statedDuration, statedPeriod, tripCountries, tripTitle, type Visit } from './trip-fields.ts';
+import { fold } from './vocabulary.ts';
 
 const MAX_DAYS = 60;
-const TITLE_LABEL = /^(?:title|trip|tour|trip name|titulo|viaje|programa|circuito|titre|voyage|circuit|titulo|viagem|roteiro|titel|reise|rundreise|titolo|viaggio|tour name)\s*:\s*(.+)$/i;
-
-interface Section { day: number; header: string; lines: string[] }
 
 export const builtinGenerator: Generator = {
   name: 'builtin',
@@ -23,165 +26,217 @@ export const builtinGenerator: Generator = {
   },
 };
 
+type Flight = Extract<DraftBlockInput, { type: 'flight' }>;
+type Stay = Extract<DraftBlockInput, { type: 'accommodation' }>;
+
 export function extractDraft(text: string, now: Date): Draft {
-  const lines = documentLines(text);
+  const { lines, subject } = readDocument(text);
   const language = ISO_639_1[detectLanguage(lines.join('\n'))];
-  const { preamble, sections } = splitDays(lines);
-  const title = findTitle(preamble.length ? preamble : lines);
-  const dates = tripDates(lines, preamble, language, now);
-  const days = sections.length ? itineraryDays(sections, dates.start, language, now) : confirmationDays(lines, dates, language, now);
-  const start = dates.start ?? days.find((d) => d.date)?.date ?? null;
-  const finish = dates.finish ?? [...days].reverse().find((d) => d.date)?.date ?? null;
-  const duration = findDuration(preamble.length ? preamble : lines, start, finish, sections.length);
-  fillDayDates(days, start);
-  const flights = days.flatMap((d) => d.blocks).filter((b) => b.type === 'flight');
+  const anchor = anchorDate(lines, now);
+  const recurring = isRecurring(lines);
+  const early = recurring ? null : statedPeriod([...(subject ? [subject] : []), ...lines.slice(0, 12)], now, anchor).start;
+  const layout = readLayout(lines, now, anchor, early);
+  const head = layout.days.length ? layout.preamble : lines.slice(0, 25);
+  const period = recurring ? { start: null, finish: null } : statedPeriod([...(subject ? [subject] : []), ...head.slice(0, 30)], now, anchor);
+  const stated = statedDuration([...(subject ? [subject] : []), ...(layout.days.length ? layout.preamble : lines)]);
+  const reading = layout.days.length
+    ? programmeDays(layout.days, period.start, stated, now, anchor, recurring)
+    : confirmationDays(lines, period.start, period.finish, now, anchor);
+  const { days } = reading;
+  if (layout.days.length) placeListedFlights([...layout.preamble, ...layout.tail], days, now, anchor);
+
+  // The period: stated, else the days' dates, else what the bookings span.
+  const dated = days.map((d) => d.date).filter((d): d is string => Boolean(d)).sort();
+  let start = recurring ? null : period.start ?? dated[0] ?? null;
+  let finish = recurring ? null : period.finish ?? (dated.length > 1 ? dated.at(-1)! : null);
+  if (start && !finish && stated) finish = addDays(start, stated - 1);
+  if (start && finish && finish < start) finish = null;
+  const duration = start && finish ? daysBetween(start, finish) + 1 : stated ?? (layout.days.length ? Math.max(...days.map((d) => d.day)) : null);
+  if (start && !finish && duration) finish = addDays(start, duration - 1);
+  if (recurring) { start = null; finish = null; for (const day of days) day.date = null; }
+
+  let landed: Flight | undefined;
+  for (const block of days.flatMap((d) => d.blocks)) {
+    if (block.type !== 'flight') continue;
+    if (!block.content.departureAirport && landed?.content.arrivalAirport && landed.content.arrivalAirport !== block.content.arrivalAirport) {
+      block.content.departureAirport = landed.content.arrivalAirport;
+      block.content.departureCity ??= landed.content.arrivalCity ?? null;
+      block.confidence = Math.max(0.3, (block.confidence ?? 0.6) - 0.15);
+    }
+    landed = block;
+  }
+  const blocks = days.flatMap((d) => d.blocks);
+  const flights = days.flatMap((d) => d.blocks.filter((b): b is Flight => b.type === 'flight').map((b) => ({ ...b.content, arrivalDate: b.content.arrivalDate ?? null, bookingReference: b.content.bookingReference ?? null, day: layout.days.length ? d.day : undefined })));
+  const stays = blocks.filter((b): b is Stay => b.type === 'accommodation').map((b) => b.content.city).filter((c): c is string => Boolean(c));
+  const placeText = [...(subject ? [subject] : []), ...layout.preamble.slice(0, 15), ...layout.days.flatMap((d) => [d.title ?? '', ...d.lines])].join('\n');
+  const geography = tripCountries({ stays: [...stays, ...reading.overnights], visited: reading.visited, text: layout.days.length ? placeText : lines.slice(0, 40).join('\n'), flights, lastDay: layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined });
+  const destinations = [...new Set([...stays, ...reading.overnights, ...reading.visited.map((v) => v.name).filter((v) => city(v)), ...flights.filter((f, i) => i < flights.length - 1 || flights.length === 1).map((f) => f.arrivalCity).filter((c): c is string => Boolean(c))])]
+    .filter((name) => !geography.home || city(name)?.country !== geography.home || geography.countries.includes(geography.home));
+  const title = tripTitle({ lines: layout.days.length ? layout.preamble : lines, subject, language, countries: geography.countries, destinations, duration, kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(' ') }, now);
+
+  const moneyLines = layout.days.length ? [...layout.preamble, ...layout.tail, ...layout.days.flatMap((d) => d.lines)] : lines;
+  const price = findPrice(moneyLines);
+  const first = geography.firstDestination;
+  const timezone = first.iata ? airport(first.iata)?.timezone ?? null
+    : first.city ? (() => { const place = city(first.city!, new Set(geography.countries)); return place ? cityTimezone(place) ?? null : null; })()
+      : first.country ? countryTimezone(first.country) ?? null : null;
   return draftSchema.parse({
     title,
     description: null,
     dateStart: start,
-    dateFinish: finish ?? (start && duration ? addDays(start, duration - 1) : null),
-    duration,
-    countries: tripCountries(lines.join('\n'), flights),
+    dateFinish: finish,
+    duration: duration && duration > 0 ? duration : null,
+    countries: geography.countries,
     language,
+    timezone,
     days,
-    price: findPrice(lines),
+    price,
+    payments: findPayments(moneyLines, now, anchor, price),
+    ...findInclusions(lines),
   });
 }
 
-function splitDays(lines: string[]): { preamble: string[]; sections: Section[] } {
-  const preamble: string[] = [];
-  const sections: Section[] = [];
-  for (const line of lines) {
-    const header = DAY_HEADER.exec(fold(line));
-    const day = header ? Number(header[1] ?? header[2]) : NaN;
-    if (header && day >= 1 && day <= MAX_DAYS && line.length < 160) {
-      // The header's own words, from the original line (accents kept).
-      const rest = line.slice(line.length - header[3]!.length).trim();
-      sections.push({ day, header: rest, lines: [] });
-    } else if (sections.length) sections.at(-1)!.lines.push(line);
-    else preamble.push(line);
+interface DaysReading { days: DraftDayInput[]; overnights: string[]; visited: Visit[] }
+
+const PLACE_SPLIT = /\s*(?:[-–—/>→›»|,]|\bto\b|\ba\b|\bnach\b|\bvers\b|\bpara\b|\be\b|\by\b|\bet\b|\bund\b|\band\b)\s*/;
+
+/** The places a day's title names ("Rome – Florence", "Arrival in Lisbon"): the capitalised words that are cities. */
+function placesOf(title: string | null): string[] {
+  if (!title) return [];
+  const out: string[] = [];
+  for (const part of title.split(PLACE_SPLIT)) {
+    for (const m of part.matchAll(/(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la|los|las)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu)) {
+      const words = m[1]!.split(/\s+/);
+      for (let n = words.length; n >= 1; n--) {
+        const name = words.slice(0, n).join(' ');
+        if (city(name)) { out.push(name); break; }
+      }
+    }
   }
-  // "Day 1" written once in a confirmation is not a programme.
-  return sections.length >= 2 ? { preamble, sections } : { preamble: lines, sections: [] };
+  return out;
 }
 
-function findTitle(lines: string[]): string {
-  for (const line of lines.slice(0, 15)) {
-    const labelled = TITLE_LABEL.exec(line);
-    if (labelled) return labelled[1]!.trim().slice(0, 200);
-  }
-  const candidate = lines.slice(0, 8).find((line) => {
-    const folded = fold(line);
-    const aboutDates = DURATION_DAYS.test(folded) || DURATION_NIGHTS.test(folded) || /\b(?:19|20)\d{2}\b/.test(folded);
-    return !aboutDates && line.length >= 3 && line.length <= 120 && /\p{L}{3}/u.test(line) && !GENERIC_TITLES.test(folded)
-      && !/^(?:booking|reservation|reserva|ref|pnr|confirmation|date|fecha|page|tel|phone|email|www\.)/.test(folded) && !/:\s*\S/.test(line.slice(0, 25));
-  });
-  if (candidate) return candidate.replace(/[.:]+$/, '').trim().slice(0, 200);
-  // Only dated lines: the first sentence of the first, without its dates ("Weekend in Lisbon, 14 to 16 April 2026. Day 1: ...").
-  const sentence = (lines[0] ?? 'Imported trip').split(/(?<=[.!?])\s/)[0]!.replace(/[.:]+$/, '');
-  const parts = sentence.split(/,\s|\s[–-]\s|\s·\s/);
-  const undated = parts.filter((part) => !/\b(?:19|20)\d{2}\b/.test(part) && !DURATION_DAYS.test(fold(part)));
-  return (undated.length ? undated.join(', ') : sentence).trim().slice(0, 200);
-}
-
-interface TripDates { start: IsoDate | null; finish: IsoDate | null; all: IsoDate[] }
-
-function tripDates(lines: string[], preamble: string[], language: string, now: Date): TripDates {
-  const tripLines = lines.filter((line) => !NOT_TRIP_DATE.test(fold(line)));
-  const range = findRanges(fold(preamble.filter((l) => !NOT_TRIP_DATE.test(fold(l))).join('\n')), now)[0];
-  const all = tripLines.flatMap((line) => findDates(line, language, now)).sort();
-  if (range) return { start: range.start, finish: range.end, all };
-  // "Departure: 8 January 2027 – Return: 17 January 2027": two dates on one line of the preamble.
-  for (const line of preamble.filter((l) => !NOT_TRIP_DATE.test(fold(l)))) {
-    const [first, second, ...more] = findDates(line, language, now);
-    if (first && second && !more.length && first < second && daysBetween(first, second) <= 120) return { start: first, finish: second, all };
-  }
-  // A confirmation: its check-in (arrival) and check-out (departure) dates.
-  const checkIn = labelledDate(tripLines, CHECK_IN, language, now);
-  const checkOut = labelledDate(tripLines, CHECK_OUT, language, now);
-  if (checkIn && checkOut && checkIn < checkOut) return { start: checkIn, finish: checkOut, all };
-  return { start: null, finish: null, all };
-}
-
-function findDuration(lines: string[], start: IsoDate | null, finish: IsoDate | null, dayCount: number): number | null {
-  const folded = fold(lines.slice(0, 20).join('\n'));
-  const days = DURATION_DAYS.exec(folded);
-  if (days && Number(days[1]) > 0) return Number(days[1]);
-  const nights = DURATION_NIGHTS.exec(folded);
-  if (nights && Number(nights[1]) > 0) return Number(nights[1]) + 1;
-  if (start && finish) return daysBetween(start, finish) + 1;
-  return dayCount || null;
-}
-
-function itineraryDays(sections: Section[], start: IsoDate | null, language: string, now: Date): DraftDayInput[] {
+function programmeDays(sections: DaySection[], start: IsoDate | null, stated: number | null, now: Date, anchor: IsoDate | null, recurring: boolean): DaysReading {
+  // A period without a stated start: the first dated section gives it.
+  const dated = sections.find((s) => s.date);
+  const base = start ?? (dated && !recurring ? addDays(dated.date!, -(dated.day - 1)) : null);
   const days: DraftDayInput[] = [];
-  const stays: Array<{ day: DraftDayInput; name: string; nights: number }> = [];
+  const mentions: Array<{ day: DraftDayInput; hotel: HotelMention }> = [];
+  const overnights: string[] = [];
+  const visited: Visit[] = [];
+  let lastPlace: string | null = null;
   for (const section of sections) {
-    const date = findDates(section.header, language, now)[0] ?? (start ? addDays(start, section.day - 1) : null);
-    const lines = [...section.lines];
-    const labelledTitle = lines[0] && /^(?:title|titulo|titre|titel|titolo)\s*:\s*(.+)$/i.exec(lines[0]);
-    if (labelledTitle) lines.shift();
-    const { blocks, hotels } = readDay(lines, date);
-    const day: DraftDayInput = { day: section.day, date, title: tidyTitle(labelledTitle ? labelledTitle[1]! : section.header), blocks };
+    const date = section.date ?? (base ? addDays(base, section.day - 1) : null);
+    const { blocks, hotels, overnightCity } = readDay(section.lines, date, now, anchor);
+    const day: DraftDayInput = { day: section.day, date, title: tidyTitle(section.title), blocks };
     days.push(day);
-    const hotel = hotels.at(-1);
-    const previous = stays.at(-1);
-    if (hotel && previous && sameHotel(previous.name, hotel) && previous.day.day + previous.nights === section.day) previous.nights++;
-    else if (hotel) stays.push({ day, name: hotel, nights: 1 });
+    const places = placesOf(section.title);
+    const ends = section.day === sections[0]!.day || section.day === sections.at(-1)!.day;
+    visited.push(...places.map((name) => ({ name, end: ends })));
+    for (const block of blocks) if (block.type === 'transport' && block.content.to && city(block.content.to)) visited.push({ name: block.content.to, end: ends });
+    if (places.length) lastPlace = places.at(-1)!;
+    for (const block of blocks) if (block.type === 'flight' && block.content.arrivalCity) lastPlace = block.content.arrivalCity;
+    if (overnightCity) overnights.push(overnightCity);
+    for (const hotel of hotels) mentions.push({ day, hotel: { ...hotel, city: hotel.city ?? overnightCity ?? lastPlace } });
+    for (let extra = section.day + 1; extra <= section.lastDay; extra++) days.push({ day: extra, date: base ? addDays(base, extra - 1) : null, title: tidyTitle(section.title), blocks: [] });
   }
-  for (const stay of stays) {
-    const checkIn = stay.day.date;
+  days.sort((a, b) => a.day - b.day);
+  const lastDay = Math.max(stated ?? 0, ...days.map((d) => d.day));
+  // Stays: the same hotel on consecutive days is one stay; a stay lasts until the next one starts or the trip ends.
+  const stays: Array<{ day: DraftDayInput; hotel: HotelMention; until: number }> = [];
+  for (const mention of mentions) {
+    const previous = stays.at(-1);
+    if (previous && sameHotel(previous.hotel.name, mention.hotel.name)) { previous.until = Math.max(previous.until, mention.day.day + 1); continue; }
+    if (previous && previous.day === mention.day) continue; // two hotels named on one day: the first is where the night is spent
+    stays.push({ day: mention.day, hotel: mention.hotel, until: mention.day.day + 1 });
+  }
+  stays.forEach((stay, i) => {
+    const next = stays[i + 1];
+    let until = next ? next.day.day : Math.max(stay.until, stay.day.day < lastDay ? lastDay : stay.day.day + 1);
+    if (stay.hotel.nights) until = stay.day.day + stay.hotel.nights;
+    const nights = until - stay.day.day;
+    const checkIn = (stay.day.date as IsoDate | null) ?? null;
     stay.day.blocks.push({
       type: 'accommodation',
-      content: { name: stay.name, checkIn, checkOut: checkIn ? addDays(checkIn, stay.nights) : null, nights: stay.nights, city: null },
+      content: { name: stay.hotel.name, checkIn, checkOut: checkIn ? addDays(checkIn, nights) : null, nights: nights > 0 ? nights : null, city: stay.hotel.city, address: null, bookingReference: null },
+      confidence: 0.6 + (stay.hotel.city ? 0.1 : 0) + (checkIn ? 0.1 : 0),
     });
-  }
-  return days;
+  });
+  return { days, overnights, visited };
 }
 
-const tidyTitle = (s: string) => s.replace(/^[\s:.\-–—|]+|[\s:.\-–—|]+$/g, '').slice(0, 200) || null;
-const sameHotel = (a: string, b: string) => fold(a) === fold(b) || /^(?:same|mismo|meme|mesmo|gleiche|stesso)/.test(fold(b));
-
-/** A confirmation or short plan without "Day n" sections: one day per date it covers. */
-function confirmationDays(lines: string[], dates: TripDates, language: string, now: Date): DraftDayInput[] {
-  const { blocks, hotels } = readDay(lines, null);
-  const start = dates.start ?? dates.all[0] ?? null;
-  const finish = dates.finish ?? dates.all.at(-1) ?? null;
-  const span = start && finish ? Math.min(daysBetween(start, finish) + 1, MAX_DAYS) : 1;
-  const days: DraftDayInput[] = Array.from({ length: Math.max(1, span) }, (_, i) => ({ day: i + 1, date: start ? addDays(start, i) : null, title: null, blocks: [] }));
-  const dayOf = (date: IsoDate | null) => days.find((d) => d.date === date) ?? days[0]!;
-  for (const block of blocks) {
-    if (block.type === 'flight') {
-      const date = flightDate(lines, block, language, now);
-      block.content.date = date;
-      dayOf(date).blocks.push(block);
-    } else days[0]!.blocks.push(block);
+/**
+ * Flights listed before or after the days ("Flights" under a day table): each on the day of its
+ * date, unless a day already holds the same flight.
+ */
+function placeListedFlights(lines: string[], days: DraftDayInput[], now: Date, anchor: IsoDate | null) {
+  const { flights } = readFlights(lines, null, now, anchor);
+  const held = new Set(days.flatMap((d) => d.blocks).filter((b): b is Flight => b.type === 'flight').map((b) => b.content.flightNumber));
+  for (const { block } of flights) {
+    if (block.content.flightNumber && held.has(block.content.flightNumber)) continue;
+    const date = block.content.date ?? null;
+    const day = (date ? days.find((d) => d.date === date) : undefined)
+      ?? (date && days[0]?.date && date < days[0].date ? days[0] : date && days.at(-1)?.date && date > days.at(-1)!.date! ? days.at(-1) : undefined);
+    if (day) day.blocks.push(block);
   }
-  if (hotels.length) {
-    const checkIn = labelledDate(lines, CHECK_IN, language, now) ?? start;
-    const checkOut = labelledDate(lines, CHECK_OUT, language, now) ?? (finish && finish !== checkIn ? finish : null);
-    const nights = checkIn && checkOut ? daysBetween(checkIn, checkOut) : null;
-    dayOf(checkIn).blocks.push({ type: 'accommodation', content: { name: hotels[0]!, checkIn, checkOut, nights: nights && nights > 0 ? nights : null, city: null } });
-  }
-  return days;
 }
 
-function flightDate(lines: string[], block: DraftBlockInput & { type: 'flight' }, language: string, now: Date): IsoDate | null {
-  const number = block.content.flightNumber;
-  const index = lines.findIndex((l) => (number && l.replace(/\s/g, '').includes(number)) || (block.content.departureAirport && l.includes(`(${block.content.departureAirport})`)));
-  for (const line of index >= 0 ? lines.slice(Math.max(0, index - 1), index + 2) : []) {
-    const date = findDates(line, language, now)[0];
-    if (date) return date;
+const sameHotel = (a: string, b: string) => {
+  const fa = fold(a).replace(/\b(?:hotel|the|el|la|le|il)\b/g, '').trim();
+  const fb = fold(b).replace(/\b(?:hotel|the|el|la|le|il)\b/g, '').trim();
+  return fa === fb || fa.includes(fb) || fb.includes(fa);
+};
+
+const tidyTitle = (s: string | null) => (s ? s.replace(/^[\s:.\-–—|]+|[\s:.\-–—|]+$/g, '').slice(0, 200) || null : null);
+
+/**
+ * A document without days (a confirmation, a voucher, a short plan): its bookings, each on the
+ * day of its date within the trip's period (a flight the evening before the stated period sits
+ * on day 1; the way back on the last day).
+ */
+function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDate | null, now: Date, anchor: IsoDate | null): DaysReading {
+  // Groups of lines under a date that opens a line ("Sat 9 May: Vatican tour at 9:00").
+  const groups: Array<{ date: IsoDate | null; lines: string[] }> = [{ date: null, lines: [] }];
+  for (const line of lines) {
+    const lead = leadingDate(line, now, anchor);
+    if (lead && line.length < 200) groups.push({ date: lead.date, lines: [line] });
+    else groups.at(-1)!.lines.push(line);
   }
-  return null;
-}
-
-function labelledDate(lines: string[], label: RegExp, language: string, now: Date): IsoDate | null {
-  for (const line of lines) if (label.test(fold(line))) { const date = findDates(line, language, now)[0]; if (date) return date; }
-  return null;
-}
-
-function fillDayDates(days: DraftDayInput[], start: IsoDate | null) {
-  if (!start) return;
-  for (const day of days) day.date ??= addDays(start, day.day - 1);
+  const placed: Array<{ date: IsoDate | null; block: DraftBlockInput }> = [];
+  const overnights: string[] = [];
+  const visited: Visit[] = [];
+  const stayLines = readStays(lines, now, anchor);
+  const stayNames = new Set(stayLines.map((s) => fold(s.block.content.name)));
+  for (const group of groups) {
+    if (!group.lines.length) continue;
+    const { blocks, overnightCity } = readDay(group.lines, group.date, now, anchor);
+    if (overnightCity) overnights.push(overnightCity);
+    for (const block of blocks) {
+      if (block.type === 'text' && stayNames.size && [...stayNames].some((n) => fold(block.content.text).includes(n))) continue;
+      const date = block.type === 'flight' ? block.content.date ?? null : group.date;
+      placed.push({ date, block });
+      if (block.type === 'transport' && block.content.to && city(block.content.to)) visited.push({ name: block.content.to });
+    }
+  }
+  for (const stay of stayLines) placed.push({ date: stay.block.content.checkIn ?? null, block: stay.block });
+  // One booking reference for the whole confirmation belongs to each of its flights.
+  const references = new Set(lines.map((l) => BOOKING_REF.exec(l)?.[1]).filter((r): r is string => Boolean(r && /\d/.test(r) && /[A-Z]/.test(r))));
+  if (references.size === 1) for (const p of placed) if (p.block.type === 'flight') p.block.content.bookingReference ??= [...references][0]!;
+  const dates = placed.map((p) => p.date).filter((d): d is string => Boolean(d)).sort();
+  const first = start ?? dates[0] ?? null;
+  let last = finish ?? null;
+  if (!last) {
+    const ends = [...dates, ...placed.flatMap((p) => (p.block.type === 'accommodation' && p.block.content.checkOut ? [p.block.content.checkOut] : []))].sort();
+    last = ends.at(-1) ?? null;
+  }
+  const span = first && last && last >= first ? Math.min(daysBetween(first, last) + 1, MAX_DAYS) : 1;
+  const days: DraftDayInput[] = Array.from({ length: span }, (_, i) => ({ day: i + 1, date: first ? addDays(first, i) : null, title: null, blocks: [] }));
+  const dayOf = (date: IsoDate | null) => {
+    if (!date || !first) return days[0]!;
+    const index = daysBetween(first, date);
+    return days[Math.max(0, Math.min(days.length - 1, index))]!;
+  };
+  // Text first on its day, then bookings in date order.
+  for (const p of placed.sort((a, b) => (a.block.type === 'text' ? -1 : 0) - (b.block.type === 'text' ? -1 : 0))) dayOf(p.date).blocks.push(p.block);
+  return { days, overnights, visited };
 }

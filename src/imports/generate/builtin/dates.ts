@@ -2,7 +2,7 @@
 // ("del 5 al 12 de octubre", "Jun 19–20", "24 & 25 June"), so ranges have rules of their own.
 // Everything works on folded text (see vocabulary.ts) and returns ISO dates (YYYY-MM-DD).
 import * as chrono from 'chrono-node';
-import { MONTHS, MONTH_PATTERN } from './vocabulary.ts';
+import { MONTHS, MONTH_PATTERN, WEEKDAYS, fold } from './vocabulary.ts';
 
 export type IsoDate = string;
 
@@ -42,6 +42,8 @@ const DAY_FIRST = new RegExp(String.raw`\b(\d{1,2})${ORD}(?:\s*(?:de\s+)?${M})?(
 const MONTH_FIRST = new RegExp(String.raw`\b${M}\s+(\d{1,2})${ORD}(?:,?\s*(\d{4}))?${SEP}(?:${M}\s+)?(\d{1,2})${ORD}\b(?:,?\s*(\d{4}))?`, 'g');
 // 05/10/2026 - 12/10/2026 (day first), and ISO 2026-10-05 to 2026-10-12
 const NUMERIC = /\b(\d{1,2})[./](\d{1,2})[./](\d{4})\s*(?:-|to|al|au|bis|a|ao)\s*(\d{1,2})[./](\d{1,2})[./](\d{4})\b/g;
+// 09.05.–16.05.2027, 9/5 - 16/5/2027: the first date takes the second's year
+const NUMERIC_SHARED = /\b(\d{1,2})[./](\d{1,2})\.?\s*(?:-|to|al|au|bis|a|ao)\s*(\d{1,2})[./](\d{1,2})[./](\d{4})\b/g;
 const ISO_RANGE = /\b(\d{4})-(\d{2})-(\d{2})\s*(?:-|to|al|au|bis|a|ao|\/)\s*(\d{4})-(\d{2})-(\d{2})\b/g;
 
 export interface DateRange { start: IsoDate; end: IsoDate; index: number }
@@ -67,6 +69,10 @@ export function findRanges(folded: string, now: Date): DateRange[] {
     push(iso(y1, m1, Number(m[2])), iso(y2, m2, Number(m[5])), m.index);
   }
   for (const m of folded.matchAll(NUMERIC)) push(iso(+m[3]!, +m[2]!, +m[1]!), iso(+m[6]!, +m[5]!, +m[4]!), m.index);
+  for (const m of folded.matchAll(NUMERIC_SHARED)) {
+    const y = +m[5]!;
+    push(iso(+m[2]! > +m[4]! ? y - 1 : y, +m[2]!, +m[1]!), iso(y, +m[4]!, +m[3]!), m.index);
+  }
   for (const m of folded.matchAll(ISO_RANGE)) push(iso(+m[1]!, +m[2]!, +m[3]!), iso(+m[4]!, +m[5]!, +m[6]!), m.index);
   return ranges.sort((a, b) => a.index - b.index);
 }
@@ -92,4 +98,114 @@ export function findDates(text: string, language: string, now: Date): IsoDate[] 
     if (found.length) break;
   }
   return found;
+}
+
+// Times: "08:15", "8.15", "8h15", "20h", "9am", "9:30 p.m.", "9 Uhr", "alle 9", "ore 21".
+const TIME = /(?<![\d:.,/])(?:([01]?\d|2[0-3])\s?[:h.]\s?([0-5]\d)(?!\d)(?:\s*(a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?|([01]?\d|2[0-3])\s*(a\.?\s?m\.?|p\.?\s?m\.?|h(?![a-z\d])|uhr\b|hrs\b|horas?\b|heures?\b|ore\b))|(?:\b(?:ore|alle|um|a las|as|a)\s+)([01]?\d|2[0-3])(?=\s*(?:h|uhr|ore)?\b)(?![.:,]\d)/gi;
+
+export interface TimeMatch { time: string; index: number; end: number }
+
+/** The times written in a line, as HH:MM (24 h), in order. */
+export function timeMatches(line: string): TimeMatch[] {
+  const found: TimeMatch[] = [];
+  for (const m of line.matchAll(TIME)) {
+    let hour: number;
+    let minute = 0;
+    let suffix: string | undefined;
+    if (m[1] !== undefined) {
+      hour = Number(m[1]);
+      minute = Number(m[2]);
+      suffix = m[3];
+      // "8.15" could be an amount or a date ("8.15 km", "15.05.2026"): a dot needs a time-like context.
+      if (/^\d{1,2}\.\d{2}$/.test(m[0].trim()) && /\.\d/.test(line.slice(m.index + m[0].length, m.index + m[0].length + 2))) continue;
+    } else if (m[4] !== undefined) {
+      hour = Number(m[4]);
+      suffix = m[5];
+    } else {
+      // "alle 9", "a las 9", "um 9": only when the hour is plausible for the day.
+      hour = Number(m[6]);
+      if (!/^(?:ore|alle|um|a las)/i.test(m[0].trim())) continue;
+    }
+    const s = suffix?.toLowerCase().replace(/[.\s]/g, '');
+    if (s === 'pm' && hour < 12) hour += 12;
+    if (s === 'am' && hour === 12) hour = 0;
+    if (hour > 23) continue;
+    found.push({ time: `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`, index: m.index, end: m.index + m[0].length });
+  }
+  return found;
+}
+
+export const times = (line: string): string[] => timeMatches(line).map((m) => m.time);
+
+/** A compact date in tables and tickets: "08MAY", "08MAY26", "8 MAY". */
+export function compactDate(text: string, now: Date): IsoDate | null {
+  const m = /\b(\d{1,2})(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(\d{2})?\b/i.exec(text);
+  if (!m) return null;
+  const monthNumber = MONTHS.get(m[2]!.toLowerCase())!;
+  const year = m[3] ? 2000 + Number(m[3]) : inferYearOf(monthNumber, Number(m[1]), now);
+  return iso(year, monthNumber, Number(m[1]));
+}
+
+export const inferYearOf = (month: number, day: number, now: Date) => inferYear(month, day, now);
+
+// ---------------------------------------------------------------- dates, by our own patterns
+// chrono-node misses ranges and reads "Day 2" or a bare "8.15" in some locales; these patterns
+// cover how itineraries write a day (each match keeps its position in the line).
+
+const WD = String.raw`(?:(?:${WEEKDAYS}),?\s+(?:(?:the|le|den|il|el|o)\s+)?)?`;
+const TEXT_DAY_FIRST = new RegExp(String.raw`\b${WD}(\d{1,2})(?:st|nd|rd|th|º|ª|°|er|\.)?\s*(?:de\s+|of\s+)?(${MONTH_PATTERN})\.?(?![a-z])(?:,?\s*(?:de\s+|del\s+)?('?\d{4}|'\d{2}))?`, 'g');
+const TEXT_MONTH_FIRST = new RegExp(String.raw`\b${WD}(${MONTH_PATTERN})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?![\d:.]\d)(?:,?\s+(\d{4}))?`, 'g');
+const NUMERIC_DATE = /(?<![\d.:/])((?:(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mie|jue|vie|sab|dom|mer|jeu|ven|sam|dim|seg|ter|qua|qui|sex|mo|di|mi|do|fr|sa|so|gio)\.?,?\s+)?)(\d{1,2})([./-])(\d{1,2})(?:\3(\d{4}|\d{2}))?(?![\d:]|\.\d)/g;
+const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
+const COMPACT = /\b(\d{1,2})(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(\d{2})?\b/g;
+
+export interface DateMatch { date: IsoDate; index: number; end: number; yearGiven: boolean }
+
+/**
+ * The dates written in a piece of text, in order. A date without a year takes the year of
+ * `anchor` (a date the document gives in full) or else the next such date from "now".
+ */
+export function scanDates(text: string, now: Date, anchor?: IsoDate | null): DateMatch[] {
+  const folded = fold(text);
+  const found: DateMatch[] = [];
+  const yearFor = (monthNumber: number, day: number) => {
+    if (!anchor) return inferYear(monthNumber, day, now);
+    const year = Number(anchor.slice(0, 4));
+    const anchorMonth = Number(anchor.slice(5, 7));
+    if (monthNumber < anchorMonth - 6) return year + 1;
+    if (monthNumber > anchorMonth + 6) return year - 1;
+    return year;
+  };
+  const push = (y: number | null, mo: number, d: number, index: number, end: number) => {
+    const date = iso(y ?? yearFor(mo, d), mo, d);
+    if (date && !found.some((f) => index < f.end && end > f.index)) found.push({ date, index, end, yearGiven: y !== null });
+  };
+  const year = (raw: string | undefined) => (raw ? (raw.replace("'", '').length === 2 ? 2000 + Number(raw.replace("'", '')) : Number(raw.replace("'", ''))) : null);
+  for (const m of folded.matchAll(ISO_DATE)) push(Number(m[1]), Number(m[2]), Number(m[3]), m.index, m.index + m[0].length);
+  for (const m of folded.matchAll(TEXT_DAY_FIRST)) {
+    const mo = MONTHS.get(m[2]!)!;
+    // "8 out of 10", "3 mar de ...": words that are also month abbreviations.
+    if (/^(?:out|mar|set|ago)$/.test(m[2]!) && !m[3] && /^\s+(?:of|de|da|do)\b/.test(folded.slice(m.index + m[0].length))) continue;
+    push(year(m[3]), mo, Number(m[1]), m.index, m.index + m[0].length);
+  }
+  for (const m of folded.matchAll(TEXT_MONTH_FIRST)) push(year(m[3]), MONTHS.get(m[1]!)!, Number(m[2]), m.index, m.index + m[0].length);
+  for (const m of folded.matchAll(COMPACT)) push(year(m[3]), MONTHS.get(m[2]!)!, Number(m[1]), m.index, m.index + m[0].length);
+  for (const m of folded.matchAll(NUMERIC_DATE)) {
+    const a = Number(m[2]);
+    const b = Number(m[4]);
+    const y = m[5] ? (m[5].length === 2 ? 2000 + Number(m[5]) : Number(m[5])) : null;
+    // Without a year, "8/5" or "8.5" is a date only with a slash or in a heading-like place ("Fri 8/5").
+    const germanShort = !m[5] && m[3] === '.' && folded[m.index + m[0].length] === '.';
+    if (!m[5] && !germanShort && (m[3] === '-' || (m[3] === '.' && !m[1]))) continue;
+    const dayFirst = a > 12 || b <= 12;
+    push(y, dayFirst ? b : a, dayFirst ? a : b, m.index, m.index + m[0].length);
+  }
+  return found.sort((x, y) => x.index - y.index);
+}
+
+/** A date at the start of a line (after an optional weekday), and where it ends. */
+export function leadingDate(text: string, now: Date, anchor?: IsoDate | null): DateMatch | undefined {
+  const first = scanDates(text.slice(0, 60), now, anchor)[0];
+  if (!first) return undefined;
+  return /^[\s(\[*#]*$/.test(text.slice(0, first.index)) ? first : undefined;
 }

@@ -1,6 +1,21 @@
-// A document's text as lines the extractor reads: JSON (a text source given as an object) becomes
-// "key: value" lines, page breaks and blank lines go, and spacing is tidied.
+// A document's text as the lines the extractor reads. The first filters, before any rule: JSON
+// (a text source given as an object) becomes "key: value" lines; table cells are kept apart; the
+// noise of emails (headers, quoted replies, signatures, legal footers), web pages (menus, cookie
+// banners, reviews, share buttons) and chat exports (sender and time stamps) goes, so that its
+// dates, prices and places are not read as the trip's.
+import { fold } from './vocabulary.ts';
+
+export interface DocumentReading {
+  lines: string[];
+  /** An email's subject, a hint for the title. */
+  subject: string | null;
+}
+
 export function documentLines(text: string): string[] {
+  return readDocument(text).lines;
+}
+
+export function readDocument(text: string): DocumentReading {
   const trimmed = text.trim();
   let source = trimmed;
   if (/^[[{]/.test(trimmed)) {
@@ -10,10 +25,93 @@ export function documentLines(text: string): string[] {
       // not JSON after all: read it as text
     }
   }
-  return source
-    .split(/\r?\n|\f/)
-    .map((line) => line.replace(/[\t\u00a0 ]+/g, ' ').replace(/^[\s•·*▪►-]+(?=\S)/, '').trim())
-    .filter((line) => line.length > 0);
+  const raw = source.split(/\r?\n|\f|\r/).map((line) => line.replace(/\t+/g, ' | ').replace(/[\u00a0 ]+/g, ' ').trimEnd());
+  const { lines: body, subject } = dropEmailNoise(raw);
+  const lines: string[] = [];
+  for (const line of body) {
+    const cleaned = unchat(line).replace(/^[\s•·*▪►▸➤✓✔☐☑○●◦■□\->]+(?=\S)/u, '').replace(/^\|\s*|\s*\|$/g, '').trim();
+    if (!cleaned || isNoise(cleaned)) continue;
+    lines.push(cleaned);
+  }
+  return { lines, subject };
+}
+
+const HEADER = /^(?:from|to|cc|bcc|sent|date|subject|reply-to|de|para|asunto|enviado(?: el)?|fecha|cc|objet|a|à|envoye(?: le)?|date|von|an|betreff|gesendet|datum|da|oggetto|inviato|data|assunto|enviada em|enviado em|data):\s?/i;
+const SUBJECT = /^(?:subject|asunto|objet|betreff|oggetto|assunto):\s*(.*)$/i;
+const QUOTE_INTRO = /^(?:on .{6,120} wrote:|el .{6,120} escribio:|le .{6,120} a ecrit ?:|am .{6,120} schrieb .{0,80}:|il .{6,120} ha scritto:|em .{6,120} escreveu:|-{2,}\s*original message\s*-{2,}|-{2,}\s*mensaje original\s*-{2,}|-{2,}\s*message d'origine\s*-{2,}|-{2,}\s*ursprungliche nachricht\s*-{2,}|-{2,}\s*messaggio originale\s*-{2,}|-{2,}\s*mensagem original\s*-{2,})$/;
+const FORWARD = /^-{2,}\s*(?:forwarded message|mensaje reenviado|message transfere|weitergeleitete nachricht|messaggio inoltrato|mensagem encaminhada)\s*-{2,}$|^(?:begin forwarded message|inicio del mensaje reenviado|debut du message reexpedie|anfang der weitergeleiteten nachricht|inizio messaggio inoltrato|inicio da mensagem encaminhada):?$/;
+const SIGN_OFF = /^(?:--\s*|best regards|kind regards|regards|best wishes|warm regards|many thanks|thanks|thank you|cheers|sincerely|yours sincerely|saludos|un saludo|saludos cordiales|atentamente|un abrazo|cordialement|bien cordialement|bien a vous|salutations|amicalement|mit freundlichen grussen|freundliche grusse|viele grusse|beste grusse|liebe grusse|cordiali saluti|distinti saluti|saluti|un saluto|a presto|atenciosamente|cumprimentos|abracos|um abraco|obrigado|obrigada|gracias|merci|danke|grazie)[,.!]*$/;
+
+/** Email headers at the top (the subject kept as a hint), quoted earlier messages and signatures. */
+function dropEmailNoise(lines: string[]): { lines: string[]; subject: string | null } {
+  let subject: string | null = null;
+  const out: string[] = [];
+  let i = 0;
+  // Header block: "Label: value" lines at the start of an email (or after a forward marker).
+  const top = lines.filter((l) => l.trim()).slice(0, 8);
+  let inHeaders = top.filter((l) => HEADER.test(fold(l.trim()))).length >= 2;
+  let signature = false;
+  const quoted: string[] = [];
+  for (; i < lines.length; i++) {
+    const line = lines[i]!;
+    const folded = fold(line.trim());
+    if (FORWARD.test(folded)) { inHeaders = true; signature = false; continue; }
+    if (inHeaders && HEADER.test(folded) && line.length < 300) {
+      const s = SUBJECT.exec(line.trim());
+      if (s) subject ??= s[1]!.replace(/^(?:(?:re|fw|fwd|tr|rv|wg|aw|r|i|enc)\s*:\s*)+/i, '').trim() || null;
+      continue;
+    }
+    if (folded.trim()) inHeaders = false;
+    if (QUOTE_INTRO.test(folded.trim())) {
+      // The earlier messages of a thread: kept aside, read only when the reply itself says little.
+      quoted.push(...lines.slice(i + 1).map((l) => l.replace(/^(?:>\s?)+/, '')));
+      break;
+    }
+    if (/^\s*>/.test(line)) { quoted.push(line.replace(/^(?:>\s?)+/, '')); continue; }
+    if (SIGN_OFF.test(folded.trim())) { signature = true; continue; }
+    if (signature) {
+      // A signature ends at a blank line followed by more content of substance (a forwarded booking).
+      if (!folded.trim()) { signature = false; continue; }
+      continue;
+    }
+    out.push(line);
+  }
+  const substance = out.join(' ').replace(/\s+/g, ' ').length;
+  if (substance < 200 && quoted.length) {
+    const earlier = dropEmailNoise(quoted);
+    return { lines: [...out, ...earlier.lines], subject: subject ?? earlier.subject };
+  }
+  return { lines: out, subject };
+}
+
+// "[12/03/2026, 10:32] Ana: ...", "12/03/2026, 10:32 - Ana: ...", "Ana (10:32): ...", "[10:32] Ana: ..."
+const CHAT_PREFIX = /^\[?\d{1,2}[./]\d{1,2}[./]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?\]?\s*(?:-\s*)?([^:]{1,40}):\s+/i;
+const CHAT_TIME_ONLY = /^\[\d{1,2}:\d{2}(?:\s?[ap]m)?\]\s*([^:]{1,40}):\s+/i;
+const CHAT_NAME_TIME = /^([\p{L} .'-]{1,30})\s\(\d{1,2}:\d{2}\):\s+/u;
+
+/** A chat message without its sender and time stamp (they are not the trip's dates). */
+function unchat(line: string): string {
+  return line.replace(CHAT_PREFIX, '').replace(CHAT_TIME_ONLY, '').replace(CHAT_NAME_TIME, '');
+}
+
+const NOISE = [
+  // legal footers and email boilerplate
+  /\b(?:unsubscribe|darse de baja|desabonner|desinscrever|abmelden|disiscriviti|privacy policy|politica de privacidad|politique de confidentialite|politica de privacidade|datenschutz|informativa sulla privacy|all rights reserved|todos los derechos reservados|tous droits reserves|todos os direitos reservados|alle rechte vorbehalten|tutti i diritti riservati|this (?:e-?mail|message) (?:and any attachments )?(?:is|may be|contains)|este (?:correo|mensaje|e-?mail) (?:y sus anexos )?(?:es|puede|contiene)|ce (?:message|courriel|e-?mail) (?:et ses pieces jointes )?(?:est|peut|contient)|diese (?:e-?mail|nachricht) (?:enthalt|ist|kann)|questa (?:e-?mail|comunicazione|mail) (?:e|puo|contiene)|esta mensagem|confidential|confidencial|confidentiel|vertraulich|riservat[oa]|do not reply|no responda|ne pas repondre|nao responda|nicht antworten|non rispondere|view (?:this email )?in (?:your )?browser|ver en el navegador|voir dans le navigateur|im browser anzeigen|visualizza nel browser|printed on recycled|please consider the environment|antes de imprimir|avant d'imprimer|bitte denken sie an die umwelt|prima di stampare)\b/,
+  // web pages: cookie banners, menus, reviews, sharing, newsletters
+  /\b(?:cookies?|accept all|aceptar todas?|accepter tout|aceitar todos|alle akzeptieren|accetta tutti|sign in|log in|iniciar sesion|se connecter|entrar|anmelden|accedi|newsletter|subscribe|suscribete|abonnez-vous|inscreva-se|abonnieren|iscriviti|follow us|siguenos|suivez-nous|siga-nos|folgen sie uns|seguici|share on|compartir en|partager sur|compartilhar|teilen|condividi|back to top|volver arriba|retour en haut|voltar ao topo|nach oben|torna su|skip to (?:main )?content|verified review|reviewed|rated \d|de 5 estrellas|sur 5|von 5 sternen|su 5|out of 5|customers also|you may also like|tambien te puede interesar|vous aimerez aussi|voce tambem pode gostar|das konnte ihnen auch gefallen|potrebbe interessarti anche|add to cart|anadir al carrito|ajouter au panier|in den warenkorb|aggiungi al carrello|book now|reserva ahora|reservez maintenant|reserve agora|jetzt buchen|prenota ora)\b/,
+  /[★☆]{2,}|\b\d(?:[.,]\d)?\s*\/\s*5\b/,
+];
+
+function isNoise(line: string): boolean {
+  const folded = fold(line);
+  if (NOISE.some((pattern) => pattern.test(folded))) return true;
+  // A menu: short words between separators ("Home | Tours | About us | Contact").
+  const cells = line.split(/\s[|·•»]\s/);
+  if (cells.length >= 4 && cells.every((c) => c.length <= 20 && !/\d/.test(c))) return true;
+  // Contact lines of the agency (its address and phone are not the trip's places).
+  if (/^(?:tel|tel\.|phone|telefono|telefone|telephone|fax|mobile|movil|cell|email|e-mail|correo|web|www\.|http)\b/.test(folded) && !/\b(?:hotel|check)/.test(folded)) return true;
+  if (/^https?:\/\/\S+$/.test(line) || /^[\w.+-]+@[\w-]+\.[\w.]+$/.test(line)) return true;
+  return false;
 }
 
 const DAY_KEYS = /^(?:days?|itinerary|itinerario|programa|programme|program|dias|jours|tage|giorni|schedule|plan)$/i;

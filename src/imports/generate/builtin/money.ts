@@ -1,16 +1,20 @@
-// Prices written in a document: "1.450 €", "€1,450.00", "USD 2,300", "R$ 3.500,00", "£999 pp".
-import { PER_PERSON, PRICE_WORDS, fold } from './vocabulary.ts';
+// Money and the lists of a trip: the price (per person or total, with the total and travellers
+// when both are stated), payments (deposit, balance, instalments, with due dates), and what the
+// price includes and excludes. Amounts: "1.450 €", "€1,450.00", "USD 2,300", "R$ 3.500,00", "£999 pp".
+// Distractors stay out: optional excursions, supplements, insurance, per-night rates.
+import { scanDates, type IsoDate } from './dates.ts';
+import { EXCLUDED_HEADER, INCLUDED_HEADER, PER_PERSON, PRICE_WORDS, TRAVELLERS, CLOSING_HEADER, fold } from './vocabulary.ts';
 
-const SYMBOLS: Record<string, string> = { '€': 'EUR', '$': 'USD', 'us$': 'USD', 'u$s': 'USD', '£': 'GBP', 'r$': 'BRL', 'chf': 'CHF', '¥': 'JPY', 'mx$': 'MXN', 'a$': 'AUD', 'c$': 'CAD' };
-const CODES = new Set(['EUR', 'USD', 'GBP', 'BRL', 'CHF', 'JPY', 'MXN', 'AUD', 'CAD', 'ARS', 'CLP', 'COP', 'PEN', 'ZAR', 'SEK', 'NOK', 'DKK', 'THB', 'INR', 'NZD']);
-const WORDS: Record<string, string> = { euros: 'EUR', euro: 'EUR', eur: 'EUR', dollars: 'USD', dolares: 'USD', dollari: 'USD', pounds: 'GBP', libras: 'GBP', reais: 'BRL', reales: 'BRL' };
+const SYMBOLS: Record<string, string> = { '€': 'EUR', '$': 'USD', 'us$': 'USD', 'u$s': 'USD', '£': 'GBP', 'r$': 'BRL', 'chf': 'CHF', '¥': 'JPY', 'mx$': 'MXN', 'a$': 'AUD', 'c$': 'CAD', 'fr.': 'CHF', 'kr': 'SEK' };
+const CODES = new Set(['EUR', 'USD', 'GBP', 'BRL', 'CHF', 'JPY', 'MXN', 'AUD', 'CAD', 'ARS', 'CLP', 'COP', 'PEN', 'ZAR', 'SEK', 'NOK', 'DKK', 'THB', 'INR', 'NZD', 'MAD', 'TRY', 'AED', 'CZK', 'HUF', 'PLN', 'UYU', 'CRC', 'DOP', 'CUP', 'EGP', 'ISK', 'CNY', 'SGD', 'HKD', 'IDR', 'VND']);
+const WORDS: Record<string, string> = { euros: 'EUR', euro: 'EUR', eur: 'EUR', dollars: 'USD', dolares: 'USD', dollari: 'USD', pounds: 'GBP', libras: 'GBP', sterline: 'GBP', reais: 'BRL', reales: 'BRL', franken: 'CHF', francos: 'CHF' };
 
-const AMOUNT = String.raw`(\d{1,3}(?:[.,\s\u00a0'’]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)`;
-const CURRENCY = String.raw`(R\$|US\$|U\$S|MX\$|A\$|C\$|[€$£¥]|[A-Z]{3}(?![A-Za-z])|euros?|eur|dollars|d[oó]lares|pounds|libras|reais|reales)`;
+const AMOUNT = String.raw`(\d{1,3}(?:[.,\s\u00a0'’]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:,-|\.-)?`;
+const CURRENCY = String.raw`(R\$|US\$|U\$S|MX\$|A\$|C\$|[€$£¥]|[A-Z]{3}(?![A-Za-z])|euros?|eur|dollars|d[oó]lares|pounds|libras|sterline|reais|reales|franken)`;
 const BEFORE = new RegExp(`${CURRENCY}\\s?${AMOUNT}`, 'gi');
 const AFTER = new RegExp(`${AMOUNT}\\s?${CURRENCY}`, 'gi');
 
-export interface Price { amount: number; currency: string; per: 'person' | 'total' | null; text: string }
+export interface Amount { amount: number; currency: string; index: number; end: number }
 
 function currencyOf(token: string): string | undefined {
   const lower = token.toLowerCase();
@@ -22,7 +26,7 @@ function currencyOf(token: string): string | undefined {
 
 /** "1.450" → 1450, "1,450.50" → 1450.5, "1 450,50" → 1450.5, "99,90" → 99.9. */
 export function parseAmount(raw: string): number {
-  const s = raw.replace(/[\s\u00a0'’]/g, '');
+  const s = raw.replace(/[\s\u00a0'’]/g, '').replace(/[,.]-$/, '');
   const lastSep = Math.max(s.lastIndexOf('.'), s.lastIndexOf(','));
   if (lastSep === -1) return Number(s);
   const decimals = s.length - lastSep - 1;
@@ -30,30 +34,149 @@ export function parseAmount(raw: string): number {
   return Number(`${s.slice(0, lastSep).replace(/[.,]/g, '')}.${s.slice(lastSep + 1)}`);
 }
 
-function pricesInLine(line: string): Price[] {
-  const found: Array<Price & { index: number }> = [];
+/** The amounts of money written in a line, in order. */
+export function amountsIn(line: string): Amount[] {
+  const found: Amount[] = [];
   for (const [pattern, amountGroup, currencyGroup] of [[BEFORE, 2, 1], [AFTER, 1, 2]] as const) {
     for (const m of line.matchAll(pattern)) {
       const currency = currencyOf(m[currencyGroup]!);
       const amount = parseAmount(m[amountGroup]!);
       if (!currency || !Number.isFinite(amount) || amount <= 0) continue;
-      found.push({ amount, currency, per: PER_PERSON.test(fold(line)) ? 'person' : null, text: line.trim().slice(0, 200), index: m.index });
+      if (found.some((f) => Math.abs(f.index - m.index) < 4)) continue;
+      found.push({ amount, currency, index: m.index, end: m.index + m[0].length });
     }
   }
-  return found.sort((a, b) => a.index - b.index).map(({ index: _, ...price }) => price);
+  return found.sort((a, b) => a.index - b.index);
 }
 
-/** The trip's price: on a line that says "price"/"precio"/"prix"... when there is one, else the largest amount. */
+const DISTRACTOR = /\b(?:optional|opcional|optionnel|facultatif|facoltativ[oa]|fakultativ|supplement|suplemento|supplemento|zuschlag|aufpreis|single|individual|einzelzimmer|singola|insurance|seguro|assurance|versicherung|assicurazione|tax(?:es)?|tasas?|taxe|steuer|tassa|city tax|tourist tax|tasa turistica|taxe de sejour|kurtaxe|tassa di soggiorno|per night|por noche|par nuit|por noite|pro nacht|a notte|per notte|tip|tips|propinas?|pourboires?|gorjetas?|trinkgeld|mance|visa|entrance|entrada|entree|ingresso|eintritt|child|nino|enfant|crianca|kind|bambino|deposit|deposito|senal|anticipo|acompte|arrhes|anzahlung|acconto|caparra|sinal|balance|saldo|solde|restzahlung|restbetrag|remaining|resto|installment|instalment|cuota|plazo|echeance|versement|rate|rata|parcela|prestacao|excursion)\b/;
+const TOTAL_WORDS = /\b(?:total|grand total|total price|precio total|importe total|prix total|montant total|preco total|valor total|gesamtpreis|gesamtbetrag|gesamt|summe|totale|prezzo totale|importo totale|in total|en total|au total|no total|insgesamt|in totale)\b/;
+
+export interface Price { amount: number; currency: string; per: 'person' | 'total' | null; total: number | null; travellers: number | null; text: string }
+
+/** The trip's price, from the lines that state one. */
 export function findPrice(lines: readonly string[]): Price | null {
-  let best: { price: Price; score: number } | undefined;
-  for (const line of lines) {
+  const candidates: Array<{ amount: Amount; line: string; score: number; per: boolean; total: boolean }> = [];
+  lines.forEach((line, i) => {
     const folded = fold(line);
-    for (const price of pricesInLine(line)) {
-      const score = (PRICE_WORDS.test(folded) ? 2 : 0) + (price.per ? 1 : 0) + (/\btotal\b/.test(folded) ? 1 : 0);
-      if (!best || score > best.score || (score === best.score && price.amount > best.price.amount)) best = { price, score };
-    }
+    const amounts = amountsIn(line);
+    if (!amounts.length) return;
+    // A label on the line before ("Price per person:" then "1.290 €").
+    const label = i > 0 && line.length < 30 ? fold(lines[i - 1]!) : '';
+    const context = `${label} ${folded}`;
+    if (DISTRACTOR.test(folded) && !TOTAL_WORDS.test(folded) && !/\b(?:price|precio|prix|preco|preis|prezzo|quota)\b.*\b(?:per person|por persona|par personne|por pessoa|pro person|a persona|per persona)\b/.test(folded)) return;
+    const priced = PRICE_WORDS.test(context);
+    amounts.forEach((amount, k) => {
+      // Words bind to the nearest amount: "€1,290 per person (total €2,580)", "Total: 2.580 € – 1.290 € p.p.".
+      const before = folded.slice(k > 0 ? amounts[k - 1]!.end : 0, amount.index);
+      const after = folded.slice(amount.end, k + 1 < amounts.length ? amounts[k + 1]!.index : folded.length);
+      const distance = (pattern: RegExp) => {
+        const inAfter = new RegExp(pattern.source).exec(after);
+        const inBefore = [...before.matchAll(new RegExp(pattern.source, 'g'))].at(-1);
+        const a = inAfter ? inAfter.index : Infinity;
+        const b = inBefore ? before.length - (inBefore.index + inBefore[0].length) : Infinity;
+        return Math.min(a, b);
+      };
+      let perDistance = distance(PER_PERSON);
+      let totalDistance = distance(TOTAL_WORDS);
+      if (amounts.length === 1 && label) {
+        if (perDistance === Infinity && PER_PERSON.test(label)) perDistance = 50;
+        if (totalDistance === Infinity && TOTAL_WORDS.test(label)) totalDistance = 50;
+      }
+      const amountPer = perDistance < totalDistance && perDistance < 60;
+      const amountTotal = totalDistance <= perDistance && totalDistance < 60;
+      candidates.push({ amount, line, score: (priced ? 3 : 0) + (amountPer ? 2 : 0) + (amountTotal ? 2 : 0), per: amountPer, total: amountTotal });
+    });
+  });
+  if (!candidates.length) return null;
+  const best = [...candidates].sort((a, b) => b.score - a.score || b.amount.amount - a.amount.amount)[0]!;
+  if (best.score < 3 && candidates.length > 3) return null; // amounts scattered without a price line: nothing to keep
+  const text = best.line.trim().slice(0, 200);
+  const travellers = travellersIn(lines);
+  const currency = best.amount.currency;
+  if (best.per) {
+    const total = candidates.find((c) => c.total && c.amount.currency === currency && c.amount.amount > best.amount.amount);
+    const totalAmount = total?.amount.amount ?? (travellers ? Math.round(best.amount.amount * travellers * 100) / 100 : null);
+    return { amount: best.amount.amount, currency, per: 'person', total: total ? total.amount.amount : totalAmount, travellers, text };
   }
-  if (best && best.score === 0 && !best.price.per) best.price.per = null;
-  if (best && /\btotal\b/.test(fold(best.price.text)) && !best.price.per) best.price.per = 'total';
-  return best?.price ?? null;
+  if (best.total) {
+    const perPerson = candidates.find((c) => c.per && c.amount.currency === currency && c.amount.amount < best.amount.amount);
+    if (perPerson) return { amount: perPerson.amount.amount, currency, per: 'person', total: best.amount.amount, travellers, text: perPerson.line.trim().slice(0, 200) };
+    return { amount: best.amount.amount, currency, per: 'total', total: best.amount.amount, travellers, text };
+  }
+  return { amount: best.amount.amount, currency, per: null, total: null, travellers, text };
 }
+
+function travellersIn(lines: readonly string[]): number | null {
+  for (const line of lines) {
+    const m = TRAVELLERS.exec(fold(line));
+    if (m && Number(m[1]) > 0 && Number(m[1]) <= 60) return Number(m[1]);
+  }
+  return null;
+}
+
+export interface Payment { kind: 'deposit' | 'balance' | 'installment' | 'payment'; amount: number; currency: string; dueDate: IsoDate | null; text: string | null }
+
+const PAYMENT_KINDS: Array<[RegExp, Payment['kind']]> = [
+  [/\b(?:deposit|down payment|deposito|senal|anticipo|reserva de plaza|acompte|arrhes|anzahlung|acconto|caparra|sinal|entrada)\b/, 'deposit'],
+  [/\b(?:balance|remaining|final payment|saldo|resto|pago final|solde|reste|restzahlung|restbetrag|schlusszahlung|saldo finale|pagamento final|restante)\b/, 'balance'],
+  [/\b(?:installments?|instalments?|cuotas?|plazos?|mensualidad|echeances?|versements?|mensualites?|raten?|rate|rata|parcelas?|prestacoes|prestazioni)\b/, 'installment'],
+];
+
+/** Deposits, balances and instalments: the kind, the amount, and the date it is due. */
+export function findPayments(lines: readonly string[], now: Date, anchor: IsoDate | null, price: Price | null): Payment[] {
+  const payments: Payment[] = [];
+  const total = price ? price.total ?? (price.per === 'total' ? price.amount : null) : null;
+  const parts = lines.flatMap((line) => line.split(/;\s+|\.\s+(?=\p{Lu})/u));
+  for (const line of parts) {
+    const folded = fold(line);
+    const kind = PAYMENT_KINDS.find(([pattern]) => pattern.test(folded))?.[1];
+    if (!kind) continue;
+    const amounts = amountsIn(line);
+    let amount: { amount: number; currency: string } | undefined = amounts[0];
+    // "30% deposit" of a stated total.
+    const percent = /(\d{1,2})\s?%/.exec(folded);
+    if (!amount && percent && price && total) amount = { amount: Math.round(total * Number(percent[1])) / 100, currency: price.currency };
+    // "balance by 1 April": the total less what was paid before.
+    if (!amount && kind === 'balance' && price && total && payments.length) {
+      const paid = payments.filter((p) => p.currency === price.currency).reduce((sum, p) => sum + p.amount, 0);
+      if (paid > 0 && paid < total) amount = { amount: Math.round((total - paid) * 100) / 100, currency: price.currency };
+    }
+    if (!amount) continue;
+    const due = scanDates(line, now, anchor)[0]?.date ?? null;
+    if (payments.some((p) => p.kind === kind && p.amount === amount.amount)) continue;
+    payments.push({ kind, amount: amount.amount, currency: amount.currency, dueDate: due, text: line.trim().slice(0, 200) });
+  }
+  return payments;
+}
+
+/** The items of the "included" and "not included" lists (after a header, or inline after its colon). */
+export function findInclusions(lines: readonly string[]): { included: string[]; excluded: string[] } {
+  const included: string[] = [];
+  const excluded: string[] = [];
+  let current: string[] | null = null;
+  for (const line of lines) {
+    const folded = fold(line).trim();
+    const isExcluded = EXCLUDED_HEADER.test(folded);
+    const isIncluded = !isExcluded && INCLUDED_HEADER.test(folded);
+    if (isExcluded || isIncluded) {
+      current = isExcluded ? excluded : included;
+      const inline = /^[^:]{0,60}:\s*(.+)$/.exec(line);
+      if (inline) current.push(...splitItems(inline[1]!));
+      continue;
+    }
+    if (!current) continue;
+    if (CLOSING_HEADER.test(folded) && line.length < 60) { current = null; continue; }
+    if (line.length > 200 || /^(?:day|dia|jour|tag|giorno)\s*\d/i.test(folded)) { current = null; continue; }
+    current.push(...splitItems(line));
+    if (current.length > 40) current = null;
+  }
+  return { included: dedupe(included), excluded: dedupe(excluded) };
+}
+
+function splitItems(text: string): string[] {
+  const parts = text.includes(';') || (text.split(',').length >= 3 && !/\d,\d/.test(text)) ? text.split(/[;,]\s*/) : [text];
+  return parts.map((p) => p.replace(/^[\s•·*▪►✓✔+\-–]+|[\s.;,]+$/g, '').trim()).filter((p) => p.length >= 2 && p.length <= 200);
+}
+
+const dedupe = (items: string[]) => [...new Set(items)].slice(0, 40);

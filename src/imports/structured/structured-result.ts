@@ -1,0 +1,39 @@
+// What the structured mappers make of a document's standard data: blocks with the date of the day
+// they belong to (confidence 1: a standard said so), and hints for the trip's own fields.
+import type { DraftBlockInput } from '../generate/draft.ts';
+
+export interface DatedBlock {
+  /** The date of the day the block sits in (departure, check-in, pick-up, start); null when unknown. */
+  date: string | null;
+  /** The last date the block covers (arrival, check-out, drop-off), to extend the trip. */
+  until: string | null;
+  block: DraftBlockInput;
+  /** alpha-3 of where it takes place (a hotel's or venue's country, a flight's arrival airport's). */
+  country?: string | null;
+}
+
+export interface StructuredPrice { amount: number; currency: string; per: 'person' | 'total' | null; travellers: number | null }
+export interface StructuredPayment { kind: 'deposit' | 'balance' | 'installment' | 'payment'; amount: number; currency: string; dueDate: string | null }
+
+export interface StructuredResult {
+  blocks: DatedBlock[];
+  title: string | null;
+  description: string | null;
+  price: StructuredPrice | null;
+  payments: StructuredPayment[];
+  /** alpha-3 codes of the places stayed at or visited (hotel addresses, arrival airports). */
+  countries: string[];
+  /** alpha-3 of the traveller's home (where the first flight leaves from and is not a destination): no country of the trip. */
+  home: string | null;
+  /** IANA zone of the first destination. */
+  timezone: string | null;
+  /** The document's text is only a rendering of these items (a calendar): the text's reading adds nothing. */
+  textIsRendering: boolean;
+  /** The structured items carry the whole trip (a calendar, a JSON export with segments): their dates bound it. */
+  datesAuthoritative: boolean;
+  /** Trip dates a document states outright (a JSON export's start and end). */
+  dateStart: string | null;
+  dateFinish: string | null;
+}
+
+export const emptyResult = (): StructuredResult => ({ blocks: [], title: null, description: null, price: null, payments: [], countries: [], home: null, timezone: null, textIsRendering: false, datesAuthoritative: false, dateStart: null, dateFinish: null });

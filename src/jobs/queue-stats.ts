@@ -1,0 +1,40 @@
+// The state of every pg-boss queue, read straight from its tables: for the metrics scrape
+// (src/metrics/) and the operator's GraphQL query (src/ops/). One grouped query, completed jobs
+// left out, so its cost follows the jobs in flight rather than the history kept.
+import type { PrismaClient } from '../db/prisma.ts';
+import { BOSS_SCHEMA } from './boss.ts';
+
+export interface QueueStats {
+  name: string;
+  /** Due and not yet taken (created or waiting to retry, start time passed). */
+  waiting: number;
+  /** Created for later: a retry delay or a start time not reached yet. */
+  deferred: number;
+  active: number;
+  /** Failed on every attempt, still kept by pg-boss's retention. */
+  failed: number;
+  /** Seconds since the longest-waiting due job became due; null when none waits. */
+  oldestWaitingSeconds: number | null;
+}
+
+interface Row { name: string; waiting: number; deferred: number; active: number; failed: number; oldest: number | null }
+
+const SQL = `
+SELECT q.name,
+  count(*) FILTER (WHERE j.state IN ('created', 'retry') AND j.start_after <= now())::int AS waiting,
+  count(*) FILTER (WHERE j.state IN ('created', 'retry') AND j.start_after > now())::int AS deferred,
+  count(*) FILTER (WHERE j.state = 'active')::int AS active,
+  count(*) FILTER (WHERE j.state = 'failed')::int AS failed,
+  extract(epoch FROM now() - min(j.start_after) FILTER (WHERE j.state IN ('created', 'retry') AND j.start_after <= now()))::float8 AS oldest
+FROM ${BOSS_SCHEMA}.queue q
+LEFT JOIN ${BOSS_SCHEMA}.job j ON j.name = q.name AND j.state IN ('created', 'retry', 'active', 'failed')
+GROUP BY q.name
+ORDER BY q.name`;
+
+export async function queueStats(prisma: PrismaClient): Promise<QueueStats[]> {
+  const rows = await prisma.$queryRawUnsafe<Row[]>(SQL);
+  return rows.map((r) => ({
+    name: r.name, waiting: r.waiting, deferred: r.deferred, active: r.active, failed: r.failed,
+    oldestWaitingSeconds: r.oldest === null ? null : Math.max(0, Math.round(r.oldest)),
+  }));
+}

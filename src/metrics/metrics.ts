@@ -1,0 +1,140 @@
+// Prometheus metrics (prom-client) of one service, on a registry of its own: recorded on the hot
+// path with one label object per observation (what prom-client needs), while the gauges that cost
+// a query (pool, queue depths) are read only when Prometheus scrapes (collect).
+import type { Pool } from 'pg';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { PrismaClient } from '../db/prisma.ts';
+import { queueStats } from '../jobs/queue-stats.ts';
+
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 30, 60, 120, 300];
+/** Operation names come from clients: past this many distinct ones, the rest count as "other". */
+const MAX_OPERATION_NAMES = 200;
+/** Status codes as label strings, made once. */
+const STATUS = Array.from({ length: 600 }, (_, code) => String(code));
+
+export interface MetricsSources {
+  prisma: PrismaClient;
+  pool: Pool | undefined;
+}
+
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly operationNames = new Set<string>();
+
+  private readonly http = new Histogram({
+    name: 'http_server_request_duration_seconds',
+    help: 'HTTP requests by route pattern, method and status, with their latency.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly graphql = new Counter({
+    name: 'graphql_operations_total',
+    help: 'GraphQL operations on /graphql by operation name, type (query, mutation) and outcome (ok, error, invalid: refused by validation).',
+    labelNames: ['operation', 'type', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly jobs = new Histogram({
+    name: 'jobs_duration_seconds',
+    help: 'Background jobs run by this process, by queue and outcome (completed, failed).',
+    labelNames: ['queue', 'outcome'] as const,
+    buckets: JOB_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly deliveries = new Histogram({
+    name: 'webhook_deliveries_duration_seconds',
+    help: 'Webhook delivery attempts by outcome (succeeded, failed), with the time to the receiver\'s answer.',
+    labelNames: ['outcome'] as const,
+    buckets: LATENCY_BUCKETS.concat([30]),
+    registers: [this.registry],
+  });
+  private readonly importStages = new Histogram({
+    name: 'import_stage_duration_seconds',
+    help: 'Runs of the AI import\'s stages, by stage and outcome (completed, failed).',
+    labelNames: ['stage', 'outcome'] as const,
+    buckets: JOB_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly refusals = new Counter({
+    name: 'rate_limit_refusals_total',
+    help: 'Requests refused with 429 by the rate limits, by limit (key: per API key or machine client, ip: per client IP).',
+    labelNames: ['limit'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(sources: MetricsSources) {
+    collectDefaultMetrics({ register: this.registry });
+    const { pool, prisma } = sources;
+    // Both queue gauges are read in the same scrape, and the registry calls their collect() one
+    // after the other in registration order: the first starts the query, the second takes it.
+    let pending: ReturnType<typeof queueStats> | undefined;
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'Connections of this process\'s Prisma pool: total, idle, and waiting (requests queued for one).',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        this.set({ state: 'total' }, pool?.totalCount ?? 0);
+        this.set({ state: 'idle' }, pool?.idleCount ?? 0);
+        this.set({ state: 'waiting' }, pool?.waitingCount ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'jobs_queue_depth',
+      help: 'Jobs of every pg-boss queue by state: waiting (due), deferred, active, failed (kept by retention). Read from the database at each scrape.',
+      labelNames: ['queue', 'state'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const stats = queueStats(prisma);
+        pending = stats;
+        for (const queue of await stats) {
+          for (const state of ['waiting', 'deferred', 'active', 'failed'] as const) this.set({ queue: queue.name, state }, queue[state]);
+        }
+      },
+    });
+    new Gauge({
+      name: 'jobs_queue_oldest_waiting_seconds',
+      help: 'Per pg-boss queue, how long its longest-waiting due job has waited (0 when none waits).',
+      labelNames: ['queue'] as const,
+      registers: [this.registry],
+      async collect() {
+        const stats = pending ?? queueStats(prisma);
+        pending = undefined;
+        this.reset();
+        for (const queue of await stats) this.set({ queue: queue.name }, queue.oldestWaitingSeconds ?? 0);
+      },
+    });
+  }
+
+  /** `started` is a performance.now() reading. */
+  request(method: string, route: string, status: number, started: number): void {
+    this.http.observe({ method, route, status: STATUS[status] ?? 'other' }, (performance.now() - started) / 1000);
+  }
+
+  graphqlOperation(name: string | undefined, type: string, outcome: 'ok' | 'error' | 'invalid'): void {
+    let operation = name ?? 'anonymous';
+    if (!this.operationNames.has(operation)) {
+      if (this.operationNames.size >= MAX_OPERATION_NAMES) operation = 'other';
+      else this.operationNames.add(operation);
+    }
+    this.graphql.inc({ operation, type, outcome });
+  }
+
+  job(queue: string, outcome: 'completed' | 'failed', seconds: number): void {
+    this.jobs.observe({ queue, outcome }, seconds);
+  }
+
+  webhookDelivery(outcome: 'succeeded' | 'failed', seconds: number): void {
+    this.deliveries.observe({ outcome }, seconds);
+  }
+
+  importStage(stage: string, outcome: 'completed' | 'failed', seconds: number): void {
+    this.importStages.observe({ stage, outcome }, seconds);
+  }
+
+  rateLimitRefusal(limit: 'key' | 'ip'): void {
+    this.refusals.inc({ limit });
+  }
+}

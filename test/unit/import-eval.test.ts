@@ -1,0 +1,117 @@
+// The import's regression gate: the evaluation corpus (test/fixtures/imports/corpus, scored as
+// `npm run eval:import` scores it) must stay above the floors. And the scorer itself, on outputs
+// built by hand, so that a floor measures what the corpus README says it does.
+import { describe, expect, it } from 'vitest';
+import type { Expected } from '../eval/corpus.ts';
+import { evaluateCorpus, summarize } from '../eval/evaluate.ts';
+import { formatReport } from '../eval/report.ts';
+import { FIELDS, scoreDocument, type Field, type ImportOutput } from '../eval/score.ts';
+
+/**
+ * Just under what the built-in extractor of 61063b3 scored on the corpus when it was written (46
+ * documents: title 0.50, dates 0.50, duration 0.65, countries 0.48, blocks 0.26, settings 0.61,
+ * mean 0.50; one document is about 0.02 of a field). Raise them as the extractor improves; the
+ * issue's target is a mean of 0.95 with every field at 0.9.
+ */
+const EVAL_FLOORS: Record<Field | 'overall', number> = {
+  title: 0.47, dates: 0.47, duration: 0.62, countries: 0.45, blocks: 0.24, settings: 0.58, overall: 0.47,
+};
+
+describe('the import on the evaluation corpus', () => {
+  it('scores above the floors on every field and overall', async () => {
+    const results = await evaluateCorpus();
+    expect(results.length).toBeGreaterThanOrEqual(46);
+    console.info(formatReport(results));
+    const summary = summarize(results);
+    for (const field of FIELDS) expect(summary.fields[field], field).toBeGreaterThanOrEqual(EVAL_FLOORS[field]);
+    expect(summary.overall, 'overall').toBeGreaterThanOrEqual(EVAL_FLOORS.overall);
+  }, 300_000);
+});
+
+const expected: Expected = {
+  description: 'a hand-made case',
+  language: 'en',
+  title: { keywords: ['rome'], forbidden: ['itinerary'] },
+  dateStart: '2026-05-08',
+  dateFinish: '2026-05-09',
+  duration: 2,
+  countries: ['ITA'],
+  blocks: [
+    { type: 'flight', day: 1, flightNumber: 'BA548', departureAirport: 'LHR', departureTime: '08:15' },
+    { type: 'activity', day: 2, title: 'Vatican', time: '09:00' },
+    { type: 'transport', mode: 'train', day: 2, from: 'Roma' },
+    { type: 'price', amount: 1245, currency: 'GBP', per: 'person' },
+    { type: 'included', items: ['breakfast', 'transfers'] },
+  ],
+  settings: { timezone: 'Europe/Rome', currency: 'GBP' },
+};
+
+function output(overrides: { title?: string; countries?: string[]; day2?: object[]; trip?: object[]; settings?: object } = {}): ImportOutput {
+  const day = (n: number, children: object[]) => ({ type: 'itineraryDay', content: { day: n }, children });
+  return {
+    trip: { title: overrides.title ?? 'Long weekend in Róme', dateStart: new Date('2026-05-08'), dateFinish: new Date('2026-05-09'), duration: 2, countries: overrides.countries ?? ['ITA'] },
+    configuration: {
+      blocks: [
+        { type: 'itinerary', children: [
+          day(1, [{ type: 'flight', content: { flightNumber: 'BA 548', departureAirport: 'LHR', departureTime: '08:15', airline: null } }]),
+          day(2, overrides.day2 ?? [
+            { type: 'activity', content: { title: 'Morning', description: 'Guided tour of the VATICAN museums', time: '09:00' } },
+            { type: 'transport', content: { mode: 'train', from: 'Roma Termini', to: 'Firenze' } },
+          ]),
+        ] },
+        ...(overrides.trip ?? [
+          { type: 'price', content: { amount: 1245.004, currency: 'GBP', per: 'person' } },
+          { type: 'included', content: { items: ['Daily breakfast', 'Private transfers'] } },
+        ]),
+      ],
+      settings: overrides.settings ?? { timezone: 'Europe/Rome', currency: 'GBP', language: 'en' },
+    },
+  };
+}
+
+describe('the corpus scorer', () => {
+  it('gives 1 to an output that satisfies every expectation (folded containment, codes without spaces, amounts within 0.01)', () => {
+    const score = scoreDocument(output(), expected);
+    expect(score.misses).toEqual([]);
+    expect(score.score).toBe(1);
+  });
+
+  it('gives 0 to a title in capitals, with a forbidden word, or without a keyword', () => {
+    expect(scoreDocument(output({ title: 'ROME WEEKEND' }), expected).fields.title).toBe(0);
+    expect(scoreDocument(output({ title: 'Rome itinerary' }), expected).fields.title).toBe(0);
+    expect(scoreDocument(output({ title: 'Italian weekend' }), expected).fields.title).toBe(0);
+  });
+
+  it('counts countries as an exact set and settings key by key', () => {
+    const score = scoreDocument(output({ countries: ['ITA', 'ESP'], settings: { timezone: 'UTC', currency: 'GBP' } }), expected);
+    expect(score.fields.countries).toBe(0);
+    expect(score.fields.settings).toBe(0.5);
+  });
+
+  it('matches a block only in its own day, of its own type and mode, and each output block once', () => {
+    const moved = scoreDocument(output({ day2: [
+      { type: 'activity', content: { title: 'Vatican Museums', time: '09:00' } },
+      { type: 'transport', content: { mode: 'bus', from: 'Roma' } },
+    ] }), expected);
+    expect(moved.fields.blocks).toBe(0.8);
+    expect(moved.misses.join('\n')).toMatch(/block transport\{mode:train.*no transport \(train\) block/);
+
+    const twice = { ...expected, blocks: [...expected.blocks, { type: 'activity', day: 2, title: 'Vatican' }] };
+    expect(scoreDocument(output(), twice).fields.blocks).toBe(5 / 6);
+  });
+
+  it('finds the matching that satisfies the most expectations, not the first fit', () => {
+    const two = { ...expected, blocks: [{ type: 'activity', day: 2, title: 'tour' }, { type: 'activity', day: 2, title: 'Vatican', time: '09:00' }] };
+    const day2 = [{ type: 'activity', content: { title: 'Vatican tour', time: '09:00' } }, { type: 'activity', content: { title: 'Walking tour', time: null } }];
+    expect(scoreDocument(output({ day2 }), two).fields.blocks).toBe(1);
+  });
+
+  it('requires every expected item in one output list, and the price per the expected basis', () => {
+    const score = scoreDocument(output({ trip: [
+      { type: 'price', content: { amount: 2490, currency: 'GBP', per: 'total' } },
+      { type: 'included', content: { items: ['Daily breakfast'] } },
+      { type: 'included', content: { items: ['Private transfers'] } },
+    ] }), expected);
+    expect(score.fields.blocks).toBe(3 / 5);
+  });
+});
