@@ -9,7 +9,8 @@ import { startTestService, type TestService } from '../helpers/service.ts';
 
 let a: TestService;
 let b: TestService;
-const env = { AUTH_CACHE_SECONDS: '3600', RATE_LIMIT_PER_MINUTE: '100000' };
+const FAILURE_BUDGET = 5;
+const env = { AUTH_CACHE_SECONDS: '3600', RATE_LIMIT_PER_MINUTE: '100000', PUBLIC_RATE_LIMIT_PER_MINUTE: String(FAILURE_BUDGET), TRUST_PROXY: 'true' };
 
 beforeAll(async () => {
   a = await startTestService(env);
@@ -30,6 +31,20 @@ async function eventually(check: () => Promise<boolean>, what: string) {
 }
 const status = async (service: TestService, route: string, key: string, headers: Record<string, string> = {}) =>
   (await service.request(route, { key, headers })).status;
+
+describe('the failed-authentication budget across processes', () => {
+  it('an IP guessing keys on both processes gets one budget, not one a process', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.77' };
+    const answers: number[] = [];
+    for (let i = 0; i < 4 * FAILURE_BUDGET; i++) answers.push(await status(i % 2 ? b : a, 'GET /trips', `ak_${'g'.repeat(40)}`, headers));
+    const failures = answers.filter((code) => code === 401).length;
+    // Each process may let one more through: the one that learns from its own failure's lease that
+    // the other spent the rest. Counted per process, it would be twice the budget.
+    expect(failures).toBeGreaterThanOrEqual(FAILURE_BUDGET);
+    expect(failures).toBeLessThanOrEqual(FAILURE_BUDGET + 1);
+    expect(answers.slice(-4)).toEqual([429, 429, 429, 429]);
+  });
+});
 
 describe('cross-process invalidation of cached credentials', () => {
   it('a key revoked on one process is refused on the other', async () => {
