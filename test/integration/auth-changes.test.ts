@@ -9,12 +9,13 @@ import { startTestService, type TestService } from '../helpers/service.ts';
 
 let a: TestService;
 let b: TestService;
+const bSql: string[] = [];
 const FAILURE_BUDGET = 5;
 const env = { AUTH_CACHE_SECONDS: '3600', RATE_LIMIT_PER_MINUTE: '100000', PUBLIC_RATE_LIMIT_PER_MINUTE: String(FAILURE_BUDGET), TRUST_PROXY: 'true' };
 
 beforeAll(async () => {
   a = await startTestService(env);
-  b = await startTestService({ ...env, DATABASE_URL: a.databaseUrl });
+  b = await startTestService({ ...env, DATABASE_URL: a.databaseUrl }, { onDatabaseQuery: (q) => bSql.push(q.sql) });
 });
 afterAll(async () => {
   await b?.stop();
@@ -29,8 +30,10 @@ async function eventually(check: () => Promise<boolean>, what: string) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+let calls = 0;
+/** Each call from a client IP of its own (TRUST_PROXY), so refused keys never spend a shared failure budget. */
 const status = async (service: TestService, route: string, key: string, headers: Record<string, string> = {}) =>
-  (await service.request(route, { key, headers })).status;
+  (await service.request(route, { key, headers: { 'x-forwarded-for': `10.9.${(++calls >> 8) & 255}.${calls & 255}`, ...headers } })).status;
 
 describe('the failed-authentication budget across processes', () => {
   it('an IP guessing keys on both processes gets one budget, not one a process', async () => {
@@ -83,6 +86,21 @@ describe('cross-process invalidation of cached credentials', () => {
     await eventually(async () => (await status(b, 'GET /trips', token.body.access_token, onBehalf)) === 200, 'restored grant accepted on b');
     await a.prisma.machineClient.update({ where: { clientId }, data: { revokedAt: new Date() } });
     await eventually(async () => (await status(b, 'GET /trips', token.body.access_token, onBehalf)) === 401, 'revoked client refused on b');
+  });
+
+  it('a change forgets only what it concerns: a new account elsewhere leaves cached keys alone', async () => {
+    const account = await anAccount(a.prisma);
+    const member = await aMember(a.prisma, account.accountId, 'agent');
+    expect(await status(b, 'GET /trips', member.key)).toBe(200); // cached on b
+    await anAccount(a.prisma); // a membership inserted: its own message
+    // Messages arrive in order: once a later revocation is seen on b, the account's was too.
+    const marker = await aMember(a.prisma, account.accountId, 'viewer');
+    expect(await status(b, 'GET /trips', marker.key)).toBe(200);
+    await a.prisma.apiKey.updateMany({ where: { prefix: marker.prefix }, data: { revokedAt: new Date() } });
+    await eventually(async () => (await status(b, 'GET /trips', marker.key)) === 401, 'marker key refused on b');
+    const before = bSql.length;
+    expect(await status(b, 'GET /trips', member.key)).toBe(200);
+    expect(bSql.slice(before).filter((statement) => statement.includes('api_keys'))).toEqual([]);
   });
 
   it('a change missed while the listening connection was down is caught up when it comes back', async () => {
