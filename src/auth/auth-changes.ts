@@ -2,9 +2,8 @@
 // membership, or changing a machine client or its grant notifies the channel auth_changes (by
 // triggers, in the writing transaction: see the auth_change_targets migration), and every process
 // that authenticates listens on a connection of its own and forgets the cached credentials the
-// change concerns. The caches'
-// short TTL stays as a safety net: while the connection is down and re-established, notifications
-// may be missed, so the caches are cleared then too.
+// change concerns. The caches' short TTL stays as a safety net: while the connection is down and
+// re-established, notifications may be missed, so the caches are cleared then too.
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 
