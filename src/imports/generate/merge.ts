@@ -24,14 +24,14 @@ export function mergeStructured(draft: Draft, structured: StructuredResult): Mer
   for (const b of blocks) insert(placed.find((d) => d.date === b.date) ?? placed[0]!, b.block);
   const first = placed[0]?.date ?? null;
   const last = placed.at(-1)?.date ?? null;
-  const datesChanged = first !== draft.dateStart || last !== draft.dateFinish;
   const merged = draftSchema.parse({
     ...draft,
     title: usableTitle(structured.title) ?? draft.title,
     description: draft.description ?? structured.description,
     dateStart: range ? first : draft.dateStart,
     dateFinish: range ? last : draft.dateFinish,
-    duration: range && datesChanged ? placed.length : draft.duration,
+    // The trip's length is the days its dates span once structured dates fix them.
+    duration: range ? placed.length : draft.duration,
     countries: countriesOf(structured, draft, programme),
     timezone: structured.timezone ?? draft.timezone,
     days: placed.map((d, i) => ({ ...d, day: i + 1 })),
