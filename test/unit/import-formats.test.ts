@@ -37,12 +37,13 @@ describe('detectMediaType', () => {
 });
 
 describe('readHtml', () => {
-  it('keeps the visible content: no scripts, menus, cookie banners, hidden elements, forms, site header or footer', () => {
+  it('keeps the visible content: no scripts, menus, breadcrumbs, cookie banners, ratings, hidden elements, forms, site header or footer', () => {
     const { text } = readHtml(`<!doctype html><html><head><title>Rome | Agency</title><style>p{}</style></head><body>
       <header class="site-header"><a href="/">Agency</a> <ul><li>Home</li><li>Tours</li></ul></header>
       <nav><a>Destinations</a></nav>
       <div id="cookie-consent">We use cookies. <button>Accept all</button></div>
-      <main><article><header><h1>Rome Long Weekend</h1></header>
+      <main><p><a href="/">Home</a> › <a href="/italy">Italy</a> › Rome</p><article><header><h1>Rome Long Weekend</h1></header>
+        <div class="rating">★★★★★ 4.9 (1,284 reviews)</div>
         <p>Day 1: arrival in <b>Rome</b>,<br>check-in at Hotel Artemide.</p>
         <p style="display: none">Hidden tracking text</p><span hidden>also hidden</span>
         <div class="reviews">Great trip! 5 stars</div>
