@@ -17,8 +17,12 @@ const MODES: Array<[RegExp, 'train' | 'bus' | 'ferry' | 'cruise' | 'transfer']> 
   [/\b(?:transfer|traslado|transfert|shuttle|taxi)\b/i, 'transfer'],
 ];
 
+/** A reminder or a to-do ("check the ESTA application") is about the trip, not in it. */
+const REMINDER = /^(?:reminder|remember|to ?do|recordatorio|recuerda|rappel|lembrete|erinnerung|promemoria|ricorda)\b/i;
+const BOOKING_REF = /\b(?:booking (?:ref(?:erence)?|code)|reference|pnr|record locator|confirmation(?: code| number)?|localizador|c[oó]digo de reserva|r[ée]f[ée]rence|code de r[ée]servation|c[oó]digo da reserva|buchungs(?:code|nummer)|codice (?:di )?prenotazione)\s*(?:no\.?|#)?\s*[:\-]?\s*([A-Z0-9]{5,8})\b/i;
+
 export function mapCalendarEvents(events: CalendarEvent[]): DatedBlock[] {
-  return events.map(mapEvent).filter((b): b is DatedBlock => b !== null);
+  return events.filter((e) => !REMINDER.test(e.summary ?? '')).map(mapEvent).filter((b): b is DatedBlock => b !== null);
 }
 
 function mapEvent(e: CalendarEvent): DatedBlock | null {
@@ -30,6 +34,10 @@ function mapEvent(e: CalendarEvent): DatedBlock | null {
   const number = FLIGHT.test(words) || /\([A-Z]{3}\)/.test(words) ? FLIGHT_NUMBER.exec(summary) ?? FLIGHT_NUMBER.exec(words) : null;
   if (number) {
     const [from, to] = airports(words);
+    // "Lufthansa LH404": the words just before the flight number name the airline.
+    const airline = [...words.matchAll(new RegExp(`([\\p{Lu}][\\p{L}&'.-]+(?: [\\p{Lu}][\\p{L}&'.-]+){0,2})[ \\t]+${number[1]}\\s?${number[2]}\\b`, 'gu'))]
+      .map((m) => m[1]!.split(' ').filter((w) => !FLIGHT.test(w)).join(' ')).find(Boolean) ?? null;
+    const reference = BOOKING_REF.exec(words)?.[1] ?? null;
     return {
       date,
       until: end,
@@ -38,9 +46,9 @@ function mapEvent(e: CalendarEvent): DatedBlock | null {
         type: 'flight',
         confidence: 1,
         content: {
-          flightNumber: flightNumber(number[0], null), airline: null,
+          flightNumber: flightNumber(number[0], null), airline,
           departureAirport: from?.iata ?? null, arrivalAirport: to?.iata ?? null, departureCity: from?.city ?? null, arrivalCity: to?.city ?? null,
-          departureTime: e.start.time, arrivalTime: e.end?.time ?? null, date, arrivalDate: end !== date ? end : null, bookingReference: null,
+          departureTime: e.start.time, arrivalTime: e.end?.time ?? null, date, arrivalDate: end !== date ? end : null, bookingReference: reference && /\d/.test(reference) ? reference : null,
         },
       },
     };
