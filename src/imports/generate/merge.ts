@@ -34,6 +34,7 @@ export function mergeStructured(draft: Draft, structured: StructuredResult): Mer
     duration: range ? placed.length : draft.duration,
     countries: countriesOf(structured, draft, programme),
     timezone: structured.timezone ?? draft.timezone,
+    language: structured.language ?? draft.language,
     days: placed.map((d, i) => ({ ...d, day: i + 1 })),
     price: priceOf(structured, draft),
     payments: structured.payments.length ? structured.payments.map((p) => ({ ...p, text: null })) : draft.payments,
