@@ -30,7 +30,7 @@ export async function importOffline(source: ImportSource, { now, isTemplate = fa
   // first maxTextChars of it), and the structured items as read.
   const stored = extracted.text.slice(0, IMPORTS.maxTextChars * 2);
   const structured = JSON.parse(JSON.stringify(extracted.structured)) as typeof extracted.structured;
-  const draft = enrich(await generateDraft(stored, structured, { now, llm: undefined, log: (m) => { log.push(m); } }), stored);
+  const draft = enrich(await generateDraft(stored, structured, { now, llm: undefined, log: (m) => { log.push(m); } }), stored, now);
   return { trip: tripInputOf(draft, isTemplate), configuration: configurationOf(draft), draft, log };
 }
 

@@ -34,6 +34,7 @@ export function mergeStructured(draft: Draft, structured: StructuredResult): Mer
     duration: range ? placed.length : draft.duration,
     countries: countriesOf(structured, draft, programme),
     timezone: structured.timezone ?? draft.timezone,
+    language: structured.language ?? draft.language,
     days: placed.map((d, i) => ({ ...d, day: i + 1 })),
     price: priceOf(structured, draft),
     payments: structured.payments.length ? structured.payments.map((p) => ({ ...p, text: null })) : draft.payments,
@@ -158,6 +159,7 @@ function datedDays(days: DraftDayInput[], range: Range): DraftDayInput[] {
   days.forEach((day, i) => {
     const date = day.date ?? (anchored ? null : addDays(range.start, (day.day ?? i + 1) - 1));
     if (!date) return;
+    if (!day.date) dateBlocks(day.blocks, date);
     // A day outside the trip's dates: its notes are kept on the first day, its guesses go.
     if (date < range.start || date > range.finish) { outside.push(...day.blocks.filter((b) => b.type === 'text')); return; }
     const existing = byDate.get(date);
@@ -170,6 +172,17 @@ function datedDays(days: DraftDayInput[], range: Range): DraftDayInput[] {
   // Undated days of a dated text (rare) keep their blocks on the first day rather than losing them.
   for (const day of days) if (!day.date && anchored) out[0]!.blocks.push(...day.blocks);
   return out;
+}
+
+/** Blocks of a day that has just got its date: a stay checks in that day, a flight leaves that day. */
+function dateBlocks(blocks: DraftDayInput['blocks'], date: string): void {
+  for (const block of blocks) {
+    if (block.type === 'accommodation' && !block.content.checkIn) {
+      block.content.checkIn = date;
+      if (block.content.nights && !block.content.checkOut) block.content.checkOut = addDays(date, block.content.nights);
+    }
+    if (block.type === 'flight' && !block.content.date) block.content.date = date;
+  }
 }
 
 /** In time order among the day's timed blocks; an untimed stay at the end of the day. */

@@ -3,6 +3,7 @@
 // airports, a check-in and a check-out, a pick-up and a drop-off...), in snake_case, camelCase or
 // kebab-case alike. ISO dates with an offset keep their local date and time. Amounts are in minor
 // units when the key says so (…_cents, …Minor) or when an integer sits beside an exponent.
+import { translateKeys } from './json-keys.ts';
 import type { DatedBlock, StructuredPayment, StructuredResult } from './structured-result.ts';
 import { airportFacts, amountOf, countryCode, currencyExponent, daysBetween, flightNumber, isCurrency, localMoment, str, type LocalMoment } from './values.ts';
 
@@ -23,7 +24,8 @@ function pick(o: Obj, ...names: string[]): unknown {
   return undefined;
 }
 
-export function mapJsonExport(data: unknown, into: StructuredResult): void {
+export function mapJsonExport(source: unknown, into: StructuredResult): void {
+  const data = translateKeys(source);
   const root = Array.isArray(data) ? { items: data } : isObj(data) ? data : null;
   if (!root) return;
   const wrapped = pick(root, 'trip', 'booking', 'reservation', 'order', 'dossier', 'practice', 'pratica', 'file', 'expediente', 'data', 'result', 'itinerary');
@@ -37,6 +39,12 @@ export function mapJsonExport(data: unknown, into: StructuredResult): void {
   }
   if (into.title && /^[A-Z0-9]{5,8}$/.test(into.title)) into.title = null; // a booking code, not a title
   const travellers = travellersOf(root) ?? travellersOf(trip);
+  // The export's language: a "language" or "locale" ("de-DE") at its top or in its header.
+  for (const level of [trip, root, pick(root, 'header', 'meta', 'metadata')]) {
+    if (!isObj(level) || into.language) continue;
+    const lang = str(pick(level, 'language', 'locale', 'lang'))?.toLowerCase().slice(0, 2);
+    if (lang && /^(?:en|es|fr|pt|de|it)$/.test(lang)) into.language = lang;
+  }
   walk(root, into, 0, null);
   const price = priceOf(trip) ?? priceOf(root);
   if (price) into.price ??= { ...price, travellers };
@@ -64,7 +72,11 @@ function walk(value: unknown, into: StructuredResult, depth: number, hint: strin
  * (the trip itself: a name, a type "tour", arrival and departure dates) is only a block when its
  * keys leave no doubt (a flight number, a check-in and a check-out).
  */
-function classify(o: Obj, hint: string | null, root: boolean): DatedBlock | null {
+function classify(item: Obj, hint: string | null, root: boolean): DatedBlock | null {
+  // {Kind: "Hotel", Hotel: {...}}: the details sit under a key named by the kind.
+  const kindValue = str(pick(item, 'type', 'kind', 'segmenttype', 'servicetype', 'category'));
+  const details = kindValue ? pick(item, norm(kindValue)) : undefined;
+  const o = isObj(details) ? { ...item, ...details } : item;
   const kind = `${str(pick(o, 'type', 'kind', 'segmenttype', 'servicetype', 'category', 'product')) ?? ''} ${hint ?? ''}`.toLowerCase();
   const has = (...names: string[]) => pick(o, ...names) !== undefined;
   if (has('flightnumber', 'flightno', 'flightcode', 'marketingflightnumber') || (/flight|air|vuelo|vol\b|flug/.test(kind) && has('origin', 'from', 'departure', 'departureairport'))) return flight(o);
@@ -146,7 +158,7 @@ function flight(o: Obj): DatedBlock | null {
   };
 }
 
-const referenceOf = (o: Obj) => str(pick(o, 'pnr', 'bookingreference', 'bookingref', 'confirmation', 'confirmationnumber', 'confirmationno', 'confirmationcode', 'reference', 'locator', 'recordlocator', 'voucher', 'vouchernumber', 'ticketnumber', 'ticketno'));
+const referenceOf = (o: Obj) => str(pick(o, 'pnr', 'bookingreference', 'bookingref', 'confirmation', 'confirmationnumber', 'confirmationno', 'confirmationcode', 'reference', 'locator', 'recordlocator', 'record', 'voucher', 'vouchernumber', 'ticketnumber', 'ticketno'));
 
 function hotel(o: Obj): DatedBlock | null {
   const property = pick(o, 'hotel', 'property', 'accommodation');
@@ -180,7 +192,7 @@ function hotel(o: Obj): DatedBlock | null {
 function car(o: Obj, rental: boolean): DatedBlock | null {
   const pickup = momentOf(o, ['pickup']);
   const dropoff = momentOf(o, ['dropoff', 'return']);
-  const place = (v: unknown) => (isObj(v) ? str(pick(v, 'name', 'location', 'city', 'address')) : str(v));
+  const place = (v: unknown) => (isObj(v) ? str(pick(v, 'name', 'place', 'location', 'station', 'city', 'address')) : str(v));
   const date = pickup?.date ?? null;
   const vehicle = pick(o, 'vehicle', 'car', 'carmodel', 'model');
   return {
@@ -299,13 +311,13 @@ function paymentsOf(levels: Obj[]): StructuredPayment[] {
       const money = moneyOf(holder, [...names], hintHere);
       if (money) out.push({ kind, ...money, dueDate: localMoment(pick(holder, `${names[0]}duedate`, `${names[0]}due`, `${kind}date`))?.date ?? null });
     }
-    const list = pick(holder, 'payments', 'installments', 'paymentschedule') ?? pick(level, 'payments', 'installments', 'paymentschedule');
+    const list = pick(holder, 'payments', 'installments', 'paymentschedule', 'schedule') ?? pick(level, 'payments', 'installments', 'paymentschedule');
     if (Array.isArray(list)) {
       for (const p of list.filter(isObj)) {
         const money = moneyOf(p, ['amount', 'value', 'total'], hintHere ?? totalCurrency(holder));
         if (!money) continue;
         const type = (str(pick(p, 'type', 'kind', 'description', 'label')) ?? '').toLowerCase();
-        const kind = /deposit|anticipo|acompte|sinal|anzahlung|acconto/.test(type) ? 'deposit' : /balance|saldo|solde|rest/.test(type) ? 'balance' : /install|cuota|plazo|rate/.test(type) ? 'installment' : 'payment';
+        const kind = /deposit|anticipo|acompte|sinal|anzahlung|acconto/.test(type) ? 'deposit' : /balance|saldo|solde|rest|final|remaining/.test(type) ? 'balance' : /install|cuota|plazo|rate/.test(type) ? 'installment' : 'payment';
         out.push({ kind, ...money, dueDate: localMoment(pick(p, 'duedate', 'dueon', 'due', 'dueby', 'date'))?.date ?? null });
       }
     }

@@ -28,6 +28,8 @@ export interface StructuredResult {
   countries: string[];
   /** alpha-3 of the traveller's home (where the first flight leaves from and is not a destination): no country of the trip. */
   home: string | null;
+  /** ISO 639-1 language the source declares (a JSON export's locale). */
+  language?: string | null;
   /** IANA zone of the first destination. */
   timezone: string | null;
   /** The document's text is only a rendering of these items (a calendar): the text's reading adds nothing. */
