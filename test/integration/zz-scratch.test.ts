@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, it } from 'vitest';
+import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
+import { startTestService, type TestService } from '../helpers/service.ts';
+
+let api: TestService; let account: AccountFixture;
+beforeAll(async () => { api = await startTestService(); account = await anAccount(api.prisma); });
+afterAll(async () => { await api?.stop(); });
+const show = (label: string, r: { status: number; text: string }) => console.log(label, r.status, r.text.slice(0, 400));
+
+it('probes', async () => {
+  const key = account.owner.key;
+  const t = await api.request('POST /trips', { key, body: { title: 'Trip A' } });
+  show('create', t);
+  const id = t.body.id;
+  show('nul title', await api.request('POST /trips', { key, body: { title: 'a\u0000b' } }));
+  show('surrogate title', await api.request('POST /trips', { key, body: { title: 'a\ud800b' } }));
+  show('nul filter', await api.request(`GET /trips?filters=${encodeURIComponent(JSON.stringify([{ field: 'title', operator: 'eq', value: 'a\u0000' }]))}`, { key }));
+  show('ctor filter', await api.request(`GET /trips?filters=${encodeURIComponent(JSON.stringify([{ field: 'constructor', operator: 'eq', value: 'a' }]))}`, { key }));
+  show('gql nul var', await api.graphql('mutation($t: String!) { createTrip(input: {title: $t}) { id } }', { t: 'x\u0000' }, { key }));
+  show('gql nul literal', await api.graphql('mutation { createTrip(input: {title: "x\\u0000"}) { id } }', {}, { key }));
+  show('gql 1e400', await api.request('POST /graphql', { key, rawBody: '{"query":"query($p: Int) { trips(pageSize: $p) { totalCount } }","variables":{"p":1e400}}', headers: { 'content-type': 'application/json' } }));
+  show('gql neg cursor', await api.graphql('query($a: String) { tripsConnection(after: $a) { totalCount } }', { a: Buffer.from('OffsetConnection:-5').toString('base64') }, { key }));
+  const aliases = Array.from({ length: 45000 }, (_, i) => `a${i}: publicCatalog(idOrSlug: "x") { trips(pageSize: 100) { data { id title } } }`).join(' ');
+  let s = performance.now();
+  show('45k aliases anon', await api.graphql(`{ ${aliases} }`));
+  console.log('ms', performance.now() - s);
+  s = performance.now();
+  show('45k aliases key', await api.graphql(`{ ${aliases} }`, {}, { key }));
+  console.log('ms', performance.now() - s);
+  show('20 aliases', await api.graphql(`{ ${Array.from({ length: 20 }, (_, i) => `a${i}: status { status }`).join(' ')} }`, {}, { key }));
+  show('cost', await api.graphql(`{ ${Array.from({ length: 5 }, (_, i) => `a${i}: trips(pageSize: 100) { data { id configuration { document } } }`).join(' ')} }`, {}, { key }));
+  show('anon cost', await api.graphql(`{ ${Array.from({ length: 3 }, (_, i) => `a${i}: publicCatalog(idOrSlug: "x") { trips(pageSize: 100) { data { id title } } }`).join(' ')} }`));
+  show('views', await api.graphql('mutation { a: recordTripView(slug: "x") b: recordTripView(slug: "y") }'));
+  show('depth', await api.graphql('{ bookings { data { travelers { __typename } } } }', {}, { key }));
+  show('introspection', await api.graphql('{ __schema { types { name } } }', {}, { key }));
+  show('suggest', await api.graphql('{ trip(id: 1) { titel } }', {}, { key }));
+  show('gql neg page', await api.graphql('{ trips(page: 2147483647) { totalCount } }', {}, { key }));
+  show('rest big page', await api.request('GET /trips?page=2147483647', { key }));
+  show('proto filter gql', await api.graphql('query($f: [ListFilterInput!]) { trips(filters: $f) { totalCount } }', { f: [{ field: '__proto__', operator: 'eq', value: 1 }] }, { key }));
+  show('slug nul', await api.request('GET /catalogs/public/a%00b'));
+  show('oauth nul', await api.request('POST /oauth/token', { rawBody: 'grant_type=client_credentials&client_id=a%00&client_secret=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } }));
+  show('config nul key', await api.request(`PUT /trips/${id}/config`, { key, body: { 'a\u0000': 1 } }));
+});
