@@ -9,7 +9,8 @@ import { BadRequestError, ForbiddenError, UnauthenticatedError } from '../../err
 import type { Context } from '../../graphql/context.ts';
 import { parseCreateImport } from '../../imports/import.input.ts';
 import { apiUrls } from '../../imports/import.links.ts';
-import { isStorableText } from '../../shared/storable-text.ts';
+import { findUnstorableText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../shared/storable-text.ts';
+import { fieldPath } from '../../validation.ts';
 import { readBody } from '../body.ts';
 import { prepareOperation, runOperation } from '../execute.ts';
 import { jsonResponse } from '../errors.ts';
@@ -35,6 +36,9 @@ export function registerImportRoutes(router: RestRouter, schema: GraphQLSchema, 
   router.post(paths.create, async (request, context) => {
     requireCreator(context);
     const input = parseCreateImport(await readJsonBody(request));
+    // The same rule as every other string (shared/storable-text.ts), in this endpoint's error body.
+    const unstorable = findUnstorableText(input);
+    if (unstorable) throw new BadRequestError('invalid_source', `${fieldPath(unstorable)} ${UNSTORABLE_TEXT_MESSAGE}`);
     const { createTripImport: job } = await runOperation(schema, CREATE, context, { input });
     const { config } = context.services;
     return jsonResponse({ jobId: job.jobId, status: job.status, links: { publicUrl: job.publicUrl, builderUrl: job.builderUrl, ...apiUrls(config, job.jobId, surface) } }, 202);
@@ -57,6 +61,7 @@ function publicId(request: IRequest): string {
   const raw = request.params['publicId'] ?? '';
   try {
     const decoded = decodeURIComponent(raw);
+    // No job id holds a NUL (`%00`): as sent, it names no job (404) rather than being a bad field.
     return isStorableText(decoded) ? decoded : raw;
   } catch {
     return raw; // decodeURIComponent threw URIError, answered 500 before (found by the OpenAPI fuzzer)
