@@ -58,6 +58,31 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** A known path asked with a method it does not answer; `Allow` lists those it does (RFC 9110 15.5.6). */
+export class MethodNotAllowedError extends AppError {
+  readonly status = 405;
+  readonly code = 'method_not_allowed';
+  readonly headers: Record<string, string>;
+  constructor(method: string, path: string, allowed: readonly string[]) {
+    super(`${path} does not answer ${method}. Use ${orList(allowed)}.`);
+    this.headers = { allow: allowed.join(', ') };
+  }
+}
+
+/** A body whose Content-Type the operation does not read (a JSON Patch, text/plain, a form). */
+export class UnsupportedMediaTypeError extends AppError {
+  readonly status = 415;
+  readonly code = 'unsupported_media_type';
+  readonly headers: Record<string, string>;
+  constructor(method: string, received: string, accepted: readonly string[]) {
+    super(`${received ? `Content-Type ${received} is not accepted here` : 'The Content-Type is empty'}: send the body as ${orList(accepted)}.`);
+    // RFC 5789: a PATCH refused for its media type lists those the resource takes in Accept-Patch.
+    this.headers = method === 'PATCH' ? { 'accept-patch': accepted.join(', ') } : {};
+  }
+}
+
+const orList = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
+
 export class PreconditionFailedError extends AppError {
   readonly status = 412;
   readonly code = 'precondition_failed';

@@ -61,7 +61,8 @@ const RESPONSES: Record<string, Response> = {
     invalid: ['invalid_api_key', 'The API key is not valid.'],
   }),
   Forbidden: errorResponse('The role, the token scopes or the plan do not allow this; or x-on-behalf-of names no agent this client may act for.', ['forbidden', 'plan_required'], {
-    forbidden: ['forbidden', 'You do not have permission to do this.'],
+    role: ['forbidden', 'This needs the permission delete:trips, which the viewer role does not have (owner, admin and agent do).'],
+    scope: ['forbidden', 'This token lacks the scope delete:trips: request a token with scope=delete:trips from POST /oauth/token (the client must be granted it).'],
     planRequired: ['plan_required', 'Webhooks are available on the Enterprise plan.'],
   }),
   NotFound: errorResponse('No such resource in the caller\'s account (a trip in the trash reads as not found).', ['not_found'], {
@@ -73,6 +74,9 @@ const RESPONSES: Record<string, Response> = {
   PayloadTooLarge: errorResponse(`The body is larger than the limit (${LIMITS.jsonBodyBytes} bytes; a trip configuration ${LIMITS.configBodyBytes}).`, ['payload_too_large'], {
     tooLarge: ['payload_too_large', `The request body is larger than ${LIMITS.jsonBodyBytes} bytes.`],
   }),
+  UnsupportedMediaType: errorResponse('The body\'s Content-Type is not one this operation reads (JSON Patch, text/plain, a form...): the message names those it does; a PATCH also lists them in Accept-Patch. A body without a Content-Type is read as JSON.', ['unsupported_media_type'], {
+    textPlain: ['unsupported_media_type', 'Content-Type text/plain is not accepted here: send the body as application/json.'],
+  }, { headers: { ...headerRefs('X-Request-Id'), 'Accept-Patch': { description: 'PATCH only: the media types the operation reads.', schema: { type: 'string' } } } }),
   TooManyRequests: errorResponse('Rate limit exceeded.', ['rate_limited'], {
     limited: ['rate_limited', 'Too many requests. Retry after the time given in Retry-After.'],
   }, { headers: headerRefs('Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-Request-Id') }),

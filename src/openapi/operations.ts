@@ -48,6 +48,8 @@ interface OperationInput extends Omit<Operation, 'security' | 'responses'> {
 function withErrors(input: OperationInput, security: Operation['security'], shared: Record<string, Reference> = SHARED_ERRORS): Operation {
   const { errors = [], responses, ...rest } = input;
   const extra = Object.fromEntries(errors.map((name) => [STATUS_OF[name], responseRef(name)]));
+  // A body of another media type is refused before anything reads it (rest/contract.ts).
+  if (input.requestBody) extra['415'] = responseRef('UnsupportedMediaType');
   return { ...rest, security, responses: sortByStatus({ ...shared, ...extra, ...responses }) };
 }
 
