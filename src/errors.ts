@@ -81,6 +81,9 @@ export class UnsupportedMediaTypeError extends AppError {
   }
 }
 
+/** 1048576 → "1 MB", 28027563 → "26.7 MB" (binary megabytes, as the limits are set). */
+export const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+
 const orList = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
 
 export class PreconditionFailedError extends AppError {
@@ -98,7 +101,7 @@ export class PayloadTooLargeError extends AppError {
   readonly headers: Record<string, string> = { connection: 'close' };
   /** `drained`: the rest of the body is read and discarded, so the connection stays usable. */
   constructor(limitBytes: number, options: { drained?: boolean } = {}) {
-    super(`The request body is larger than ${limitBytes} bytes.`);
+    super(`The request body is larger than ${megabytes(limitBytes)} (${limitBytes} bytes).`);
     // Closing while the client still sends makes it fail with EPIPE before it reads the 413.
     if (options.drained) this.headers = {};
   }

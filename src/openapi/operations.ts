@@ -26,8 +26,8 @@ export function body(content: Record<string, MediaType>, description?: string): 
 }
 
 /** Errors an operation adds to the shared ones: a resource that may not exist, a body, If-Match. */
-type ExtraError = 'NotFound' | 'PayloadTooLarge' | 'PreconditionFailed';
-const STATUS_OF: Record<ExtraError, string> = { NotFound: '404', PayloadTooLarge: '413', PreconditionFailed: '412' };
+type ExtraError = 'NotFound' | 'PayloadTooLarge' | 'ConfigurationTooLarge' | 'ImportTooLarge' | 'PreconditionFailed';
+const STATUS_OF: Record<ExtraError, string> = { NotFound: '404', PayloadTooLarge: '413', ConfigurationTooLarge: '413', ImportTooLarge: '413', PreconditionFailed: '412' };
 
 // Every request that sends credentials is authenticated first, public path or not: it can fail
 // with 400 (x-on-behalf-of twice), 401 or 403 before the route runs.
