@@ -6,7 +6,8 @@ import pg from 'pg';
 import { quantile, usageMeter } from './load.ts';
 import type { BackgroundResult } from './report.ts';
 
-export type ImportKind = 'text' | 'pdf' | 'image';
+export const IMPORT_KINDS = ['text', 'pdf', 'image', 'html', 'email', 'calendar'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export interface ImportOptions {
   url: string;
@@ -26,8 +27,14 @@ const DOCUMENTS: Record<ImportKind, string[]> = {
   text: ['pt-portugal-roteiro.txt', 'fr-maroc-circuit.txt', 'it-sicilia-tour.txt', 'en-vietnam-cambodia.txt', 'en-weekend-amsterdam.txt'],
   pdf: ['en-andalusia-programme.pdf', 'de-italien-rundreise.pdf', 'es-peru-circuito.pdf', 'fr-hotel-confirmation.pdf'],
   image: ['es-plan-corto.png', 'en-hotel-confirmation.png', 'de-flug-bestaetigung.png'],
+  html: ['de-polen-rundreise-webseite.html', 'es-vuelo-mexico-jsonld.html', 'en-scotland-highlands-tour-page.html'],
+  email: ['en-kenya-flights-multipart.eml', 'fr-barcelone-hotel-transfere.eml', 'de-eticket-athen-pdf-anhang.eml'],
+  calendar: ['de-new-york-fluege-tzid.ics', 'fr-islande-route-sud-jours.ics'],
 };
-const LABELS: Record<ImportKind, string> = { text: 'AI imports per minute (text)', pdf: 'AI imports per minute (PDF)', image: 'AI imports per minute (image)' };
+const LABELS: Record<ImportKind, string> = {
+  text: 'AI imports per minute (text)', pdf: 'AI imports per minute (PDF)', image: 'AI imports per minute (image)',
+  html: 'AI imports per minute (HTML)', email: 'AI imports per minute (email, attachments read)', calendar: 'AI imports per minute (iCalendar)',
+};
 /** An import that has not ended after this long counts as an error. */
 const IMPORT_TIMEOUT_MS = 120_000;
 const POLL_MS = 100;

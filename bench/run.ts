@@ -1,5 +1,5 @@
-// npm run bench [-- --trips=1000000 --seconds=8 --warmup=2 --connections=50 --only=trip-by-id,trips-list --cpu-prof=dir
-//                   --rounds=3 --deliveries=2000 --import-seconds=30 --import-concurrency=4]
+// npm run bench [-- --trips=1000000 --seconds=6 --warmup=2 --connections=50 --only=trip-by-id,trips-list --cpu-prof=dir
+//                   --rounds=3 --deliveries=2000 --import-seconds=12 --import-concurrency=4]
 // Starts PostgreSQL (embedded in a temporary directory, or DATABASE_URL), seeds a large account,
 // captures the SQL of each request shape, starts the service as `npm start` would and the bare
 // node:http + pg baseline beside it, measures each scenario with autocannon (each service/baseline pair in alternating rounds); then starts a service
@@ -19,7 +19,7 @@ import { freePort } from '../test/helpers/ports.ts';
 import { REPO_ROOT, spawnService, type ServiceProcess } from '../test/helpers/processes.ts';
 import type { BaselineSpec } from './baseline-server.ts';
 import { captureStatements, sequentialScans } from './capture.ts';
-import { measureImports, warmUpImports, type ImportKind } from './imports.ts';
+import { IMPORT_KINDS, measureImports, warmUpImports } from './imports.ts';
 import { measure } from './load.ts';
 import { divide, latestReference, ratiosOf, rps, writeResults, type BackgroundResult, type BenchRun, type ScenarioResult } from './report.ts';
 import { BACKGROUND_SCENARIOS, RATIO_PAIRS, scenarios, WRITE_PAIRS, type Scenario } from './scenarios.ts';
@@ -29,7 +29,7 @@ import { measureWebhookDeliveries } from './webhooks.ts';
 const { values: args } = parseArgs({
   options: {
     trips: { type: 'string', default: '100000' },
-    seconds: { type: 'string', default: '8' },
+    seconds: { type: 'string', default: '6' },
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
@@ -44,7 +44,7 @@ const { values: args } = parseArgs({
     /** Trips deleted at once for the webhook scenario: one delivery each (about 2% fewer: seeded trash). */
     deliveries: { type: 'string', default: '2000' },
     /** How long clients start new AI imports, per document kind. */
-    'import-seconds': { type: 'string', default: '30' },
+    'import-seconds': { type: 'string', default: '12' },
     'import-concurrency': { type: 'string', default: '4' },
   },
 });
@@ -210,7 +210,7 @@ async function measureBackground(databaseUrl: string, ids: readonly string[]): P
       log(`webhook deliveries: ${account.tripIds.length} trips deleted, 100 a call`);
       report(await measureWebhookDeliveries({ ...target, tripIds: account.tripIds, timeoutMs: 180_000 }));
     }
-    for (const kind of ['text', 'pdf', 'image'] as const satisfies readonly ImportKind[]) {
+    for (const kind of IMPORT_KINDS) {
       if (!ids.includes(`ai-imports-${kind}`)) continue;
       const importOptions = { ...target, concurrency: options.importConcurrency, seconds: options.importSeconds };
       log(`AI imports (${kind}): warm-up, then ${options.importSeconds} s with ${options.importConcurrency} in flight`);

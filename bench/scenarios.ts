@@ -32,7 +32,9 @@ export const RATIO_PAIRS = [
 /** Writes measured against the baseline's same transactional work: [service, baseline]. */
 export const WRITE_PAIRS = [['create-trip', 'create-trip-baseline'], ['put-config', 'put-config-baseline']] as const;
 
-export const BACKGROUND_SCENARIOS = ['webhook-deliveries', 'ai-imports-text', 'ai-imports-pdf', 'ai-imports-image'] as const;
+export const BACKGROUND_SCENARIOS = [
+  'webhook-deliveries', 'ai-imports-text', 'ai-imports-pdf', 'ai-imports-image', 'ai-imports-html', 'ai-imports-email', 'ai-imports-calendar',
+] as const;
 export type BackgroundScenario = (typeof BACKGROUND_SCENARIOS)[number];
 
 export const TRIP_BY_ID_QUERY = `query Trip($id: Int!) { trip(id: $id) { ${TRIP_FIELDS} } }`;

@@ -9,6 +9,7 @@ import { BadRequestError, ForbiddenError, UnauthenticatedError } from '../../err
 import type { Context } from '../../graphql/context.ts';
 import { parseCreateImport } from '../../imports/import.input.ts';
 import { apiUrls } from '../../imports/import.links.ts';
+import { isStorableText } from '../../shared/storable-text.ts';
 import { notJsonMessage, readBody } from '../body.ts';
 import { prepareOperation, runOperation } from '../execute.ts';
 import { jsonResponse } from '../errors.ts';
@@ -48,11 +49,15 @@ export function registerImportRoutes(router: RestRouter, schema: GraphQLSchema, 
   });
 }
 
-/** The job id of the path; a malformed escape (`%E0%A4%A`) cannot name a job, so it stays as sent and is not found. */
+/**
+ * The job id of the path. A malformed escape (`%E0%A4%A`) or an escaped NUL cannot name a job, so
+ * the id stays as sent and is not found (job_not_found, the AI operations' own error body).
+ */
 function publicId(request: IRequest): string {
   const raw = request.params['publicId'] ?? '';
   try {
-    return decodeURIComponent(raw);
+    const decoded = decodeURIComponent(raw);
+    return isStorableText(decoded) ? decoded : raw;
   } catch {
     return raw; // decodeURIComponent threw URIError, answered 500 before (found by the OpenAPI fuzzer)
   }

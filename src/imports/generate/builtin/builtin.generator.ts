@@ -7,13 +7,14 @@
 import { detectLanguage, ISO_639_1 } from '../../extract/language.ts';
 import { draftSchema, type Draft, type DraftBlockInput, type DraftDayInput, type GenerateOptions, type Generator } from '../draft.ts';
 import { readDay, type HotelMention } from './blocks.ts';
-import { BOOKING_REF, readFlights } from './flights.ts';
-import { addDays, daysBetween, leadingDate, type IsoDate } from './dates.ts';
+import { bookingReference, readFlights } from './flights.ts';
+import { addDays, daysBetween, leadingDate, scanDates, type IsoDate } from './dates.ts';
 import { readDocument } from './document-lines.ts';
 import { readLayout, type DaySection } from './layout.ts';
 import { findInclusions, findPayments, findPrice } from './money.ts';
 import { airport, city, cityTimezone, countryTimezone } from './places.ts';
 import { readStays } from './stays.ts';
+import { readTickets } from './tickets.ts';
 import { anchorDate, isRecurring, statedDuration, statedPeriod, tripCountries, tripTitle, type Visit } from './trip-fields.ts';
 import { fold } from './vocabulary.ts';
 
@@ -68,11 +69,13 @@ export function extractDraft(text: string, now: Date): Draft {
   const blocks = days.flatMap((d) => d.blocks);
   const flights = days.flatMap((d) => d.blocks.filter((b): b is Flight => b.type === 'flight').map((b) => ({ ...b.content, arrivalDate: b.content.arrivalDate ?? null, bookingReference: b.content.bookingReference ?? null, day: layout.days.length ? d.day : undefined })));
   const stays = blocks.filter((b): b is Stay => b.type === 'accommodation').map((b) => b.content.city).filter((c): c is string => Boolean(c));
-  const placeText = [...(subject ? [subject] : []), ...layout.preamble.slice(0, 15), ...layout.days.flatMap((d) => [d.title ?? '', ...d.lines])].join('\n');
-  const geography = tripCountries({ stays: [...stays, ...reading.overnights], visited: reading.visited, text: layout.days.length ? placeText : lines.slice(0, 40).join('\n'), flights, lastDay: layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined });
+  const titleHead = [...(subject ? [subject] : []), ...(layout.days.length ? layout.preamble : lines).slice(0, 5), ...layout.days.map((d) => d.title ?? '')].join('\n');
+  const body = (layout.days.length ? [...layout.preamble.slice(5, 15), ...layout.days.flatMap((d) => d.lines)] : lines.slice(5, 40)).join('\n');
+  const lastDay = layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined;
+  const geography = tripCountries({ stays: [...stays, ...reading.overnights], visited: reading.visited, text: `${titleHead}\n${body}`, titleArea: titleHead.length, flights, lastDay });
   const destinations = [...new Set([...stays, ...reading.overnights, ...reading.visited.map((v) => v.name).filter((v) => city(v)), ...flights.filter((f, i) => i < flights.length - 1 || flights.length === 1).map((f) => f.arrivalCity).filter((c): c is string => Boolean(c))])]
     .filter((name) => !geography.home || city(name)?.country !== geography.home || geography.countries.includes(geography.home));
-  const title = tripTitle({ lines: layout.days.length ? layout.preamble : lines, subject, language, countries: geography.countries, destinations, duration, kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(' ') }, now);
+  const title = tripTitle({ lines: (layout.days.length ? layout.preamble : lines).filter((l) => !reading.consumed?.has(l)), subject, language, countries: geography.countries, destinations, duration, kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(' ') }, now);
 
   const moneyLines = layout.days.length ? [...layout.preamble, ...layout.tail, ...layout.days.flatMap((d) => d.lines)] : lines;
   const price = findPrice(moneyLines);
@@ -96,7 +99,7 @@ export function extractDraft(text: string, now: Date): Draft {
   });
 }
 
-interface DaysReading { days: DraftDayInput[]; overnights: string[]; visited: Visit[] }
+interface DaysReading { days: DraftDayInput[]; overnights: string[]; visited: Visit[]; consumed?: Set<string> }
 
 const PLACE_SPLIT = /\s*(?:[-–—/>→›»|,]|\bto\b|\ba\b|\bnach\b|\bvers\b|\bpara\b|\be\b|\by\b|\bet\b|\bund\b|\band\b)\s*/;
 
@@ -195,16 +198,28 @@ const tidyTitle = (s: string | null) => (s ? s.replace(/^[\s:.\-–—|]+|[\s:.\
  * on day 1; the way back on the last day).
  */
 function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDate | null, now: Date, anchor: IsoDate | null): DaysReading {
+  const placed: Array<{ date: IsoDate | null; block: DraftBlockInput }> = [];
+  const overnights: string[] = [];
+  const visited: Visit[] = [];
+  // Flights first, over the whole document (a flight's date or times may sit on the next line).
+  const sentences = lines.flatMap((line) => line.split(/(?<=[.!?])\s+(?=\p{Lu})/u));
+  const documentFlights = readFlights(sentences, null, now, anchor);
+  for (const { block } of documentFlights.flights) placed.push({ date: block.content.date ?? null, block });
+  const flightText = new Set([...documentFlights.used].map((i) => sentences[i]!));
+  // Tickets laid out one field a line (trains, buses, ferries).
+  for (const ticket of readTickets(sentences, now, anchor)) {
+    if (ticket.lines.some((i) => documentFlights.used.has(i))) continue;
+    placed.push({ date: scanDates(sentences[ticket.lines[0]!]!, now, anchor)[0]?.date ?? null, block: ticket.block });
+    if (ticket.block.content.to) visited.push({ name: ticket.block.content.to });
+    for (const i of ticket.lines) flightText.add(sentences[i]!);
+  }
   // Groups of lines under a date that opens a line ("Sat 9 May: Vatican tour at 9:00").
   const groups: Array<{ date: IsoDate | null; lines: string[] }> = [{ date: null, lines: [] }];
-  for (const line of lines) {
+  for (const line of lines.map((l) => l.split(/(?<=[.!?])\s+(?=\p{Lu})/u).filter((s) => !flightText.has(s)).join(' ')).filter(Boolean)) {
     const lead = leadingDate(line, now, anchor);
     if (lead && line.length < 200) groups.push({ date: lead.date, lines: [line] });
     else groups.at(-1)!.lines.push(line);
   }
-  const placed: Array<{ date: IsoDate | null; block: DraftBlockInput }> = [];
-  const overnights: string[] = [];
-  const visited: Visit[] = [];
   const stayLines = readStays(lines, now, anchor);
   const stayNames = new Set(stayLines.map((s) => fold(s.block.content.name)));
   for (const group of groups) {
@@ -219,14 +234,18 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
     }
   }
   for (const stay of stayLines) placed.push({ date: stay.block.content.checkIn ?? null, block: stay.block });
+  // Where the first journey leaves from is home, not a destination (the way back goes there).
+  const firstJourney = [...placed].filter((p) => p.block.type === 'transport' && p.block.content.from).sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''))[0];
+  const origin = firstJourney?.block.type === 'transport' ? fold(firstJourney.block.content.from ?? '') : null;
+  if (origin) visited.splice(0, visited.length, ...visited.filter((v) => fold(v.name) !== origin));
   // One booking reference for the whole confirmation belongs to each of its flights.
-  const references = new Set(lines.map((l) => BOOKING_REF.exec(l)?.[1]).filter((r): r is string => Boolean(r && /\d/.test(r) && /[A-Z]/.test(r))));
+  const references = new Set(lines.map((l) => bookingReference(l)).filter((r): r is string => Boolean(r)));
   if (references.size === 1) for (const p of placed) if (p.block.type === 'flight') p.block.content.bookingReference ??= [...references][0]!;
   const dates = placed.map((p) => p.date).filter((d): d is string => Boolean(d)).sort();
   const first = start ?? dates[0] ?? null;
   let last = finish ?? null;
   if (!last) {
-    const ends = [...dates, ...placed.flatMap((p) => (p.block.type === 'accommodation' && p.block.content.checkOut ? [p.block.content.checkOut] : []))].sort();
+    const ends = [...dates, ...placed.flatMap((p) => (p.block.type === 'accommodation' && p.block.content.checkOut ? [p.block.content.checkOut] : p.block.type === 'flight' && p.block.content.arrivalDate ? [p.block.content.arrivalDate] : []))].sort();
     last = ends.at(-1) ?? null;
   }
   const span = first && last && last >= first ? Math.min(daysBetween(first, last) + 1, MAX_DAYS) : 1;
@@ -238,5 +257,5 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
   };
   // Text first on its day, then bookings in date order.
   for (const p of placed.sort((a, b) => (a.block.type === 'text' ? -1 : 0) - (b.block.type === 'text' ? -1 : 0))) dayOf(p.date).blocks.push(p.block);
-  return { days, overnights, visited };
+  return { days, overnights, visited, consumed: flightText };
 }

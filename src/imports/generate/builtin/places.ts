@@ -197,8 +197,6 @@ const ALIASES: Record<string, string> = {
   'dominican republic': 'DOM', 'republica dominicana': 'DOM', 'republique dominicaine': 'DOM', 'costa rica': 'CRI', tailandia: 'THA', thailande: 'THA',
 };
 
-/** Words that are a country's name in some language and an ordinary word or a name in another. */
-const CASE_SENSITIVE = new Set(['chad', 'jordan', 'georgia', 'guinea', 'niger', 'china', 'oman', 'mali', 'togo', 'iran', 'india', 'cuba', 'peru', 'chile', 'turkey', 'wales', 'uk', 'usa', 'granada', 'malta', 'monaco', 'france', 'israel', 'kenya', 'jersey', 'panama', 'salvador', 'colombia', 'gales', 'galles', 'italia', 'portugal', 'espana', 'suisse', 'belize', 'kuwait', 'qatar', 'nepal', 'tonga', 'samoa', 'fiji', 'benin']);
 /** Never a country on their own in these documents (a city, a dish, a common word). */
 const NEVER = new Set(['island', 'granada', 'panama', 'jersey', 'guernsey', 'monaco', 'salvador', 'georgia', 'jordan', 'chad', 'niger', 'dominica', 'cocos', 'christmas island', 'mali', 'togo', 'oman', 'peru']);
 
@@ -237,7 +235,8 @@ export function countriesNamed(text: string): Array<{ country: string; index: nu
     // Folding keeps offsets for the Latin text of these documents (one character each).
     const original = text.slice(m.index, m.index + name.length);
     if (NEVER.has(name)) continue;
-    if (CASE_SENSITIVE.has(name) && !/^\p{Lu}/u.test(original)) continue;
+    // A country's name is capitalised; "argentina", "italiana" in lower case are adjectives.
+    if (!/^\p{Lu}/u.test(original)) continue;
     if (NAME_HEADS.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
     // "España Hotel", "Italia Travel": a country followed by a capitalised noun names that noun.
     if (/^\s+(?:Hotel|Hôtel|Tours?|Travel|Viajes|Voyages|Reisen|Viaggi|Viagens|Express|Palace|Resort|Suites|Inn|Airlines?|Airways|Rail|Ferries|Lines?)\b/u.test(text.slice(m.index + name.length, m.index + name.length + 20))) continue;

@@ -10,6 +10,7 @@ import { BOILERPLATE, DURATION_DAYS, DURATION_NIGHTS, NOT_TRIP_DATE, RECURRING, 
 export interface Period { start: IsoDate | null; finish: IsoDate | null }
 
 const START_LABEL = /^(?:departure date|start date|travel date|date of travel|dates?|outbound|fecha de (?:salida|inicio|viaje)|fechas?|salida|ida|date de depart|dates? du voyage|depart|aller|data de (?:partida|inicio|ida)|datas?|partida|ida|reisedatum|reisezeitraum|abreise|hinreise|anreise|zeitraum|data di partenza|date|partenza|andata|periodo|period|travel dates|fechas del viaje|dates de voyage|datas da viagem|reisetermin)\b/;
+const DEPARTURE_WORD = /\b(?:departure|departing|departs|starting|start date|salida|saliendo|inicio|depart|partenza|partenze|inizio|partida|saida|inicio|abreise|abfahrt|reisebeginn|ab dem)\b/;
 const END_LABEL = /^(?:return date|end date|return|inbound|fecha de (?:regreso|vuelta|fin)|regreso|vuelta|date de retour|retour|data de (?:regresso|regreso|volta|fim)|regresso|volta|ruckreise|ruckkehr|heimreise|data di (?:ritorno|rientro)|ritorno|rientro)\b/;
 
 /** The period the document states for the trip, from its first lines. */
@@ -32,6 +33,15 @@ export function statedPeriod(lines: readonly string[], now: Date, anchor: IsoDat
     else if (START_LABEL.test(folded)) start ??= dates[0]!.date;
   }
   if (start && finish && start <= finish) return { start, finish };
+  // "8 days – departure Monday 7 September 2026": a start written after a departure word.
+  if (!start) {
+    for (const line of candidates) {
+      const at = DEPARTURE_WORD.exec(fold(line));
+      if (!at) continue;
+      const date = scanDates(line.slice(at.index), now, anchor)[0];
+      if (date && date.index <= at[0].length + 25) { start = date.date; break; }
+    }
+  }
   return { start: start && !finish ? start : null, finish: null };
 }
 
@@ -72,6 +82,8 @@ export interface Places {
   visited: Visit[];
   /** Text where a country named counts (title area, day titles and lines, not conditions). */
   text: string;
+  /** How many characters of `text` are its title area (subject, first lines, day titles). */
+  titleArea?: number;
   flights: Array<Extract<DraftBlock, { type: 'flight' }>['content'] & { day?: number }>;
   /** The last day of a programme (a flight that day is the way home), when the document has days. */
   lastDay?: number;
@@ -84,7 +96,11 @@ export interface CountryReading { countries: string[]; home: string | null; firs
 export function tripCountries(places: Places): CountryReading {
   const found: string[] = [];
   const known = new Set<string>();
-  const named = countriesNamed(places.text).filter((c) => !FROM_BEFORE.test(places.text.slice(Math.max(0, c.index - 20), c.index)));
+  const allNamed = countriesNamed(places.text).filter((c) => !FROM_BEFORE.test(places.text.slice(Math.max(0, c.index - 20), c.index)));
+  // A country named in the title area says where the trip goes; one named further down (an
+  // advert, a border crossed, a passport rule) counts only when nothing else does.
+  const titleArea = places.titleArea ?? 0;
+  const named = allNamed.filter((c) => c.index < titleArea);
   for (const c of named) known.add(c.country);
   const flights = places.flights;
   const countryOf = (code: string | null) => (code ? airport(code)?.country ?? null : null);
@@ -118,13 +134,17 @@ export function tripCountries(places: Places): CountryReading {
   });
   for (const c of [...stayCountries, ...arrivals]) known.add(c);
   const visited: string[] = [];
+  const transitCities = new Set([...transit].map((code) => fold(airport(code)?.city ?? '')));
   for (const { name, end } of places.visited) {
     const place = city(name, known);
+    if (place?.iata && transit.has(place.iata)) continue;
+    if (transitCities.has(fold(place?.name ?? name))) continue;
     const country = place?.country ?? countryOfName(name);
     if (!country || (end && country === home)) continue;
     visited.push(country);
     if (place && !first.country && country !== home) first = { city: name, country: place.country, iata: place.iata };
   }
+  if (!stayCountries.length && !arrivals.length && !visited.length && !named.length) named.push(...allNamed);
   found.push(...stayCountries, ...arrivals, ...named.map((c) => c.country), ...visited);
   let result = [...new Set(found)];
   // Home stays out unless the trip stays there or a flight other than the way back lands there.
@@ -140,7 +160,7 @@ export function tripCountries(places: Places): CountryReading {
 // ---------------------------------------------------------------- title
 
 const TITLE_LABEL = /^(?:title|trip|tour|trip name|tour name|package|programme|program|titulo|viaje|programa|circuito|paquete|titre|voyage|circuit|sejour|forfait|viagem|roteiro|pacote|titel|reise|rundreise|reiseprogramm|titolo|viaggio|pacchetto|destination|destino|destinazione|reiseziel)\s*:\s*(.+)$/i;
-const KIND_WORDS = /\b(?:fly ?(?:&|and|-)? ?drive|autotour|self-drive|road ?trip|rundreise|tour|circuit|trip|weekend|week-end|getaway|escape|holiday|holidays|vacation|honeymoon|cruise|safari|road trip|journey|adventure|break|city break|expedition|circuito|viaje|escapada|fin de semana|luna de miel|crucero|ruta|vacaciones|recorrido|voyage|sejour|escapade|lune de miel|croisiere|vacances|viagem|roteiro|escapadinha|fim de semana|lua de mel|cruzeiro|ferias|passeio|reise|rundreise|rundfahrt|urlaub|wochenende|kurzurlaub|flitterwochen|kreuzfahrt|viaggio|vacanza|vacanze|luna di miele|crociera|giro|fine settimana|itinerario)\b/;
+const KIND_WORDS = /\b(?:fly ?(?:&|and|-)? ?drive|autotour|self-drive|road ?trip|rundreise|tour|circuit|trip|weekend|week-end|getaway|escape|holiday|holidays|vacation|honeymoon|cruise|safari|road trip|journey|adventure|break|city break|expedition|circuito|viaje|escapada|fin de semana|luna de miel|crucero|ruta|vacaciones|recorrido|voyage|sejour|escapade|lune de miel|croisiere|vacances|viagem|roteiro|escapadinha|fim de semana|lua de mel|cruzeiro|ferias|passeio|reise|rundreise|rundfahrt|urlaub|wochenende|kurzurlaub|flitterwochen|kreuzfahrt|viaggio|vacanza|vacanze|luna di miele|crociera|giro|fine settimana)\b/;
 
 const KIND_TITLES: Record<string, { trip: (d: string) => string; tour: (d: string) => string; weekend: (d: string) => string; honeymoon: (d: string) => string; cruise: (d: string) => string }> = {
   en: { trip: (d) => `Trip to ${d}`, tour: (d) => `${d} tour`, weekend: (d) => `Weekend in ${d}`, honeymoon: (d) => `Honeymoon in ${d}`, cruise: (d) => `${d} cruise` },
@@ -164,7 +184,7 @@ export function titleFrom(line: string, now: Date): string | undefined {
     .replace(/(?:#|n[º°o]\.?\s*|ref\.?\s*:?\s*)?\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,10}\b/g, ' ')
     .replace(/\s*[([]\s*[)\]]/g, ' ');
   // Boilerplate at either end: "Booking confirmation – Rome weekend", "Rome weekend | Your itinerary".
-  const parts = text.split(/\s*(?:[|:–—·•]|\s-\s|,\s)\s*/).map((p) => p.trim()).filter((p) => p && /\p{L}{2}/u.test(p));
+  const parts = text.split(/\s*(?:[|:–—·•/]|\s-\s|,\s)\s*/).map((p) => p.trim()).filter((p) => p && /\p{L}{2}/u.test(p));
   const kept = parts.filter((p) => !BOILERPLATE.test(fold(p)) || (KIND_WORDS.test(fold(p)) && !/^(?:booking|confirmation|reservation|reserva|confirmacion|reservation|buchung|prenotazione|conferma)\b/.test(fold(p))));
   let title = kept.join(' – ').replace(/\s+/g, ' ').replace(/^[\s\-–—,.:;!]+|[\s\-–—,.:;!]+$/g, '').trim();
   title = title.replace(new RegExp(`^(?:${BOILERPLATE.source.slice(2, -2)})\\s+(?:for|para|pour|fur|per|de|del|du|di|to|a)\\s+`, 'i'), '');
@@ -222,11 +242,15 @@ function namesTrip(title: string, input: TitleInput): boolean {
   const folded = fold(title);
   if (AGENCY.test(folded)) return false;
   if (KIND_WORDS.test(folded) && title.length <= 80) return true;
+  // Otherwise it must name where the trip goes (not a station or the city the traveller leaves from).
   if (input.destinations.some((d) => d.length >= 3 && folded.includes(fold(d)))) return true;
   if (input.countries.some((c) => LANGS.some((l) => { const n = countryName(c, l); return n ? folded.includes(fold(n)) : false; }))) return true;
-  if (countriesNamed(title).length) return true;
-  const words = title.match(/\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)*/gu) ?? [];
-  return words.some((w) => city(w)) && (KIND_WORDS.test(folded) || words.length <= 3);
+  if (countriesNamed(title).some((c) => input.countries.includes(c.country))) return true;
+  if (!input.destinations.length && !input.countries.length) {
+    const words = title.match(/\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)*/gu) ?? [];
+    return words.some((w) => city(w)) && words.length <= 3;
+  }
+  return false;
 }
 
 /** An agency's letterhead: company forms, street addresses, phones. */
