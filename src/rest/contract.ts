@@ -30,7 +30,8 @@ export function requestContract(paths: Paths, parameters: Record<string, Paramet
   const contracts = Object.entries(paths).map(([template, item]) => pathContract(template, item, parameters));
   return (request) => {
     const url = new URL(request.url);
-    const path = mostSpecific(contracts, url.pathname);
+    // itty-router routes `/trips/` as `/trips`: so does the contract.
+    const path = mostSpecific(contracts, url.pathname.replace(/(.)\/+$/, '$1'));
     if (!path) return;
     const operation = path.methods.get(request.method);
     if (!operation) throw new MethodNotAllowedError(request.method, url.pathname, [...path.methods.keys()]);
