@@ -56,6 +56,8 @@ export function productMessage(issue: z.core.$ZodRawIssue, known: KnownKeys = ne
       if (issue.input === null) return `${field} cannot be null: give ${wanted}${example}.`;
       // zod's int is a safe integer: 2^53 + 1 is an integer, but not one JSON can carry exactly.
       if (issue.expected === 'int' && Number.isInteger(issue.input)) return `${field} must be an integer from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}.`;
+      // NaN is what a coerced number makes of text ("abc"), which the caller never wrote.
+      if (Number.isNaN(issue.input)) return `${field} must be ${wanted}${example}.`;
       return `${field} must be ${wanted}, not ${kindOf(issue.input)}${example}.`;
     }
     case 'too_small':
