@@ -95,6 +95,18 @@ describe('bodies', () => {
   });
 });
 
+describe('GraphQL, where it applies', () => {
+  it('a body that is not JSON gives its position; a refused mutation names the permission', async () => {
+    const res = await api.request('POST /graphql', { key, rawBody: '{"query": "{ viewer { role } }",}', headers: json });
+    expect(res.body.errors[0].message, JSON.stringify(res.body)).toBe("POST body sent invalid JSON: unexpected '}' at line 1, column 33.");
+    expect((await api.graphql('{ viewer { role } }', {}, { key })).body.data.viewer.role).toBe('owner');
+    const viewer = await aMember(api.prisma, account.accountId, 'viewer');
+    const denied = await api.graphql('mutation { createTrip(input: {title: "No"}) { id } }', {}, { key: viewer.key });
+    expect(denied.body.errors[0].extensions.code).toBe('forbidden');
+    expect(denied.body.errors[0].message).toContain('create:trips, which the viewer role does not have');
+  });
+});
+
 describe('list parameters', () => {
   it('search, filters and orderBy messages carry an example and suggest near misses', async () => {
     const search = await api.request('GET /trips?search=rome', { key });
