@@ -3,7 +3,7 @@
 // Every error uses the AI operations' body {error: {code, message}}, validation included.
 import type { GraphQLSchema } from 'graphql';
 import type { IRequest } from 'itty-router';
-import { actorCan } from '../../auth/actor.ts';
+import { actorCan, missingPermissionMessage } from '../../auth/actor.ts';
 import { LIMITS } from '../../config/constants.ts';
 import { BadRequestError, ForbiddenError, UnauthenticatedError } from '../../errors.ts';
 import type { Context } from '../../graphql/context.ts';
@@ -11,7 +11,7 @@ import { parseCreateImport } from '../../imports/import.input.ts';
 import { apiUrls } from '../../imports/import.links.ts';
 import { findUnstorableText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../shared/storable-text.ts';
 import { fieldPath } from '../../validation.ts';
-import { readBody } from '../body.ts';
+import { notJsonMessage, readBody } from '../body.ts';
 import { prepareOperation, runOperation } from '../execute.ts';
 import { jsonResponse } from '../errors.ts';
 import type { RestRouter, Surface } from '../router.ts';
@@ -71,7 +71,7 @@ function publicId(request: IRequest): string {
 /** 401 and 403 before the body is looked at. */
 function requireCreator(context: Context): void {
   if (!context.actor) throw new UnauthenticatedError('missing_api_key');
-  if (!actorCan(context.actor, 'create:imports')) throw new ForbiddenError();
+  if (!actorCan(context.actor, 'create:imports')) throw new ForbiddenError(missingPermissionMessage(context.actor, 'create:imports'));
 }
 
 /** The job as the specification's resource: `error` only when in error and visible, `aiCredits` only when visible. */
@@ -83,9 +83,10 @@ function jobBody(job: JobBody): Record<string, unknown> {
 async function readJsonBody(request: Request): Promise<unknown> {
   const bytes = await readBody(request, LIMITS.importBodyBytes);
   if (bytes.byteLength === 0) throw new BadRequestError('invalid_source', 'A JSON body with a source is required.');
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   try {
-    return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+    return JSON.parse(text);
   } catch {
-    throw new BadRequestError('invalid_source', 'The body is not valid JSON.');
+    throw new BadRequestError('invalid_source', notJsonMessage(text));
   }
 }
