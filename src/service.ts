@@ -7,7 +7,7 @@ import { createServerAdapter } from '@whatwg-node/server';
 import { createApp, type App, type ServerContext } from './app.ts';
 import { demoBanner, seedDemoAccount } from './accounts/demo-seed.ts';
 import { ApiKeyVerifier } from './auth/api-keys.ts';
-import { AuthChangeListener } from './auth/auth-changes.ts';
+import { AuthChangeListener, type AuthChange } from './auth/auth-changes.ts';
 import { Authenticator } from './auth/authenticate.ts';
 import { MachineAuth } from './auth/machine-clients.ts';
 import type { Config } from './config/config.ts';
@@ -85,7 +85,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     if (config.roles.has('api') || config.roles.has('ai')) {
       // The processes that authenticate forget cached credentials as soon as they change anywhere.
       const authChanges = new AuthChangeListener({
-        databaseUrl, logger, onChange: () => { services.apiKeys.clearCache(); services.machines.clearCache(); },
+        databaseUrl, logger, onChange: (change) => forgetCredentials(services, change),
       });
       await authChanges.start();
       cleanups.push(() => authChanges.stop());
@@ -139,6 +139,18 @@ async function buildServices(
     events: new EventRecorder({ boss, debounceSeconds: config.webhookDebounceSeconds, clock: config.clock }),
     metrics: new Metrics({ prisma, pool: databasePool(prisma) }),
   };
+}
+
+/** What a change notification makes this process forget (machine grants hold no account data). */
+function forgetCredentials(services: Services, change: AuthChange) {
+  if ('all' in change) {
+    services.apiKeys.clearCache();
+    services.machines.clearCache();
+  } else if ('clientId' in change) {
+    services.machines.invalidate(change.clientId);
+  } else {
+    services.apiKeys.invalidate(change);
+  }
 }
 
 function listen(app: App, host: string, port: number): Promise<http.Server> {

@@ -1,9 +1,9 @@
 // Cross-process invalidation of the authentication caches. Revoking a key, changing a role or a
 // membership, or changing a machine client or its grant notifies the channel auth_changes (by
-// triggers, in the writing transaction: see the auth_change_notify migration), and every process
-// that authenticates listens on a connection of its own and forgets what it cached. The caches'
-// short TTL stays as a safety net: while the connection is down and re-established, notifications
-// may be missed, so the caches are cleared then too.
+// triggers, in the writing transaction: see the auth_change_targets migration), and every process
+// that authenticates listens on a connection of its own and forgets the cached credentials the
+// change concerns. The caches' short TTL stays as a safety net: while the connection is down and
+// re-established, notifications may be missed, so the caches are cleared then too.
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 
@@ -11,8 +11,35 @@ export const AUTH_CHANGES_CHANNEL = 'auth_changes';
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 5_000;
 
-/** What changed: a table name from the trigger, or `connection` when notifications may have been missed. */
-export type AuthChange = string;
+/**
+ * What changed, from the triggers' message (see the auth_change_targets migration), or `all` when
+ * anything may have: a table truncated, a message this version does not understand, or the
+ * listening connection lost (messages in between were missed).
+ */
+export type AuthChange =
+  | { apiKeyId: number }
+  | { agentId: number; accountId: number }
+  | { accountId: number }
+  | { clientId: string }
+  | { all: true };
+
+const isId = (value: unknown): value is number => Number.isSafeInteger(value);
+
+export function parseAuthChange(payload: string | undefined): AuthChange {
+  let message: Record<string, unknown>;
+  try {
+    message = JSON.parse(payload ?? '') as Record<string, unknown>;
+  } catch {
+    return { all: true };
+  }
+  if (typeof message !== 'object' || message === null) return { all: true };
+  const { apiKeyId, agentId, accountId, clientId } = message;
+  if (isId(apiKeyId)) return { apiKeyId };
+  if (isId(agentId) && isId(accountId)) return { agentId, accountId };
+  if (isId(accountId) && agentId === undefined) return { accountId };
+  if (typeof clientId === 'string' && clientId) return { clientId };
+  return { all: true };
+}
 
 export class AuthChangeListener {
   private readonly databaseUrl: string;
@@ -45,7 +72,7 @@ export class AuthChangeListener {
   private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'trips-auth-changes', keepAlive: true });
     client.on('notification', (message) => {
-      if (message.channel === AUTH_CHANGES_CHANNEL) this.onChange(message.payload ?? 'unknown');
+      if (message.channel === AUTH_CHANGES_CHANNEL) this.onChange(parseAuthChange(message.payload));
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client));
@@ -61,7 +88,7 @@ export class AuthChangeListener {
     this.client = client;
     this.retryMs = RECONNECT_MIN_MS;
     // Whatever changed while nobody listened here was missed: forget everything.
-    this.onChange('connection');
+    this.onChange({ all: true });
   }
 
   private lost(client: pg.Client, error?: Error) {
@@ -70,7 +97,7 @@ export class AuthChangeListener {
     client.removeAllListeners('end');
     client.end().catch(() => {});
     this.logger.warn({ err: error }, 'auth change notifications interrupted: caches fall back to their TTL until reconnected');
-    this.onChange('connection');
+    this.onChange({ all: true });
     this.reconnectLater();
   }
 

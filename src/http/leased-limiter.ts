@@ -100,6 +100,22 @@ export class LeasedLimiter {
     return this.result(subject, now);
   }
 
+  /**
+   * What this process knows of a subject's window without asking PostgreSQL (rate-limiter-flexible's
+   * `get`): `consumedPoints` reaches the limit once a lease has found the budget spent. A process
+   * that has not met the subject yet knows nothing (null) until its first lease.
+   */
+  async get(id: string): Promise<RateLimiterRes | null> {
+    const subject = this.subjects.get(id);
+    const now = this.now();
+    return subject && subject.windowId && now < subject.windowEnd ? this.result(subject, now) : null;
+  }
+
+  /** Spends `points` whether or not the budget has them (rate-limiter-flexible's `penalty`). */
+  async penalty(id: string, points = 1): Promise<void> {
+    for (let i = 0; i < points; i++) await this.consume(id).catch(() => {});
+  }
+
   /** Gives back the points of quiet subjects and forgets ended windows; call about once a second. */
   async sweep(idleMs = IDLE_RETURN_MS): Promise<void> {
     const now = this.now();

@@ -4,8 +4,10 @@
 // without one (the mock server) it is counted in memory. Failed authentications spend a budget of
 // their own per IP: once it is spent, every request with credentials from that IP is refused
 // before its key is looked up, so guessing keys costs the database nothing, while anonymous
-// readers behind the same address keep their own budget. That budget is counted in each
-// process's memory (it only has to make guessing slow; see README, production).
+// readers behind the same address keep their own budget. That budget is shared across processes
+// too, so a guesser spreading requests over N processes gets one budget, not N: a process that has
+// seen the budget spent refuses from memory, and one that has not learns it from its first
+// failure's lease.
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -15,6 +17,8 @@ import { LeasedLimiter, type LeaseStore } from './leased-limiter.ts';
 interface Limiter {
   readonly points: number;
   consume(id: string): Promise<RateLimiterRes>;
+  get(id: string): Promise<RateLimiterRes | null>;
+  penalty(id: string, points?: number): Promise<unknown>;
 }
 
 const SWEEP_MS = 1_000;
@@ -32,7 +36,7 @@ export class RateLimitedError extends AppError {
 export class RateLimits {
   private readonly perKey: Limiter;
   private readonly perIp: Limiter;
-  private readonly authFailures: RateLimiterMemory;
+  private readonly authFailures: Limiter;
   private readonly leased: LeasedLimiter[] = [];
   private sweeper: NodeJS.Timeout | undefined;
 
@@ -45,7 +49,8 @@ export class RateLimits {
     };
     this.perKey = limiter(options.perKeyPerMinute);
     this.perIp = limiter(options.perIpPerMinute);
-    this.authFailures = new RateLimiterMemory({ points: options.perIpPerMinute, duration: 60 });
+    // Shared across processes like the others: a guesser spreading over N processes gets one budget.
+    this.authFailures = limiter(options.perIpPerMinute);
     if (this.leased.length) {
       this.sweeper = setInterval(() => { void this.sweep(options.logger); }, SWEEP_MS);
       this.sweeper.unref();

@@ -112,7 +112,12 @@ export class EventRecorder {
   }
 
   async scheduleFlush(tx: Tx | undefined, key: string, dueAt: Date) {
-    const startAfter = Math.max(0, Math.ceil((dueAt.getTime() - this.#options.clock().getTime()) / 1000));
+    // An instant, not a delay: pg-boss adds a delay to the sending transaction's start, which can
+    // be long before now under load, so the job woke early, found nothing due and queued a second
+    // one. The delay is measured on the service's clock (tests inject one) and the instant on the
+    // real one; whole seconds, as before, made a change up to a second late.
+    const delayMs = dueAt.getTime() - this.#options.clock().getTime();
+    const startAfter = delayMs > 0 ? new Date(Date.now() + delayMs) : 0;
     await this.#options.boss.send(FLUSH_JOB, { key }, { startAfter, ...(tx ? { db: bossDb(tx) } : {}) });
   }
 

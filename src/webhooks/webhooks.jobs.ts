@@ -37,12 +37,16 @@ export const deliverJob = defineJob({
   handle: ({ deliveryId }, deps) => deliver(deliveryDeps(deps), deliveryId),
 });
 
-/** With a key: that resource's pending change, when due. Without (every minute): every due change. */
+/**
+ * With a key: that resource's pending change, when due. Without (every minute): every due change.
+ * In batches: one job a poll drained one resource a second, and 20 busy trips fell behind.
+ */
 export const flushDebouncedJob = defineJob({
   name: FLUSH_JOB,
   schema: z.object({ key: z.string().optional() }),
   cron: '* * * * *',
-  pollingIntervalSeconds: 1,
+  batchSize: 20,
+  pollingIntervalSeconds: 0.5,
   heartbeatSeconds: DURATIONS.jobHeartbeatSeconds,
   handle: async ({ key }, { prisma, services }) => {
     // Its events are committed: this process's fan-out worker takes them now, not at its next poll.

@@ -9,11 +9,13 @@ import { startTestService, type TestService } from '../helpers/service.ts';
 
 let a: TestService;
 let b: TestService;
-const env = { AUTH_CACHE_SECONDS: '3600', RATE_LIMIT_PER_MINUTE: '100000' };
+const bSql: string[] = [];
+const FAILURE_BUDGET = 5;
+const env = { AUTH_CACHE_SECONDS: '3600', RATE_LIMIT_PER_MINUTE: '100000', PUBLIC_RATE_LIMIT_PER_MINUTE: String(FAILURE_BUDGET), TRUST_PROXY: 'true' };
 
 beforeAll(async () => {
   a = await startTestService(env);
-  b = await startTestService({ ...env, DATABASE_URL: a.databaseUrl });
+  b = await startTestService({ ...env, DATABASE_URL: a.databaseUrl }, { onDatabaseQuery: (q) => bSql.push(q.sql) });
 });
 afterAll(async () => {
   await b?.stop();
@@ -28,8 +30,24 @@ async function eventually(check: () => Promise<boolean>, what: string) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+let calls = 0;
+/** Each call from a client IP of its own (TRUST_PROXY), so refused keys never spend a shared failure budget. */
 const status = async (service: TestService, route: string, key: string, headers: Record<string, string> = {}) =>
-  (await service.request(route, { key, headers })).status;
+  (await service.request(route, { key, headers: { 'x-forwarded-for': `10.9.${(++calls >> 8) & 255}.${calls & 255}`, ...headers } })).status;
+
+describe('the failed-authentication budget across processes', () => {
+  it('an IP guessing keys on both processes gets one budget, not one a process', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.77' };
+    const answers: number[] = [];
+    for (let i = 0; i < 4 * FAILURE_BUDGET; i++) answers.push(await status(i % 2 ? b : a, 'GET /trips', `ak_${'g'.repeat(40)}`, headers));
+    const failures = answers.filter((code) => code === 401).length;
+    // Each process may let one more through: the one that learns from its own failure's lease that
+    // the other spent the rest. Counted per process, it would be twice the budget.
+    expect(failures).toBeGreaterThanOrEqual(FAILURE_BUDGET);
+    expect(failures).toBeLessThanOrEqual(FAILURE_BUDGET + 1);
+    expect(answers.slice(-4)).toEqual([429, 429, 429, 429]);
+  });
+});
 
 describe('cross-process invalidation of cached credentials', () => {
   it('a key revoked on one process is refused on the other', async () => {
@@ -68,6 +86,21 @@ describe('cross-process invalidation of cached credentials', () => {
     await eventually(async () => (await status(b, 'GET /trips', token.body.access_token, onBehalf)) === 200, 'restored grant accepted on b');
     await a.prisma.machineClient.update({ where: { clientId }, data: { revokedAt: new Date() } });
     await eventually(async () => (await status(b, 'GET /trips', token.body.access_token, onBehalf)) === 401, 'revoked client refused on b');
+  });
+
+  it('a change forgets only what it concerns: a new account elsewhere leaves cached keys alone', async () => {
+    const account = await anAccount(a.prisma);
+    const member = await aMember(a.prisma, account.accountId, 'agent');
+    expect(await status(b, 'GET /trips', member.key)).toBe(200); // cached on b
+    await anAccount(a.prisma); // a membership inserted: its own message
+    // Messages arrive in order: once a later revocation is seen on b, the account's was too.
+    const marker = await aMember(a.prisma, account.accountId, 'viewer');
+    expect(await status(b, 'GET /trips', marker.key)).toBe(200);
+    await a.prisma.apiKey.updateMany({ where: { prefix: marker.prefix }, data: { revokedAt: new Date() } });
+    await eventually(async () => (await status(b, 'GET /trips', marker.key)) === 401, 'marker key refused on b');
+    const before = bSql.length;
+    expect(await status(b, 'GET /trips', member.key)).toBe(200);
+    expect(bSql.slice(before).filter((statement) => statement.includes('api_keys'))).toEqual([]);
   });
 
   it('a change missed while the listening connection was down is caught up when it comes back', async () => {
