@@ -45,7 +45,7 @@ const ROUTE = /(?:\bfrom|\bde|\bdesde|\bdu|\bvon|\bda|\bdal|\bdalla)\s+(?:the\s+
 const ARROW_ROUTE = /(\p{Lu}[\p{L}'’.]+(?:\s\p{Lu}[\p{L}'’.]+){0,2})\s*(?:→|->|–|—|-|>|›|»)\s*(\p{Lu}[\p{L}'’.]+(?:\s\p{Lu}[\p{L}'’.]+){0,2})/u;
 const TOWARD = /\b(?:to|towards?|hacia|vers|para|nach|verso|rumbo a|a|al|ao|à|au|in direzione di)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
 const FROM_PLACE = /(?:\bfrom|\bdesde|\bdepuis|\bvon|\bab|\bda|\bdal|\bdalla|\bde|\bdu)\s+(?:the\s+|la\s+|el\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
-const ARRIVAL_PLACE = /(?:\barriv(?:ing|al|es?|ee|ée|o|a)|\bllegada|\bllega|\bchegada|\bchega|\bankunft|\bankommen)\s+(?:(?:at|in|to|a|à|en|em|no|na|an|um)\s+)?(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
+const ARRIVAL_PLACE = /(?:\barriv(?:ing|al|es?|ee|ée|o|a)|\bllegada|\bllega|\bchegada|\bchega|\bankunft|\bankommen|,\s+an)\s+(?:(?:at|in|to|a|à|en|em|no|na|an|um)\s+)?(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
 const PLACE_WORDS = /^(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen|station|estacion|gare|bahnhof|stazione|estacao|port|puerto|porto|hafen|harbour|harbor|the|la|el|le|il|lo|der|die|das)$/i;
 
 /** Where a transport goes: "from Rome to Florence", "Roma → Firenze", "to Sintra". */

@@ -79,7 +79,10 @@ export function extractDraft(text: string, now: Date): Draft {
   const titleHead = [...(subject ? [subject] : []), ...(layout.days.length ? layout.preamble : lines).slice(0, 5), ...layout.days.map((d) => d.title ?? '')].join('\n');
   const body = (layout.days.length ? [...layout.preamble.slice(5, 15), ...layout.days.flatMap((d) => d.lines)] : lines.slice(5, 40)).join('\n');
   const lastDay = layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined;
-  const geography = tripCountries({ stays: [...stays, ...reading.overnights], visited: reading.visited, text: `${titleHead}\n${body}`, titleArea: titleHead.length, flights, lastDay });
+  // The first journey of day 1 by train, bus or ferry leaves from home ("Eurostar Paris-Nord → Bruxelles-Midi").
+  const firstTransport = days[0]?.blocks.find((b) => b.type === 'transport' && b.content.from);
+  const origin = firstTransport?.type === 'transport' && days[0]!.day === 1 ? firstTransport.content.from : null;
+  const geography = tripCountries({ stays: [...stays, ...reading.overnights], visited: reading.visited, text: `${titleHead}\n${body}`, titleArea: titleHead.length, flights, lastDay, origin });
   const destinations = [...new Set([...stays, ...reading.overnights, ...reading.visited.map((v) => writtenCity(v.name)).filter((v): v is string => Boolean(v)), ...flights.filter((f, i) => i < flights.length - 1 || flights.length === 1).map((f) => f.arrivalCity).filter((c): c is string => Boolean(c))])]
     .filter((name) => !geography.home || city(name)?.country !== geography.home || geography.countries.includes(geography.home))
     // A connecting airport's city is not a destination.
@@ -125,6 +128,8 @@ function placesOf(title: string | null): string[] {
   const out: string[] = [];
   for (const part of title.split(PLACE_SPLIT)) {
     for (const m of part.matchAll(/(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la|los|las)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu)) {
+      // "Anreise ab Berlin": where the traveller leaves from is not a place of the day.
+      if (/(?:\bab|\bvon|\bfrom|\bdesde|\bdepuis|\bda|\bdal|\bpartindo de|\bsaindo de)\s+$/i.test(part.slice(Math.max(0, m.index - 14), m.index))) continue;
       const words = m[1]!.split(/\s+/);
       for (let n = words.length; n >= 1; n--) {
         const name = words.slice(0, n).join(' ');
@@ -190,9 +195,16 @@ function programmeDays(sections: DaySection[], start: IsoDate | null, stated: nu
  */
 function placeListedFlights(lines: string[], days: DraftDayInput[], now: Date, anchor: IsoDate | null) {
   const { flights } = readFlights(lines, null, now, anchor);
-  const held = new Set(days.flatMap((d) => d.blocks).filter((b): b is Flight => b.type === 'flight').map((b) => b.content.flightNumber));
+  const held = new Map(days.flatMap((d) => d.blocks).filter((b): b is Flight => b.type === 'flight').map((b) => [b.content.flightNumber, b] as const));
   for (const { block } of flights) {
-    if (block.content.flightNumber && held.has(block.content.flightNumber)) continue;
+    const same = block.content.flightNumber ? held.get(block.content.flightNumber) : undefined;
+    if (same) {
+      // The list's line is the complete one: it fills (and for airports, corrects) the day's mention.
+      const listed = block.content as Record<string, unknown>;
+      const mention = same.content as Record<string, unknown>;
+      for (const key of Object.keys(listed)) if (listed[key] !== null && listed[key] !== undefined && (mention[key] === null || mention[key] === undefined || /Airport|City$/.test(key))) mention[key] = listed[key];
+      continue;
+    }
     const date = block.content.date ?? null;
     const day = (date ? days.find((d) => d.date === date) : undefined)
       ?? (date && days[0]?.date && date < days[0].date ? days[0] : date && days.at(-1)?.date && date > days.at(-1)!.date! ? days.at(-1) : undefined);

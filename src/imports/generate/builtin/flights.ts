@@ -40,7 +40,7 @@ export function bookingReference(text: string): string | null {
 function anchorsIn(line: string): Array<{ code: string; number: string; index: number }> {
   const folded = fold(line);
   // A train, bus or ferry sentence ("Treno Railjet RJ 75 alle 08:12") names no flight unless it says so.
-  const otherMode = !FLIGHT_WORDS.test(folded) && /\b(?:train|trains|tren|treno|zug|comboio|railjet|bus|autobus|pullman|ferry|traghetto|fahre|barco|bateau|navire|ship|nave)\b/.test(folded);
+  const otherMode = !FLIGHT_WORDS.test(folded) && /\b(?:train|trains|tren|treno|zug|comboio|railjet|bus|autobus|pullman|ferry|traghetto|fahre|barco|bateau|navire|ship|nave|ec|ic|ice|rj|rjx|tgv|ave|hbf|hl\.?\s?n|bahnhof|gare|estacion|stazione|station|centrale|termini|eurostar)\b/.test(folded);
   const contextual = FLIGHT_WORDS.test(folded) || /\([A-Z]{3}\)|→|->|\b[A-Z]{3}\s*[-–/]\s*[A-Z]{3}\b|\b\d{1,2}[:h.]\d{2}\b/.test(line);
   const found: Array<{ code: string; number: string; index: number }> = [];
   for (const m of line.matchAll(FLIGHT_NUMBER)) {

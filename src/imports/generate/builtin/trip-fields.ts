@@ -95,6 +95,8 @@ export interface Places {
   flights: Array<Extract<DraftBlock, { type: 'flight' }>['content'] & { day?: number }>;
   /** The last day of a programme (a flight that day is the way home), when the document has days. */
   lastDay?: number;
+  /** Where the first journey by land or sea leaves from, when it opens the trip (a train from Paris). */
+  origin?: string | null;
 }
 
 const FROM_BEFORE = /(?:from|desde|depuis|von|ab|partindo de|saindo de|salida desde|depart de|partenza da|in partenza da|ex)\s+$/i;
@@ -110,12 +112,13 @@ export function tripCountries(places: Places): CountryReading {
   const titleArea = places.titleArea ?? 0;
   const named = allNamed.filter((c) => c.index < titleArea);
   for (const c of named) known.add(c.country);
-  const flights = places.flights;
+  // In the order they fly (a list may sit in a day after a flight mentioned in it).
+  const flights = [...places.flights].sort((a, b) => `${a.date ?? ''}${a.departureTime ?? ''}`.localeCompare(`${b.date ?? ''}${b.departureTime ?? ''}`) || (a.day ?? 0) - (b.day ?? 0));
   const countryOf = (code: string | null) => (code ? airport(code)?.country ?? null : null);
   // Home: where the first flight leaves from, when it opens the trip; else where a flight on the last day lands.
   const opening = flights[0] && (flights[0].day === undefined || flights[0].day === 1);
   const closing = flights.length && places.lastDay !== undefined && flights.at(-1)!.day === places.lastDay ? flights.at(-1)! : undefined;
-  const home = opening ? countryOf(flights[0]!.departureAirport) : closing ? countryOf(closing.arrivalAirport) : null;
+  const home = opening ? countryOf(flights[0]!.departureAirport) : closing ? countryOf(closing.arrivalAirport) : places.origin && !flights.length ? city(places.origin)?.country ?? null : null;
   // Airports where the traveller only changes planes: a flight lands there and the next leaves from there.
   const transit = new Set<string>();
   for (let i = 0; i + 1 < flights.length; i++) {
