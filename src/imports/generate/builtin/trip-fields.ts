@@ -223,7 +223,8 @@ export function titleFrom(line: string, now: Date): string | undefined {
   // Nothing left out: the heading as written ("Roteiro Portugal Clássico: Lisboa, Sintra e Porto").
   const whole = text.replace(/\s+/g, ' ').trim();
   const untouched = kept.length === parts.length && parts.every((p) => whole.includes(p)) && parts.join('').length >= whole.replace(/[\s|:–—·•/,-]/g, '').length * 0.9 - 2;
-  let title = (untouched ? whole : kept.join(' – ')).replace(/\s+/g, ' ').replace(/^[\s\-–—,.:;!]+|[\s\-–—,.:;!]+$/g, '').trim();
+  let title = (untouched ? whole : kept.join(' – '))
+    .replace(/(?:\s+(?:\d{1,2}|de|del|du|vom|from|dal|dall'|a|al|au|bis|to|e|y|et|und))+\s*$/i, '').replace(/\s+/g, ' ').replace(/^[\s\-–—,.:;!]+|[\s\-–—,.:;!]+$/g, '').trim();
   if (!title || title.length < 3 || (BOILERPLATE.test(fold(title)) && !KIND_WORDS.test(fold(title)))) return undefined;
   if (title.length > 100) return undefined;
   title = title.charAt(0).toUpperCase() + title.slice(1);
@@ -251,6 +252,19 @@ function stripBoilerplate(part: string): string {
   const kept = words.slice(i, j).filter((w) => !(boiler(w) && !kind(w) && /^(?:definitiv[oae]?|definitif|definitive|final|finale|endgultig|confirme|confirmee|confirmed|confirmado|confirmada|confermato|bestatigt)$/.test(fold(w))));
   const joined = kept.join(' ');
   return /^(?:my trip|mi viaje|mon voyage|minha viagem|meine reise|il mio viaggio|trip|viaje|voyage|viagem|reise|viaggio)$/i.test(fold(joined)) ? '' : joined;
+}
+
+/** The known places (cities, regions) a text names. */
+function placesIn(text: string): Array<{ country: string; population: number }> {
+  const out: Array<{ country: string; population: number }> = [];
+  for (const m of text.matchAll(/(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+)*)/gu)) {
+    const words = m[1]!.split(/\s+/);
+    for (let n = words.length; n >= 1; n--) for (let k = 0; k + n <= words.length; k++) {
+      const place = exactCity(words.slice(k, k + n).join(' '));
+      if (place) out.push(place);
+    }
+  }
+  return out;
 }
 
 /** Whether a part names a known place (a city, a region or a country). */
@@ -316,9 +330,11 @@ function namesTrip(title: string, input: TitleInput): boolean {
   if (input.destinations.some((d) => d.length >= 3 && folded.includes(fold(d)))) return true;
   if (input.countries.some((c) => LANGS.some((l) => { const n = countryName(c, l); return n ? folded.includes(fold(n)) : false; }))) return true;
   if (countriesNamed(title).some((c) => input.countries.includes(c.country))) return true;
+  // A place of the trip's countries ("Prag" of a trip to Czechia).
+  if (input.countries.length && placesIn(title).some((p) => input.countries.includes(p.country))) return true;
   if (!input.destinations.length && !input.countries.length) {
     const words = title.match(/\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)*/gu) ?? [];
-    return placeIn(title) && words.length <= 3;
+    return placesIn(title).some((p) => p.population === Number.MAX_SAFE_INTEGER) && words.length <= 3;
   }
   return false;
 }
