@@ -48,6 +48,7 @@ export async function createKey(prisma: PrismaClient, input: { agentId: number; 
 
 export async function revokeKeys(prisma: PrismaClient, input: { prefix: string }) {
   const { count } = await prisma.apiKey.updateMany({ where: { prefix: input.prefix, revokedAt: null }, data: { revokedAt: new Date() } });
+  if (count === 0) throw new NotFoundError(`No active API key has the prefix ${input.prefix} (npm run admin -- keys:list shows them).`);
   return { prefix: input.prefix, revoked: count };
 }
 

@@ -8,6 +8,7 @@ import type { Config } from '../config/config.ts';
 import { DURATIONS } from '../config/constants.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import { BadRequestError, UnauthenticatedError } from '../errors.ts';
+import { OPERATOR_SCOPE } from './operator.ts';
 import { isPermission, PERMISSIONS } from './permissions.ts';
 import { hashesEqual, randomBase62, sha256Hex } from './tokens.ts';
 
@@ -31,7 +32,8 @@ export async function createMachineClient(
   input: { accountId?: number; organisationId?: number; scopes?: string[]; name?: string; clientId?: string },
 ): Promise<{ clientId: string; clientSecret: string }> {
   const scopes = input.scopes?.length ? input.scopes : [...PERMISSIONS];
-  const unknown = scopes.filter((s) => !isPermission(s));
+  // read:ops (operators) is never a default: only given explicitly.
+  const unknown = scopes.filter((s) => !isPermission(s) && s !== OPERATOR_SCOPE);
   if (unknown.length) throw new BadRequestError('invalid_scope', `Unknown scopes: ${unknown.join(', ')}`);
   // An explicit id registers a client of an external issuer (its `azp`/`client_id`/`sub`).
   const clientId = input.clientId ?? `mc_${randomBase62(24)}`;

@@ -5,6 +5,7 @@ import '../auth/oauth.schema.ts';
 import '../bookings/booking.schema.ts';
 import '../catalogs/catalog.schema.ts';
 import '../imports/import.schema.ts';
+import '../ops/ops.schema.ts';
 import '../status/status.schema.ts';
 import '../trips/configuration.schema.ts';
 import '../trips/trip.schema.ts';

@@ -1,18 +1,17 @@
 // An import run in-process without a database or a queue (the evaluation corpus, tools): the
 // same steps as the pipeline's stages, in order, on a source as POST /ai/trips/from-document
 // receives it. The single composition of those steps outside the pipeline: keep it in step with
-// stages.ts when a stage changes. The LLM generator is left out (offline means no model).
+// stages.ts when a stage changes: it calls the stages' own work (readDocument, generateDraft,
+// enrich). The LLM generator is left out (offline means no model).
 import { IMPORTS } from '../config/constants.ts';
 import type { Prisma } from '../db/prisma.ts';
 import type { CreateTripInput } from '../trips/trip.input.ts';
-import { detectMediaType, FORMAT_NAMES } from './document.ts';
-import { extractText } from './extract/extract-text.ts';
-import { builtinGenerator } from './generate/builtin/builtin.generator.ts';
+import { detectMediaType } from './document.ts';
 import { configurationOf, tripInputOf } from './generate/configuration.ts';
 import type { Draft } from './generate/draft.ts';
 import { decodeInline, textOf, type ImportSource } from './import.input.ts';
 import { ImportFailure } from './pipeline.errors.ts';
-import { enrich } from './stages.ts';
+import { enrich, generateDraft, readDocument } from './stages.ts';
 
 export interface OfflineImport {
   trip: CreateTripInput;
@@ -25,13 +24,16 @@ export interface OfflineImport {
 export async function importOffline(source: ImportSource, { now, isTemplate = false }: { now: Date; isTemplate?: boolean }): Promise<OfflineImport> {
   const log: string[] = [];
   const { bytes, mediaType } = documentOf(source);
-  const extracted = await extractText(bytes, mediaType);
-  if (extracted.text.replace(/\s/g, '').length < 10) throw new ImportFailure(`No text could be read from the ${FORMAT_NAMES[mediaType]} document.`);
-  log.push(`Read ${FORMAT_NAMES[mediaType]} (${extracted.text.length} characters). ${extracted.notes.join(' ')}`.trim());
-  // As the stages: the generator reads the first maxTextChars, enrich the text the job stores.
+  // As the stages: extractingText (the job stores the first 2 × maxTextChars of the text, and the
+  // structured items as JSON, when there are any), generatingBlocks (structured data first, then
+  // the text), enrichingBlocks.
+  const { extracted, message } = await readDocument(bytes, mediaType);
+  log.push(message);
   const stored = extracted.text.slice(0, IMPORTS.maxTextChars * 2);
-  const draft = enrich(await builtinGenerator.generate(stored.slice(0, IMPORTS.maxTextChars), { now }), stored);
-  log.push('Generator: built-in extractor.');
+  const structured = extracted.structured.items.length || extracted.structured.subject
+    ? JSON.parse(JSON.stringify(extracted.structured)) as typeof extracted.structured
+    : null;
+  const draft = enrich(await generateDraft(stored, structured, { now, log: (m) => { log.push(m); } }), stored, now);
   return { trip: tripInputOf(draft, isTemplate), configuration: configurationOf(draft), draft, log };
 }
 

@@ -1,6 +1,7 @@
 // The state of every pg-boss queue, read straight from its tables: for the metrics scrape
 // (src/metrics/) and the operator's GraphQL query (src/ops/). One grouped query, completed jobs
-// left out, so its cost follows the jobs in flight rather than the history kept.
+// left out, so its cost follows the jobs in flight rather than the history kept; pg-boss's own
+// internal queues (__pgboss__*) are left out too.
 import type { PrismaClient } from '../db/prisma.ts';
 import { BOSS_SCHEMA } from './boss.ts';
 
@@ -28,6 +29,7 @@ SELECT q.name,
   extract(epoch FROM now() - min(j.start_after) FILTER (WHERE j.state IN ('created', 'retry') AND j.start_after <= now()))::float8 AS oldest
 FROM ${BOSS_SCHEMA}.queue q
 LEFT JOIN ${BOSS_SCHEMA}.job j ON j.name = q.name AND j.state IN ('created', 'retry', 'active', 'failed')
+WHERE q.name NOT LIKE '\_\_pgboss\_\_%'
 GROUP BY q.name
 ORDER BY q.name`;
 

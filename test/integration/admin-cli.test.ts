@@ -22,6 +22,8 @@ async function admin(...args: string[]) {
   return JSON.parse(lines[0]!);
 }
 
+/** Each run is a Node process that loads Prisma: a second or two apiece on a busy machine. */
+const CLI_TIMEOUT = 180_000;
 const VIEWER = '{ viewer { role agent { id email } account { id plan organisationId } } }';
 
 describe('admin command line', () => {
@@ -71,4 +73,78 @@ describe('admin command line', () => {
     }
     expect(await api.prisma.account.count()).toBe(before);
   });
+
+  it('lists accounts, agents and keys (by prefix, never the key), each as one JSON line', async () => {
+    const { organisationId } = await admin('organisation:create', '--name', 'Listed Group');
+    const account = await admin('account:create', '--name', 'Listed Office', '--plan', 'pro', '--organisation', String(organisationId), '--owner-email', 'owner@listed.test');
+    const agent = await admin('agent:create', '--account', String(account.accountId), '--email', 'clerk@listed.test', '--role', 'agent');
+    const key = await admin('key:create', '--agent', String(agent.agentId), '--account', String(account.accountId), '--name', 'clerk key');
+
+    const accounts = await admin('accounts:list', '--organisation', String(organisationId));
+    expect(accounts).toEqual({ data: [{ id: account.accountId, name: 'Listed Office', plan: 'pro', organisationId, createdAt: expect.any(String), members: 2 }] });
+    expect((await admin('accounts:list')).data.map((a: { id: number }) => a.id)).toContain(account.accountId);
+
+    const agents = await admin('agents:list', '--account', String(account.accountId));
+    expect(agents.data.map((a: { email: string; memberships: unknown }) => [a.email, a.memberships])).toEqual([
+      ['owner@listed.test', [{ accountId: account.accountId, role: 'owner' }]],
+      ['clerk@listed.test', [{ accountId: account.accountId, role: 'agent' }]],
+    ]);
+    expect((await admin('agents:list', '--email', 'CLERK@listed.test')).data).toHaveLength(1);
+
+    const keys = await admin('keys:list', '--account', String(account.accountId));
+    expect(keys.data).toEqual([
+      expect.objectContaining({ prefix: account.prefix, agentId: account.agentId, accountId: account.accountId, revokedAt: null }),
+      expect.objectContaining({ id: key.keyId, prefix: key.prefix, name: 'clerk key', agentId: agent.agentId, lastUsedAt: null, revokedAt: null }),
+    ]);
+    expect(JSON.stringify(keys)).not.toContain(key.apiKey);
+    expect(Object.keys(keys.data[0]).sort()).toEqual(['accountId', 'agentId', 'createdAt', 'id', 'lastUsedAt', 'name', 'prefix', 'revokedAt']);
+
+    await admin('key:revoke', '--prefix', key.prefix);
+    expect((await admin('keys:list', '--agent', String(agent.agentId))).data).toEqual([]);
+    expect((await admin('keys:list', '--agent', String(agent.agentId), '--revoked')).data).toEqual([expect.objectContaining({ prefix: key.prefix, revokedAt: expect.any(String) })]);
+  }, CLI_TIMEOUT);
+
+  it('anything not found exits 1 with a message naming it', async () => {
+    const cases: Array<[string[], string]> = [
+      [['key:revoke', '--prefix', 'ak_nokey0'], 'No active API key has the prefix ak_nokey0'],
+      [['agents:list', '--account', '999999'], 'Account 999999 does not exist.'],
+      [['agents:list', '--email', 'nobody@nowhere.test'], 'No agent has the email nobody@nowhere.test.'],
+      [['keys:list', '--account', '999999'], 'Account 999999 does not exist.'],
+      [['keys:list', '--agent', '999999'], 'Agent 999999 does not exist.'],
+      [['accounts:list', '--organisation', '999999'], 'Organisation 999999 does not exist.'],
+      [['key:create', '--agent', '999999', '--account', '999999'], 'Agent 999999 is not a member of account 999999.'],
+    ];
+    for (const [args, message] of cases) {
+      const result = await runAdmin(args, env);
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(message);
+      expect(() => JSON.parse(result.stderr.trim())).not.toThrow();
+    }
+    // A revoked key's prefix is not found either: revoking twice says so.
+    const account = await admin('account:create', '--name', 'Twice');
+    await admin('key:revoke', '--prefix', account.prefix);
+    const again = await runAdmin(['key:revoke', '--prefix', account.prefix], env);
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.stderr)).toEqual({ error: { code: 'not_found', message: expect.stringContaining(account.prefix) } });
+  }, CLI_TIMEOUT);
+
+  it('--help lists every command, and each command has its own --help, without touching the database', async () => {
+    const offline = { ...env, DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' };
+    const help = await runAdmin(['--help'], offline);
+    expect(help.code).toBe(0);
+    const commands = ['organisation:create', 'account:create', 'agent:create', 'key:create', 'key:revoke', 'm2m:create', 'accounts:list', 'agents:list', 'keys:list'];
+    for (const command of commands) expect(help.stdout).toContain(`  ${command} `);
+    for (const command of commands) {
+      const own = await runAdmin([command, '--help'], offline);
+      expect(own.code, command).toBe(0);
+      expect(own.stdout).toContain(`Usage: npm run admin -- ${command} [options]`);
+      expect(own.stdout).toContain('--help');
+    }
+    expect((await runAdmin(['key:revoke', '--help'], offline)).stdout).toContain('--prefix <value>');
+    expect((await runAdmin(['keys:list', '-h'], offline)).stdout).toMatch(/--revoked\n/);
+    const none = await runAdmin([], offline);
+    expect(none.code).toBe(1);
+    expect(none.stdout).toContain('Commands:');
+  }, CLI_TIMEOUT);
 });

@@ -50,6 +50,14 @@ describe('bad input', () => {
     expect(oauth.body.error.code).toBe('invalid_request');
   });
 
+  it('an escaped NUL in an AI job id names no job: 404 job_not_found in the AI error body (found by the OpenAPI fuzzer)', async () => {
+    for (const path of ['GET /ai/trips/1%00/status', 'POST /ai/trips/%00/actions/cancel']) {
+      const res = await api.request(path, { key: account.owner.key });
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).toEqual({ error: { code: 'job_not_found', message: expect.any(String) } });
+    }
+  });
+
   it('NUL in GraphQL variables and literals: validation_failed naming the field', async () => {
     const key = account.owner.key;
     const variable = await api.graphql('mutation($input: CreateTripInput!) { createTrip(input: $input) { id } }', { input: { title: 'x\u0000' } }, { key });

@@ -4,6 +4,7 @@
 // boarding-pass barcodes in images and PDFs, and IATA BCBP decoding.
 import { afterAll, describe, expect, it } from 'vitest';
 import { detectMediaType } from '../../src/imports/document.ts';
+import { scanBarcodes } from '../../src/imports/extract/barcode.ts';
 import { readCalendar } from '../../src/imports/extract/calendar.ts';
 import { extractText } from '../../src/imports/extract/extract-text.ts';
 import { readHtml } from '../../src/imports/extract/html.ts';
@@ -37,12 +38,13 @@ describe('detectMediaType', () => {
 });
 
 describe('readHtml', () => {
-  it('keeps the visible content: no scripts, menus, cookie banners, hidden elements, forms, site header or footer', () => {
+  it('keeps the visible content: no scripts, menus, breadcrumbs, cookie banners, ratings, hidden elements, forms, site header or footer', () => {
     const { text } = readHtml(`<!doctype html><html><head><title>Rome | Agency</title><style>p{}</style></head><body>
       <header class="site-header"><a href="/">Agency</a> <ul><li>Home</li><li>Tours</li></ul></header>
       <nav><a>Destinations</a></nav>
       <div id="cookie-consent">We use cookies. <button>Accept all</button></div>
-      <main><article><header><h1>Rome Long Weekend</h1></header>
+      <main><p><a href="/">Home</a> › <a href="/italy">Italy</a> › Rome</p><article><header><h1>Rome Long Weekend</h1></header>
+        <div class="rating">★★★★★ 4.9 (1,284 reviews)</div>
         <p>Day 1: arrival in <b>Rome</b>,<br>check-in at Hotel Artemide.</p>
         <p style="display: none">Hidden tracking text</p><span hidden>also hidden</span>
         <div class="reviews">Great trip! 5 stars</div>
@@ -155,6 +157,20 @@ describe('extractText', () => {
       expect(structured.items, symbology).toEqual([{ kind: 'bcbp', data: BCBP }]);
     }
   }, 60_000);
+
+  it('reads an upright code in a lean pass and a rotated one in the thorough pass', async () => {
+    const { rgb, width, height } = barcodeRgb(BCBP, 'azteccode', 3);
+    const rgba = (w: number, h: number, at: (x: number, y: number) => number) => {
+      const data = new Uint8ClampedArray(w * h * 4);
+      for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) { const v = at(x, y); data.set([v, v, v, 255], (y * w + x) * 4); }
+      return { data, width: w, height: h };
+    };
+    expect(await scanBarcodes(rgba(width, height, (x, y) => rgb[(y * width + x) * 3]!))).toEqual([BCBP]);
+    // Turned a quarter: column x of the image is row x of the code.
+    const pdf417 = barcodeRgb(BCBP, 'pdf417', 2);
+    expect(await scanBarcodes(rgba(pdf417.height, pdf417.width, (x, y) => pdf417.rgb[(x * pdf417.width + y) * 3]!))).toEqual([BCBP]);
+    expect(await scanBarcodes(rgba(300, 200, () => 255))).toEqual([]);
+  });
 
   it('reads a barcode from the image of a PDF page, and the page text', async () => {
     const pdf = miniPdf([{ lines: ['Boarding pass', 'BA 548 London Heathrow - Rome Fiumicino'], image: barcodeRgb(BCBP) }]);

@@ -139,6 +139,29 @@ describe('JSON booking exports', () => {
     expect(exponent.price).toMatchObject({ amount: 1290, currency: 'EUR' });
   });
 
+  it('reads keys in the readers\' languages and PascalCase items whose details sit under their kind', () => {
+    const spanish = read(json({ reserva: { nombre_viaje: 'Costa Rica y Panamá', tramos: [
+      { tipo: 'vuelo', compania: 'IB', numero_vuelo: '6313', origen_iata: 'MAD', destino_iata: 'SJO', salida: '2026-08-03T16:05:00+02:00', llegada: '2026-08-03T19:35:00-06:00' },
+      { tipo: 'hotel', establecimiento: 'Hotel Jardín Tropical', ciudad: 'San José', entrada: '2026-08-03', salida: '2026-08-04' },
+    ], importes: { divisa: 'EUR', precio_total_centimos: 389000, pagos: [{ concepto: 'señal', importe_centimos: 80000, fecha: '2026-01-13' }, { concepto: 'resto', importe_centimos: 309000, fecha_limite: '2026-07-03' }] } } }));
+    expect(spanish).toMatchObject({ title: 'Costa Rica y Panamá', price: { amount: 3890, currency: 'EUR', per: 'total' },
+      payments: [{ kind: 'deposit', amount: 800 }, { kind: 'balance', amount: 3090, dueDate: '2026-07-03' }] });
+    expect(contents(spanish)).toEqual([
+      expect.objectContaining({ type: 'flight', flightNumber: 'IB6313', departureAirport: 'MAD', arrivalAirport: 'SJO', departureTime: '16:05', arrivalTime: '19:35' }),
+      expect.objectContaining({ type: 'accommodation', name: 'Hotel Jardín Tropical', city: 'San José', checkIn: '2026-08-03', checkOut: '2026-08-04', nights: 1 }),
+    ]);
+    const pascal = read(json({ Header: { Locale: 'de-DE' }, Booking: { Items: [
+      { Kind: 'Hotel', Hotel: { Name: 'Cascade Mountain Inn', City: 'Banff', CheckIn: '2027-06-12', CheckOut: '2027-06-15' } },
+      { Kind: 'CarRental', CarRental: { Company: 'National', PickUp: { Place: 'Calgary Airport', DateTime: '2027-06-12T15:30:00-06:00' }, DropOff: { Place: 'Vancouver Airport', DateTime: '2027-06-22T14:00:00-07:00' } } },
+    ], Pricing: { Schedule: [{ Type: 'FinalPayment', Amount: { Value: 492350, Exponent: 2, Currency: 'EUR' }, Due: '2027-05-12' }] } } }));
+    expect(pascal.language).toBe('de');
+    expect(pascal.payments).toEqual([{ kind: 'balance', amount: 4923.5, currency: 'EUR', dueDate: '2027-05-12' }]);
+    expect(contents(pascal)).toEqual([
+      expect.objectContaining({ type: 'transport', mode: 'carRental', from: 'Calgary Airport', to: 'Vancouver Airport', time: '15:30', arrivalDate: '2027-06-22', operator: 'National' }),
+      expect.objectContaining({ type: 'accommodation', name: 'Cascade Mountain Inn', checkIn: '2027-06-12', nights: 3 }),
+    ]);
+  });
+
   it('leaves a free-form plan (days of prose) to the text reader', () => {
     const result = read(json({ title: 'Weekend in Amsterdam', dates: 'Jun 19-20, 2026', days: [{ title: 'Day 1', plan: 'Canal cruise at 17:00.' }] }));
     expect(result.blocks).toEqual([]);

@@ -21,12 +21,25 @@ export interface CalendarEvent {
 
 const MAX_EVENTS = 200;
 
-export function readCalendar(source: string): { events: CalendarEvent[]; text: string; name: string | null } {
+export interface Calendar {
+  /** The events that are bookings or appointments (a programme's day events are in `text` instead). */
+  events: CalendarEvent[];
+  text: string;
+  /** X-WR-CALNAME. */
+  name: string | null;
+  /** The calendar is a programme: one all-day event per day ("Jour 1 – Arrivée à Reykjavik") whose text says what the day holds. */
+  programme: boolean;
+}
+
+/** A day of a programme as an all-day event: "Day 3 – ...", "Jour 3", "Día 3", "Tag 3", "Giorno 3". */
+const DAY_EVENT = /^(?:day|jour|d[ií]a|dia|tag|giorno|journ[ée]e)\s*\d{1,2}\b/i;
+
+export function readCalendar(source: string): Calendar {
   let root: ICAL.Component;
   try {
     root = new ICAL.Component(ICAL.parse(source));
   } catch {
-    return { events: [], text: '', name: null };
+    return { events: [], text: '', name: null, programme: false };
   }
   const fallbackZone = validZone(String(root.getFirstPropertyValue('x-wr-timezone') ?? ''));
   const events: CalendarEvent[] = [];
@@ -42,7 +55,15 @@ export function readCalendar(source: string): { events: CalendarEvent[]; text: s
     });
   }
   events.sort((a, b) => `${a.start.date}${a.start.time ?? ''}`.localeCompare(`${b.start.date}${b.start.time ?? ''}`));
-  return { events, text: events.map(eventText).join('\n\n'), name: clean(root.getFirstPropertyValue('x-wr-calname')) };
+  const name = clean(root.getFirstPropertyValue('x-wr-calname'));
+  // A programme's day events are read as the text of a programme (their descriptions name the
+  // hotels and visits of the day); the other events stay structured.
+  const days = events.filter((e) => !e.start.time && DAY_EVENT.test(e.summary ?? '') && (!e.end || e.end.date <= nextDay(e.start.date)));
+  if (days.length >= 2) {
+    const text = [name, ...days.map((e) => [e.summary, e.location, e.description].filter(Boolean).join('\n'))].filter(Boolean).join('\n\n');
+    return { events: events.filter((e) => !days.includes(e)), text, name, programme: true };
+  }
+  return { events, text: events.map(eventText).join('\n\n'), name, programme: false };
 }
 
 function moment(t: ICAL.Time, fallbackZone: string | null): CalendarMoment {
@@ -66,6 +87,8 @@ function validZone(zone: string): string | null {
     return null;
   }
 }
+
+const nextDay = (date: string) => new Date(Date.parse(date) + 86_400_000).toISOString().slice(0, 10);
 
 const clean = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 

@@ -49,7 +49,7 @@ async function readPart(bytes: Uint8Array, mediaType: MediaType, depth: number, 
     case 'text/calendar': {
       const calendar = readCalendar(decodeText(bytes));
       const read = result(calendar.text, calendar.events.map((event) => ({ kind: 'ical', event })), { credits: 1, pages: 1 });
-      return { ...read, structured: { ...read.structured, textIsRendering: depth === 0, calendarName: calendar.name } };
+      return { ...read, structured: { ...read.structured, textIsRendering: depth === 0 && !calendar.programme, calendarName: calendar.name } };
     }
     case 'message/rfc822':
       return readEmailPart(bytes, depth, budget, signal);

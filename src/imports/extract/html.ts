@@ -34,7 +34,7 @@ export function readHtml(html: string): HtmlContent {
 
 const NOISE_TAGS = 'script, style, noscript, template, svg, canvas, iframe, object, embed, button, select, input, textarea, nav, aside, dialog, menu, head, title, link, meta';
 const NOISE_ROLES = /^(?:navigation|banner|contentinfo|search|dialog|alertdialog|menu|menubar|complementary)$/i;
-const NOISE_WORDS = /(?:^|[\s_-])(?:nav|navbar|navigation|menu|megamenu|breadcrumbs?|sidebar|newsletter|subscribe|social|share|sharing|skip|popup|modal|reviews?|testimonials?|comments?|related|recommended|advert|ads|masthead|site-header|site-footer|footer|unsubscribe)(?:$|[\s_-])/i;
+const NOISE_WORDS = /(?:^|[\s_-])(?:nav|navbar|navigation|menu|megamenu|breadcrumbs?|sidebar|newsletter|subscribe|social|share|sharing|skip|popup|modal|reviews?|rating|ratings|trustpilot|feefo|testimonials?|comments?|related|recommended|advert|ads|masthead|site-header|site-footer|footer|unsubscribe)(?:$|[\s_-])/i;
 const COOKIES = /cookie|consent|gdpr|onetrust|cookiebot|cc-window|cc-banner/i;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden|max-height\s*:\s*0|font-size\s*:\s*0)/i;
 
@@ -54,6 +54,16 @@ function removeNoise(body: Element): void {
     const hidden = el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true' || HIDDEN_STYLE.test(style);
     const noise = NOISE_ROLES.test(el.getAttribute('role') ?? '') || COOKIES.test(names) || NOISE_WORDS.test(names);
     if (hidden || (noise && removable(el))) el.remove();
+  }
+  // Breadcrumbs and link bars without a telling class: only links and separators ("Europa › Polen").
+  for (const el of Array.from(body.querySelectorAll('p, div, ul, ol, span'))) {
+    if (!el.parentNode) continue;
+    const links = Array.from(el.querySelectorAll('a'));
+    if (links.length < 2) continue;
+    const linkText = links.reduce((n, a) => n + (a.textContent ?? '').length, 0);
+    const rest = (el.textContent ?? '').length - linkText;
+    const between = (el.textContent ?? '').replace(/\s+/g, ' ');
+    if (rest <= 40 && /^[^.!?:;0-9]*$/.test(between) && /[›»>/|·•]/.test(between)) el.remove();
   }
 }
 

@@ -60,15 +60,14 @@ async function pdfBarcodes(pdf: Awaited<ReturnType<typeof getDocumentProxy>>, pa
   return [...found];
 }
 
+/** RGBA pixels on white: a barcode drawn as a transparent PNG is black on transparent black otherwise. */
 function toRgba(image: { data: Uint8ClampedArray; width: number; height: number; channels: 1 | 3 | 4 }): RawImage {
   const { data, width, height, channels } = image;
-  if (channels === 4) return { data, width, height };
   const rgba = new Uint8ClampedArray(width * height * 4);
   for (let p = 0; p < width * height; p++) {
     const s = p * channels;
-    rgba[p * 4] = data[s]!;
-    rgba[p * 4 + 1] = data[s + (channels === 3 ? 1 : 0)]!;
-    rgba[p * 4 + 2] = data[s + (channels === 3 ? 2 : 0)]!;
+    const alpha = channels === 4 ? data[s + 3]! / 255 : 1;
+    for (let c = 0; c < 3; c++) rgba[p * 4 + c] = data[s + (channels === 1 ? 0 : c)]! * alpha + 255 * (1 - alpha);
     rgba[p * 4 + 3] = 255;
   }
   return { data: rgba, width, height };

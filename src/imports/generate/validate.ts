@@ -41,7 +41,8 @@ function checkBlock(block: DraftBlock, notes: string[], where: string): DraftBlo
     case 'flight': {
       const c = { ...block.content };
       if (c.flightNumber) {
-        const number = c.flightNumber.replace(/\s+/g, '').toUpperCase();
+        // "IB 0520" is written IB520: no space, no leading zeros.
+        const number = c.flightNumber.replace(/\s+/g, '').toUpperCase().replace(/^([A-Z0-9]{2})0+(?=\d)/, '$1');
         c.flightNumber = /^[A-Z0-9]{2}\d{1,4}[A-Z]?$/.test(number) ? number : null;
         if (!c.flightNumber) notes.push(`${where}: flight number "${block.content.flightNumber}" is not a flight number; left out.`);
       }

@@ -3,6 +3,7 @@
 // airports, a check-in and a check-out, a pick-up and a drop-off...), in snake_case, camelCase or
 // kebab-case alike. ISO dates with an offset keep their local date and time. Amounts are in minor
 // units when the key says so (…_cents, …Minor) or when an integer sits beside an exponent.
+import { translateKeys } from './json-keys.ts';
 import type { DatedBlock, StructuredPayment, StructuredResult } from './structured-result.ts';
 import { airportFacts, amountOf, countryCode, currencyExponent, daysBetween, flightNumber, isCurrency, localMoment, str, type LocalMoment } from './values.ts';
 
@@ -23,23 +24,39 @@ function pick(o: Obj, ...names: string[]): unknown {
   return undefined;
 }
 
-export function mapJsonExport(data: unknown, into: StructuredResult): void {
+export function mapJsonExport(source: unknown, into: StructuredResult): void {
+  const data = translateKeys(source);
   const root = Array.isArray(data) ? { items: data } : isObj(data) ? data : null;
   if (!root) return;
-  const wrapped = pick(root, 'trip', 'booking', 'reservation', 'order', 'dossier');
+  const wrapped = pick(root, 'trip', 'booking', 'reservation', 'order', 'dossier', 'practice', 'pratica', 'file', 'expediente', 'data', 'result', 'itinerary');
   const trip = isObj(wrapped) ? wrapped : root;
-  for (const level of [root, trip]) {
+  for (const level of [trip, root]) {
     into.title ??= str(pick(level, 'title', 'tripname', 'triptitle', 'tourname', 'packagename', 'productname', 'name'));
-    into.dateStart ??= localMoment(pick(level, 'startdate', 'start', 'datestart', 'departuredate', 'tripstart', 'from'))?.date ?? null;
-    into.dateFinish ??= localMoment(pick(level, 'enddate', 'end', 'datefinish', 'returndate', 'tripend', 'to'))?.date ?? null;
+    const period = pick(level, 'travelperiod', 'period', 'dates', 'traveldates', 'tripdates');
+    const span = isObj(period) ? period : level;
+    into.dateStart ??= localMoment(pick(span, 'startdate', 'start', 'datestart', 'departuredate', 'tripstart', 'from'))?.date ?? null;
+    into.dateFinish ??= localMoment(pick(span, 'enddate', 'end', 'datefinish', 'returndate', 'tripend', 'to'))?.date ?? null;
   }
   if (into.title && /^[A-Z0-9]{5,8}$/.test(into.title)) into.title = null; // a booking code, not a title
   const travellers = travellersOf(root) ?? travellersOf(trip);
+  // The export's language: a "language" or "locale" ("de-DE") at its top or in its header.
+  for (const level of [trip, root, pick(root, 'header', 'meta', 'metadata')]) {
+    if (!isObj(level) || into.language) continue;
+    const lang = str(pick(level, 'language', 'locale', 'lang'))?.toLowerCase().slice(0, 2);
+    if (lang && /^(?:en|es|fr|pt|de|it)$/.test(lang)) into.language = lang;
+  }
   walk(root, into, 0, null);
   const price = priceOf(trip) ?? priceOf(root);
   if (price) into.price ??= { ...price, travellers };
   into.payments.push(...paymentsOf(trip !== root ? [trip, root] : [root]));
+  for (const level of [trip, root]) {
+    const holder = isObj(pick(level, 'pricing', 'price', 'package')) ? pick(level, 'pricing', 'price', 'package') as Obj : level;
+    if (!into.included.length) into.included = listOf(pick(holder, 'included', 'inclusions', 'includes', 'incluido', 'incluye', 'inclus', 'incluso', 'inklusive', 'inbegriffen') ?? pick(level, 'included', 'inclusions', 'includes'));
+    if (!into.excluded.length) into.excluded = listOf(pick(holder, 'notincluded', 'excluded', 'exclusions', 'excludes', 'noincluido', 'noinclus', 'nonincluso', 'naoincluido', 'nichtinbegriffen') ?? pick(level, 'notincluded', 'excluded', 'exclusions'));
+  }
 }
+
+const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(str).filter((s): s is string => !!s) : typeof value === 'string' ? value.split(/[;\n]|,\s(?=[A-Za-zÀ-ÿ])/).map((s) => s.trim()).filter(Boolean) : []);
 
 function walk(value: unknown, into: StructuredResult, depth: number, hint: string | null): void {
   if (depth > MAX_DEPTH) return;
@@ -55,7 +72,11 @@ function walk(value: unknown, into: StructuredResult, depth: number, hint: strin
  * (the trip itself: a name, a type "tour", arrival and departure dates) is only a block when its
  * keys leave no doubt (a flight number, a check-in and a check-out).
  */
-function classify(o: Obj, hint: string | null, root: boolean): DatedBlock | null {
+function classify(item: Obj, hint: string | null, root: boolean): DatedBlock | null {
+  // {Kind: "Hotel", Hotel: {...}}: the details sit under a key named by the kind.
+  const kindValue = str(pick(item, 'type', 'kind', 'segmenttype', 'servicetype', 'category'));
+  const details = kindValue ? pick(item, norm(kindValue)) : undefined;
+  const o = isObj(details) ? { ...item, ...details } : item;
   const kind = `${str(pick(o, 'type', 'kind', 'segmenttype', 'servicetype', 'category', 'product')) ?? ''} ${hint ?? ''}`.toLowerCase();
   const has = (...names: string[]) => pick(o, ...names) !== undefined;
   if (has('flightnumber', 'flightno', 'flightcode', 'marketingflightnumber') || (/flight|air|vuelo|vol\b|flug/.test(kind) && has('origin', 'from', 'departure', 'departureairport'))) return flight(o);
@@ -65,8 +86,8 @@ function classify(o: Obj, hint: string | null, root: boolean): DatedBlock | null
   if (/hotel|accommodation|lodging|stay|alojamiento|hebergement/.test(kind) && has('name', 'hotel', 'hotelname', 'property', 'propertyname')) return hotel(o);
   if (has('arrivaldate') && has('departuredate') && has('hotel', 'hotelname', 'property', 'propertyname')) return hotel(o);
   if (has('pickup', 'pickupdate', 'pickupat', 'pickuptime', 'pickupdatetime') && (/car|rental|vehicle|alquiler/.test(kind) || has('vehicle', 'car', 'carmodel', 'rentalcompany', 'supplier', 'dropoff', 'dropoffdate'))) return car(o, /car|rental|vehicle|alquiler/.test(kind) || has('vehicle', 'car', 'carmodel', 'rentalcompany'));
-  const mode = /train|rail|tren|zug|treno/.test(kind) || has('trainnumber', 'trainno') ? 'train'
-    : /bus|coach/.test(kind) ? 'bus' : /ferry|boat/.test(kind) ? 'ferry' : /cruise/.test(kind) ? 'cruise' : /transfer|shuttle|taxi/.test(kind) ? 'transfer' : null;
+  const mode = /train|rail|tren|zug|treno|comboio/.test(kind) || has('trainnumber', 'trainno') ? 'train'
+    : /bus|coach|pullman/.test(kind) ? 'bus' : /ferr|boat|traghett|barco|fahre/.test(kind) ? 'ferry' : /cruise|crucero|crociera|croisiere|cruzeiro/.test(kind) ? 'cruise' : /transfer|shuttle|taxi|traslado/.test(kind) ? 'transfer' : null;
   if (mode) return transport(o, mode);
   if (/activit|excursion|tour|event|ticket|visit|experience|sightseeing/.test(kind) && has('name', 'title', 'description')) return activity(o);
   return null;
@@ -137,7 +158,7 @@ function flight(o: Obj): DatedBlock | null {
   };
 }
 
-const referenceOf = (o: Obj) => str(pick(o, 'pnr', 'bookingreference', 'bookingref', 'confirmation', 'confirmationnumber', 'confirmationcode', 'reference', 'locator', 'recordlocator', 'voucher', 'vouchernumber'));
+const referenceOf = (o: Obj) => str(pick(o, 'pnr', 'bookingreference', 'bookingref', 'confirmation', 'confirmationnumber', 'confirmationno', 'confirmationcode', 'reference', 'locator', 'recordlocator', 'record', 'voucher', 'vouchernumber', 'ticketnumber', 'ticketno'));
 
 function hotel(o: Obj): DatedBlock | null {
   const property = pick(o, 'hotel', 'property', 'accommodation');
@@ -171,7 +192,7 @@ function hotel(o: Obj): DatedBlock | null {
 function car(o: Obj, rental: boolean): DatedBlock | null {
   const pickup = momentOf(o, ['pickup']);
   const dropoff = momentOf(o, ['dropoff', 'return']);
-  const place = (v: unknown) => (isObj(v) ? str(pick(v, 'name', 'location', 'city', 'address')) : str(v));
+  const place = (v: unknown) => (isObj(v) ? str(pick(v, 'name', 'place', 'location', 'station', 'city', 'address')) : str(v));
   const date = pickup?.date ?? null;
   const vehicle = pick(o, 'vehicle', 'car', 'carmodel', 'model');
   return {
@@ -191,10 +212,12 @@ function car(o: Obj, rental: boolean): DatedBlock | null {
   };
 }
 
-function transport(o: Obj, mode: 'train' | 'bus' | 'ferry' | 'cruise' | 'transfer'): DatedBlock | null {
+function transport(segment: Obj, mode: 'train' | 'bus' | 'ferry' | 'cruise' | 'transfer'): DatedBlock | null {
+  const route = pick(segment, 'route', 'journey', 'itinerary');
+  const o = isObj(route) ? { ...segment, ...route } : segment; // {route: {departurePort, arrivalPort}}
   const place = (v: unknown) => (isObj(v) ? str(pick(v, 'name', 'station', 'city', 'port', 'location')) : str(v));
-  const from = place(pick(o, 'from', 'origin', 'departurestation', 'departureport', 'departure', 'pickuplocation', 'pickup'));
-  const to = place(pick(o, 'to', 'destination', 'arrivalstation', 'arrivalport', 'arrival', 'dropofflocation', 'dropoff'));
+  const from = place(pick(o, 'from', 'fromplace', 'origin', 'departurestation', 'departureport', 'pickuplocation', 'departure', 'pickup'));
+  const to = place(pick(o, 'to', 'toplace', 'destination', 'arrivalstation', 'arrivalport', 'dropofflocation', 'arrival', 'dropoff'));
   const departs = momentOf(o, ['departure', 'departs', 'pickup', 'dep', '']);
   const arrives = momentOf(o, ['arrival', 'arrives', 'arr']);
   if (!from && !to && !departs) return null;
@@ -252,19 +275,29 @@ function moneyOf(o: Obj, names: string[], currencyHint: string | null): { amount
 const TOTAL_KEYS = ['total', 'totalprice', 'totalamount', 'grandtotal', 'amount', 'price', 'totalcost', 'cost'];
 const PER_PERSON_KEYS = ['priceperperson', 'perperson', 'pricepp', 'amountperperson', 'pricepertraveller', 'perpax'];
 
-function priceOf(o: Obj): { amount: number; currency: string; per: 'person' | 'total' | null } | null {
+function priceOf(o: Obj): { amount: number; currency: string; per: 'person' | 'total' | null; total: number | null } | null {
   const holder = isObj(pick(o, 'pricing', 'price', 'totals', 'payment', 'fare', 'summary')) ? pick(o, 'pricing', 'price', 'totals', 'payment', 'fare', 'summary') as Obj : o;
   const hint = str(pick(o, 'currency', 'currencycode'));
   const perPerson = moneyOf(holder, PER_PERSON_KEYS, hint) ?? (holder !== o ? moneyOf(o, PER_PERSON_KEYS, hint) : null);
-  if (perPerson) return { ...perPerson, per: 'person' };
   const total = moneyOf(holder, TOTAL_KEYS, hint) ?? (holder !== o ? moneyOf(o, TOTAL_KEYS, hint) : null);
-  return total ? { ...total, per: 'total' } : null;
+  if (perPerson) return { ...perPerson, per: 'person', total: total?.currency === perPerson.currency ? total.amount : null };
+  return total ? { ...total, per: 'total', total: null } : null;
+}
+
+/** The currency of a total written as {amount, currency} (payments beside it often omit theirs). */
+function totalCurrency(o: Obj): string | null {
+  const total = pick(o, 'total', 'totalprice', 'totalamount', 'price');
+  return isObj(total) ? str(pick(total, 'currency', 'currencycode')) : null;
 }
 
 function travellersOf(o: Obj): number | null {
   const list = pick(o, 'travellers', 'travelers', 'passengers', 'pax', 'guests', 'participants');
   if (Array.isArray(list) && list.length) return list.length;
-  const n = amountOf(list ?? pick(o, 'numberoftravellers', 'paxcount', 'adults'));
+  if (isObj(list)) { // {adults: 2, children: 2}
+    const sum = Object.values(list).reduce<number>((n, v) => n + (typeof v === 'number' && Number.isInteger(v) ? v : 0), 0);
+    return sum > 0 && sum < 100 ? sum : null;
+  }
+  const n = amountOf(list ?? pick(o, 'numberoftravellers', 'passengercount', 'travellercount', 'paxcount', 'adults'));
   return n && Number.isInteger(n) && n > 0 && n < 100 ? n : null;
 }
 
@@ -273,18 +306,19 @@ function paymentsOf(levels: Obj[]): StructuredPayment[] {
   for (const level of levels) {
     const hint = str(pick(level, 'currency', 'currencycode'));
     const holder = isObj(pick(level, 'pricing', 'payment', 'payments')) ? pick(level, 'pricing', 'payment', 'payments') as Obj : level;
+    const hintHere = hint ?? str(pick(holder, 'currency', 'currencycode'));
     for (const [kind, names] of [['deposit', ['deposit', 'downpayment']], ['balance', ['balance', 'balancedue', 'remaining']]] as const) {
-      const money = moneyOf(holder, [...names], hint);
+      const money = moneyOf(holder, [...names], hintHere);
       if (money) out.push({ kind, ...money, dueDate: localMoment(pick(holder, `${names[0]}duedate`, `${names[0]}due`, `${kind}date`))?.date ?? null });
     }
-    const list = pick(level, 'payments', 'installments', 'paymentschedule');
+    const list = pick(holder, 'payments', 'installments', 'paymentschedule', 'schedule') ?? pick(level, 'payments', 'installments', 'paymentschedule');
     if (Array.isArray(list)) {
       for (const p of list.filter(isObj)) {
-        const money = moneyOf(p, ['amount', 'value', 'total'], hint);
+        const money = moneyOf(p, ['amount', 'value', 'total'], hintHere ?? totalCurrency(holder));
         if (!money) continue;
         const type = (str(pick(p, 'type', 'kind', 'description', 'label')) ?? '').toLowerCase();
-        const kind = /deposit|anticipo|acompte|sinal|anzahlung|acconto/.test(type) ? 'deposit' : /balance|saldo|solde|rest/.test(type) ? 'balance' : /install|cuota|plazo|rate/.test(type) ? 'installment' : 'payment';
-        out.push({ kind, ...money, dueDate: localMoment(pick(p, 'duedate', 'due', 'date', 'dueby'))?.date ?? null });
+        const kind = /deposit|anticipo|acompte|sinal|anzahlung|acconto/.test(type) ? 'deposit' : /balance|saldo|solde|rest|final|remaining/.test(type) ? 'balance' : /install|cuota|plazo|rate/.test(type) ? 'installment' : 'payment';
+        out.push({ kind, ...money, dueDate: localMoment(pick(p, 'duedate', 'dueon', 'due', 'dueby', 'date'))?.date ?? null });
       }
     }
     if (out.length) break;

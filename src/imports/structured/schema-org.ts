@@ -128,6 +128,9 @@ function lodging(node: Node, hotel: Node, reference: string | null): Mapped | nu
   };
 }
 
+/** alpha-3 of a place's postal address ({address: {addressCountry}}). */
+const placeCountry = (value: unknown): string | null => countryCode(text(obj(obj(value)?.address)?.addressCountry));
+
 function place(value: unknown): string | null {
   const p = obj(value);
   if (!p) return str(value);
@@ -144,6 +147,7 @@ function trip(mode: 'train' | 'bus' | 'ferry', t: Node, reference: string | null
   return {
     date,
     until: arrives?.date ?? date,
+    country: placeCountry(parts.to),
     block: {
       type: 'transport',
       content: {
@@ -168,6 +172,7 @@ function rentalCar(node: Node, car: Node, reference: string | null): Mapped | nu
   return {
     date,
     until: dropoff?.date ?? date,
+    country: placeCountry(node.pickupLocation),
     block: {
       type: 'transport',
       content: {
@@ -190,6 +195,7 @@ function taxi(node: Node, reference: string | null): Mapped | null {
   return {
     date: pickup?.date ?? null,
     until: pickup?.date ?? null,
+    country: placeCountry(node.pickupLocation),
     block: { type: 'transport', content: { mode: 'transfer', from: place(node.pickupLocation), to: place(node.dropoffLocation), time: pickup?.time ?? null, number: reference, operator: text(node.provider), description: null } },
   };
 }
@@ -215,6 +221,7 @@ function restaurant(node: Node, venue: Node): Mapped | null {
   return {
     date: start?.date ?? null,
     until: start?.date ?? null,
+    country: countryCode(text(obj(venue.address)?.addressCountry)),
     block: { type: 'activity', content: { title: name, time: start?.time ?? null, description: size ? `Table for ${size}` : null, place: name } },
   };
 }

@@ -35,7 +35,11 @@ export function readStructured(data: StructuredData | null | undefined, now: Dat
   result.title ??= data.calendarName ?? null;
   result.textIsRendering = !!data.textIsRendering && result.blocks.length > 0;
   result.datesAuthoritative = result.textIsRendering || jsonBlocks > 0;
-  result.timezone ??= events.find((e) => e.start.timezone && e.start.timezone !== 'UTC')?.start.timezone ?? firstDestinationZone(result.blocks);
+  // The first destination's zone: where the trip's first flight lands; when the trip starts
+  // on the ground, where its first calendar event takes place.
+  const startsWithFlight = result.blocks[0]?.block.type === 'flight';
+  const eventZone = events.map((e) => (startsWithFlight ? e.end?.timezone : null) ?? e.start.timezone).find((z) => z && z !== 'UTC') ?? null;
+  result.timezone ??= startsWithFlight || !eventZone ? firstDestinationZone(result.blocks) ?? eventZone : eventZone;
   return result;
 }
 

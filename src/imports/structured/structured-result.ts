@@ -12,7 +12,7 @@ export interface DatedBlock {
   country?: string | null;
 }
 
-export interface StructuredPrice { amount: number; currency: string; per: 'person' | 'total' | null; travellers: number | null }
+export interface StructuredPrice { amount: number; currency: string; per: 'person' | 'total' | null; travellers: number | null; total?: number | null }
 export interface StructuredPayment { kind: 'deposit' | 'balance' | 'installment' | 'payment'; amount: number; currency: string; dueDate: string | null }
 
 export interface StructuredResult {
@@ -21,10 +21,15 @@ export interface StructuredResult {
   description: string | null;
   price: StructuredPrice | null;
   payments: StructuredPayment[];
+  /** What the price includes and excludes, as listed. */
+  included: string[];
+  excluded: string[];
   /** alpha-3 codes of the places stayed at or visited (hotel addresses, arrival airports). */
   countries: string[];
   /** alpha-3 of the traveller's home (where the first flight leaves from and is not a destination): no country of the trip. */
   home: string | null;
+  /** ISO 639-1 language the source declares (a JSON export's locale). */
+  language?: string | null;
   /** IANA zone of the first destination. */
   timezone: string | null;
   /** The document's text is only a rendering of these items (a calendar): the text's reading adds nothing. */
@@ -36,4 +41,4 @@ export interface StructuredResult {
   dateFinish: string | null;
 }
 
-export const emptyResult = (): StructuredResult => ({ blocks: [], title: null, description: null, price: null, payments: [], countries: [], home: null, timezone: null, textIsRendering: false, datesAuthoritative: false, dateStart: null, dateFinish: null });
+export const emptyResult = (): StructuredResult => ({ blocks: [], title: null, description: null, price: null, payments: [], included: [], excluded: [], countries: [], home: null, timezone: null, textIsRendering: false, datesAuthoritative: false, dateStart: null, dateFinish: null });

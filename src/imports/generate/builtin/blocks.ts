@@ -5,7 +5,9 @@ import type { DraftBlockInput } from '../draft.ts';
 import { timeMatches, type IsoDate } from './dates.ts';
 import { readFlights } from './flights.ts';
 import { city } from './places.ts';
-import { ACCOMMODATION_LABEL, ACTIVITY_WORDS, HOTEL_WORDS, OVERNIGHT, PRICE_WORDS, fold } from './vocabulary.ts';
+import { ACCOMMODATION_LABEL, ACTIVITY_WORDS, HOTEL_WORDS, NOT_TRIP_DATE, OVERNIGHT, PRICE_WORDS, fold } from './vocabulary.ts';
+
+const OFFER = /\b(?:on request|upon request|we can (?:arrange|organi[sz]e|book)|at your disposal|sur demande|a votre disposition|pouvons organiser|bajo peticion|a peticion|a su disposicion|podemos organizar|sob consulta|a pedido|podemos organizar|auf anfrage|konnen wir|su richiesta|a disposizione|possiamo organizzare|if you wish|si lo desea|si vous le souhaitez|se desejar|auf wunsch|se lo desidera)\b/;
 
 export const clean = (s: string) => s.replace(/\s+/g, ' ').replace(/^[\s,:;.\-–—•*·|]+|[\s,:;\-–—•*·|]+$/g, '').trim();
 
@@ -32,8 +34,8 @@ const MODES: Array<[RegExp, TransportMode]> = [
   [/\b(?:embark|embarkation|disembark|cruise ship|on board the ship|board the ship|embarque en el (?:barco|crucero)|embarquement|a bord du navire|embarque no navio|einschiffung|ausschiffung|imbarco sulla nave|sbarco)\b/, 'cruise'],
   [/\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita)\b/, 'train'],
   [/\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|traghetto|aliscafo|hydrofoil|catamaran to|catamaran a)\b/, 'ferry'],
-  [/\b(?:transfer|transfers|traslado|traslados|transfert|transferts|transferencia|trasferimento|trasferimenti|shuttle|navette|privater transfer|airport pick-?up|recogida en el aeropuerto|accueil a l'aeroport)\b/, 'transfer'],
   [/\b(?:bus|coach|autobus|autocar|autocarro|onibus|pullman|reisebus|fernbus)\b(?! tour| turistico| touristique)/, 'bus'],
+  [/\b(?:transfer|transfers|traslado|traslados|transfert|transferts|transferencia|trasferimento|trasferimenti|shuttle|navette|privater transfer|airport pick-?up|recogida en el aeropuerto|accueil a l'aeroport)\b/, 'transfer'],
   [/\b(?:drive|driving|self-drive|road trip|conduccion|conducir|en coche|en voiture|route vers|de carro|conduzir|mit dem auto|fahrt nach|in auto|guida verso)\b/, 'car'],
 ];
 
@@ -48,6 +50,16 @@ const PLACE_WORDS = /^(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen|s
 
 /** Where a transport goes: "from Rome to Florence", "Roma → Firenze", "to Sintra". */
 export function routeOf(sentence: string): { from: string | null; to: string | null } {
+  // A table row ("Frecciarossa 9517 | Milano Centrale 08:00 | Napoli Centrale 12:33"): the cells that open with a place.
+  if (/\s\|\s/.test(sentence)) {
+    const places = sentence.split(/\s+\|\s+/).map((cell) => {
+      const m = /^(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(cell.trim());
+      const words = m ? m[1]!.split(/\s+/) : [];
+      for (let n = words.length; n >= 1; n--) if (city(words.slice(0, n).join(' '))) return words.slice(0, n).join(' ');
+      return null;
+    }).filter((p): p is string => Boolean(p));
+    if (places.length >= 2) return { from: places[0]!, to: places[1]! };
+  }
   const route = ROUTE.exec(sentence);
   if (route) return { from: tidyPlace(route[1]!), to: tidyPlace(route[2]!) };
   // "from Oslo S at 08:25, arriving in Myrdal at 13:10", "ab Madrid ... Ankunft in Sevilla".
@@ -75,6 +87,9 @@ function transportOf(sentence: string): DraftBlockInput | undefined {
   const { from, to } = routeOf(sentence);
   const found = timeMatches(sentence).map((t) => t.time);
   const number = mode === 'train' ? TRAIN_NUMBER.exec(sentence)?.[1] ?? null : mode === 'cruise' || mode === 'ferry' ? SHIP.exec(sentence)?.[1]?.trim() ?? null : null;
+  const operatorName = operator && (operator[2] === mode || (mode === 'carRental' && operator[2] === 'carRental')) ? operator[1] : null;
+  // "Tickets are valid only for the train shown": a note, not a journey.
+  if (!from && !to && !found.length && !number && !operatorName && mode !== 'transfer' && mode !== 'carRental') return undefined;
   const trainName = mode === 'train' ? /\b(Frecciarossa|Frecciargento|Italo|AVE|Alvia|Iryo|TGV|ICE|Eurostar|Railjet|Ouigo|Intercity|EC|IC)\s*(\d{2,5})\b/i.exec(sentence) : null;
   return {
     type: 'transport',
@@ -85,7 +100,7 @@ function transportOf(sentence: string): DraftBlockInput | undefined {
       time: found[0] ?? null,
       arrivalTime: found[1] ?? null,
       number: trainName ? `${trainName[1]} ${trainName[2]}` : number,
-      operator: operator && (operator[2] === mode || (mode === 'carRental' && operator[2] === 'carRental')) ? operator[1] : null,
+      operator: operatorName,
       description: clean(sentence).slice(0, 300),
     },
     confidence: 0.5 + (from || to ? 0.2 : 0) + (found[0] ? 0.1 : 0),
@@ -124,6 +139,12 @@ const NAME_PATTERN = /((?:\p{Lu}[\p{L}'’&.-]*\s){0,3}(?:Hotel|Hôtel|Hostal|Ho
 
 /** The hotel's name: after a label ("Accommodation: Hotel X"), or the words around "Hotel". */
 export function hotelName(line: string): string | undefined {
+  const name = rawHotelName(line);
+  // "Hotel Doña Lola (3 noches)", "Hotel X, 2 nights": the stay's length is not the name.
+  return name?.replace(/\s*\([^)]*\)\s*$/, '').replace(/[,\s]+\d{1,2}\s*\p{L}+$/u, '').trim() || undefined;
+}
+
+function rawHotelName(line: string): string | undefined {
   const stay = STAY_AT.exec(line);
   if (stay && /\p{Lu}/u.test(stay[1]!)) {
     const name = clean(stay[1]!.replace(/\s+(?:in|en|a|à|em|im|a)\s+\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?$/u, ''));
@@ -134,8 +155,11 @@ export function hotelName(line: string): string | undefined {
     const name = clean(labelled[1]!.split(/\s[(–-]\s|\s\(|\.\s|,\s|\s\|\s/u)[0]!);
     if (name.length >= 3 && /\p{Lu}/u.test(name) && !city(name)) return name.slice(0, 120);
   }
-  const m = NAME_PATTERN.exec(line);
-  const name = m ? clean(m[1]!) : '';
+  // A letterhead in capitals ("HOTEL CORTE DEI REMERI"): read it in title case.
+  const caps = /\b(?:HOTEL|HÔTEL|HOSTAL|POUSADA|ALBERGO|RESORT|PARADOR|RIAD|QUINTA|LODGE|INN)\b/.test(line)
+    ? line.replace(/\p{Lu}{2,}/gu, (w) => w.charAt(0) + w.slice(1).toLowerCase()) : line;
+  const m = NAME_PATTERN.exec(line) ?? NAME_PATTERN.exec(caps);
+  const name = m ? clean(m[1]!.replace(/\s+\d.*$/, '')) : '';
   return name.includes(' ') && !/^(?:the|el|la|le|il|o|a|das|der|die)\s+(?:hotel|hostel)$/i.test(name) ? name.slice(0, 120) : undefined; // "the hotel" alone names no hotel
 }
 
@@ -179,11 +203,17 @@ export function readDay(lines: readonly string[], date: IsoDate | null, now: Dat
         const name = hotelName(sentence);
         if (name) {
           const nights = NIGHTS.exec(folded);
-          hotels.push({ name, city: cityIn(sentence) ?? overnight, nights: nights ? Number(nights[1]) : null });
+          // "Hotel España, Inverness", "Hotel Roma (Florence)": the city right after the name.
+          const after = sentence.slice(sentence.indexOf(name) + name.length);
+          const next = /^\s*[,(–-]\s*(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(after)?.[1];
+          const named = next ? (city(next) ? next : city(next.split(' ')[0]!) ? next.split(' ')[0]! : null) : null;
+          hotels.push({ name, city: named ?? cityIn(sentence) ?? overnight, nights: nights ? Number(nights[1]) : null });
           // The rest of the sentence may hold an activity or transport ("check in at Hotel X, then a walk at 18:00").
           continue;
         }
       }
+      // Conditions, questions and offers ("free cancellation until...", "can you add...?", "we can arrange...") are not bookings.
+      if (NOT_TRIP_DATE.test(folded) || /\?\s*$/.test(sentence) || OFFER.test(folded)) { leftover.push(sentence); continue; }
       const transport = transportOf(sentence);
       if (transport) { ordered.push({ at: i, block: transport }); continue; }
       const activity = activityOf(sentence);

@@ -154,7 +154,7 @@ export const inferYearOf = (month: number, day: number, now: Date) => inferYear(
 
 const WD = String.raw`(?:(?:${WEEKDAYS}),?\s+(?:(?:the|le|den|il|el|o)\s+)?)?`;
 const TEXT_DAY_FIRST = new RegExp(String.raw`\b${WD}(\d{1,2})(?:st|nd|rd|th|º|ª|°|er|\.)?\s*(?:de\s+|of\s+)?(${MONTH_PATTERN})\.?(?![a-z])(?:,?\s*(?:de\s+|del\s+)?('?\d{4}|'\d{2}))?`, 'g');
-const TEXT_MONTH_FIRST = new RegExp(String.raw`\b${WD}(${MONTH_PATTERN})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?![\d:.]\d)(?:,?\s+(\d{4}))?`, 'g');
+const TEXT_MONTH_FIRST = new RegExp(String.raw`\b${WD}(${MONTH_PATTERN})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?![\d:./]\d)(?:,?\s+(\d{4}))?`, 'g');
 const NUMERIC_DATE = /(?<![\d.:/])((?:(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mie|jue|vie|sab|dom|mer|jeu|ven|sam|dim|seg|ter|qua|qui|sex|mo|di|mi|do|fr|sa|so|gio)\.?,?\s+)?)(\d{1,2})([./-])(\d{1,2})(?:\3(\d{4}|\d{2}))?(?![\d:]|\.\d)/g;
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const COMPACT = /\b(\d{1,2})(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(\d{2})?\b/g;

@@ -29,15 +29,15 @@ export function readDocument(text: string): DocumentReading {
   const { lines: body, subject } = dropEmailNoise(raw);
   const lines: string[] = [];
   for (const line of body) {
-    const cleaned = unchat(line).replace(/^[\s•·*▪►▸➤✓✔☐☑○●◦■□\->]+(?=\S)/u, '').replace(/^\|\s*|\s*\|$/g, '').trim();
+    const cleaned = unchat(line).replace(/\s*[★☆]{2,}\s*/g, ' ').replace(/^[\s•·*▪►▸➤✓✔☐☑○●◦■□\->]+(?=\S)/u, '').replace(/^\|\s*|\s*\|$/g, '').trim();
     if (!cleaned || isNoise(cleaned)) continue;
     lines.push(cleaned);
   }
   return { lines, subject };
 }
 
-const HEADER = /^(?:from|to|cc|bcc|sent|date|subject|reply-to|de|para|asunto|enviado(?: el)?|fecha|cc|objet|a|à|envoye(?: le)?|date|von|an|betreff|gesendet|datum|da|oggetto|inviato|data|assunto|enviada em|enviado em|data):\s?/i;
-const SUBJECT = /^(?:subject|asunto|objet|betreff|oggetto|assunto):\s*(.*)$/i;
+const HEADER = /^(?:from|to|cc|bcc|sent|date|subject|reply-to|de|para|asunto|enviado(?: el)?|fecha|cc|objet|a|à|envoye(?: le)?|date|von|an|betreff|gesendet|datum|da|oggetto|inviato|data|assunto|enviada em|enviado em|data)\s?:\s?/i;
+const SUBJECT = /^(?:subject|asunto|objet|betreff|oggetto|assunto)\s?:\s*(.*)$/i;
 const QUOTE_INTRO = /^(?:on .{6,120} wrote:|el .{6,120} escribio:|le .{6,120} a ecrit ?:|am .{6,120} schrieb .{0,80}:|il .{6,120} ha scritto:|em .{6,120} escreveu:|-{2,}\s*original message\s*-{2,}|-{2,}\s*mensaje original\s*-{2,}|-{2,}\s*message d'origine\s*-{2,}|-{2,}\s*ursprungliche nachricht\s*-{2,}|-{2,}\s*messaggio originale\s*-{2,}|-{2,}\s*mensagem original\s*-{2,})$/;
 const FORWARD = /^-{2,}\s*(?:forwarded message|mensaje reenviado|message transfere|weitergeleitete nachricht|messaggio inoltrato|mensagem encaminhada)\s*-{2,}$|^(?:begin forwarded message|inicio del mensaje reenviado|debut du message reexpedie|anfang der weitergeleiteten nachricht|inizio messaggio inoltrato|inicio da mensagem encaminhada):?$/;
 const SIGN_OFF = /^(?:--\s*|best regards|kind regards|regards|best wishes|warm regards|many thanks|thanks|thank you|cheers|sincerely|yours sincerely|saludos|un saludo|saludos cordiales|atentamente|un abrazo|cordialement|bien cordialement|bien a vous|salutations|amicalement|mit freundlichen grussen|freundliche grusse|viele grusse|beste grusse|liebe grusse|cordiali saluti|distinti saluti|saluti|un saluto|a presto|atenciosamente|cumprimentos|abracos|um abraco|obrigado|obrigada|gracias|merci|danke|grazie)[,.!]*$/;
@@ -76,8 +76,9 @@ function dropEmailNoise(lines: string[]): { lines: string[]; subject: string | n
     }
     out.push(line);
   }
-  const substance = out.join(' ').replace(/\s+/g, ' ').length;
-  if (substance < 200 && quoted.length) {
+  // The reply says little ("see below", "here it is"): the quoted message is the document.
+  const reply = out.join(' ').replace(/\s+/g, ' ').trim();
+  if (quoted.length && reply.length < 120 && !/\d/.test(reply)) {
     const earlier = dropEmailNoise(quoted);
     return { lines: [...out, ...earlier.lines], subject: subject ?? earlier.subject };
   }
@@ -99,15 +100,19 @@ const NOISE = [
   /\b(?:unsubscribe|darse de baja|desabonner|desinscrever|abmelden|disiscriviti|privacy policy|politica de privacidad|politique de confidentialite|politica de privacidade|datenschutz|informativa sulla privacy|all rights reserved|todos los derechos reservados|tous droits reserves|todos os direitos reservados|alle rechte vorbehalten|tutti i diritti riservati|this (?:e-?mail|message) (?:and any attachments )?(?:is|may be|contains)|este (?:correo|mensaje|e-?mail) (?:y sus anexos )?(?:es|puede|contiene)|ce (?:message|courriel|e-?mail) (?:et ses pieces jointes )?(?:est|peut|contient)|diese (?:e-?mail|nachricht) (?:enthalt|ist|kann)|questa (?:e-?mail|comunicazione|mail) (?:e|puo|contiene)|esta mensagem|confidential|confidencial|confidentiel|vertraulich|riservat[oa]|do not reply|no responda|ne pas repondre|nao responda|nicht antworten|non rispondere|view (?:this email )?in (?:your )?browser|ver en el navegador|voir dans le navigateur|im browser anzeigen|visualizza nel browser|printed on recycled|please consider the environment|antes de imprimir|avant d'imprimer|bitte denken sie an die umwelt|prima di stampare)\b/,
   // web pages: cookie banners, menus, reviews, sharing, newsletters
   /\b(?:cookies?|accept all|aceptar todas?|accepter tout|aceitar todos|alle akzeptieren|accetta tutti|sign in|log in|iniciar sesion|se connecter|entrar|anmelden|accedi|newsletter|subscribe|suscribete|abonnez-vous|inscreva-se|abonnieren|iscriviti|follow us|siguenos|suivez-nous|siga-nos|folgen sie uns|seguici|share on|compartir en|partager sur|compartilhar|teilen|condividi|back to top|volver arriba|retour en haut|voltar ao topo|nach oben|torna su|skip to (?:main )?content|verified review|reviewed|rated \d|de 5 estrellas|sur 5|von 5 sternen|su 5|out of 5|customers also|you may also like|tambien te puede interesar|vous aimerez aussi|voce tambem pode gostar|das konnte ihnen auch gefallen|potrebbe interessarti anche|add to cart|anadir al carrito|ajouter au panier|in den warenkorb|aggiungi al carrello|book now|reserva ahora|reservez maintenant|reserve agora|jetzt buchen|prenota ora)\b/,
-  /[★☆]{2,}|\b\d(?:[.,]\d)?\s*\/\s*5\b/,
+  /\b\d(?:[.,]\d)?\s*\/\s*5\b/,
 ];
+/** Star ratings: reviews are noise, a hotel's category is not ("Hotel Quinta das Flores ★★★★"). */
+const REVIEW = /\b(?:reviews?|rating|rated|opiniones|valoraciones|avis|note|bewertungen?|recensioni|avaliacoes|opinioes|guest said|customers)\b/;
 
 function isNoise(line: string): boolean {
   const folded = fold(line);
   if (NOISE.some((pattern) => pattern.test(folded))) return true;
+  if (/[★☆]{2,}/.test(line) && (REVIEW.test(folded) || line.replace(/[★☆\s]/g, '').length < 12)) return true;
   // A menu: short words between separators ("Home | Tours | About us | Contact").
   const cells = line.split(/\s[|·•»]\s/);
-  if (cells.length >= 4 && cells.every((c) => c.length <= 20 && !/\d/.test(c))) return true;
+  const tableHeader = cells.some((c) => /^(?:day|date|dia|fecha|jour|tag|datum|giorno|data|hotel|route|itinerary|programa|programme|programm|programma)$/.test(fold(c).trim()));
+  if (cells.length >= 4 && !tableHeader && cells.every((c) => c.length <= 20 && !/\d/.test(c))) return true;
   // Contact lines of the agency (its address and phone are not the trip's places).
   if (/^(?:tel|tel\.|phone|telefono|telefone|telephone|fax|mobile|movil|cell|email|e-mail|correo|web|www\.|http)\b/.test(folded) && !/\b(?:hotel|check)/.test(folded)) return true;
   if (/^https?:\/\/\S+$/.test(line) || /^[\w.+-]+@[\w-]+\.[\w.]+$/.test(line)) return true;

@@ -6,7 +6,7 @@
 import type { DraftBlockInput } from '../draft.ts';
 import { addDays, scanDates, timeMatches, type IsoDate } from './dates.ts';
 import { airlineName, airlinesNamed, airport, airportsByName, city, cityAirport, isAirlineCode } from './places.ts';
-import { FLIGHT_WORDS, fold } from './vocabulary.ts';
+import { FLIGHT_WORDS, NOT_TRIP_DATE as NOT_TRIP, fold } from './vocabulary.ts';
 
 export type FlightBlock = Extract<DraftBlockInput, { type: 'flight' }>;
 
@@ -19,7 +19,7 @@ const CODE_OK_ALONE = new Set(['CIA', 'BER', 'OSL', 'RAK']); // real airports of
 const DETAIL_LINE = /^(?:departure|departs?|depart|arrival|arrives?|arrive|from|to|date|terminal|seat|class|cabin|duration|aircraft|operated by|baggage|gate|boarding|salida|sale|llegada|llega|origen|destino|fecha|asiento|clase|duracion|operado por|equipaje|embarque|depart|arrivee|de|a|vers|date|siege|classe|duree|opere par|bagages|partida|chegada|origem|data|assento|duracao|operado por|bagagem|abflug|ankunft|von|nach|datum|sitzplatz|klasse|dauer|durchgefuhrt von|gepack|partenza|arrivo|da|per|data|posto|classe|durata|operato da|bagaglio|imbarco|ab|an)\b\s*[:\-]?/;
 const DEPARTURE_LABEL = /^(?:departure|departs?|depart|from|salida|sale|origen|de|partida|origem|abflug|ab|von|partenza|da)\b/;
 const ARRIVAL_LABEL = /^(?:arrival|arrives?|arrive|to|llegada|llega|destino|a|arrivee|chegada|destino|ankunft|an|nach|arrivo|per)\b/;
-const ARRIVAL_WORD = /\b(?:arr(?:ives?|ival)?|lands?|llegada|llega|arrivee|arrivant|chegada|ankunft|arrivo|to|nach|para|per)\s+(?:(?:at|in|a|à|em|en|no|na)\s+)?/g;
+const ARRIVAL_WORD = /\b(?:arr(?:ives?|ival)?|lands?|llegada|llega|arrivee|arrivant|chegada|ankunft|arrivo|to|nach|para|per|destino|destination|vers|verso|towards)\s+(?:(?:at|in|a|à|em|en|no|na|de)\s+)?/g;
 const NEXT_DAY = /\+\s?([12])(?!\d)|\b(?:next day|dia siguiente|lendemain|dia seguinte|folgetag|am nachsten tag|giorno dopo|giorno successivo)\b/;
 export const BOOKING_REF = /\b(?:booking (?:reference|ref|code)|reference|record locator|pnr|confirmation (?:code|number)|localizador|codigo de reserva|localisateur|code de reservation|reference de reservation|codigo da reserva|buchungscode|buchungsnummer|codice (?:di )?prenotazione|codice pnr)\b\s*(?:no\.?|n[º°o]\.?|#)?\s*[:\-]?\s*([A-Z0-9]{5,8})\b/i;
 
@@ -27,9 +27,20 @@ interface Anchor { line: number; code: string; number: string; index: number }
 
 export interface FlightReading { flights: Array<{ block: FlightBlock; line: number }>; used: Set<number> }
 
+/** The booking reference a text labels ("Código de reserva XHTQ9B"), as written. */
+export function bookingReference(text: string): string | null {
+  const m = BOOKING_REF.exec(fold(text));
+  if (!m) return null;
+  const start = m.index + m[0].length - m[1]!.length;
+  const code = text.slice(start, start + m[1]!.length).toUpperCase();
+  return /\d/.test(code) || /^[A-Z]{6}$/.test(code) ? code : null;
+}
+
 /** Flight anchors in a line: designator and number. */
 function anchorsIn(line: string): Array<{ code: string; number: string; index: number }> {
   const folded = fold(line);
+  // A train, bus or ferry sentence ("Treno Railjet RJ 75 alle 08:12") names no flight unless it says so.
+  const otherMode = !FLIGHT_WORDS.test(folded) && /\b(?:train|trains|tren|treno|zug|comboio|railjet|bus|autobus|pullman|ferry|traghetto|fahre|barco|bateau|navire|ship|nave)\b/.test(folded);
   const contextual = FLIGHT_WORDS.test(folded) || /\([A-Z]{3}\)|→|->|\b[A-Z]{3}\s*[-–/]\s*[A-Z]{3}\b|\b\d{1,2}[:h.]\d{2}\b/.test(line);
   const found: Array<{ code: string; number: string; index: number }> = [];
   for (const m of line.matchAll(FLIGHT_NUMBER)) {
@@ -38,6 +49,7 @@ function anchorsIn(line: string): Array<{ code: string; number: string; index: n
     // A booking code, a postcode, a room or a seat is not a flight.
     if (/(?:ref|reference|pnr|localizador|code|codigo|codice|booking|reserva|room|seat|asiento|zimmer|habitacion|chambre|camera|quarto|tel|phone|cp|zip|plz|n[º°o])\.?\s*[:#]?\s*$/.test(before)) continue;
     const afterWord = /(?:flight|vuelo|vol|voo|flug|volo|flight no\.?|flight number|n[º°o] de vuelo)\s*[:#]?\s*$/.test(before);
+    if (!afterWord && otherMode) continue;
     if (!afterWord) {
       // A known designator, in a line about a flight or opening a line of flight details ("BA548 LHR FCO 0815").
       if (!isAirlineCode(code)) continue;
@@ -113,6 +125,20 @@ function routeCities(text: string): Array<{ city: string; iata: string | null }>
   return out;
 }
 
+/** Cities named in a flight's text, in order ("voo TP1689 (Lisboa 10:05 – Funchal 11:35)"), with their airport when they have one. */
+function citiesInOrder(text: string): Array<{ city: string; iata: string | null }> {
+  const out: Array<{ city: string; iata: string | null }> = [];
+  for (const m of text.matchAll(/(?<![\p{L}])(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do)?\s?\p{Lu}[\p{L}'’-]+)?)/gu)) {
+    const words = m[1]!.split(/\s+/);
+    for (let n = words.length; n >= 1; n--) {
+      const name = words.slice(0, n).join(' ');
+      const place = city(name);
+      if (place && !out.some((o) => fold(o.city) === fold(name))) { out.push({ city: name, iata: cityAirport(name) ?? null }); break; }
+    }
+  }
+  return out;
+}
+
 /**
  * The flights of a run of lines. `date` is the day's date (a programme's section); `anchor` the
  * document's reference date for dates without a year.
@@ -138,6 +164,9 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
         if (anchorLines.has(j)) break;
         const folded = fold(lines[j]!);
         const dateAndTime = j <= a.line + 2 && timeMatches(lines[j]!).length > 0 && scanDates(lines[j]!, now, anchorDate).length > 0 && lines[j]!.length < 120;
+        // A table cut into lines by a PDF: "23:55", "Santiago de Chile (SCL)", "09:10 vie 15 ene".
+        const cell = lines[j]!.length <= 40 && (timeMatches(lines[j]!).length > 0 || /^\p{Lu}[\p{L}' -]+\([A-Z]{3}\)/u.test(lines[j]!));
+        if (cell && !dateAndTime && !DETAIL_LINE.test(folded)) { window.push(lines[j]!); windowLines.push(j); continue; }
         if (!DETAIL_LINE.test(folded) && !/\([A-Z]{3}\)/.test(lines[j]!) && !(timeMatches(lines[j]!).length && airportsIn(lines[j]!).length) && !dateAndTime) break;
         window.push(lines[j]!);
         windowLines.push(j);
@@ -157,6 +186,15 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
     }
     const block = flightOf(window, `${a.code}${a.number}`, date, now, anchorDate);
     if (!block) continue;
+    // No date with the flight: the date heading it sits under ("OUTBOUND – Saturday 11 July 2026", then two flights).
+    if (!block.content.date) {
+      for (let j = windowLines[0]! - 1; j >= Math.max(0, windowLines[0]! - 6); j--) {
+        const heading = lines[j]!;
+        if (heading.length > 80 || timeMatches(heading).length || NOT_TRIP.test(fold(heading))) continue;
+        const found = scanDates(heading, now, anchorDate)[0];
+        if (found) { block.content.date = found.date; break; }
+      }
+    }
     // No departure written with the flight: the airport the same day's text names just before ("transfer to Bari airport. Flight AZ1618 ...").
     if (!block.content.departureAirport) {
       const earlier = lines.slice(Math.max(0, windowLines[0]! - 3), windowLines[0]!).join(' ');
@@ -187,7 +225,7 @@ const TO_END = /(?:\bto|\ba|\bal|\ba la|\bau|\bnach|\bpara|\bper|\bvers|\bverso|
 
 /** Whether the text before an airport makes it the departure or the arrival (the city's own words set aside). */
 function roleOf(before: string): 'dep' | 'arr' | null {
-  const seg = before.replace(/[\s(]*$/, '').replace(/(?:\p{Lu}[\p{L}'’.]*[\s-]?)+$/u, '').replace(/[\s(]*$/, '');
+  const seg = before.replace(/[\s(]*$/, '').replace(/(?:\p{Lu}[\p{L}'’.]*(?:[\s-]+(?:de|del|da|do|di|la|los|las|dos|das|of|the)(?=\s))?[\s-]*)+$/u, '').replace(/[\s(]*$/, '');
   const tail = fold(seg).trim().split(/\s+/).slice(-3).join(' ');
   if (/\b\d{1,2}[:h.]\d{2}\s*(?:uhr|h)?\s*$/.test(tail) || !tail) return null;
   if (FROM_END.test(tail)) return 'dep';
@@ -230,7 +268,7 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
   if (dep && arr === dep) arr = null;
   const cities = { dep: null as string | null, arr: null as string | null };
   // "Ankunft München 17:05", "arrivo a Roma Fiumicino": a city with a single airport (or a named airport) after the arrival word.
-  if (dep && !arr) {
+  if (!arr) {
     let m: RegExpExecArray | null = null;
     for (const hit of fold(text).matchAll(ARRIVAL_WORD)) {
       m = /^(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(text.slice(hit.index + hit[0].length));
@@ -240,11 +278,10 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
     const code = name ? cityAirport(name) ?? cityAirport(name.split(/\s+/)[0]!) : undefined;
     if (code && code !== dep) { arr = code; cities.arr = name!.split(/\s+/)[0]!; }
   }
-  if (!dep || !arr) {
+  if (!dep && !arr) {
     const route = routeCities(text);
-    if (route.length === 2) {
-      if (!dep && !arr) { dep = route[0]!.iata; arr = route[1]!.iata; cities.dep = route[0]!.city; cities.arr = route[1]!.city; }
-    }
+    const named = route.length === 2 ? route : citiesInOrder(text);
+    if (named.length >= 2) { dep = named[0]!.iata; arr = named[1]!.iata; cities.dep = named[0]!.city; cities.arr = named[1]!.city; }
   }
   const allTimes = timeMatches(text).map((t) => t.time);
   if (!allTimes.length) {
@@ -276,7 +313,7 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
   const arrInfo = arr ? airport(arr) : undefined;
   const depHit = hits.find((h) => h.iata === dep);
   const arrHit = hits.find((h) => h.iata === arr);
-  const reference = BOOKING_REF.exec(text);
+  const reference = bookingReference(text);
   return {
     type: 'flight',
     content: {
@@ -290,7 +327,7 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
       arrivalTime: arrTime,
       date,
       arrivalDate,
-      bookingReference: reference && /\d/.test(reference[1]!) || reference && /^[A-Z0-9]+$/.test(reference[1]!) ? reference![1]! : null,
+      bookingReference: reference,
     },
     confidence: Math.min(0.95, 0.4 + (number ? 0.15 : 0) + (dep && arr ? 0.2 : 0) + (date ? 0.1 : 0) + (depTime ? 0.1 : 0)),
   };

@@ -227,9 +227,8 @@ export function readLayout(input: string[], now: Date, anchor: IsoDate | null, s
 /** "Prices", "The price includes:", "Reisepreis pro Person: 1.695 €": a closing section starts. */
 function isClosing(line: string): boolean {
   const folded = fold(line).trim();
-  if (!CLOSING_HEADER.test(folded)) return false;
-  const colon = folded.indexOf(':');
-  return line.length < 50 || (colon > 0 && colon < 60);
+  if (!CLOSING_HEADER.test(folded) || /\b\d{1,2}[:h]\d{2}\b/.test(folded)) return false;
+  return line.length < 50 || /^[^\d:]{2,60}:/.test(folded);
 }
 
 const isIncreasing = (dates: string[]) => dates.every((d, i) => i === 0 || d >= dates[i - 1]!);

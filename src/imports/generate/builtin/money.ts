@@ -162,11 +162,12 @@ export function findInclusions(lines: readonly string[]): { included: string[]; 
     if (isExcluded || isIncluded) {
       current = isExcluded ? excluded : included;
       const inline = /^[^:]{0,60}:\s*(.+)$/.exec(line);
-      if (inline) current.push(...splitItems(inline[1]!));
+      if (inline) current.push(...splitItems(inline[1]!, true));
       continue;
     }
     if (!current) continue;
-    if (CLOSING_HEADER.test(folded) && line.length < 60) { current = null; continue; }
+    // Another section ("Good to know: ...", "Payment terms") ends the list.
+    if (CLOSING_HEADER.test(folded) || (/^[^:,]{2,40}:\s*\S/.test(line) && line.length > 100)) { current = null; continue; }
     if (line.length > 200 || /^(?:day|dia|jour|tag|giorno)\s*\d/i.test(folded)) { current = null; continue; }
     current.push(...splitItems(line));
     if (current.length > 40) current = null;
@@ -174,8 +175,9 @@ export function findInclusions(lines: readonly string[]): { included: string[]; 
   return { included: dedupe(included), excluded: dedupe(excluded) };
 }
 
-function splitItems(text: string): string[] {
-  const parts = text.includes(';') || (text.split(',').length >= 3 && !/\d,\d/.test(text)) ? text.split(/[;,]\s*/) : [text];
+/** An inline list ("flights, 3 nights with breakfast, transfers") splits at commas outside parentheses; a list line at semicolons. */
+function splitItems(text: string, inline = false): string[] {
+  const parts = inline || text.includes(';') ? text.split(inline ? /;\s*|,\s+(?![^(]*\))/ : /;\s*/) : [text];
   return parts.map((p) => p.replace(/^[\s•·*▪►✓✔+\-–]+|[\s.;,]+$/g, '').trim()).filter((p) => p.length >= 2 && p.length <= 200);
 }
 

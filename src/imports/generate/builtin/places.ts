@@ -26,15 +26,15 @@ export const airlineName = (code: string): string | undefined => AIRLINES[code.t
 export const isAirlineCode = (code: string) => Object.hasOwn(AIRLINES, code.toUpperCase());
 
 /** Airline names written in the text ("Iberia", "British Airways"), with their designators. */
+let airlinePattern: RegExp | undefined;
 export function airlinesNamed(text: string): Array<{ code: string; name: string; index: number }> {
-  const folded = fold(text);
+  airlinePattern ??= new RegExp(`(?<![\\p{L}])(${[...AIRLINE_NAMES.keys()].filter((n) => n.length >= 3).sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}])`, 'gu');
   const found: Array<{ code: string; name: string; index: number }> = [];
-  for (const [name, code] of AIRLINE_NAMES) {
-    if (name.length < 3) continue;
-    const at = new RegExp(`(?<![\\p{L}])${escape(name)}(?![\\p{L}])`, 'u').exec(folded);
-    if (at) found.push({ code, name: AIRLINES[code]!, index: at.index });
+  for (const m of fold(text).matchAll(airlinePattern)) {
+    const code = AIRLINE_NAMES.get(m[1]!)!;
+    found.push({ code, name: AIRLINES[code]!, index: m.index });
   }
-  return found.sort((a, b) => a.index - b.index || b.name.length - a.name.length);
+  return found;
 }
 
 // ---------------------------------------------------------------- airports
@@ -170,13 +170,10 @@ export function cityTimezone(place: CityPlace): string | undefined {
 // ---------------------------------------------------------------- airports in text
 
 /** An airport written by its name ("Fiumicino", "Charles de Gaulle") in a piece of text. */
+let airportNamePattern: RegExp | undefined;
 export function airportsByName(text: string): Array<{ iata: string; index: number; length: number }> {
-  const folded = fold(text);
-  const found: Array<{ iata: string; index: number; length: number }> = [];
-  for (const [name, iata] of Object.entries(AIRPORT_NAMES)) {
-    for (const m of folded.matchAll(new RegExp(`(?<![\\p{L}])${escape(name)}(?![\\p{L}])`, 'gu'))) found.push({ iata, index: m.index, length: name.length });
-  }
-  return found;
+  airportNamePattern ??= new RegExp(`(?<![\\p{L}])(${Object.keys(AIRPORT_NAMES).sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}])`, 'gu');
+  return [...fold(text).matchAll(airportNamePattern)].map((m) => ({ iata: AIRPORT_NAMES[m[1]!]!, index: m.index, length: m[1]!.length }));
 }
 
 /** The airport a city is served by, when it has one (Florence FLR); undefined for cities with several (London, Paris, Milan). */
@@ -197,8 +194,6 @@ const ALIASES: Record<string, string> = {
   'dominican republic': 'DOM', 'republica dominicana': 'DOM', 'republique dominicaine': 'DOM', 'costa rica': 'CRI', tailandia: 'THA', thailande: 'THA',
 };
 
-/** Words that are a country's name in some language and an ordinary word or a name in another. */
-const CASE_SENSITIVE = new Set(['chad', 'jordan', 'georgia', 'guinea', 'niger', 'china', 'oman', 'mali', 'togo', 'iran', 'india', 'cuba', 'peru', 'chile', 'turkey', 'wales', 'uk', 'usa', 'granada', 'malta', 'monaco', 'france', 'israel', 'kenya', 'jersey', 'panama', 'salvador', 'colombia', 'gales', 'galles', 'italia', 'portugal', 'espana', 'suisse', 'belize', 'kuwait', 'qatar', 'nepal', 'tonga', 'samoa', 'fiji', 'benin']);
 /** Never a country on their own in these documents (a city, a dish, a common word). */
 const NEVER = new Set(['island', 'granada', 'panama', 'jersey', 'guernsey', 'monaco', 'salvador', 'georgia', 'jordan', 'chad', 'niger', 'dominica', 'cocos', 'christmas island', 'mali', 'togo', 'oman', 'peru']);
 
@@ -237,7 +232,8 @@ export function countriesNamed(text: string): Array<{ country: string; index: nu
     // Folding keeps offsets for the Latin text of these documents (one character each).
     const original = text.slice(m.index, m.index + name.length);
     if (NEVER.has(name)) continue;
-    if (CASE_SENSITIVE.has(name) && !/^\p{Lu}/u.test(original)) continue;
+    // A country's name is capitalised; "argentina", "italiana" in lower case are adjectives.
+    if (!/^\p{Lu}/u.test(original)) continue;
     if (NAME_HEADS.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
     // "España Hotel", "Italia Travel": a country followed by a capitalised noun names that noun.
     if (/^\s+(?:Hotel|Hôtel|Tours?|Travel|Viajes|Voyages|Reisen|Viaggi|Viagens|Express|Palace|Resort|Suites|Inn|Airlines?|Airways|Rail|Ferries|Lines?)\b/u.test(text.slice(m.index + name.length, m.index + name.length + 20))) continue;

@@ -1,0 +1,221 @@
+// The built-in free-text engine and the validation stage on short documents written for these
+// tests (six languages, the layouts of issue 14): each test states what an agent would keep.
+import { describe, expect, it } from 'vitest';
+import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
+import { readDocument } from '../../src/imports/generate/builtin/document-lines.ts';
+import { configurationOf } from '../../src/imports/generate/configuration.ts';
+import { draftSchema, type Draft, type DraftBlock } from '../../src/imports/generate/draft.ts';
+import { validateDraft } from '../../src/imports/generate/validate.ts';
+
+const NOW = new Date('2026-01-15T00:00:00Z');
+const read = (text: string) => validateDraft(extractDraft(text, NOW)).draft;
+const blocksOf = (draft: Draft, type: DraftBlock['type']): Array<Record<string, unknown>> =>
+  draft.days.flatMap((d) => d.blocks.filter((b) => b.type === type).map((b) => ({ day: d.day, ...b.content })));
+
+const ROME = `ROME LONG WEEKEND - BOOKING CONFIRMATION
+Ref: XK7P2Q
+Travellers: 2 adults
+
+Friday 8 May 2026 - Day 1
+Flight BA548 London Heathrow (LHR) 08:15 - Rome Fiumicino (FCO) 11:50
+Private transfer to the hotel. Check in at Hotel Artemide, Via Nazionale 22.
+Evening walk to Piazza di Spagna and the Trevi Fountain.
+
+Saturday 9 May 2026 - Day 2
+09:00 Vatican Museums and Sistine Chapel guided tour
+Dinner at Trattoria da Enzo at 20:00
+
+Sunday 10 May 2026 - Day 3
+Colosseum and Roman Forum tour at 10:30
+
+Monday 11 May 2026 - Day 4
+Transfer to the airport.
+Flight BA549 Rome Fiumicino (FCO) 12:40 - London Heathrow (LHR) 14:35
+
+Price: €1,290 per person (total €2,580 for 2 travellers)
+Deposit: €500 due on booking; balance by 1 April 2026.
+The price includes: flights, 3 nights with breakfast, transfers, guided tours.
+Not included: city tax, tips.`;
+
+describe('the Rome weekend of issue 14 ("Friday 8 May 2026 - Day 1" headers)', () => {
+  const draft = read(ROME);
+
+  it('reads four days, each with its own blocks, the way back on the last day', () => {
+    expect(draft.days.map((d) => [d.day, d.date])).toEqual([[1, '2026-05-08'], [2, '2026-05-09'], [3, '2026-05-10'], [4, '2026-05-11']]);
+    const flights = blocksOf(draft, 'flight');
+    expect(flights.map((f) => [f.day, f.flightNumber, f.airline, f.departureAirport, f.arrivalAirport, f.departureTime])).toEqual([
+      [1, 'BA548', 'British Airways', 'LHR', 'FCO', '08:15'],
+      [4, 'BA549', 'British Airways', 'FCO', 'LHR', '12:40'],
+    ]);
+    expect(blocksOf(draft, 'activity').map((a) => [a.day, a.time])).toEqual([[1, null], [2, '09:00'], [2, '20:00'], [3, '10:30']]);
+  });
+
+  it('keeps the hotel from check-in to the last day: three nights', () => {
+    expect(blocksOf(draft, 'accommodation')).toMatchObject([{ day: 1, name: 'Hotel Artemide', checkIn: '2026-05-08', checkOut: '2026-05-11', nights: 3, city: 'Rome' }]);
+  });
+
+  it('writes the trip fields an agent would: normal case title, dates, Italy only, Rome time, the per-person price with its total', () => {
+    expect(draft.title).toBe('Rome long weekend');
+    expect([draft.dateStart, draft.dateFinish, draft.duration]).toEqual(['2026-05-08', '2026-05-11', 4]);
+    expect(draft.countries).toEqual(['ITA']); // "Piazza di Spagna" is a square in Rome, London is home
+    expect(draft.timezone).toBe('Europe/Rome');
+    expect(draft.price).toMatchObject({ amount: 1290, currency: 'EUR', per: 'person', total: 2580, travellers: 2 });
+    expect(draft.payments.map((p) => [p.kind, p.amount, p.dueDate])).toEqual([['deposit', 500, null], ['balance', 2080, '2026-04-01']]);
+    expect(draft.included).toEqual(['flights', '3 nights with breakfast', 'transfers', 'guided tours']);
+    expect(draft.excluded).toEqual(['city tax', 'tips']);
+  });
+
+  it('builds the configuration with the trip-level blocks after the itinerary and the settings of the document', () => {
+    const config = configurationOf(draft) as { blocks: Array<{ type: string }>; settings: Record<string, unknown> };
+    expect(config.blocks.map((b) => b.type)).toEqual(['itinerary', 'price', 'payment', 'payment', 'included', 'excluded']);
+    expect(config.settings).toMatchObject({ language: 'en', timezone: 'Europe/Rome', currency: 'EUR', currencySymbolPosition: 'start', decimalSeparator: '.' });
+  });
+});
+
+describe('days written on one line', () => {
+  it('splits "Day 1: ... Day 2: ... Day 3: ..." and reads the flight with its airports and airline', () => {
+    const draft = read('Day 1: Arrive in Rome, check in at Hotel Artemide. Day 2: Vatican Museums tour at 9am. Day 3: Flight AZ610 from Rome FCO to New York JFK at 10:15.');
+    expect(draft.days.map((d) => d.day)).toEqual([1, 2, 3]);
+    expect(draft.days[1]!.title).toBe('Vatican Museums tour');
+    expect(blocksOf(draft, 'activity')).toMatchObject([{ day: 2, title: 'Vatican Museums tour', time: '09:00' }]);
+    expect(blocksOf(draft, 'flight')).toMatchObject([{ day: 3, flightNumber: 'AZ610', airline: 'ITA Airways', departureAirport: 'FCO', arrivalAirport: 'JFK', departureTime: '10:15' }]);
+    expect(blocksOf(draft, 'accommodation')).toMatchObject([{ day: 1, name: 'Hotel Artemide', nights: 2 }]);
+    expect(draft.countries).toEqual(['ITA']); // New York is where the traveller flies home to
+    expect(draft.title).toBe('Trip to Rome');
+  });
+});
+
+describe('day headers in other languages', () => {
+  it('Spanish numbered days with a route, a per-person price and an included list', () => {
+    const draft = read(`Circuito Andalucía clásica
+8 días / 7 noches – del 4 al 11 de octubre de 2026
+
+Día 1 – Madrid / Sevilla
+Vuelo IB0520 a las 09:10 desde Madrid (MAD), llegada a Sevilla (SVQ) a las 10:15. Alojamiento en el Hotel Doña Lola (3 noches).
+Día 2 – Sevilla
+A las 10:00 visita guiada del Real Alcázar.
+Día 4 – Sevilla / Granada
+Traslado en autocar de Sevilla a Granada a las 09:00. Alojamiento: Hotel Alhambra Vista (2 noches).
+
+Precio por persona en habitación doble: 1.450 €
+El precio incluye: vuelo, 7 noches con desayuno, guía local.`);
+    expect([draft.dateStart, draft.dateFinish, draft.duration, draft.language]).toEqual(['2026-10-04', '2026-10-11', 8, 'es']);
+    expect(blocksOf(draft, 'flight')).toMatchObject([{ day: 1, flightNumber: 'IB520', airline: 'Iberia', departureAirport: 'MAD', arrivalAirport: 'SVQ', departureTime: '09:10', arrivalTime: '10:15' }]);
+    expect(blocksOf(draft, 'accommodation')).toMatchObject([
+      { day: 1, name: 'Hotel Doña Lola', checkIn: '2026-10-04', checkOut: '2026-10-07', nights: 3 },
+      { day: 4, name: 'Hotel Alhambra Vista', checkIn: '2026-10-07', checkOut: '2026-10-09', nights: 2 },
+    ]);
+    expect(blocksOf(draft, 'transport')).toMatchObject([{ day: 4, mode: 'bus', from: 'Sevilla', to: 'Granada', time: '09:00' }]);
+    expect(draft.price).toMatchObject({ amount: 1450, currency: 'EUR', per: 'person' });
+    expect(draft.included).toContain('vuelo');
+    expect(draft.countries).toEqual(['ESP']);
+  });
+
+  it('German days with weekday and short date, a train with its number, the stay city from the day', () => {
+    const draft = read(`Städtereise Wien und Salzburg
+Reisetermin: 12.06.–15.06.2026
+
+Tag 1 (Fr., 12.06.) Wien
+Ankunft am Vormittag. Übernachtung im Hotel Stephansplatz.
+Tag 3 (So., 14.06.) Wien – Salzburg
+Zug Railjet RJ 541 um 09:30 Uhr von Wien nach Salzburg. Übernachtung im Hotel Goldgasse.
+Tag 4 (Mo., 15.06.) Abreise`);
+    expect(draft.days.map((d) => [d.day, d.date])).toEqual([[1, '2026-06-12'], [3, '2026-06-14'], [4, '2026-06-15']]);
+    expect(blocksOf(draft, 'flight')).toEqual([]); // "RJ 541" is a train here
+    expect(blocksOf(draft, 'transport')).toMatchObject([{ day: 3, mode: 'train', from: 'Wien', to: 'Salzburg', time: '09:30' }]);
+    expect(blocksOf(draft, 'accommodation')).toMatchObject([
+      { day: 1, name: 'Hotel Stephansplatz', nights: 2, city: 'Wien' },
+      { day: 3, name: 'Hotel Goldgasse', nights: 1, city: 'Salzburg' },
+    ]);
+    expect(draft.countries).toEqual(['AUT']);
+    expect(draft.timezone).toBe('Europe/Vienna');
+  });
+
+  it('French dates as headings and a ferry between islands', () => {
+    const draft = read(`Escapade dans les Cyclades
+
+Lundi 14 septembre 2026 – Athènes
+Nuit à l'hôtel Plaka Soleil.
+Mardi 15 septembre 2026 – Athènes → Mykonos
+Ferry à 07:30 de Rafina à Mykonos, arrivée à 09:40.
+Mercredi 16 septembre 2026 – Mykonos`);
+    expect(draft.days.map((d) => d.date)).toEqual(['2026-09-14', '2026-09-15', '2026-09-16']);
+    expect(blocksOf(draft, 'transport')).toMatchObject([{ day: 2, mode: 'ferry', from: 'Rafina', to: 'Mykonos', time: '07:30' }]);
+    expect(draft.countries).toEqual(['GRC']);
+    expect(draft.language).toBe('fr');
+  });
+});
+
+describe('filters before rules', () => {
+  it('reads the body of an email, not its headers, its signature or a quoted older message', () => {
+    const { lines, subject } = readDocument(`From: Ana <ana@viajes.example>
+To: Luis <luis@example.com>
+Date: 2 March 2026
+Subject: RE: Vuestro fin de semana en Lisboa
+
+Hola Luis, aquí va el plan.
+Día 1: llegada a Lisboa y check-in en el Hotel Alfama Sol.
+Día 2: A las 10:00 visita guiada de Belém.
+
+Un saludo,
+Ana Ruiz
+Viajes Sol S.L. · Tel. +34 600 000 000
+
+El 1 mar 2026, a las 9:00, Luis escribió:
+> ¿Podemos ir del 20 al 22 de marzo?`);
+    expect(subject).toBe('Vuestro fin de semana en Lisboa');
+    expect(lines.join('\n')).not.toMatch(/Ana Ruiz|Tel\.|20 al 22|ana@/);
+    expect(lines).toContain('Día 2: A las 10:00 visita guiada de Belém.');
+  });
+
+  it('gives no dates to a programme sold on recurring departures', () => {
+    const draft = read(`Tour of Sicily
+Departures every Saturday from April to October.
+Day 1: Arrival in Palermo. Overnight at Hotel Porta Felice.
+Day 2: Monreale and Cefalù.
+Day 3: Departure.`);
+    expect([draft.dateStart, draft.dateFinish, draft.duration]).toEqual([null, null, 3]);
+    expect(draft.days.every((d) => d.date === null)).toBe(true);
+  });
+});
+
+describe('countries of the trip', () => {
+  it('leaves out the origin and a connecting airport; Scotland counts as the United Kingdom; a hotel named after a country adds nothing', () => {
+    const draft = read(`Highlands getaway
+Day 1: Flight KL1234 from Madrid (MAD) 07:00 to Amsterdam (AMS) 09:30, then KL931 from Amsterdam (AMS) 10:30 to Edinburgh (EDI) 11:05. Drive to the Highlands of Scotland. Overnight at Hotel España, Inverness.
+Day 2: Loch Ness cruise at 10:00.
+Day 3: Flight IB3421 from Edinburgh (EDI) 12:00 to Madrid (MAD) 15:40.`);
+    expect(draft.countries).toEqual(['GBR']);
+    expect(draft.timezone).toBe('Europe/London');
+  });
+});
+
+describe('validation, the last stage', () => {
+  const base = draftSchema.parse({
+    title: 'Trip', description: null, dateStart: '2026-05-08', dateFinish: '2026-05-10', duration: 3, countries: ['Italy', 'ES'], language: 'en',
+    days: [
+      { day: 1, date: '2026-05-08', title: null, blocks: [
+        { type: 'flight', content: { flightNumber: 'BA 549', airline: null, departureAirport: 'FCO', arrivalAirport: 'LHR', departureCity: null, arrivalCity: null, departureTime: '12:40', arrivalTime: null, date: '2026-05-10' } },
+        { type: 'flight', content: { flightNumber: null, airline: null, departureAirport: 'XQZ', arrivalAirport: null, departureCity: null, arrivalCity: null, departureTime: null, arrivalTime: null, date: null } },
+        { type: 'accommodation', content: { name: 'Hotel Artemide', checkIn: '2026-05-08', checkOut: '2026-05-10', nights: 5, city: 'Rome' } },
+        { type: 'accommodation', content: { name: 'Hotel', checkIn: null, checkOut: null, nights: null, city: null } },
+      ] },
+      { day: 2, date: '2026-05-09', title: null, blocks: [] },
+      { day: 3, date: '2026-05-10', title: null, blocks: [] },
+    ],
+    price: null,
+  });
+
+  it('moves a block to the day of its date, completes what its data gives, drops what cannot be completed and says why', () => {
+    const { draft, notes, confidences } = validateDraft(base);
+    expect(draft.days[0]!.blocks.map((b) => b.type)).toEqual(['accommodation']);
+    expect(draft.days[2]!.blocks).toMatchObject([{ type: 'flight', content: { flightNumber: 'BA549', airline: 'British Airways', departureCity: 'Rome', arrivalCity: 'London' } }]);
+    expect(draft.days[0]!.blocks[0]).toMatchObject({ content: { nights: 2 } });
+    expect(draft.countries).toEqual(['ITA', 'ESP']);
+    expect(notes.some((n) => /^Dropped flight .*without a flight number or a route/.test(n))).toBe(true);
+    expect(notes.some((n) => /^Dropped accommodation "Hotel".*without a name/.test(n))).toBe(true);
+    expect(notes.some((n) => /Moved flight "BA549" from day 1 to day 3/.test(n))).toBe(true);
+    expect(confidences).toHaveLength(2);
+    expect(confidences.every((c) => /\d\.\d{2}$/.test(c))).toBe(true);
+  });
+});
