@@ -58,6 +58,34 @@ export class NotFoundError extends AppError {
   }
 }
 
+/** A known path asked with a method it does not answer; `Allow` lists those it does (RFC 9110 15.5.6). */
+export class MethodNotAllowedError extends AppError {
+  readonly status = 405;
+  readonly code = 'method_not_allowed';
+  readonly headers: Record<string, string>;
+  constructor(method: string, path: string, allowed: readonly string[]) {
+    super(`${path} does not answer ${method}. Use ${orList(allowed)}.`);
+    this.headers = { allow: allowed.join(', ') };
+  }
+}
+
+/** A body whose Content-Type the operation does not read (a JSON Patch, text/plain, a form). */
+export class UnsupportedMediaTypeError extends AppError {
+  readonly status = 415;
+  readonly code = 'unsupported_media_type';
+  readonly headers: Record<string, string>;
+  constructor(method: string, received: string, accepted: readonly string[]) {
+    super(`${received ? `Content-Type ${received} is not accepted here` : 'The Content-Type is empty'}: send the body as ${orList(accepted)}.`);
+    // RFC 5789: a PATCH refused for its media type lists those the resource takes in Accept-Patch.
+    this.headers = method === 'PATCH' ? { 'accept-patch': accepted.join(', ') } : {};
+  }
+}
+
+/** 1048576 → "1 MB", 28027563 → "26.7 MB" (binary megabytes, as the limits are set). */
+export const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+
+const orList = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
+
 export class PreconditionFailedError extends AppError {
   readonly status = 412;
   readonly code = 'precondition_failed';
@@ -73,7 +101,7 @@ export class PayloadTooLargeError extends AppError {
   readonly headers: Record<string, string> = { connection: 'close' };
   /** `drained`: the rest of the body is read and discarded, so the connection stays usable. */
   constructor(limitBytes: number, options: { drained?: boolean } = {}) {
-    super(`The request body is larger than ${limitBytes} bytes.`);
+    super(`The request body is larger than ${megabytes(limitBytes)} (${limitBytes} bytes).`);
     // Closing while the client still sends makes it fail with EPIPE before it reads the 413.
     if (options.drained) this.headers = {};
   }

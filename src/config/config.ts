@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DURATIONS } from './constants.ts';
+import { productMessage } from '../validation.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -177,9 +178,10 @@ export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`DATABASE_URL= npm start`) means unset, as in most tools.
-  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')), { error: (issue) => productMessage(issue) });
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    // The product's messages name the variable already ("PORT must be at most 65535.").
+    const lines = parsed.error.issues.map((i) => (i.message.startsWith(String(i.path[0])) ? `  ${i.message}` : `  ${i.path.join('.')}: ${i.message}`));
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;

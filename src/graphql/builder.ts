@@ -3,10 +3,10 @@ import SchemaBuilder from '@pothos/core';
 import ComplexityPlugin from '@pothos/plugin-complexity';
 import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
-import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import ScopeAuthPlugin, { AuthScopeFailureType, type AuthFailure } from '@pothos/plugin-scope-auth';
 import { GraphQLScalarType } from 'graphql';
 import { DateTimeResolver, JSONObjectResolver, JSONResolver } from 'graphql-scalars';
-import { actorCan } from '../auth/actor.ts';
+import { actorCan, missingPermissionMessage } from '../auth/actor.ts';
 import type { Permission } from '../auth/permissions.ts';
 import { ForbiddenError, UnauthenticatedError } from '../errors.ts';
 import type PrismaTypes from '../generated/pothos-types.ts';
@@ -42,9 +42,25 @@ export const builder = new SchemaBuilder<{
       permission: (permission: Permission) => actorCan(ctx.actor, permission),
     }),
     // No credentials: 401; credentials without the permission: 403 (decisions "Roles").
-    unauthorizedError: (_parent, ctx) => (ctx.actor ? new ForbiddenError() : new UnauthenticatedError('missing_api_key')),
+    unauthorizedError: (_parent, ctx, _info, result) => {
+      if (!ctx.actor) return new UnauthenticatedError('missing_api_key');
+      const permission = missingPermission(result.failure);
+      return new ForbiddenError(permission ? missingPermissionMessage(ctx.actor, permission) : undefined);
+    },
   },
 });
+
+/** The first `permission` scope that failed, to name it in the 403. */
+function missingPermission(failure: AuthFailure): Permission | undefined {
+  if (failure.kind === AuthScopeFailureType.AuthScope) return failure.scope === 'permission' ? (failure.parameter as Permission) : undefined;
+  if (failure.kind === AuthScopeFailureType.AnyAuthScopes || failure.kind === AuthScopeFailureType.AllAuthScopes) {
+    for (const child of failure.failures) {
+      const found = missingPermission(child);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
 
 builder.queryType({});
 builder.mutationType({});

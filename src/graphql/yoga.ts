@@ -9,6 +9,7 @@ import { useOperationMetrics } from '../metrics/graphql.plugin.ts';
 import { useOperationTracing } from '../tracing/graphql.plugin.ts';
 import { maskError } from './errors.ts';
 import { renderGraphiQLPage } from './graphiql-page.ts';
+import { useJsonSyntaxPositions } from './json-body.plugin.ts';
 
 /** The app builds the Context (auth, request id) and passes it as Yoga's server context. */
 export interface YogaServerContext {
@@ -26,7 +27,7 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: { graphiql:
     cors: false,
     logging: false,
     context: ({ appContext }) => appContext,
-    plugins: [...armorPlugins(options.limits), useOperationMetrics(options.metrics), useOperationTracing()],
+    plugins: [useJsonSyntaxPositions(), ...armorPlugins(options.limits), useOperationMetrics(options.metrics), useOperationTracing()],
     maskedErrors: { maskError: (error) => maskError(error, (cause) => options.logger.error({ err: cause }, 'unexpected GraphQL error')) },
   });
 }

@@ -24,13 +24,16 @@ export interface OfflineImport {
 export async function importOffline(source: ImportSource, { now, isTemplate = false }: { now: Date; isTemplate?: boolean }): Promise<OfflineImport> {
   const log: string[] = [];
   const { bytes, mediaType } = documentOf(source);
+  // As the stages: extractingText (the job stores the first 2 × maxTextChars of the text, and the
+  // structured items as JSON, when there are any), generatingBlocks (structured data first, then
+  // the text), enrichingBlocks.
   const { extracted, message } = await readDocument(bytes, mediaType);
   log.push(message);
-  // As the stages: the job stores the first 2 × maxTextChars of the text (generateDraft reads the
-  // first maxTextChars of it), and the structured items as read.
   const stored = extracted.text.slice(0, IMPORTS.maxTextChars * 2);
-  const structured = JSON.parse(JSON.stringify(extracted.structured)) as typeof extracted.structured;
-  const draft = enrich(await generateDraft(stored, structured, { now, llm: undefined, log: (m) => { log.push(m); } }), stored, now);
+  const structured = extracted.structured.items.length || extracted.structured.subject
+    ? JSON.parse(JSON.stringify(extracted.structured)) as typeof extracted.structured
+    : null;
+  const draft = enrich(await generateDraft(stored, structured, { now, log: (m) => { log.push(m); } }), stored, now);
   return { trip: tripInputOf(draft, isTemplate), configuration: configurationOf(draft), draft, log };
 }
 

@@ -6,7 +6,7 @@ import { createTripIn } from '../trips/trip.service.ts';
 import { detectMediaType, FORMAT_NAMES, SUPPORTED_FORMATS, type MediaType } from './document.ts';
 import { extractText, type ExtractedText } from './extract/extract-text.ts';
 import type { StructuredData } from './extract/structured.ts';
-import { builtinGenerator, extractDraft } from './generate/builtin/builtin.generator.ts';
+import { builtinGenerator, completeFromBlocks, extractDraft } from './generate/builtin/builtin.generator.ts';
 import { configurationOf, tripInputOf } from './generate/configuration.ts';
 import { draftSchema, type Draft } from './generate/draft.ts';
 import { llmGenerator, type LlmSettings } from './generate/llm.generator.ts';
@@ -158,5 +158,5 @@ export function enrichWithNotes(draft: Draft, text: string, now: Date): ReturnTy
   const builtin = !normalized.length || !draft.timezone ? extractDraft(text, now) : null;
   const found = normalized.length ? normalized : builtin?.countries ?? [];
   const timezone = draft.timezone ?? builtin?.timezone ?? null;
-  return validateDraft({ ...draft, countries: [...new Set(found)], timezone });
+  return validateDraft(completeFromBlocks({ ...draft, countries: [...new Set(found)], timezone }));
 }

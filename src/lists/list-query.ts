@@ -3,6 +3,7 @@
 // gets a Prisma `where` and `orderBy`. Every problem is a 400 naming the parameter.
 import { LIMITS } from '../config/constants.ts';
 import { ValidationError } from '../errors.ts';
+import { didYouMean } from '../shared/did-you-mean.ts';
 
 /** How a field filters: its operators and how a value is checked. An array is an enum's values. */
 export type FilterKind = 'text' | 'number' | 'date' | 'boolean' | 'countries' | readonly string[];
@@ -81,10 +82,10 @@ function filterWhere(spec: ListSpec, filter: ListFilter, index: number): Record<
   const fail = (message: string) => ValidationError.field('filters', `filters[${index}]: ${message}`);
   // An own property only: `constructor` or `toString` would find Object.prototype's (a 500).
   const kind = Object.hasOwn(spec.filters, filter.field) ? spec.filters[filter.field] : undefined;
-  if (!kind) throw fail(`unknown field "${filter.field}". Fields: ${Object.keys(spec.filters).join(', ')}.`);
+  if (!kind) throw fail(`unknown field "${filter.field}".${didYouMean(filter.field, Object.keys(spec.filters))} Fields: ${Object.keys(spec.filters).join(', ')}.`);
   const operators = operatorsOf(kind);
   if (!operators.includes(filter.operator)) {
-    throw fail(`operator "${filter.operator}" does not apply to ${filter.field}. Operators: ${operators.join(', ')}.`);
+    throw fail(`operator "${filter.operator}" does not apply to ${filter.field}.${didYouMean(filter.operator, operators)} Operators: ${operators.join(', ')}.`);
   }
   const value = filter.operator === 'in'
     ? (Array.isArray(filter.value) && filter.value.length > 0 && filter.value.length <= LIMITS.listInValuesMax
@@ -137,7 +138,9 @@ function searchWhere(spec: ListSpec, search: ListSearch): Record<string, unknown
   // Each field once, however often it is named (10,000 copies made 10,000 ORs).
   const fields = search.fields?.length ? [...new Set(search.fields)] : [...spec.search];
   const unknown = fields.filter((f) => !spec.search.includes(f));
-  if (unknown.length) throw ValidationError.field('search', `unknown search fields: ${unknown.join(', ')}. Fields: ${spec.search.join(', ')}.`);
+  if (unknown.length) {
+    throw ValidationError.field('search', `unknown search fields: ${unknown.join(', ')}.${didYouMean(unknown[0]!, spec.search)} Fields: ${spec.search.join(', ')}.`);
+  }
   if (typeof search.term !== 'string') throw ValidationError.field('search', 'search.term must be a string.');
   const term = search.term.trim();
   if (term.length > LIMITS.listSearchTermMax) throw ValidationError.field('search', `search.term takes at most ${LIMITS.listSearchTermMax} characters.`);
@@ -148,7 +151,7 @@ function searchWhere(spec: ListSpec, search: ListSearch): Record<string, unknown
 function orderBy(spec: ListSpec, order: ListOrder | null | undefined): Array<Record<string, unknown>> {
   if (!order) return [...spec.defaultOrder];
   if (!spec.order.includes(order.field)) {
-    throw ValidationError.field('orderBy', `unknown field "${order.field}". Fields: ${spec.order.join(', ')}.`);
+    throw ValidationError.field('orderBy', `unknown field "${order.field}".${didYouMean(order.field, spec.order)} Fields: ${spec.order.join(', ')}.`);
   }
   const direction = order.direction ?? 'asc';
   if (direction !== 'asc' && direction !== 'desc') throw ValidationError.field('orderBy', 'direction must be "asc" or "desc".');

@@ -5,7 +5,9 @@ import { Router, type IRequest } from 'itty-router';
 import { LIMITS } from '../config/constants.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { buildOpenApiDocument } from '../openapi/document.ts';
 import { readJson } from '../rest/body.ts';
+import { requestContract } from '../rest/contract.ts';
 import { errorResponse, jsonResponse } from '../rest/errors.ts';
 import { idParam, listParams } from '../rest/params.ts';
 import { objectBody } from '../rest/routes/trip-configuration.ts';
@@ -20,7 +22,7 @@ export type MockRouter = ReturnType<typeof Router<IRequest, [Logger]>>;
 const tripId = (request: IRequest) => idParam(request.params['tripId'], 'tripId');
 
 export function createMockRouter(store: TripStore): MockRouter {
-  const router = Router<IRequest, [Logger]>({ catch: (error, _request, logger) => errorResponse(error, logger) });
+  const router = Router<IRequest, [Logger]>({ before: [tripsContract()], catch: (error, _request, logger) => errorResponse(error, logger) });
 
   router.get('/trips', (request) => jsonResponse(store.list(tripListQuery(listParams(request) as TripListArgs))));
 
@@ -73,4 +75,11 @@ export function createMockRouter(store: TripStore): MockRouter {
     throw new NotFoundError(`The mock server serves the /trips paths only: no route for ${request.method} ${new URL(request.url).pathname}.`);
   });
   return router;
+}
+
+/** The service's checks of method, media type and query parameters, for the trips paths served here. */
+function tripsContract() {
+  const document = buildOpenApiDocument({ apiUrl: 'http://api.invalid' });
+  const paths = Object.fromEntries(Object.entries(document.paths).filter(([path]) => path === '/trips' || path.startsWith('/trips/')));
+  return requestContract(paths, document.components.parameters);
 }

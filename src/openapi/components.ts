@@ -2,6 +2,7 @@
 // and limits", headers, parameters and the two security schemes of the specification.
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { LIMITS } from '../config/constants.ts';
+import { megabytes } from '../errors.ts';
 import { bookingSchemas } from './bookings.ts';
 import { CATALOG_EXAMPLES, catalogSchemas } from './catalogs.ts';
 import { EXAMPLES, errorExample } from './examples.ts';
@@ -27,6 +28,10 @@ const headerRefs = (...names: string[]) => Object.fromEntries(names.map((name) =
 /** Headers on every answer that got past authentication: the rate limit and the request id. */
 export const COUNTED_HEADERS = () => headerRefs('RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-Request-Id');
 export const ETAG_HEADER = () => headerRefs('ETag');
+
+const tooLarge = (description: string, limit: number) => errorResponse(description, ['payload_too_large'], {
+  tooLarge: ['payload_too_large', `The request body is larger than ${megabytes(limit)} (${limit} bytes).`],
+});
 
 function errorResponse(description: string, codes: readonly string[], examples: Record<string, [string, string]>, extra: Partial<Response> = {}): Response {
   return {
@@ -61,7 +66,8 @@ const RESPONSES: Record<string, Response> = {
     invalid: ['invalid_api_key', 'The API key is not valid.'],
   }),
   Forbidden: errorResponse('The role, the token scopes or the plan do not allow this; or x-on-behalf-of names no agent this client may act for.', ['forbidden', 'plan_required'], {
-    forbidden: ['forbidden', 'You do not have permission to do this.'],
+    role: ['forbidden', 'This needs the permission delete:trips, which the viewer role does not have (owner, admin and agent do).'],
+    scope: ['forbidden', 'This token lacks the scope delete:trips: request a token with scope=delete:trips from POST /oauth/token (the client must be granted it).'],
     planRequired: ['plan_required', 'Webhooks are available on the Enterprise plan.'],
   }),
   NotFound: errorResponse('No such resource in the caller\'s account (a trip in the trash reads as not found).', ['not_found'], {
@@ -70,9 +76,12 @@ const RESPONSES: Record<string, Response> = {
   PreconditionFailed: errorResponse('If-Match names an older revision: nothing was changed.', ['precondition_failed'], {
     stale: ['precondition_failed', 'The resource has changed since it was read.'],
   }),
-  PayloadTooLarge: errorResponse(`The body is larger than the limit (${LIMITS.jsonBodyBytes} bytes; a trip configuration ${LIMITS.configBodyBytes}).`, ['payload_too_large'], {
-    tooLarge: ['payload_too_large', `The request body is larger than ${LIMITS.jsonBodyBytes} bytes.`],
-  }),
+  PayloadTooLarge: tooLarge(`The body is larger than ${megabytes(LIMITS.jsonBodyBytes)} (${LIMITS.jsonBodyBytes} bytes).`, LIMITS.jsonBodyBytes),
+  ConfigurationTooLarge: tooLarge(`The configuration is larger than ${megabytes(LIMITS.configBodyBytes)} (${LIMITS.configBodyBytes} bytes).`, LIMITS.configBodyBytes),
+  ImportTooLarge: tooLarge(`The body is larger than ${megabytes(LIMITS.importBodyBytes)} (${LIMITS.importBodyBytes} bytes): room for a document of ${megabytes(LIMITS.importDocumentBytes)} sent inline in base64, which adds a third. A document over ${megabytes(LIMITS.importDocumentBytes)} that fits is a 400 invalid_source; one fetched from a URL has the same ${megabytes(LIMITS.importDocumentBytes)} limit.`, LIMITS.importBodyBytes),
+  UnsupportedMediaType: errorResponse('The body\'s Content-Type is not one this operation reads (JSON Patch, text/plain, a form...): the message names those it does; a PATCH also lists them in Accept-Patch. A body without a Content-Type is read as JSON.', ['unsupported_media_type'], {
+    textPlain: ['unsupported_media_type', 'Content-Type text/plain is not accepted here: send the body as application/json.'],
+  }, { headers: { ...headerRefs('X-Request-Id'), 'Accept-Patch': { description: 'PATCH only: the media types the operation reads.', schema: { type: 'string' } } } }),
   TooManyRequests: errorResponse('Rate limit exceeded.', ['rate_limited'], {
     limited: ['rate_limited', 'Too many requests. Retry after the time given in Retry-After.'],
   }, { headers: headerRefs('Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'X-Request-Id') }),
@@ -120,6 +129,12 @@ function securitySchemes(tokenUrl: string): Record<string, Schema> {
       scheme: 'bearer',
       bearerFormat: 'ak_<at least 32 base62 characters>',
       description: 'An API key: `Authorization: Bearer ak_...`. It acts as its agent in its account, with that agent\'s role.',
+    },
+    webhookSignature: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Service-Signature-256',
+      description: 'On the events this service POSTs to a webhook endpoint (not on requests to the API): `sha256=<hex HMAC-SHA256 of the raw body>` keyed with the endpoint\'s whsec_ secret. The receiver recomputes it over the raw bytes and compares in constant time.',
     },
     m2mOnBehalfOf: {
       type: 'oauth2',

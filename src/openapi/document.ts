@@ -1,7 +1,8 @@
 // The OpenAPI 3.1 document of the REST paths: info and servers here, reusable parts in
 // components.ts, and one file of paths a domain under paths/. A new domain (catalogs, webhooks,
 // AI import) adds its file and one line below.
-import { API_VERSION } from '../config/constants.ts';
+import { API_VERSION, LIMITS } from '../config/constants.ts';
+import { megabytes } from '../errors.ts';
 import { components } from './components.ts';
 import { apiKeyPaths } from './paths/api-keys.ts';
 import { catalogPaths } from './paths/catalogs.ts';
@@ -23,19 +24,41 @@ export interface DocumentOptions {
   mockUrl?: string;
 }
 
-const DESCRIPTION = `Trips, their configuration and the account's API keys, for travel agencies.
+const DESCRIPTION = `The HTTP API of a travel agency's trips, with JSON bodies. Its resources:
+
+- **Trips** (\`/trips\`): itineraries of the caller's account; listed with \`page\`, \`pageSize\`, \`filters\`,
+  \`search\` and \`orderBy\`; deleted trips go to the trash for 90 days.
+- **Trip configuration** (\`/trips/{tripId}/config\`): the content document of a trip (blocks, contact,
+  settings, theme), read whole, replaced with PUT or merge-patched, guarded by \`ETag\` / \`If-Match\`.
+- **Catalogs** (\`/catalogs\`): ordered selections of trips, shared with the organisation or made public
+  (\`/catalogs/public/{idOrSlug}\`, no key needed).
+- **AI import** (\`/ai/trips/...\`, and \`/trip-imports\` on the AI server): a trip made from a document (URL,
+  text or an inline file) by an asynchronous job you poll.
+- **Webhooks** (\`/webhooks/endpoints\`): endpoints that receive the account's events, signed; the events
+  are listed under webhooks.
+- **API keys** (\`/api-keys\`) and **OAuth** (\`/oauth/token\`): the account's keys, and tokens for machine clients.
+- **Status** (\`/status\`): is the API up, and which version. This document is \`/openapi.json\`, rendered at \`/docs\`.
+
+GraphQL (\`POST /graphql\`) serves the same operations and a few more; it is not described here.
 
 **Authentication.** Send an API key as \`Authorization: Bearer ak_...\` (scheme bearerAuth), or, as a machine
 client, a token from \`POST /oauth/token\` plus the \`x-on-behalf-of\` header naming the agent (scheme
-m2mOnBehalfOf). Paths marked public need neither; credentials sent to them are still checked.
+m2mOnBehalfOf). Paths marked public need neither; credentials sent to them are still checked. A 403 names the
+permission missing: the roles that have it, or the scope a machine token lacks.
 
-**Errors.** Validation errors are \`400 {"errors": {"<field>": ["<message>"]}}\`; every other error is
-\`{"error": {"code", "message"}}\`. A string anywhere in a request (body, query or path) that holds a NUL character or an
-unpaired UTF-16 surrogate, which PostgreSQL cannot store, is a 400 naming its field.
+**Errors.** Validation errors are \`400 {"errors": {"<field>": ["<message>"]}}\`, each message naming the field,
+what it takes and, for a near miss, the name you probably meant; every other error is
+\`{"error": {"code", "message"}}\`. A query parameter an operation does not list is a 400 naming the ones it
+does. A method a path does not answer is a \`405 method_not_allowed\` with \`Allow\` listing those it does (not
+repeated under each operation, since it answers for the methods that have none). A body whose \`Content-Type\`
+an operation does not read is a \`415 unsupported_media_type\` naming the types it does; without a
+\`Content-Type\`, a body is read as JSON. Malformed JSON is a 400 giving the line, the column and the token. A
+string anywhere in a request (body, query or path) that holds a NUL character or an unpaired UTF-16 surrogate,
+which PostgreSQL cannot store, is a 400 naming its field.
 
 **Limits.** Answers carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 carries
-\`Retry-After\`. JSON bodies are limited to 1 MB (a trip configuration 5 MB). Every answer echoes
-\`X-Request-Id\`.
+\`Retry-After\`. JSON bodies are limited to ${megabytes(LIMITS.jsonBodyBytes)}, a trip configuration to ${megabytes(LIMITS.configBodyBytes)}, an AI import's to
+${megabytes(LIMITS.importBodyBytes)} (a ${megabytes(LIMITS.importDocumentBytes)} document inline in base64); past them, 413. Every answer echoes \`X-Request-Id\`.
 
 **Versioning.** Semantic versioning; paths carry no version. \`GET /status\` reports the version.`;
 

@@ -26,8 +26,8 @@ export function body(content: Record<string, MediaType>, description?: string): 
 }
 
 /** Errors an operation adds to the shared ones: a resource that may not exist, a body, If-Match. */
-type ExtraError = 'NotFound' | 'PayloadTooLarge' | 'PreconditionFailed';
-const STATUS_OF: Record<ExtraError, string> = { NotFound: '404', PayloadTooLarge: '413', PreconditionFailed: '412' };
+type ExtraError = 'NotFound' | 'PayloadTooLarge' | 'ConfigurationTooLarge' | 'ImportTooLarge' | 'PreconditionFailed';
+const STATUS_OF: Record<ExtraError, string> = { NotFound: '404', PayloadTooLarge: '413', ConfigurationTooLarge: '413', ImportTooLarge: '413', PreconditionFailed: '412' };
 
 // Every request that sends credentials is authenticated first, public path or not: it can fail
 // with 400 (x-on-behalf-of twice), 401 or 403 before the route runs.
@@ -48,6 +48,8 @@ interface OperationInput extends Omit<Operation, 'security' | 'responses'> {
 function withErrors(input: OperationInput, security: Operation['security'], shared: Record<string, Reference> = SHARED_ERRORS): Operation {
   const { errors = [], responses, ...rest } = input;
   const extra = Object.fromEntries(errors.map((name) => [STATUS_OF[name], responseRef(name)]));
+  // A body of another media type is refused before anything reads it (rest/contract.ts).
+  if (input.requestBody) extra['415'] = responseRef('UnsupportedMediaType');
   return { ...rest, security, responses: sortByStatus({ ...shared, ...extra, ...responses }) };
 }
 

@@ -27,7 +27,9 @@ const tripProperties: Record<string, Schema> = {
   accountId: { ...id, description: 'The owning account.' },
   createdAt: timestamp,
   updatedAt: timestamp,
-  visualizations: { type: 'integer', minimum: 0, readOnly: true, description: 'Traveler views (at most one per viewer per hour).' },
+  // Not `readOnly`: the schema is also the body of webhook events, requests to the receiver, where
+  // readOnly would forbid it (Redocly's no-invalid-media-type-examples). Write bodies refuse it anyway.
+  visualizations: { type: 'integer', minimum: 0, description: 'Traveler views (at most one per viewer per hour), counted by the service.' },
 };
 const tripRequired = ['id', 'title', 'slug', 'code', 'agentId', 'template', 'accountId', 'createdAt', 'updatedAt', 'visualizations'];
 

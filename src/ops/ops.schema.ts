@@ -35,7 +35,8 @@ const EndpointHealthType = builder.objectRef<EndpointHealth>('WebhookEndpointHea
     succeeded: t.exposeInt('succeeded'),
     failed: t.exposeInt('failed'),
     pending: t.exposeInt('pending'),
-    successRate: t.exposeFloat('successRate', { nullable: true, description: 'succeeded / (succeeded + failed), 0 to 1; null when none completed.' }),
+    // A percentage, not a Float: the schema has no Float output (see test/unit/rest-leaf-values.test.ts).
+    successPercent: t.exposeInt('successPercent', { nullable: true, description: 'succeeded / (succeeded + failed) as a percentage, rounded (the counts give it exactly); null when none completed.' }),
     averageLatencyMs: t.exposeInt('averageLatencyMs', { nullable: true, description: 'Mean time to the receiver\'s answer (or to the failure).' }),
     p95LatencyMs: t.exposeInt('p95LatencyMs', { nullable: true }),
     lastSuccessAt: t.expose('lastSuccessAt', { type: 'DateTime', nullable: true }),

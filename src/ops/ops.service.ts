@@ -11,8 +11,8 @@ export interface EndpointHealth {
   succeeded: number;
   failed: number;
   pending: number;
-  /** succeeded / (succeeded + failed); null when nothing completed in the window. */
-  successRate: number | null;
+  /** succeeded / (succeeded + failed) in percent, rounded; null when nothing completed in the window. */
+  successPercent: number | null;
   averageLatencyMs: number | null;
   p95LatencyMs: number | null;
   lastSuccessAt: Date | null;
@@ -56,7 +56,7 @@ export async function webhookHealth(prisma: PrismaClient, accountId: number, sin
     return {
       endpointId: r.endpoint_id, name: r.name, url: r.url, status: r.status,
       deliveries: r.deliveries, succeeded: r.succeeded, failed: r.failed, pending: r.pending,
-      successRate: completed ? r.succeeded / completed : null,
+      successPercent: completed ? Math.round((100 * r.succeeded) / completed) : null,
       averageLatencyMs: r.average_ms === null ? null : Math.round(r.average_ms),
       p95LatencyMs: r.p95_ms === null ? null : Math.round(r.p95_ms),
       lastSuccessAt: r.last_success_at, lastFailureAt: r.last_failure_at,

@@ -1,6 +1,7 @@
 // Request bodies, read as a stream with a hard size limit (413 past it, whatever Content-Length
 // claims), then parsed as JSON (400 in the validation body when malformed).
 import { PayloadTooLargeError, ValidationError } from '../errors.ts';
+import { jsonSyntaxProblem } from '../shared/json-syntax.ts';
 
 /** How much of an oversized body is read and discarded so the client sees the 413 (see below). */
 const DRAIN_FACTOR = 4;
@@ -47,9 +48,15 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: nu
 export async function readJson(request: Request, limitBytes: number): Promise<unknown> {
   const bytes = await readBody(request, limitBytes);
   if (bytes.byteLength === 0) throw ValidationError.field('body', 'A JSON body is required.');
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   try {
-    return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+    return JSON.parse(text);
   } catch {
-    throw ValidationError.field('body', 'The body is not valid JSON.');
+    throw ValidationError.field('body', notJsonMessage(text));
   }
+}
+
+/** `The body is not valid JSON: unexpected '}' at line 3, column 1.` */
+export function notJsonMessage(text: string): string {
+  return `The body is not valid JSON: ${jsonSyntaxProblem(text) ?? 'it does not parse'}.`;
 }

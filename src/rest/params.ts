@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../config/constants.ts';
 import { ValidationError } from '../errors.ts';
+import { jsonSyntaxProblem } from '../shared/json-syntax.ts';
 
 export function idParam(value: string | undefined, name: string): number {
   const id = Number(value);
@@ -24,12 +25,13 @@ export function jsonQuery(value: string | undefined, name: string, shape: 'array
   try {
     parsed = JSON.parse(value);
   } catch {
-    throw ValidationError.field(name, `${name} must be JSON-encoded.`);
+    const example = name in LIST_EXAMPLES ? `, e.g. ${LIST_EXAMPLES[name as ListParameter]}` : '';
+    throw ValidationError.field(name, `${name} must be JSON-encoded${example}; here: ${jsonSyntaxProblem(value) ?? 'it does not parse'}.`);
   }
   const ok = shape === 'array'
     ? Array.isArray(parsed) && parsed.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))
     : typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
-  if (!ok) throw ValidationError.field(name, shape === 'array' ? `${name} must be a JSON array of objects.` : `${name} must be a JSON object.`);
+  if (!ok) throw ValidationError.field(name, name in SHAPE_HINTS ? SHAPE_HINTS[name as ListParameter] : `${name} must be a JSON ${shape === 'array' ? 'array of objects' : 'object'}.`);
   return parsed;
 }
 
@@ -45,14 +47,21 @@ const LIST_SHAPES = {
   search: z.object({ fields: z.array(z.string()).nullish(), term: z.string() }),
   orderBy: z.object({ field: z.string(), direction: z.string().nullish() }),
 };
-const SHAPE_HINTS = {
-  filters: 'filters must be a JSON array of {field, operator, value}.',
-  search: 'search must be a JSON object {fields?, term}.',
-  orderBy: 'orderBy must be a JSON object {field, direction?}.',
+type ListParameter = keyof typeof LIST_SHAPES;
+/** What each list parameter looks like, in every message about it (then URL-encoded in a request). */
+const LIST_EXAMPLES: Record<ListParameter, string> = {
+  filters: 'filters=[{"field":"title","operator":"contains","value":"rome"}]',
+  search: 'search={"term":"rome"}',
+  orderBy: 'orderBy={"field":"createdAt","direction":"desc"}',
+};
+const SHAPE_HINTS: Record<ListParameter, string> = {
+  filters: `filters must be a JSON array of {field, operator, value}, e.g. ${LIST_EXAMPLES.filters}.`,
+  search: `search must be a JSON object {fields?, term}, e.g. ${LIST_EXAMPLES.search}.`,
+  orderBy: `orderBy must be a JSON object {field, direction?}, e.g. ${LIST_EXAMPLES.orderBy}.`,
 };
 
 /** A list parameter of the right shape; which fields and operators are allowed is the list's to say. */
-function listShape(name: keyof typeof LIST_SHAPES, value: unknown): unknown {
+function listShape(name: ListParameter, value: unknown): unknown {
   if (value === undefined) return undefined;
   if (!LIST_SHAPES[name].safeParse(value).success) throw ValidationError.field(name, SHAPE_HINTS[name]);
   return value;

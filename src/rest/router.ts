@@ -4,6 +4,8 @@ import { Router, type IRequest } from 'itty-router';
 import type { GraphQLSchema } from 'graphql';
 import type { Context } from '../graphql/context.ts';
 import { NotFoundError } from '../errors.ts';
+import { buildOpenApiDocument } from '../openapi/document.ts';
+import { requestContract } from './contract.ts';
 import { errorResponse } from './errors.ts';
 import { registerApiKeyRoutes } from './routes/api-keys.ts';
 import { registerCatalogRoutes } from './routes/catalogs.ts';
@@ -21,6 +23,7 @@ export type Surface = 'api' | 'ai';
 
 export function createRestRouter(schema: GraphQLSchema, surface: Surface): RestRouter {
   const router = Router<IRequest, [Context]>({
+    before: [contractOf(surface)],
     catch: (error, _request, context) => errorResponse(error, context.logger),
   });
   registerStatusRoutes(router, schema);
@@ -39,4 +42,15 @@ export function createRestRouter(schema: GraphQLSchema, surface: Surface): RestR
     throw new NotFoundError(`No route for ${request.method} ${new URL(request.url).pathname}.`);
   });
   return router;
+}
+
+/**
+ * The OpenAPI document's promises for this listener's paths (rest/contract.ts): the AI listener's
+ * are the ones documented with a server of their own, plus /status.
+ */
+function contractOf(surface: Surface) {
+  const document = buildOpenApiDocument({ apiUrl: 'http://api.invalid', aiUrl: 'http://ai.invalid' });
+  const onAi = (path: string, item: { servers?: unknown }) => (item.servers !== undefined) === (surface === 'ai') || (surface === 'ai' && path === '/status');
+  const paths = Object.fromEntries(Object.entries(document.paths).filter(([path, item]) => onAi(path, item)));
+  return requestContract(paths, document.components.parameters);
 }

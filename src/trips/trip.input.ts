@@ -13,6 +13,7 @@ const dateTime = z
 const countryList = z
   .array(z.string().trim().toUpperCase().refine((code) => ALPHA3.has(code), { error: 'Must be an ISO 3166-1 alpha-3 country code.' }))
   .max(250)
+  .meta({ examples: [['ITA', 'FRA']] })
   .transform((codes) => [...new Set(codes)]);
 
 const tripFields = {

@@ -8,7 +8,8 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * Added to every page this browser opens, on top of whatever the service sends: the pages must
- * run without inline scripts, eval or blob: workers (a strict policy in production must not break them).
+ * run without inline scripts, eval or blob: workers (a strict policy in production must not break
+ * them). GraphiQL's editor workers get `default-src 'none'`, what an API answer carries.
  */
 export const STRICT_CSP = "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'";
 
@@ -35,7 +36,9 @@ export async function watchedPage(browser: Browser): Promise<WatchedPage> {
   page.on('request', (request) => {
     const url = new URL(request.url());
     const local = url.protocol === 'data:' || url.protocol === 'blob:' || LOCAL_HOSTS.has(url.hostname);
-    if (local && request.isNavigationRequest()) return void respondWithPolicy(request);
+    if (local && request.isNavigationRequest()) return void respondWithPolicy(request, STRICT_CSP);
+    // A worker runs under the policy of its own script's answer: the strictest an API sends.
+    if (local && url.pathname.endsWith('.worker.js')) return void respondWithPolicy(request, "default-src 'none'");
     if (local) return void request.continue();
     watched.external.push(request.url());
     void request.abort('blockedbyclient');
@@ -47,11 +50,11 @@ export async function watchedPage(browser: Browser): Promise<WatchedPage> {
   return watched;
 }
 
-/** The page as the service answers it, with STRICT_CSP added to its headers. */
-async function respondWithPolicy(request: HTTPRequest): Promise<void> {
+/** The answer as the service sends it, with `policy` added to its headers. */
+async function respondWithPolicy(request: HTTPRequest, policy: string): Promise<void> {
   const response = await fetch(request.url(), { headers: request.headers(), redirect: 'manual' });
   const headers = Object.fromEntries(response.headers);
   delete headers['content-encoding'];
   delete headers['content-length'];
-  await request.respond({ status: response.status, headers: { ...headers, 'content-security-policy': STRICT_CSP }, body: Buffer.from(await response.arrayBuffer()) });
+  await request.respond({ status: response.status, headers: { ...headers, 'content-security-policy': policy }, body: Buffer.from(await response.arrayBuffer()) });
 }

@@ -73,16 +73,103 @@ export function examplesOf(document: OpenApiDocument, holder: { examples?: Recor
   return Object.values(holder?.examples ?? {}).map((e) => (resolve(document, e) as { value?: unknown } | undefined)?.value).filter((v) => v !== undefined);
 }
 
+/** Names every object inherits: as field names, keys and list fields they once found Object.prototype's members. */
+export const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__'];
+
+/**
+ * Text PostgreSQL refuses or that is rarely typed: NUL (alone, inside, at the ends), the other C0
+ * controls and DEL, unpaired UTF-16 surrogates (JSON.stringify writes them as `\ud800` escapes),
+ * and prototype names.
+ */
+export const hostileText = (): fc.Arbitrary<string> => fc.oneof(
+  fc.tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\u0000', '\u0001', '\u0008', '\u001b', '\u001f', '\u007f', '\ud800', '\udfff', '\ud83d', '\u0000\u0000'), fc.string({ maxLength: 8 }))
+    .map(([before, bad, after]) => `${before}${bad}${after}`),
+  fc.constantFrom(...PROTOTYPE_NAMES),
+);
+
+/**
+ * Numbers that JSON can carry but a JavaScript number or an int4 column cannot hold as sent: a
+ * `raw()` marker, written into the JSON text as it is by `toJson` (JSON.stringify would turn
+ * 1e400 into null).
+ */
+const SPECIAL_NUMBERS = ['1e400', '-1e400', '1e-400', '-0', '2147483648', '-2147483649', '9007199254740993', '1e21', '0.5', '-1'];
+const RAW = (text: string) => `\u0001raw:${text}\u0001`;
+export const toJson = (value: unknown): string => JSON.stringify(value).replace(/"\\u0001raw:([^"\\]*)\\u0001"/g, '$1');
+const hostileNumber = (): fc.Arbitrary<unknown> => fc.oneof(
+  fc.constantFrom(...SPECIAL_NUMBERS).map(RAW),
+  fc.constantFrom('NaN', 'Infinity', '-Infinity', '-0', '1e400'),
+);
+
+type Path = Array<string | number>;
+/** The paths of every value inside `value`, itself included. */
+function pathsOf(value: unknown, path: Path = [], out: Path[] = []): Path[] {
+  out.push(path);
+  if (Array.isArray(value)) value.forEach((item, i) => pathsOf(item, [...path, i], out));
+  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) pathsOf(item, [...path, key], out);
+  return out;
+}
+function replaceAt(value: unknown, path: Path, replacement: unknown): unknown {
+  if (!path.length) return replacement;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) return value.map((item, i) => (i === head ? replaceAt(item, rest, replacement) : item));
+  return { ...(value as object), [head!]: replaceAt((value as Record<string, unknown>)[head as string], rest, replacement) };
+}
+
+/**
+ * One value inside `value` made hostile, by its kind: a string gets hostile text, a number a
+ * special number, an array grows past any cap (its first item repeated), an object gets a key
+ * with a NUL or a prototype name.
+ */
+export function hostile(value: unknown): fc.Arbitrary<unknown> {
+  const paths = pathsOf(value);
+  return fc.nat({ max: paths.length - 1 }).chain((index) => {
+    const path = paths[index]!;
+    const target = path.reduce((v: any, key) => v?.[key], value);
+    let replacement: fc.Arbitrary<unknown>;
+    if (typeof target === 'string') replacement = hostileText();
+    else if (typeof target === 'number') replacement = hostileNumber();
+    else if (Array.isArray(target)) replacement = fc.constantFrom(21, 101, 2000).map((n) => Array(n).fill(target[0] ?? 'x'));
+    else if (target !== null && typeof target === 'object') replacement = fc.tuple(hostileText(), fc.jsonValue({ maxDepth: 1 })).map(([key, v]) => ({ ...target, [key]: v }));
+    else replacement = fc.oneof(hostileText(), hostileNumber());
+    return replacement.map((r) => replaceAt(value, path, r));
+  });
+}
+
 /**
  * Mostly valid values (the document's examples, and values drawn from the schema), and their
- * malformed neighbours: a field of the wrong type, an unknown field, any JSON.
+ * malformed neighbours: a field of the wrong type, an unknown field, any JSON, and a hostile
+ * value anywhere inside (see `hostile`). Serialize them with `toJson`.
  */
 export function fuzzed(document: OpenApiDocument, schema: Schema | undefined, examples: unknown[] = []): fc.Arbitrary<unknown> {
   const drawn = valid(document, schema);
   const good = examples.length ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...examples) }, { weight: 2, arbitrary: drawn }) : drawn;
   const broken = good.chain((value) => {
     if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length === 0) return fc.jsonValue({ maxDepth: 2 });
-    return fc.tuple(fc.constantFrom(...Object.keys(value), 'unknownField', 'toString', '__proto__', 'constructor'), fc.jsonValue({ maxDepth: 2 })).map(([key, wrong]) => ({ ...value, [key]: wrong }));
+    return fc.tuple(fc.constantFrom(...Object.keys(value), 'unknownField', ...PROTOTYPE_NAMES), fc.jsonValue({ maxDepth: 2 })).map(([key, wrong]) => ({ ...value, [key]: wrong }));
   });
-  return fc.oneof({ weight: 5, arbitrary: good }, { weight: 3, arbitrary: broken }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) });
+  return fc.oneof({ weight: 5, arbitrary: good }, { weight: 3, arbitrary: broken }, { weight: 3, arbitrary: good.chain(hostile) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) });
+}
+
+/**
+ * A list's `filters` as a caller who probes it would write them: known fields and prototype names,
+ * every operator, and the values that reach the database as they are (dates, integers at and past
+ * int4, hostile text, `in` lists up to past the cap), up to past the cap on conditions.
+ */
+export function hostileFilters(fields: string[]): fc.Arbitrary<unknown> {
+  const date = fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+  const integer = fc.constantFrom(1, 2147483647, 2147483648, -2147483649, 2 ** 40).map((n) => RAW(String(n)));
+  const value = fc.oneof(
+    { weight: 3, arbitrary: date },
+    { weight: 5, arbitrary: integer },
+    { weight: 1, arbitrary: hostileNumber() },
+    { weight: 1, arbitrary: hostileText() },
+    { weight: 1, arbitrary: fc.constantFrom('FRA', 'public', 'x', true) },
+    { weight: 2, arbitrary: fc.constantFrom(1, 2, 101).chain((n) => fc.array(fc.oneof(date, integer, fc.constantFrom('FRA', 'x'), hostileText()), { minLength: n, maxLength: n })) },
+  );
+  const filter = fc.record({
+    field: fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...fields) }, { weight: 1, arbitrary: fc.constantFrom(...PROTOTYPE_NAMES) }),
+    operator: fc.constantFrom('eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'contains'),
+    value,
+  });
+  return fc.oneof({ weight: 4, arbitrary: fc.array(filter, { minLength: 1, maxLength: 4 }) }, { weight: 1, arbitrary: filter.map((f) => Array(21).fill(f)) });
 }

@@ -35,14 +35,16 @@ export function createOpenApiCheck(document: OpenApiDocument): ResponseCheck {
   ajv.addSchema(closeObjects(structuredClone(document)) as object, DOCUMENT_ID);
   const routes = Object.keys(document.paths)
     .map((template) => ({ template, pattern: new RegExp(`^${template.replace(/\{[^/]+\}/g, '[^/]+')}$`) }))
-    // Concrete paths before templated ones (OpenAPI "Path Templating Matching").
-    .sort((a, b) => Number(a.template.includes('{')) - Number(b.template.includes('{')));
+    // Concrete paths before templated ones (OpenAPI "Path Templating Matching"), as
+    // src/rest/contract.ts matches them: GET /trips/bulk-delete is that path's 405, not a trip id.
+    .sort((a, b) => templated(a.template) - templated(b.template));
 
   return (observed) => {
     const method = observed.method.toLowerCase();
     const pathname = new URL(observed.url).pathname;
-    const route = routes.find(({ template, pattern }) => pattern.test(pathname) && (document.paths[template] as Record<string, unknown>)[method]);
-    if (!route) return; // not a documented (method, path): probes of the 404 catch-all, /graphql
+    const route = routes.find(({ pattern }) => pattern.test(pathname));
+    // Not a documented (method, path): probes of the 404 catch-all and of the 405s, /graphql.
+    if (!route || !(document.paths[route.template] as Record<string, unknown>)[method]) return;
     const where = `${observed.method} ${route.template}`;
     const operation = (document.paths[route.template] as Record<string, Operation>)[method]!;
     const found = responseOf(document, operation, observed.status);
@@ -52,6 +54,8 @@ export function createOpenApiCheck(document: OpenApiDocument): ResponseCheck {
     checkBody(ajv, response, `${pointer}/content`, observed, where);
   };
 }
+
+const templated = (template: string) => (template.match(/\{/g) ?? []).length;
 
 function responseOf(document: OpenApiDocument, operation: Operation, status: number): { response: Response; pointer: string } | undefined {
   const entry = operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses['default'];

@@ -23,7 +23,7 @@ async function request(route: string, options: { key?: string | null; body?: unk
   const [method, path] = route.split(' ') as [string, string];
   const headers: Record<string, string> = { ...options.headers };
   if (options.key !== null) headers['authorization'] = `Bearer ${options.key ?? KEY}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.body !== undefined) headers['content-type'] ??= 'application/json';
   const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
   const response = await fetch(`${mock.url}${path}`, { method, headers, body });
   const text = await response.text();
@@ -83,6 +83,12 @@ describe('the mock server', () => {
     const tooBig = await request('POST /trips', { body: { title: 'x'.repeat(1024 * 1024) } });
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error.code).toBe('payload_too_large');
+    // The service's request contract (src/rest/contract.ts): 405 with Allow, 415, unknown query parameters.
+    const put = await request('PUT /trips', { body: {} });
+    expect([put.status, put.headers.get('allow'), put.body.error.code]).toEqual([405, 'GET, POST, DELETE', 'method_not_allowed']);
+    const text = await request('POST /trips', { body: '{"title":"Rome"}', headers: { 'content-type': 'text/plain' } });
+    expect([text.status, text.body.error.code]).toEqual([415, 'unsupported_media_type']);
+    expect((await list({ countries: 'ITA' })).body.errors.countries[0]).toContain('It takes page, pageSize, filters, search, orderBy.');
     for (const [params, name] of [[{ page: '0' }, 'page'], [{ filters: '{x' }, 'filters'], [{ filters: [{ field: 'secret', operator: 'eq', value: 1 }] }, 'filters'], [{ orderBy: { field: 'slug' } }, 'orderBy']] as const) {
       const bad = await list(params);
       expect(bad.status, JSON.stringify(params)).toBe(400);

@@ -81,6 +81,7 @@ describe('the OpenAPI document', () => {
   it('documents every REST route of the API listener, and no other', () => {
     const routes = createRestRouter(schema, 'api').routes as unknown as Array<[string, RegExp, unknown, string]>;
     const served = routes
+      // The files of the /docs and GraphiQL pages are not API routes.
       .filter(([method, , , path]) => method !== 'ALL' && !path.startsWith('/docs/') && !path.startsWith('/graphiql/'))
       .map(([method, , , path]) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
     const documented = Object.entries(document.paths).filter(([, item]) => !item.servers).flatMap(([path, item]) =>

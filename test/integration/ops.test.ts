@@ -12,7 +12,7 @@ let other: AccountFixture;
 
 const QUEUES = '{ jobQueues { name waiting deferred active failed oldestWaitingSeconds } }';
 const HEALTH = `query Health($hours: Int) { webhookDeliveryHealth(hours: $hours) {
-  endpointId name url status deliveries succeeded failed pending successRate averageLatencyMs p95LatencyMs
+  endpointId name url status deliveries succeeded failed pending successPercent averageLatencyMs p95LatencyMs
   lastSuccessAt lastFailureAt lastFailureError lastFailureStatus } }`;
 
 beforeAll(async () => {
@@ -83,7 +83,7 @@ describe('webhookDeliveryHealth', () => {
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.webhookDeliveryHealth).toEqual([{
       endpointId: created.body.id, name: 'Back office', url: receiver.url, status: 'active',
-      deliveries: 3, succeeded: 2, failed: 1, pending: 0, successRate: 2 / 3,
+      deliveries: 3, succeeded: 2, failed: 1, pending: 0, successPercent: 67,
       averageLatencyMs: expect.any(Number), p95LatencyMs: expect.any(Number),
       lastSuccessAt: expect.any(String), lastFailureAt: expect.any(String),
       lastFailureError: 'The receiver answered 503.', lastFailureStatus: 503,
@@ -98,7 +98,7 @@ describe('webhookDeliveryHealth', () => {
     const fresh = await anAccount(api.prisma);
     await api.request('POST /webhooks/endpoints', { key: fresh.owner.key, body: { name: 'Quiet', url: receiver.url, eventTypes: ['catalog.deleted'] } });
     const res = await api.graphql(HEALTH, { hours: 1 }, { key: fresh.owner.key });
-    expect(res.body.data.webhookDeliveryHealth).toEqual([expect.objectContaining({ name: 'Quiet', deliveries: 0, successRate: null, averageLatencyMs: null, lastFailureAt: null })]);
+    expect(res.body.data.webhookDeliveryHealth).toEqual([expect.objectContaining({ name: 'Quiet', deliveries: 0, successPercent: null, averageLatencyMs: null, lastFailureAt: null })]);
     expect(errorCode(await api.graphql(HEALTH, { hours: 0 }, { key: fresh.owner.key }))).toBe('validation_failed');
     expect(errorCode(await api.graphql(HEALTH, { hours: 721 }, { key: fresh.owner.key }))).toBe('validation_failed');
   });

@@ -28,6 +28,10 @@ describe('loadConfig', () => {
       expect((error as Error).message).toMatch(/PORT/);
       expect((error as Error).message).toMatch(/SERVICE_ROLES/);
       expect((error as Error).message).toMatch(/LOG_LEVEL/);
+      // In the product's words (validation.ts), not zod's "Invalid input: expected number, received NaN".
+      expect((error as Error).message).toContain('  PORT must be a number.\n');
+      expect((error as Error).message).toContain('  SERVICE_ROLES[1] must be one of "api", "ai", "worker".');
+      expect((error as Error).message).not.toMatch(/Invalid (input|option)/);
     }
   });
 

@@ -19,7 +19,7 @@ describe('importOffline', () => {
 
   it('reads a JSON object source as the service stores it, and an inline document by its content', async () => {
     const json = await importOffline({ type: 'text', text: { title: 'Weekend in Lisbon', plan: PLAN } }, { now });
-    expect(json.log[0]).toMatch(/^Read 1 page of TXT/);
+    expect(json.log[0]).toMatch(/^Read 1 page of TXT/); // the extractingText stage's own log line
     const inline = await importOffline({ type: 'inline', data: Buffer.from(PLAN).toString('base64'), filename: 'plan.bin' }, { now, isTemplate: true });
     expect(inline.trip.template).toBe(true);
     expect(inline.trip.dateStart).toEqual(new Date('2026-06-12T00:00:00Z'));

@@ -41,7 +41,7 @@ export function importPaths(): Paths {
             duplicateHeader: DUPLICATE_HEADER,
           }),
         },
-        errors: ['PayloadTooLarge'],
+        errors: ['ImportTooLarge'],
       }),
     },
     '/ai/trips/{publicId}/status': {

@@ -27,7 +27,7 @@ export function tripConfigurationPaths(): Paths {
         parameters: [parameterRef('IfMatch')],
         requestBody: body(json(schemaRef('TripConfigurationDocument'), { configuration: exampleRef('TripConfiguration') })),
         responses: { '200': ok('Saved; ETag names the new revision.', json(schemaRef('Message')), ETAG_HEADER()) },
-        errors: ['NotFound', 'PreconditionFailed', 'PayloadTooLarge'],
+        errors: ['NotFound', 'PreconditionFailed', 'ConfigurationTooLarge'],
       }),
       patch: callerOperation('update:trips', {
         operationId: 'patchTripConfiguration',
@@ -37,7 +37,7 @@ export function tripConfigurationPaths(): Paths {
         parameters: [parameterRef('IfMatch')],
         requestBody: body({ 'application/merge-patch+json': patch, 'application/json': patch }),
         responses: { '200': ok('The configuration after the patch; ETag names the new revision.', configuration(), ETAG_HEADER()) },
-        errors: ['NotFound', 'PreconditionFailed', 'PayloadTooLarge'],
+        errors: ['NotFound', 'PreconditionFailed', 'ConfigurationTooLarge'],
       }),
     },
   };

@@ -138,6 +138,8 @@ interface WebhookOperation {
   summary: string;
   description: string;
   tags: string[];
+  /** The receiver checks the signature header: the webhookSignature scheme. */
+  security: Array<Record<string, string[]>>;
   parameters: Parameter[];
   requestBody: RequestBody;
   responses: Record<string, Response | Reference>;
@@ -155,16 +157,34 @@ const DELIVERY_HEADERS: Parameter[] = [
   },
 ];
 
+/** What fires each event, as the summary a reader scans (the schema's description has the details). */
+const FIRED_BY: Record<keyof typeof WEBHOOK_EVENTS, string> = {
+  'trip.created': 'A trip is created: POST /trips, a duplicate or a completed AI import',
+  'trip.updated': 'A trip\'s fields change: PATCH /trips/{tripId} or GraphQL updateTrip',
+  'trip.configUpdated': 'A trip\'s configuration is saved: PUT or PATCH /trips/{tripId}/config (at most one a minute)',
+  'trip.deleted': 'A trip moves to the trash: DELETE /trips/{tripId} or a bulk deletion, one event per trip',
+  'catalog.created': 'A catalog is created: POST /catalogs or a duplicate',
+  'catalog.updated': 'A catalog or its list of trips changes (at most one a minute)',
+  'catalog.deleted': 'A catalog moves to the trash',
+  'booking.created': 'A booking is made: a checkout, an agent, or a traveler joining by code',
+  'booking.updated': 'A booking is cancelled or activated, its payment status or travelers change',
+  'payment.succeeded': 'A charge or an installment succeeds, or an agent marks it paid',
+  'payment.failed': 'A charge or an installment fails',
+  'payment.refunded': 'A refund completes, or an agent marks the payment refunded',
+  'webhook.test': 'POST /webhooks/endpoints/{id}/test, to try an endpoint',
+};
+
 /** The events an endpoint can receive, one POST each (the document's top-level `webhooks`). */
 export function webhookEvents(): Record<string, { post: WebhookOperation }> {
   return Object.fromEntries(Object.entries(WEBHOOK_EVENTS).map(([type, schema]) => [type, {
     post: {
       operationId: `${schema[0]!.toLowerCase()}${schema.slice(1)}`,
-      summary: type,
+      summary: FIRED_BY[type as keyof typeof WEBHOOK_EVENTS],
       description: type === 'webhook.test'
         ? 'POSTed to the endpoint tested (POST /webhooks/endpoints/{id}/test), even while it is paused; never retried automatically.'
         : `POSTed once to each active endpoint of the account subscribed to ${type}; never retried automatically.`,
       tags: TAGS,
+      security: [{ webhookSignature: [] }],
       parameters: DELIVERY_HEADERS,
       requestBody: body(json(schemaRef(schema), { [type]: exampleRef(schema) })),
       responses: {

@@ -3,14 +3,15 @@
 // Every error uses the AI operations' body {error: {code, message}}, validation included.
 import type { GraphQLSchema } from 'graphql';
 import type { IRequest } from 'itty-router';
-import { actorCan } from '../../auth/actor.ts';
+import { actorCan, missingPermissionMessage } from '../../auth/actor.ts';
 import { LIMITS } from '../../config/constants.ts';
 import { BadRequestError, ForbiddenError, UnauthenticatedError } from '../../errors.ts';
 import type { Context } from '../../graphql/context.ts';
 import { parseCreateImport } from '../../imports/import.input.ts';
 import { apiUrls } from '../../imports/import.links.ts';
-import { isStorableText } from '../../shared/storable-text.ts';
-import { readBody } from '../body.ts';
+import { findUnstorableText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../shared/storable-text.ts';
+import { fieldPath } from '../../validation.ts';
+import { notJsonMessage, readBody } from '../body.ts';
 import { prepareOperation, runOperation } from '../execute.ts';
 import { jsonResponse } from '../errors.ts';
 import type { RestRouter, Surface } from '../router.ts';
@@ -35,6 +36,9 @@ export function registerImportRoutes(router: RestRouter, schema: GraphQLSchema, 
   router.post(paths.create, async (request, context) => {
     requireCreator(context);
     const input = parseCreateImport(await readJsonBody(request));
+    // The same rule as every other string (shared/storable-text.ts), in this endpoint's error body.
+    const unstorable = findUnstorableText(input);
+    if (unstorable) throw new BadRequestError('invalid_source', `${fieldPath(unstorable)} ${UNSTORABLE_TEXT_MESSAGE}`);
     const { createTripImport: job } = await runOperation(schema, CREATE, context, { input });
     const { config } = context.services;
     return jsonResponse({ jobId: job.jobId, status: job.status, links: { publicUrl: job.publicUrl, builderUrl: job.builderUrl, ...apiUrls(config, job.jobId, surface) } }, 202);
@@ -57,6 +61,7 @@ function publicId(request: IRequest): string {
   const raw = request.params['publicId'] ?? '';
   try {
     const decoded = decodeURIComponent(raw);
+    // No job id holds a NUL (`%00`): as sent, it names no job (404) rather than being a bad field.
     return isStorableText(decoded) ? decoded : raw;
   } catch {
     return raw; // decodeURIComponent threw URIError, answered 500 before (found by the OpenAPI fuzzer)
@@ -66,7 +71,7 @@ function publicId(request: IRequest): string {
 /** 401 and 403 before the body is looked at. */
 function requireCreator(context: Context): void {
   if (!context.actor) throw new UnauthenticatedError('missing_api_key');
-  if (!actorCan(context.actor, 'create:imports')) throw new ForbiddenError();
+  if (!actorCan(context.actor, 'create:imports')) throw new ForbiddenError(missingPermissionMessage(context.actor, 'create:imports'));
 }
 
 /** The job as the specification's resource: `error` only when in error and visible, `aiCredits` only when visible. */
@@ -78,9 +83,10 @@ function jobBody(job: JobBody): Record<string, unknown> {
 async function readJsonBody(request: Request): Promise<unknown> {
   const bytes = await readBody(request, LIMITS.importBodyBytes);
   if (bytes.byteLength === 0) throw new BadRequestError('invalid_source', 'A JSON body with a source is required.');
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   try {
-    return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+    return JSON.parse(text);
   } catch {
-    throw new BadRequestError('invalid_source', 'The body is not valid JSON.');
+    throw new BadRequestError('invalid_source', notJsonMessage(text));
   }
 }

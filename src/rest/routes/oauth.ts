@@ -5,7 +5,7 @@ import { BadRequestError } from '../../errors.ts';
 import { LIMITS } from '../../config/constants.ts';
 import type { TokenResponse } from '../../auth/machine-clients.ts';
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../shared/storable-text.ts';
-import { readBody } from '../body.ts';
+import { notJsonMessage, readBody } from '../body.ts';
 import { prepareOperation, runOperation } from '../execute.ts';
 import { jsonResponse } from '../errors.ts';
 import type { RestRouter } from '../router.ts';
@@ -48,7 +48,7 @@ async function readTokenRequest(request: Request) {
   try {
     fields = type.includes('application/json') ? JSON.parse(text || '{}') : Object.fromEntries(new URLSearchParams(text));
   } catch {
-    throw new BadRequestError('invalid_request', 'The body is not valid JSON.');
+    throw new BadRequestError('invalid_request', notJsonMessage(text));
   }
   // `null`, an array or a number is valid JSON but no set of parameters (found by the OpenAPI fuzzer).
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {

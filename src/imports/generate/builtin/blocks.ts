@@ -5,7 +5,9 @@ import type { DraftBlockInput } from '../draft.ts';
 import { timeMatches, type IsoDate } from './dates.ts';
 import { readFlights } from './flights.ts';
 import { city } from './places.ts';
-import { ACCOMMODATION_LABEL, ACTIVITY_WORDS, HOTEL_WORDS, OVERNIGHT, PRICE_WORDS, fold } from './vocabulary.ts';
+import { ACCOMMODATION_LABEL, ACTIVITY_WORDS, HOTEL_WORDS, NOT_TRIP_DATE, OVERNIGHT, PRICE_WORDS, fold } from './vocabulary.ts';
+
+const OFFER = /\b(?:on request|upon request|we can (?:arrange|organi[sz]e|book)|at your disposal|sur demande|a votre disposition|pouvons organiser|bajo peticion|a peticion|a su disposicion|podemos organizar|sob consulta|a pedido|podemos organizar|auf anfrage|konnen wir|su richiesta|a disposizione|possiamo organizzare|if you wish|si lo desea|si vous le souhaitez|se desejar|auf wunsch|se lo desidera)\b/;
 
 export const clean = (s: string) => s.replace(/\s+/g, ' ').replace(/^[\s,:;.\-–—•*·|]+|[\s,:;\-–—•*·|]+$/g, '').trim();
 
@@ -48,6 +50,16 @@ const PLACE_WORDS = /^(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen|s
 
 /** Where a transport goes: "from Rome to Florence", "Roma → Firenze", "to Sintra". */
 export function routeOf(sentence: string): { from: string | null; to: string | null } {
+  // A table row ("Frecciarossa 9517 | Milano Centrale 08:00 | Napoli Centrale 12:33"): the cells that open with a place.
+  if (/\s\|\s/.test(sentence)) {
+    const places = sentence.split(/\s+\|\s+/).map((cell) => {
+      const m = /^(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(cell.trim());
+      const words = m ? m[1]!.split(/\s+/) : [];
+      for (let n = words.length; n >= 1; n--) if (city(words.slice(0, n).join(' '))) return words.slice(0, n).join(' ');
+      return null;
+    }).filter((p): p is string => Boolean(p));
+    if (places.length >= 2) return { from: places[0]!, to: places[1]! };
+  }
   const route = ROUTE.exec(sentence);
   if (route) return { from: tidyPlace(route[1]!), to: tidyPlace(route[2]!) };
   // "from Oslo S at 08:25, arriving in Myrdal at 13:10", "ab Madrid ... Ankunft in Sevilla".
@@ -143,8 +155,11 @@ function rawHotelName(line: string): string | undefined {
     const name = clean(labelled[1]!.split(/\s[(–-]\s|\s\(|\.\s|,\s|\s\|\s/u)[0]!);
     if (name.length >= 3 && /\p{Lu}/u.test(name) && !city(name)) return name.slice(0, 120);
   }
-  const m = NAME_PATTERN.exec(line);
-  const name = m ? clean(m[1]!) : '';
+  // A letterhead in capitals ("HOTEL CORTE DEI REMERI"): read it in title case.
+  const caps = /\b(?:HOTEL|HÔTEL|HOSTAL|POUSADA|ALBERGO|RESORT|PARADOR|RIAD|QUINTA|LODGE|INN)\b/.test(line)
+    ? line.replace(/\p{Lu}{2,}/gu, (w) => w.charAt(0) + w.slice(1).toLowerCase()) : line;
+  const m = NAME_PATTERN.exec(line) ?? NAME_PATTERN.exec(caps);
+  const name = m ? clean(m[1]!.replace(/\s+\d.*$/, '')) : '';
   return name.includes(' ') && !/^(?:the|el|la|le|il|o|a|das|der|die)\s+(?:hotel|hostel)$/i.test(name) ? name.slice(0, 120) : undefined; // "the hotel" alone names no hotel
 }
 
@@ -197,6 +212,8 @@ export function readDay(lines: readonly string[], date: IsoDate | null, now: Dat
           continue;
         }
       }
+      // Conditions, questions and offers ("free cancellation until...", "can you add...?", "we can arrange...") are not bookings.
+      if (NOT_TRIP_DATE.test(folded) || /\?\s*$/.test(sentence) || OFFER.test(folded)) { leftover.push(sentence); continue; }
       const transport = transportOf(sentence);
       if (transport) { ordered.push({ at: i, block: transport }); continue; }
       const activity = activityOf(sentence);

@@ -8,15 +8,15 @@ import { detectLanguage, ISO_639_1 } from '../../extract/language.ts';
 import { draftSchema, type Draft, type DraftBlockInput, type DraftDayInput, type GenerateOptions, type Generator } from '../draft.ts';
 import { readDay, type HotelMention } from './blocks.ts';
 import { bookingReference, readFlights } from './flights.ts';
-import { addDays, daysBetween, leadingDate, scanDates, type IsoDate } from './dates.ts';
+import { addDays, daysBetween, leadingDate, scanDates, timeMatches, type IsoDate } from './dates.ts';
 import { readDocument } from './document-lines.ts';
 import { readLayout, type DaySection } from './layout.ts';
 import { findInclusions, findPayments, findPrice } from './money.ts';
 import { airport, city, cityTimezone, countryTimezone } from './places.ts';
 import { readStays } from './stays.ts';
 import { readTickets } from './tickets.ts';
-import { anchorDate, isRecurring, statedDuration, statedPeriod, tripCountries, tripTitle, type Visit } from './trip-fields.ts';
-import { fold } from './vocabulary.ts';
+import { anchorDate, composeTitle, FALLBACK_TITLES, isRecurring, titleFrom, statedDuration, statedPeriod, tripCountries, tripTitle, type Visit } from './trip-fields.ts';
+import { NOT_TRIP_DATE, fold } from './vocabulary.ts';
 
 const MAX_DAYS = 60;
 
@@ -51,6 +51,10 @@ export function extractDraft(text: string, now: Date): Draft {
   let start = recurring ? null : period.start ?? dated[0] ?? null;
   let finish = recurring ? null : period.finish ?? (dated.length > 1 ? dated.at(-1)! : null);
   if (start && !finish && stated) finish = addDays(start, stated - 1);
+  // A confirmation's way home that lands the next day ends the trip on landing.
+  if (!layout.days.length && finish) {
+    for (const day of days) for (const b of day.blocks) if (b.type === 'flight' && b.content.date === finish && b.content.arrivalDate && b.content.arrivalDate > finish && daysBetween(finish, b.content.arrivalDate) <= 2) finish = b.content.arrivalDate;
+  }
   if (start && finish && finish < start) finish = null;
   const duration = start && finish ? daysBetween(start, finish) + 1 : stated ?? (layout.days.length ? Math.max(...days.map((d) => d.day)) : null);
   if (start && !finish && duration) finish = addDays(start, duration - 1);
@@ -213,27 +217,39 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
     if (ticket.block.content.to) visited.push({ name: ticket.block.content.to });
     for (const i of ticket.lines) flightText.add(sentences[i]!);
   }
-  // Groups of lines under a date that opens a line ("Sat 9 May: Vatican tour at 9:00").
-  const groups: Array<{ date: IsoDate | null; lines: string[] }> = [{ date: null, lines: [] }];
-  for (const line of lines.map((l) => l.split(/(?<=[.!?])\s+(?=\p{Lu})/u).filter((s) => !flightText.has(s)).join(' ')).filter(Boolean)) {
-    const lead = leadingDate(line, now, anchor);
-    if (lead && line.length < 200) groups.push({ date: lead.date, lines: [line] });
-    else groups.at(-1)!.lines.push(line);
-  }
   const stayLines = readStays(lines, now, anchor);
   const stayNames = new Set(stayLines.map((s) => fold(s.block.content.name)));
+  const stayUsed = new Set(stayLines.flatMap((s) => s.used.map((i) => lines[i]!)));
+  // Groups of lines under a date that opens a line ("Sat 9 May: Vatican tour at 9:00").
+  const groups: Array<{ date: IsoDate | null; lines: string[] }> = [{ date: null, lines: [] }];
+  for (const line of lines.filter((l) => !stayUsed.has(l)).map((l) => l.split(/(?<=[.!?])\s+(?=\p{Lu})/u).filter((s) => !flightText.has(s)).join(' ')).filter(Boolean)) {
+    const lead = leadingDate(line, now, anchor);
+    // A short line with a date and no time is a heading ("Andata – venerdì 22 maggio 2026", "OUTBOUND – Saturday 11 July").
+    const heading = !lead && line.length <= 70 && !timeMatches(line).length && !NOT_TRIP_DATE.test(fold(line)) ? scanDates(line, now, anchor)[0] : undefined;
+    if (lead && line.length < 200) groups.push({ date: lead.date, lines: [line] });
+    else if (heading) groups.push({ date: heading.date, lines: [line] });
+    else groups.at(-1)!.lines.push(line);
+  }
   for (const group of groups) {
     if (!group.lines.length) continue;
     const { blocks, overnightCity } = readDay(group.lines, group.date, now, anchor);
     if (overnightCity) overnights.push(overnightCity);
     for (const block of blocks) {
       if (block.type === 'text' && stayNames.size && [...stayNames].some((n) => fold(block.content.text).includes(n))) continue;
+      // In a confirmation, a line without a time is a detail ("Board: breakfast included"), not an activity.
+      if (block.type === 'activity' && !block.content.time && !group.date) continue;
       const date = block.type === 'flight' ? block.content.date ?? null : group.date;
       placed.push({ date, block });
       if (block.type === 'transport' && block.content.to && city(block.content.to)) visited.push({ name: block.content.to });
     }
   }
-  for (const stay of stayLines) placed.push({ date: stay.block.content.checkIn ?? null, block: stay.block });
+  // A confirmation's stay has dates; another hotel named without any is an advert or a suggestion.
+  const datedStay = stayLines.some((s) => s.block.content.checkIn || s.block.content.checkOut);
+  for (const stay of stayLines) {
+    const c = stay.block.content;
+    if (datedStay && !c.checkIn && !c.checkOut && !c.nights) continue;
+    placed.push({ date: c.checkIn ?? null, block: stay.block });
+  }
   // Where the first journey leaves from is home, not a destination (the way back goes there).
   const firstJourney = [...placed].filter((p) => p.block.type === 'transport' && p.block.content.from).sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''))[0];
   const origin = firstJourney?.block.type === 'transport' ? fold(firstJourney.block.content.from ?? '') : null;
@@ -241,7 +257,8 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
   // One booking reference for the whole confirmation belongs to each of its flights.
   const references = new Set(lines.map((l) => bookingReference(l)).filter((r): r is string => Boolean(r)));
   if (references.size === 1) for (const p of placed) if (p.block.type === 'flight') p.block.content.bookingReference ??= [...references][0]!;
-  const dates = placed.map((p) => p.date).filter((d): d is string => Boolean(d)).sort();
+  // The bookings' dates make the span (a text under a dated heading does not).
+  const dates = placed.filter((p) => p.block.type !== 'text').map((p) => p.date).filter((d): d is string => Boolean(d)).sort();
   const first = start ?? dates[0] ?? null;
   let last = finish ?? null;
   if (!last) {
@@ -258,4 +275,29 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
   // Text first on its day, then bookings in date order.
   for (const p of placed.sort((a, b) => (a.block.type === 'text' ? -1 : 0) - (b.block.type === 'text' ? -1 : 0))) dayOf(p.date).blocks.push(p.block);
   return { days, overnights, visited, consumed: flightText };
+}
+
+/**
+ * A draft whose trip fields no reader could fill (the text named nothing, structured data gave
+ * the bookings): countries, timezone and a composed title from its own blocks.
+ */
+export function completeFromBlocks(draft: Draft): Draft {
+  // A title that names no trip ("Boa viagem") or carries a booking code is read again like a heading.
+  const cleaned = draft.title.trim() ? titleFrom(draft.title, new Date()) : undefined;
+  const replaceable = !cleaned || Object.values(FALLBACK_TITLES).includes(draft.title.trim());
+  const blocks = draft.days.flatMap((d) => d.blocks);
+  const flights = draft.days.flatMap((d) => d.blocks.filter((b) => b.type === 'flight').map((b) => ({ ...(b.content as Flight['content']), arrivalDate: null, bookingReference: null, day: d.day })));
+  const stays = blocks.flatMap((b) => (b.type === 'accommodation' && b.content.city ? [b.content.city] : []));
+  const journeys = blocks.filter((b) => b.type === 'transport');
+  const origin = journeys[0]?.type === 'transport' ? fold(journeys[0].content.from ?? '') : '';
+  const visited = journeys.flatMap((b) => (b.type === 'transport' && b.content.to && fold(b.content.to) !== origin ? [{ name: b.content.to }] : []));
+  const geography = tripCountries({ stays, visited, text: '', flights, lastDay: flights.length > 1 ? Math.max(...draft.days.map((d) => d.day)) : undefined });
+  // The bookings say where the trip goes; the text's countries stand unless they miss it entirely.
+  const countries = !draft.countries.length || (geography.countries.length && !draft.countries.some((c) => geography.countries.includes(c))) ? geography.countries : draft.countries;
+  const first = geography.firstDestination;
+  const timezone = draft.timezone && countries === draft.countries ? draft.timezone : (first.iata ? airport(first.iata)?.timezone ?? null : first.city ? (() => { const place = city(first.city!); return place ? cityTimezone(place) ?? null : null; })() : first.country ? countryTimezone(first.country) ?? null : null) ?? draft.timezone;
+  const destinations = [...new Set([...stays, ...visited.map((v) => v.name), ...(first.city ? [first.city] : [])])].filter((n) => city(n)?.country !== geography.home || countries.includes(geography.home ?? ''));
+  let title = cleaned ?? draft.title;
+  if (replaceable) title = composeTitle({ lines: [], subject: null, language: draft.language, countries, destinations, duration: draft.duration, kindText: draft.title });
+  return { ...draft, title, countries, timezone };
 }

@@ -6,7 +6,7 @@
 import type { DraftBlockInput } from '../draft.ts';
 import { addDays, scanDates, timeMatches, type IsoDate } from './dates.ts';
 import { airlineName, airlinesNamed, airport, airportsByName, city, cityAirport, isAirlineCode } from './places.ts';
-import { FLIGHT_WORDS, fold } from './vocabulary.ts';
+import { FLIGHT_WORDS, NOT_TRIP_DATE as NOT_TRIP, fold } from './vocabulary.ts';
 
 export type FlightBlock = Extract<DraftBlockInput, { type: 'flight' }>;
 
@@ -186,6 +186,15 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
     }
     const block = flightOf(window, `${a.code}${a.number}`, date, now, anchorDate);
     if (!block) continue;
+    // No date with the flight: the date heading it sits under ("OUTBOUND – Saturday 11 July 2026", then two flights).
+    if (!block.content.date) {
+      for (let j = windowLines[0]! - 1; j >= Math.max(0, windowLines[0]! - 6); j--) {
+        const heading = lines[j]!;
+        if (heading.length > 80 || timeMatches(heading).length || NOT_TRIP.test(fold(heading))) continue;
+        const found = scanDates(heading, now, anchorDate)[0];
+        if (found) { block.content.date = found.date; break; }
+      }
+    }
     // No departure written with the flight: the airport the same day's text names just before ("transfer to Bari airport. Flight AZ1618 ...").
     if (!block.content.departureAirport) {
       const earlier = lines.slice(Math.max(0, windowLines[0]! - 3), windowLines[0]!).join(' ');

@@ -166,7 +166,8 @@ export function findInclusions(lines: readonly string[]): { included: string[]; 
       continue;
     }
     if (!current) continue;
-    if (CLOSING_HEADER.test(folded) && line.length < 60) { current = null; continue; }
+    // Another section ("Good to know: ...", "Payment terms") ends the list.
+    if (CLOSING_HEADER.test(folded) || (/^[^:,]{2,40}:\s*\S/.test(line) && line.length > 100)) { current = null; continue; }
     if (line.length > 200 || /^(?:day|dia|jour|tag|giorno)\s*\d/i.test(folded)) { current = null; continue; }
     current.push(...splitItems(line));
     if (current.length > 40) current = null;

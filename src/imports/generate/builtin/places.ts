@@ -26,15 +26,15 @@ export const airlineName = (code: string): string | undefined => AIRLINES[code.t
 export const isAirlineCode = (code: string) => Object.hasOwn(AIRLINES, code.toUpperCase());
 
 /** Airline names written in the text ("Iberia", "British Airways"), with their designators. */
+let airlinePattern: RegExp | undefined;
 export function airlinesNamed(text: string): Array<{ code: string; name: string; index: number }> {
-  const folded = fold(text);
+  airlinePattern ??= new RegExp(`(?<![\\p{L}])(${[...AIRLINE_NAMES.keys()].filter((n) => n.length >= 3).sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}])`, 'gu');
   const found: Array<{ code: string; name: string; index: number }> = [];
-  for (const [name, code] of AIRLINE_NAMES) {
-    if (name.length < 3) continue;
-    const at = new RegExp(`(?<![\\p{L}])${escape(name)}(?![\\p{L}])`, 'u').exec(folded);
-    if (at) found.push({ code, name: AIRLINES[code]!, index: at.index });
+  for (const m of fold(text).matchAll(airlinePattern)) {
+    const code = AIRLINE_NAMES.get(m[1]!)!;
+    found.push({ code, name: AIRLINES[code]!, index: m.index });
   }
-  return found.sort((a, b) => a.index - b.index || b.name.length - a.name.length);
+  return found;
 }
 
 // ---------------------------------------------------------------- airports
@@ -170,13 +170,10 @@ export function cityTimezone(place: CityPlace): string | undefined {
 // ---------------------------------------------------------------- airports in text
 
 /** An airport written by its name ("Fiumicino", "Charles de Gaulle") in a piece of text. */
+let airportNamePattern: RegExp | undefined;
 export function airportsByName(text: string): Array<{ iata: string; index: number; length: number }> {
-  const folded = fold(text);
-  const found: Array<{ iata: string; index: number; length: number }> = [];
-  for (const [name, iata] of Object.entries(AIRPORT_NAMES)) {
-    for (const m of folded.matchAll(new RegExp(`(?<![\\p{L}])${escape(name)}(?![\\p{L}])`, 'gu'))) found.push({ iata, index: m.index, length: name.length });
-  }
-  return found;
+  airportNamePattern ??= new RegExp(`(?<![\\p{L}])(${Object.keys(AIRPORT_NAMES).sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}])`, 'gu');
+  return [...fold(text).matchAll(airportNamePattern)].map((m) => ({ iata: AIRPORT_NAMES[m[1]!]!, index: m.index, length: m[1]!.length }));
 }
 
 /** The airport a city is served by, when it has one (Florence FLR); undefined for cities with several (London, Paris, Milan). */

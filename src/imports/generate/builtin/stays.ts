@@ -17,19 +17,22 @@ const REFERENCE = /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\
 
 function isAnchor(line: string): string | undefined {
   const folded = fold(line);
-  if (line.length > 160) return undefined;
-  if (!(ACCOMMODATION_LABEL.test(folded) || /^(?:hotel|hôtel|hostal|pousada|parador|riad|albergo|resort|b&b|agriturismo|masseria|quinta|palazzo|relais)\b/i.test(line) || (HOTEL_WORDS.test(folded) && line.length <= 80 && !/[.!?]\s/.test(line)))) return undefined;
+  if (line.length > 220) return undefined;
+  const labelled = ACCOMMODATION_LABEL.test(folded) || /^(?:hotel|hôtel|hostal|pousada|parador|riad|albergo|resort|b&b|agriturismo|masseria|quinta|palazzo|relais)\b/i.test(line);
+  // "We confirm your booking at Hotel Casa Vidriera, ...": a hotel's name in a sentence of the confirmation.
+  const named = HOTEL_WORDS.test(folded) && /\b(?:reserv|book|confirm|prenot|buchung|stay|sejour|estancia|estadia|soggiorno|aufenthalt)/.test(folded);
+  if (!(labelled || named || (HOTEL_WORDS.test(folded) && line.length <= 80 && !/[.!?]\s/.test(line)))) return undefined;
   return hotelName(line);
 }
 
-export function readStays(lines: readonly string[], now: Date, anchor: IsoDate | null, skip: ReadonlySet<number> = new Set()): Array<{ block: StayBlock; line: number }> {
+export function readStays(lines: readonly string[], now: Date, anchor: IsoDate | null, skip: ReadonlySet<number> = new Set()): Array<{ block: StayBlock; line: number; used: number[] }> {
   const anchors: Array<{ line: number; name: string }> = [];
   lines.forEach((line, i) => {
     if (skip.has(i)) return;
     const name = isAnchor(line);
     if (name && !anchors.some((a) => fold(a.name) === fold(name) && i - a.line <= 3)) anchors.push({ line: i, name });
   });
-  const stays: Array<{ block: StayBlock; line: number }> = [];
+  const stays: Array<{ block: StayBlock; line: number; used: number[] }> = [];
   anchors.forEach((a, k) => {
     const end = Math.min(anchors[k + 1]?.line ?? lines.length, a.line + 10);
     const window = lines.slice(a.line, end).filter((_, j) => !skip.has(a.line + j));
@@ -37,14 +40,15 @@ export function readStays(lines: readonly string[], now: Date, anchor: IsoDate |
     let checkIn: IsoDate | null = null;
     let checkOut: IsoDate | null = null;
     let address: string | null = null;
-    for (const line of window) {
+    const used = [a.line];
+    window.forEach((line, j) => {
       const folded = fold(line).trim();
       const date = scanDates(line, now, anchor)[0]?.date;
-      if (date && IN_LABEL.test(folded)) checkIn ??= date;
-      else if (date && OUT_LABEL.test(folded)) checkOut ??= date;
+      if (date && IN_LABEL.test(folded)) { checkIn ??= date; used.push(a.line + j); } else if (date && OUT_LABEL.test(folded)) { checkOut ??= date; used.push(a.line + j); }
       const addr = ADDRESS.exec(line.trim());
-      if (addr) address ??= addr[1]!.trim().slice(0, 200);
-    }
+      if (addr) { address ??= addr[1]!.trim().slice(0, 200); used.push(a.line + j); }
+      if (/^(?:n[º°.]*\s*de noites|nights|noches|nuits|notti|nachte|number of nights|duree|durée|duration|durata|dauer)\b/.test(folded)) used.push(a.line + j);
+    });
     const range = findRanges(fold(text), now)[0];
     if (range && !checkIn && !checkOut) { checkIn = range.start; checkOut = range.end; }
     const nightsStated = NIGHTS.exec(fold(text));
@@ -53,10 +57,13 @@ export function readStays(lines: readonly string[], now: Date, anchor: IsoDate |
     else if (checkIn && nights) checkOut = addDays(checkIn, nights);
     else if (checkOut && nights) checkIn = addDays(checkOut, -nights);
     if (checkIn && checkOut && checkOut <= checkIn) checkOut = null;
-    const placeName = cityIn(text) ?? cityOfAddress(address);
-    const reference = REFERENCE.exec(text)?.[1] ?? null;
+    const postal = window.find((l) => /\b\d{4,5}\s+\p{Lu}/u.test(l)) ?? null;
+    const placeName = cityIn(text) ?? cityOfAddress(address) ?? cityOfAddress(window[0]!) ?? cityOfAddress(postal);
+    const ref = REFERENCE.exec(fold(text));
+    const reference = ref ? text.slice(ref.index + ref[0].length - ref[1]!.length, ref.index + ref[0].length).toUpperCase() : null;
     stays.push({
       line: a.line,
+      used,
       block: {
         type: 'accommodation',
         content: { name: a.name, checkIn, checkOut, nights: nights && nights > 0 ? nights : null, city: placeName, address, bookingReference: reference },
@@ -70,7 +77,7 @@ export function readStays(lines: readonly string[], now: Date, anchor: IsoDate |
 /** The city of an address: the last of its parts that is a known city ("Via del Viminale 5, 00184 Roma"). */
 export function cityOfAddress(address: string | null): string | null {
   if (!address) return null;
-  const parts = address.split(/,|\s-\s/).map((p) => p.replace(/\b\d{4,5}\b|\b[A-Z]{1,2}\d[\dA-Z]?\s?\d[A-Z]{2}\b/g, '').trim()).filter(Boolean).reverse();
+  const parts = address.split(/,|\s[-–]\s|\s·\s/).map((p) => p.replace(/\b\d{4,5}\b|\b[A-Z]{1,2}\d[\dA-Z]?\s?\d[A-Z]{2}\b/g, '').replace(/[.;:!]+$/, '').trim()).filter(Boolean).reverse();
   for (const part of parts) if (city(part)) return part;
   return null;
 }

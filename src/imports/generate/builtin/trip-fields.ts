@@ -10,6 +10,8 @@ import { BOILERPLATE, DURATION_DAYS, DURATION_NIGHTS, NOT_TRIP_DATE, RECURRING, 
 export interface Period { start: IsoDate | null; finish: IsoDate | null }
 
 const START_LABEL = /^(?:departure date|start date|travel date|date of travel|dates?|outbound|fecha de (?:salida|inicio|viaje)|fechas?|salida|ida|date de depart|dates? du voyage|depart|aller|data de (?:partida|inicio|ida)|datas?|partida|ida|reisedatum|reisezeitraum|abreise|hinreise|anreise|zeitraum|data di partenza|date|partenza|andata|periodo|period|travel dates|fechas del viaje|dates de voyage|datas da viagem|reisetermin)\b/;
+const ARRIVAL_LABEL = /^(?:arrival|arrival date|check-?in|llegada|fecha de llegada|entrada|arrivee|date d'arrivee|chegada|data de chegada|anreise|anreisedatum|arrivo|data di arrivo)\b/;
+const DEPARTURE_LABEL = /^(?:departure|departure date|check-?out|salida|fecha de salida|depart|date de depart|saida|data de saida|partida|abreise|abreisedatum|partenza|data di partenza)\b/;
 const DEPARTURE_WORD = /\b(?:departure|departing|departs|starting|start date|salida|saliendo|inicio|depart|partenza|partenze|inizio|partida|saida|inicio|abreise|abfahrt|reisebeginn|ab dem)\b/;
 const END_LABEL = /^(?:return date|end date|return|inbound|fecha de (?:regreso|vuelta|fin)|regreso|vuelta|date de retour|retour|data de (?:regresso|regreso|volta|fim)|regresso|volta|ruckreise|ruckkehr|heimreise|data di (?:ritorno|rientro)|ritorno|rientro)\b/;
 
@@ -21,6 +23,10 @@ export function statedPeriod(lines: readonly string[], now: Date, anchor: IsoDat
     const range = findRanges(fold(line), now)[0];
     if (range) return { start: range.start, finish: range.end };
   }
+  // A stay's "Arrival: 22 October" and "Departure: 26 October" (hotel confirmations): arrival starts, departure ends.
+  const arrival = candidates.map((l) => (ARRIVAL_LABEL.test(fold(l).trim()) ? scanDates(l, now, anchor)[0]?.date : undefined)).find(Boolean);
+  const departure = candidates.map((l) => (DEPARTURE_LABEL.test(fold(l).trim()) ? scanDates(l, now, anchor)[0]?.date : undefined)).find(Boolean);
+  if (arrival && departure && arrival < departure && daysBetween(arrival, departure) <= 60) return { start: arrival, finish: departure };
   let start: IsoDate | null = null;
   let finish: IsoDate | null = null;
   for (const line of candidates) {
@@ -117,42 +123,57 @@ export function tripCountries(places: Places): CountryReading {
     if (a.arrivalAirport && a.arrivalAirport === b.departureAirport && sameDay) transit.add(a.arrivalAirport);
   }
   let first: CountryReading['firstDestination'] = { city: null, country: null, iata: null };
-  const stayCountries: string[] = [];
+  // Places read from the general gazetteer are hints: a country known only from one such place
+  // (Pinhão is also a town in Brazil, Copacabana one in Colombia) needs support from elsewhere.
+  const hints: Array<{ country: string; name: string; weak: boolean; kind: 'stay' | 'visit'; end?: boolean; iata: string | null }> = [];
   for (const name of places.stays) {
-    const place = city(name, known) ?? (countryOfName(name) ? { name, country: countryOfName(name)!, iata: null } : undefined);
-    if (!place) continue;
-    stayCountries.push(place.country);
-    if (!first.country) first = { city: name, country: place.country, iata: place.iata };
+    const place = city(name, known) ?? (countryOfName(name) ? { name, country: countryOfName(name)!, iata: null, population: Number.MAX_SAFE_INTEGER } : undefined);
+    if (place) hints.push({ country: place.country, name, weak: place.population !== Number.MAX_SAFE_INTEGER, kind: 'stay', iata: place.iata });
   }
   const arrivals: string[] = [];
+  const arrivalPlaces: Array<{ city: string | null; country: string; iata: string }> = [];
   flights.forEach((f, i) => {
     const country = countryOf(f.arrivalAirport);
     if (!country || transit.has(f.arrivalAirport!)) return;
     if (i === flights.length - 1 && (flights.length > 1 || f === closing) && country === home) return; // the way home
     arrivals.push(country);
-    if (!first.country && country !== home) first = { city: f.arrivalCity, country, iata: f.arrivalAirport };
+    arrivalPlaces.push({ city: f.arrivalCity, country, iata: f.arrivalAirport! });
   });
-  for (const c of [...stayCountries, ...arrivals]) known.add(c);
-  const visited: string[] = [];
   const transitCities = new Set([...transit].map((code) => fold(airport(code)?.city ?? '')));
   for (const { name, end } of places.visited) {
     const place = city(name, known);
     if (place?.iata && transit.has(place.iata)) continue;
     if (transitCities.has(fold(place?.name ?? name))) continue;
     const country = place?.country ?? countryOfName(name);
-    if (!country || (end && country === home)) continue;
-    visited.push(country);
-    if (place && !first.country && country !== home) first = { city: name, country: place.country, iata: place.iata };
+    if (!country) continue;
+    hints.push({ country, name, weak: Boolean(place && place.population !== Number.MAX_SAFE_INTEGER), kind: 'visit', end, iata: place?.iata ?? null });
   }
-  if (!stayCountries.length && !arrivals.length && !visited.length && !named.length) named.push(...allNamed);
+  const strong = new Set([...arrivals, ...named.map((c) => c.country), ...hints.filter((h) => !h.weak).map((h) => h.country)]);
+  const supported = (h: (typeof hints)[number]) => !h.weak || strong.has(h.country) || new Set(hints.filter((o) => o.country === h.country).map((o) => fold(o.name))).size >= 2;
+  const kept = hints.filter(supported);
+  const stayCountries = kept.filter((h) => h.kind === 'stay').map((h) => h.country);
+  const visited = kept.filter((h) => h.kind === 'visit' && !(h.end && h.country === home)).map((h) => h.country);
+  for (const h of kept) {
+    if (first.country) break;
+    if (h.kind === 'stay' || h.country !== home) first = { city: h.name, country: h.country, iata: h.iata };
+  }
+  if (!first.country && arrivalPlaces[0] && arrivalPlaces[0].country !== home) first = arrivalPlaces[0];
+  if (!stayCountries.length && !arrivals.length && !visited.length && !named.length) {
+    // Nothing else says where the trip goes: a known destination in the title area ("Weekend in Amsterdam").
+    const head = places.text.slice(0, titleArea);
+    for (const m of head.matchAll(/(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/gu)) {
+      const place = city(m[1]!) ?? city(m[1]!.split(/\s+/)[0]!);
+      if (place && place.population === Number.MAX_SAFE_INTEGER && !FROM_BEFORE.test(head.slice(Math.max(0, m.index - 20), m.index))) {
+        visited.push(place.country);
+        if (!first.country) first = { city: m[1]!, country: place.country, iata: place.iata };
+      }
+    }
+    if (!visited.length) named.push(...allNamed);
+  }
   found.push(...stayCountries, ...arrivals, ...named.map((c) => c.country), ...visited);
   let result = [...new Set(found)];
   // Home stays out unless the trip stays there or a flight other than the way back lands there.
-  if (home && !stayCountries.includes(home) && !arrivals.includes(home)) {
-    const namedHome = named.some((c) => c.country === home);
-    const visitedHome = visited.filter((c) => c === home).length;
-    if (!namedHome || result.length > 1) result = result.filter((c) => c !== home || visitedHome >= 1);
-  }
+  if (home && !stayCountries.includes(home) && !arrivals.includes(home)) result = result.filter((c) => c !== home);
   if (!first.country && result[0]) first = { city: null, country: result[0], iata: null };
   return { countries: result, home, firstDestination: first };
 }
@@ -174,23 +195,65 @@ const KIND_TITLES: Record<string, { trip: (d: string) => string; tour: (d: strin
 /** A line as a title: without boilerplate, codes, dates, lengths and prices, in normal case. Undefined when nothing of a trip is left. */
 export function titleFrom(line: string, now: Date): string | undefined {
   let text = line.replace(/\s+/g, ' ').trim();
+  // A sentence ("thank you for your purchase. Here is your trip") or a letterhead is not a title.
+  const bare = text.replace(/\s*[([][^)\]]*[)\]]/g, ' ');
+  if (/^\p{Ll}/u.test(text) || /\p{L}{2}[.!?]+\s+\p{L}/u.test(bare) || ADVERT.test(fold(text)) || GREETING.test(fold(text))) return undefined;
   const dates = scanDates(text, now);
   for (const d of [...dates].reverse()) text = `${text.slice(0, d.index)} ${text.slice(d.end)}`;
   text = text
+    .replace(/\s*[([][^)\]]*(?:\d|ref|dossier|proc|n[º°o])[^)\]]*[)\]]/giu, ' ') // "(dossier AV-3107)", "(proc. MT-26-0918)"
     .replace(/\b(?:19|20)\d{2}\b/g, ' ')
     .replace(/\b\d{1,2}\s*(?:days?|d[ií]as?|jours?|tage?n?|giorni|nights?|noches?|nuits?|noites?|n[äa]chte|notti)\b(?:\s*[/,-]\s*\d{1,2}\s*\p{L}+)?/giu, ' ')
     .replace(/\b\d{1,2}\s?[DN]\s?\/\s?\d{1,2}\s?[DN]\b/g, ' ')
     .replace(/(?:[€$£]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|eur|usd|\$))/gi, ' ')
-    .replace(/(?:#|n[º°o]\.?\s*|ref\.?\s*:?\s*)?\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{5,10}\b/g, ' ')
-    .replace(/\s*[([]\s*[)\]]/g, ' ');
-  // Boilerplate at either end: "Booking confirmation – Rome weekend", "Rome weekend | Your itinerary".
-  const parts = text.split(/\s*(?:[|:–—·•/]|\s-\s|,\s)\s*/).map((p) => p.trim()).filter((p) => p && /\p{L}{2}/u.test(p));
-  const kept = parts.filter((p) => !BOILERPLATE.test(fold(p)) || (KIND_WORDS.test(fold(p)) && !/^(?:booking|confirmation|reservation|reserva|confirmacion|reservation|buchung|prenotazione|conferma)\b/.test(fold(p))));
-  let title = kept.join(' – ').replace(/\s+/g, ' ').replace(/^[\s\-–—,.:;!]+|[\s\-–—,.:;!]+$/g, '').trim();
-  title = title.replace(new RegExp(`^(?:${BOILERPLATE.source.slice(2, -2)})\\s+(?:for|para|pour|fur|per|de|del|du|di|to|a)\\s+`, 'i'), '');
-  if (!title || title.length < 3 || BOILERPLATE.test(fold(title)) && !KIND_WORDS.test(fold(title))) return undefined;
+    .replace(/(?:#|n[º°o]\.?\s*|ref\.?\s*:?\s*)?\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)*\b/g, (code) => (code.length >= 4 ? ' ' : code))
+    .replace(/\s*[([]\s*[)\]]/g, ' ')
+    .replace(/[<>«»"“”]/g, ' ');
+  const parts = text.split(/\s*(?:[|:–—·•/]|\s-\s|,\s)\s*/).map((p) => stripBoilerplate(p.trim())).filter((p) => p && /\p{L}{2}/u.test(p));
+  // Parts that name a place or a kind of trip; a client's name or a department beside them goes.
+  const telling = parts.filter((p) => KIND_WORDS.test(fold(p)) || placeIn(p));
+  const kept = telling.length ? telling : parts;
+  // Nothing left out: the heading as written ("Roteiro Portugal Clássico: Lisboa, Sintra e Porto").
+  const whole = text.replace(/\s+/g, ' ').trim();
+  const untouched = kept.length === parts.length && parts.every((p) => whole.includes(p)) && parts.join('').length >= whole.replace(/[\s|:–—·•/,-]/g, '').length * 0.9 - 2;
+  let title = (untouched ? whole : kept.join(' – ')).replace(/\s+/g, ' ').replace(/^[\s\-–—,.:;!]+|[\s\-–—,.:;!]+$/g, '').trim();
+  if (!title || title.length < 3 || (BOILERPLATE.test(fold(title)) && !KIND_WORDS.test(fold(title)))) return undefined;
   if (title.length > 100) return undefined;
+  title = title.charAt(0).toUpperCase() + title.slice(1);
   return normalCase(title);
+}
+
+/** Wishes, not titles. */
+const GREETING = /^(?:boa viagem|bon voyage|buen viaje|gute reise|buon viaggio|have a (?:nice|great|good) trip|enjoy your (?:trip|stay)|disfruta|profitez|aproveite|viel spass|buone vacanze)\b/;
+
+/** Lines of adverts and offers ("Hotels in Salzburg from €89 per night"). */
+const ADVERT = /\b(?:per night|pro nacht|por noche|par nuit|a notte|per notte|por noite|sales|office|branch|oficina|agence|filiale|agenzia|loja|promotions?|promociones|promocoes|angebote|offerte|offres)\b/;
+const AUXILIARY = new Set(['est', 'is', 'ist', 'e', 'é', 'esta', 'está', 'foi', 'wurde', 'has', 'been', 'ha', 'sido', 'a', 'ete', 'été', 'wurden', 'sono', 'stato', 'stata', 'are', 'sind', 'sont', 'son', 'estan', 'estão', 'sao', 'são']);
+const LEADING = new Set(['your', 'my', 'our', 'the', 'votre', 'vos', 'mon', 'ma', 'notre', 'su', 'sus', 'tu', 'tus', 'mi', 'mis', 'nuestro', 'sua', 'seu', 'suas', 'minha', 'meu', 'nossa', 'ihre', 'ihr', 'meine', 'unsere', 'il', 'la', 'tuo', 'tua', 'vostro', 'vostra', 'mio', 'mia', 'da', 'de', 'del', 'du', 'des', 'do', 'der', 'of', 'for', 'para', 'pour', 'fur', 'für', 'per', 'di', 'della']);
+
+/** Boilerplate words out of a part ("Confirmação da sua viagem aos Açores" → "viagem aos Açores", "Votre séjour à Marrakech est confirmé" → "séjour à Marrakech"). */
+function stripBoilerplate(part: string): string {
+  const words = part.split(/\s+/).filter(Boolean);
+  const boiler = (w: string) => BOILERPLATE.test(` ${fold(w)} `) || /^(?:confirme|confirmee|confirmed|confirmado|confirmada|confirmata|confermato|confermata|bestatigt|definitiv[oae]?|definitif|definitive|final|finale|endgultig|trip|viaje|voyage|viagem|reise|viaggio)$/.test(fold(w));
+  const kind = (w: string) => KIND_WORDS.test(fold(w));
+  // Generic words ("trip", "viaje") count as boilerplate only when the part has nothing else.
+  let i = 0;
+  while (i < words.length && (LEADING.has(fold(words[i]!)) || (boiler(words[i]!) && !kind(words[i]!)) || (boiler(words[i]!) && kind(words[i]!) && i + 1 < words.length && LEADING.has(fold(words[i + 1]!))))) i++;
+  let j = words.length;
+  while (j > i && (AUXILIARY.has(fold(words[j - 1]!)) || (boiler(words[j - 1]!) && !kind(words[j - 1]!)) || LEADING.has(fold(words[j - 1]!)))) j--;
+  const kept = words.slice(i, j).filter((w) => !(boiler(w) && !kind(w) && /^(?:definitiv[oae]?|definitif|definitive|final|finale|endgultig|confirme|confirmee|confirmed|confirmado|confirmada|confermato|bestatigt)$/.test(fold(w))));
+  const joined = kept.join(' ');
+  return /^(?:my trip|mi viaje|mon voyage|minha viagem|meine reise|il mio viaggio|trip|viaje|voyage|viagem|reise|viaggio)$/i.test(fold(joined)) ? '' : joined;
+}
+
+/** Whether a part names a known place (a city, a region or a country). */
+function placeIn(part: string): boolean {
+  if (countriesNamed(part).length) return true;
+  for (const m of part.matchAll(/(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+)*)/gu)) {
+    const words = m[1]!.split(/\s+/);
+    for (let n = words.length; n >= 1; n--) for (let k = 0; k + n <= words.length; k++) if (city(words.slice(k, k + n).join(' '))) return true;
+  }
+  return false;
 }
 
 const SMALL = new Set(['a', 'an', 'and', 'the', 'of', 'in', 'to', 'y', 'e', 'de', 'del', 'la', 'las', 'los', 'el', 'en', 'et', 'du', 'des', 'le', 'les', 'à', 'au', 'aux', 'da', 'do', 'dos', 'das', 'em', 'no', 'na', 'und', 'der', 'die', 'das', 'im', 'nach', 'di', 'della', 'delle', 'dei', 'il', 'lo', 'per', 'por', 'com', 'con', 'avec', 'mit', 'for', 'with']);
@@ -254,11 +317,14 @@ function namesTrip(title: string, input: TitleInput): boolean {
 }
 
 /** An agency's letterhead: company forms, street addresses, phones. */
-const AGENCY = /\b(?:s\.?r\.?l|s\.?l\.?u?|s\.?a\.?s?|gmbh|ltd|llc|inc|sarl|lda|ag|kg|plc|b\.?v)\b\.?|\b(?:tel|phone|telefono|telefone|fax)\b|\b(?:via|calle|rue|strasse|str\.|rua|avenida|avenue|piazza|plaza|street|road)\s+\p{L}+.*\d|\d{4,5}\s+\p{L}/u;
+const AGENCY = /\b[A-Z]{1,2}\d[\dA-Z]?\s\d[A-Z]{2}\b|\b(?:s\.?r\.?l|s\.?l\.?u?|s\.?a\.?s?|gmbh|ltd|llc|inc|sarl|lda|ag|kg|plc|b\.?v)\b\.?|\b(?:tel|phone|telefono|telefone|fax)\b|\b(?:via|calle|rue|strasse|str\.|rua|avenida|avenue|piazza|plaza|street|road)\s+\p{L}+.*\d|\b(?:lane|road|street|avenue|drive|court|square|way|close|house|building|plaza|calle|rua|rue|via|strasse|gasse|weg|platz)\s+\d|\d+\s+\p{L}+\s+(?:lane|road|street|avenue|drive|court|square|way|close)\b|\d{4,5}\s+\p{L}/u;
 
 const LANGS = ['en', 'es', 'fr', 'pt', 'de', 'it'];
 
-function composeTitle(input: TitleInput): string {
+/** The title when nothing names the trip: a reader that finds a destination later (structured data) may replace it. */
+export const FALLBACK_TITLES: Record<string, string> = { en: 'Imported trip', es: 'Viaje importado', fr: 'Voyage importé', pt: 'Viagem importada', de: 'Importierte Reise', it: 'Viaggio importato' };
+
+export function composeTitle(input: TitleInput): string {
   const kinds = KIND_TITLES[input.language] ?? KIND_TITLES.en!;
   const folded = fold(input.kindText);
   const cities = [...new Set(input.destinations)];
@@ -269,8 +335,15 @@ function composeTitle(input: TitleInput): string {
     destination = names.length === 2 ? `${names[0]} ${and} ${names[1]}` : `${names.slice(0, -1).join(', ')} ${and} ${names.at(-1)}`;
   } else if (cities.length >= 3 && input.countries[0]) destination = countryName(input.countries[0], input.language) ?? cities[0]!;
   else if (cities[0]) destination = cities.length === 2 ? `${cities[0]} ${({ en: 'and', es: 'y', fr: 'et', pt: 'e', de: 'und', it: 'e' } as Record<string, string>)[input.language] ?? 'and'} ${cities[1]}` : cities[0];
-  else if (input.countries[0]) destination = countryName(input.countries[0], input.language) ?? null;
-  if (!destination) return { en: 'Imported trip', es: 'Viaje importado', fr: 'Voyage importé', pt: 'Viagem importada', de: 'Importierte Reise', it: 'Viaggio importato' }[input.language] ?? 'Imported trip';
+  else if (input.countries[0]) {
+    // A country takes the preposition of countries: "Viaggio in Italia", "Voyage en France".
+    const name = countryName(input.countries[0], input.language) ?? null;
+    if (name && (input.language === 'it' || input.language === 'fr') && !/\b(?:weekend|week-end|fine settimana|honeymoon|luna di miele|lune de miel)\b/.test(folded)) {
+      return input.language === 'it' ? `Viaggio in ${name}` : `Voyage en ${name}`;
+    }
+    destination = name;
+  }
+  if (!destination) return FALLBACK_TITLES[input.language] ?? 'Imported trip';
   if (/\b(?:honeymoon|luna de miel|lune de miel|lua de mel|flitterwochen|luna di miele)\b/.test(folded)) return kinds.honeymoon(destination);
   if (/\b(?:cruise|crucero|croisiere|cruzeiro|kreuzfahrt|crociera)\b/.test(folded)) return kinds.cruise(destination);
   if (/\b(?:weekend|week-end|fin de semana|fim de semana|wochenende|fine settimana)\b/.test(folded)) return kinds.weekend(destination);

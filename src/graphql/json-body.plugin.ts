@@ -1,0 +1,29 @@
+// POST /graphql with a JSON body that does not parse: Yoga's own answer is "POST body sent invalid
+// JSON." with no position; this one says where, as the REST facade does (shared/json-syntax.ts).
+// The rest is Yoga's JSON parser's behaviour (post-json.js): a body that is not an object is a 400,
+// and Yoga checks the parameters (query, variables...) after this as before.
+import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yoga';
+import { jsonSyntaxProblem } from '../shared/json-syntax.ts';
+
+const JSON_TYPES = new Set(['application/json', 'application/graphql+json']);
+const badRequest = (message: string) => createGraphQLError(message, { extensions: { http: { spec: true, status: 400 }, code: 'BAD_REQUEST' } });
+
+export function useJsonSyntaxPositions(): Plugin {
+  return {
+    onRequestParse({ request, setRequestParser }) {
+      const type = request.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase() ?? '';
+      if (request.method !== 'POST' || !JSON_TYPES.has(type)) return;
+      setRequestParser(async (req) => {
+        const text = await req.text();
+        let body: unknown;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          throw badRequest(`POST body sent invalid JSON: ${jsonSyntaxProblem(text) ?? 'it does not parse'}.`);
+        }
+        if (body === null || typeof body !== 'object') throw badRequest(`POST body is expected to be object but received ${body === null ? 'null' : typeof body}`);
+        return body as GraphQLParams | GraphQLParams[];
+      });
+    },
+  };
+}
