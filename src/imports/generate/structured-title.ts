@@ -18,7 +18,8 @@ export function titleWithStructure(draft: Draft, structured: StructuredResult, t
   if (!destinations.length) return draft.title;
   const folded = fold(draft.title);
   const countryNames = draft.countries.flatMap((c) => ['en', draft.language].map((l) => countryName(c, l)).filter((n): n is string => !!n));
-  if ([...destinations, ...countryNames].some((d) => d.length >= 3 && folded.includes(fold(d)))) return draft.title;
+  // A title that names only the country ("Voyage en France") says less than the town the bookings name.
+  if (destinations.some((d) => d.length >= 3 && folded.includes(fold(d)))) return draft.title;
   const { lines, subject } = readDocument(text);
   const input = { lines: lines.slice(0, 20), subject, language: draft.language, countries: draft.countries, destinations, duration: draft.duration, kindText: [subject ?? '', ...lines.slice(0, 3)].join(' ') };
   const chosen = tripTitle(input, now);
