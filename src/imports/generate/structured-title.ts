@@ -5,7 +5,6 @@
 // and kind composed in the document's language (tripTitle).
 import type { StructuredResult } from '../structured/structured-result.ts';
 import { readDocument } from './builtin/document-lines.ts';
-import { countryName } from './builtin/places.ts';
 import { titleFrom, tripTitle } from './builtin/trip-fields.ts';
 import type { Draft } from './draft.ts';
 
@@ -17,13 +16,12 @@ export function titleWithStructure(draft: Draft, structured: StructuredResult, t
   const destinations = destinationsOf(draft, structured.localities);
   if (!destinations.length) return draft.title;
   const folded = fold(draft.title);
-  const countryNames = draft.countries.flatMap((c) => ['en', draft.language].map((l) => countryName(c, l)).filter((n): n is string => !!n));
   // A title that names only the country ("Voyage en France") says less than the town the bookings name.
   if (destinations.some((d) => d.length >= 3 && folded.includes(fold(d)))) return draft.title;
   const { lines, subject } = readDocument(text);
   const input = { lines: lines.slice(0, 20), subject, language: draft.language, countries: draft.countries, destinations, duration: draft.duration, kindText: [subject ?? '', ...lines.slice(0, 3)].join(' ') };
   const chosen = tripTitle(input, now);
-  const names = (t: string) => [...destinations, ...countryNames].some((d) => d.length >= 3 && fold(t).includes(fold(d)));
+  const names = (t: string) => destinations.some((d) => d.length >= 3 && fold(t).includes(fold(d)));
   // A heading that only says "Boa viagem" is no title: destination and kind composed instead.
   return names(chosen) ? chosen : tripTitle({ ...input, lines: [], subject: null }, now);
 }
