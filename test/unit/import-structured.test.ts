@@ -162,6 +162,18 @@ describe('JSON booking exports', () => {
     ]);
   });
 
+  it('reads an export laid out by days: day-first dates, services giving only a time on their day, deposits as objects', () => {
+    const italian = read(json({ nomeViaggio: 'Egitto: crociera sul Nilo', periodo: { dal: '21/11/2026', al: '28/11/2026' }, itinerario: [
+      { giorno: 1, data: '21/11/2026', servizi: [{ categoria: 'volo', vettore: 'Neos', codiceVolo: 'NO 7544', da: 'MXP', a: 'LXR', orarioPartenza: '08:10', orarioArrivo: '13:40' }] },
+      { giorno: 2, data: '22/11/2026', servizi: [{ categoria: 'escursione', descrizione: 'Valle dei Re', orario: '06:30' }] },
+    ], economico: { valuta: 'EUR', quotaIndividuale: '1.390,00', totalePratica: '2.780,00', saldo: { importo: '2.080,00', scadenza: '22/10/2026' } } }));
+    expect(italian).toMatchObject({ dateStart: '2026-11-21', dateFinish: '2026-11-28', price: { amount: 1390, per: 'person', total: 2780 }, payments: [{ kind: 'balance', amount: 2080, dueDate: '2026-10-22' }] });
+    expect(contents(italian)).toEqual([
+      expect.objectContaining({ date: '2026-11-21', type: 'flight', flightNumber: 'NO7544', departureAirport: 'MXP', arrivalAirport: 'LXR', departureTime: '08:10', arrivalTime: '13:40' }),
+      expect.objectContaining({ date: '2026-11-22', type: 'activity', title: 'Valle dei Re', time: '06:30' }),
+    ]);
+  });
+
   it('leaves a free-form plan (days of prose) to the text reader', () => {
     const result = read(json({ title: 'Weekend in Amsterdam', dates: 'Jun 19-20, 2026', days: [{ title: 'Day 1', plan: 'Canal cruise at 17:00.' }] }));
     expect(result.blocks).toEqual([]);
