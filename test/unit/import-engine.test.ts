@@ -190,6 +190,72 @@ Day 3: Flight IB3421 from Edinburgh (EDI) 12:00 to Madrid (MAD) 15:40.`);
   });
 });
 
+describe('confirmations without days', () => {
+  it('a hotel confirmation forwarded by email: the stay with its dates, nights, city and reference; the advert and the cancellation date are not the trip', () => {
+    const draft = read(`Subject: Fwd: Confirmation de votre réservation n° HV-330217
+
+---------- Message transféré ---------
+De : Hôtel Les Tilleuls <resa@tilleuls.example>
+Date : lun. 2 févr. 2026 à 10:14
+Objet : Confirmation de votre réservation
+
+Nous avons le plaisir de confirmer votre réservation à l'Hôtel Les Tilleuls, 12 rue des Lices, 84000 Avignon.
+Numéro de confirmation : HV-330217
+Arrivée : vendredi 10 juillet 2026 (à partir de 15:00)
+Départ : lundi 13 juillet 2026 (avant 11:00)
+Prix total du séjour : 540,00 €
+Annulation gratuite jusqu'au 7 juillet 2026 à 18:00.
+Découvrez aussi notre Hôtel Le Mistral à Marseille, dès 89 € par nuit.`);
+    expect([draft.dateStart, draft.dateFinish, draft.duration]).toEqual(['2026-07-10', '2026-07-13', 4]);
+    expect(blocksOf(draft, 'accommodation')).toEqual([expect.objectContaining({ day: 1, name: 'Hôtel Les Tilleuls', checkIn: '2026-07-10', checkOut: '2026-07-13', nights: 3, city: 'Avignon', bookingReference: 'HV-330217' })]);
+    expect(blocksOf(draft, 'activity')).toEqual([]);
+    expect(draft.countries).toEqual(['FRA']);
+    expect(draft.title).toBe('Voyage à Avignon');
+    expect(draft.price).toMatchObject({ amount: 540, per: 'total' });
+  });
+
+  it('a boarding pass printed one field a line: the flight with its airports, date and reference, a one-day trip', () => {
+    const draft = read(`IBERIA BOARDING PASS
+FROM
+MAD
+Madrid Barajas · T4
+TO
+FCO
+Roma Fiumicino · T1
+FLIGHT
+IB3234
+DATE
+08MAY26
+DEPARTS
+10:05
+BOARDING
+09:25
+BOOKING REF
+ZQ7TKL`);
+    expect(blocksOf(draft, 'flight')).toEqual([expect.objectContaining({ day: 1, flightNumber: 'IB3234', airline: 'Iberia', departureAirport: 'MAD', arrivalAirport: 'FCO', date: '2026-05-08', departureTime: '10:05', bookingReference: 'ZQ7TKL' })]);
+    expect([draft.dateStart, draft.dateFinish, draft.duration]).toEqual(['2026-05-08', '2026-05-08', 1]);
+    expect(draft.countries).toEqual(['ITA']);
+    expect(draft.timezone).toBe('Europe/Rome');
+  });
+
+  it('an e-ticket with its flights under dated headings; the connecting airport is not a country of the trip', () => {
+    const draft = read(`E-TICKET RECEIPT
+Booking reference: R7PX2D
+OUTBOUND – Saturday 12 September 2026
+LH1113  Lisbon (LIS) 06:00 → Frankfurt (FRA) 09:55
+LH590   Frankfurt (FRA) 11:20 → Nairobi (NBO) 19:40
+RETURN – Sunday 27 September 2026
+LH591   Nairobi (NBO) 22:05 → Frankfurt (FRA) 05:30 (+1)
+LH1166  Frankfurt (FRA) Mon 28 September 07:10 → Lisbon (LIS) 09:05`);
+    const flights = blocksOf(draft, 'flight');
+    expect(flights.map((f) => [f.flightNumber, f.date, f.day])).toEqual([['LH1113', '2026-09-12', 1], ['LH590', '2026-09-12', 1], ['LH591', '2026-09-27', 16], ['LH1166', '2026-09-28', 17]]);
+    expect(flights[2]).toMatchObject({ arrivalDate: '2026-09-28', bookingReference: 'R7PX2D' });
+    expect([draft.dateStart, draft.dateFinish]).toEqual(['2026-09-12', '2026-09-28']);
+    expect(draft.countries).toEqual(['KEN']);
+    expect(draft.title).toBe('Trip to Nairobi');
+  });
+});
+
 describe('validation, the last stage', () => {
   const base = draftSchema.parse({
     title: 'Trip', description: null, dateStart: '2026-05-08', dateFinish: '2026-05-10', duration: 3, countries: ['Italy', 'ES'], language: 'en',

@@ -45,7 +45,7 @@ const ROUTE = /(?:\bfrom|\bde|\bdesde|\bdu|\bvon|\bda|\bdal|\bdalla)\s+(?:the\s+
 const ARROW_ROUTE = /(\p{Lu}[\p{L}'’.]+(?:\s\p{Lu}[\p{L}'’.]+){0,2})\s*(?:→|->|–|—|-|>|›|»)\s*(\p{Lu}[\p{L}'’.]+(?:\s\p{Lu}[\p{L}'’.]+){0,2})/u;
 const TOWARD = /\b(?:to|towards?|hacia|vers|para|nach|verso|rumbo a|a|al|ao|à|au|in direzione di)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
 const FROM_PLACE = /(?:\bfrom|\bdesde|\bdepuis|\bvon|\bab|\bda|\bdal|\bdalla|\bde|\bdu)\s+(?:the\s+|la\s+|el\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
-const ARRIVAL_PLACE = /(?:\barriv(?:ing|al|es?|ee|ée|o|a)|\bllegada|\bllega|\bchegada|\bchega|\bankunft|\bankommen)\s+(?:(?:at|in|to|a|à|en|em|no|na|an|um)\s+)?(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
+const ARRIVAL_PLACE = /(?:\barriv(?:ing|al|es?|ee|ée|o|a)|\bllegada|\bllega|\bchegada|\bchega|\bankunft|\bankommen|,\s+an)\s+(?:(?:at|in|to|a|à|en|em|no|na|an|um)\s+)?(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
 const PLACE_WORDS = /^(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen|station|estacion|gare|bahnhof|stazione|estacao|port|puerto|porto|hafen|harbour|harbor|the|la|el|le|il|lo|der|die|das)$/i;
 
 /** Where a transport goes: "from Rome to Florence", "Roma → Firenze", "to Sintra". */
@@ -67,7 +67,8 @@ export function routeOf(sentence: string): { from: string | null; to: string | n
   const arrival = ARRIVAL_PLACE.exec(sentence);
   if (from && arrival && arrival.index > from.index) return { from: tidyPlace(from[1]!), to: tidyPlace(arrival[1]!) };
   const arrow = ARROW_ROUTE.exec(sentence);
-  if (arrow && !PLACE_WORDS.test(arrow[1]!) && (city(arrow[1]!) || city(arrow[2]!))) return { from: tidyPlace(arrow[1]!), to: tidyPlace(arrow[2]!) };
+  const opensWithCity = (s: string) => Boolean(city(s) || city(s.split(/\s+/)[0]!) || city(s.split(/\s+/).slice(0, 2).join(' ')));
+  if (arrow && !PLACE_WORDS.test(arrow[1]!) && (opensWithCity(arrow[1]!) || opensWithCity(arrow[2]!))) return { from: tidyPlace(arrow[1]!), to: tidyPlace(arrow[2]!) };
   const toward = TOWARD.exec(sentence);
   if (toward && !PLACE_WORDS.test(toward[1]!)) return { from: null, to: tidyPlace(toward[1]!) };
   return { from: null, to: null };
@@ -134,7 +135,7 @@ function activityOf(sentence: string): DraftBlockInput | undefined {
 }
 
 // "Overnight at X", "Nuit à l'hôtel X", "Übernachtung im X", "Alojamiento en X", "check in at X": X is the stay.
-const STAY_AT = /(?:overnight (?:at|in)(?: the)?|overnight:|night at|nights at|stay at|staying at|check(?:-| )in (?:at|to)(?: the)?|accommodation at|noche en(?: el)?|alojamiento(?: en(?: el)?|:)|hospedaje(?: en|:)|check-?in en(?: el)?|nuit (?:a|à|au|en) (?:l['’]h[oô]tel |l['’])?|nuit:|h[ée]bergement\s*(?:à|a|:)(?: l['’])?|installation (?:à|a) l['’]|[üu]bernachtung (?:im|in der|in|:)|unterkunft:|check-?in im|alojamento(?: no| na| em|:)|pernoite(?: no| na| em|:)|hospedagem(?: no| na|:)|check-?in no|pernottamento(?: presso| al| all['’]|:| in| a)|sistemazione(?: presso| all['’]| al| in|:)|soggiorno (?:presso|all['’]|al)|check-?in (?:presso|all['’]|al))\s*(.+?)(?=[.;]\s|[.;]?$|,\s|\s\((?!\d)|\s[–—-]\s)/i;
+const STAY_AT = /(?:overnight (?:at|in)(?: the)?|overnight:|night at|nights at|stay at|staying at|check(?:-| )in (?:at|to)(?: the)?|accommodation at|noche en(?: el)?|alojamiento(?: en(?: el)?|:)|hospedaje(?: en|:)|check-?in en(?: el)?|nuit (?:a|à|au|en) (?:l['’]h[oô]tel |l['’])?|nuit:|h[ée]bergement\s*(?:à|a|:)(?: l['’])?|installation (?:à|a) l['’]|[üu]bernachtung(?:en)? (?:im|in der|in|:)|unterkunft:|check-?in im|alojamento(?: no| na| em|:)|pernoite(?: no| na| em|:)|hospedagem(?: no| na|:)|check-?in no|pernottamento(?: presso| al| all['’]|:| in| a)|sistemazione(?: presso| all['’]| al| in|:)|soggiorno (?:presso|all['’]|al)|check-?in (?:presso|all['’]|al))\s*(.+?)(?=[.;]\s|[.;]?$|,\s|\s\((?!\d)|\s[–—-]\s)/i;
 const NAME_PATTERN = /((?:\p{Lu}[\p{L}'’&.-]*\s){0,3}(?:Hotel|Hôtel|Hostal|Hostel|Parador|Resort|Lodge|Inn|Pousada|Albergo|Riad|Guesthouse|Agriturismo|Masseria|Quinta|Hacienda|Posada|Auberge|Palazzo|Relais|Residence|Residencia|Pension|Pensione|Camp|Ryokan|B&B|Suites|Apartments?|Apartamentos?)(?:\s(?:de|del|da|do|di|la|le|el|das|dos|the|&|am|an|zum|zur|al|alla)?\s?[\p{Lu}\d][\p{L}\d'’&.-]*){0,5})/u;
 
 /** The hotel's name: after a label ("Accommodation: Hotel X"), or the words around "Hotel". */
@@ -165,7 +166,9 @@ function rawHotelName(line: string): string | undefined {
 
 export interface HotelMention { name: string; city: string | null; nights: number | null }
 
-const NIGHTS = /\b(\d{1,2})\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte)\b/;
+const NIGHTS = /\b(\d{1,2}|one|two|three|four|five|six|seven|una|dos|tres|cuatro|cinco|seis|siete|une|deux|trois|quatre|cinq|sept|uma|duas|tres|quatro|eine|zwei|drei|vier|funf|sechs|sieben|due|tre|quattro|cinque|sei|sette)\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte|ubernachtungen)\b/;
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, sept: 7, uma: 1, duas: 2, quatro: 4, eine: 1, zwei: 2, drei: 3, vier: 4, funf: 5, sechs: 6, sieben: 7, due: 2, tre: 3, quattro: 4, cinque: 5, sei: 6, sette: 7 };
+const nightsOf = (m: RegExpExecArray | null) => (m ? Number(m[1]) || NUMBER_WORDS[m[1]!] || null : null);
 
 /** A city named in a sentence after "in"/"en"/"à"..., or its last known city. */
 export function cityIn(sentence: string): string | null {
@@ -197,7 +200,7 @@ export function readDay(lines: readonly string[], date: IsoDate | null, now: Dat
     for (const sentence of line.split(SENTENCE).map((s) => s.trim()).filter(Boolean)) {
       const folded = fold(sentence);
       if (PRICE_WORDS.test(folded) && /\d/.test(sentence) && /[€$£]|\b(?:eur|usd|gbp|chf)\b/i.test(sentence)) continue; // the trip's price, read from the whole document
-      const overnight = /\b(?:overnight|night|noche|nuit|noite|pernoite|ubernachtung|pernottamento|notte|alojamiento|hebergement|alojamento)\b/.test(folded) ? cityIn(sentence) : null;
+      const overnight = /\b(?:overnight|night in|nights in|stay in|noche en|noches en|alojamiento|nuit a|nuits a|nuit en|hebergement|noite em|noites em|pernoite|alojamento|ubernachtung|pernottamento)\b/.test(folded) ? cityIn(sentence) : null;
       if (overnight) overnightCity = overnight;
       if (STAY_AT.test(sentence) || ACCOMMODATION_LABEL.test(folded) || (HOTEL_WORDS.test(folded) && (OVERNIGHT.test(folded) || NIGHTS.test(folded))) || /^(?:hotel|hôtel|pousada|parador|riad|albergo|hostal)\b/i.test(sentence)) {
         const name = hotelName(sentence);
@@ -207,7 +210,7 @@ export function readDay(lines: readonly string[], date: IsoDate | null, now: Dat
           const after = sentence.slice(sentence.indexOf(name) + name.length);
           const next = /^\s*[,(–-]\s*(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(after)?.[1];
           const named = next ? (city(next) ? next : city(next.split(' ')[0]!) ? next.split(' ')[0]! : null) : null;
-          hotels.push({ name, city: named ?? cityIn(sentence) ?? overnight, nights: nights ? Number(nights[1]) : null });
+          hotels.push({ name, city: named ?? cityIn(sentence) ?? overnight, nights: nightsOf(nights) });
           // The rest of the sentence may hold an activity or transport ("check in at Hotel X, then a walk at 18:00").
           continue;
         }

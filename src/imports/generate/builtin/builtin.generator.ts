@@ -12,7 +12,7 @@ import { addDays, daysBetween, leadingDate, scanDates, timeMatches, type IsoDate
 import { readDocument } from './document-lines.ts';
 import { readLayout, type DaySection } from './layout.ts';
 import { findInclusions, findPayments, findPrice } from './money.ts';
-import { airport, city, cityTimezone, countryTimezone } from './places.ts';
+import { airport, city, cityTimezone, countryTimezone, leadingCity } from './places.ts';
 import { readStays } from './stays.ts';
 import { readTickets } from './tickets.ts';
 import { anchorDate, composeTitle, FALLBACK_TITLES, isRecurring, titleFrom, statedDuration, statedPeriod, tripCountries, tripTitle, type Visit } from './trip-fields.ts';
@@ -34,7 +34,9 @@ export function extractDraft(text: string, now: Date): Draft {
   const { lines, subject } = readDocument(text);
   const language = ISO_639_1[detectLanguage(lines.join('\n'))];
   const anchor = anchorDate(lines, now);
-  const recurring = isRecurring(lines);
+  // Recurring departures give no dates, unless the document states the chosen one ("Ihr Termin: 15.08.–22.08.2026").
+  const chosen = statedPeriod([...(subject ? [subject] : []), ...lines.slice(0, 12)].filter((l) => !isRecurring([l])), now, anchorDate(lines, now));
+  const recurring = isRecurring(lines) && !(chosen.start && chosen.finish);
   const early = recurring ? null : statedPeriod([...(subject ? [subject] : []), ...lines.slice(0, 12)], now, anchor).start;
   const layout = readLayout(lines, now, anchor, early);
   const head = layout.days.length ? layout.preamble : lines.slice(0, 25);
@@ -49,7 +51,8 @@ export function extractDraft(text: string, now: Date): Draft {
   // The period: stated, else the days' dates, else what the bookings span.
   const dated = days.map((d) => d.date).filter((d): d is string => Boolean(d)).sort();
   let start = recurring ? null : period.start ?? dated[0] ?? null;
-  let finish = recurring ? null : period.finish ?? (dated.length > 1 ? dated.at(-1)! : null);
+  // A confirmation of one dated booking (a boarding pass) is a one-day trip.
+  let finish = recurring ? null : period.finish ?? (dated.length > 1 || (dated.length && !layout.days.length) ? dated.at(-1)! : null);
   if (start && !finish && stated) finish = addDays(start, stated - 1);
   // A confirmation's way home that lands the next day ends the trip on landing.
   if (!layout.days.length && finish) {
@@ -76,9 +79,14 @@ export function extractDraft(text: string, now: Date): Draft {
   const titleHead = [...(subject ? [subject] : []), ...(layout.days.length ? layout.preamble : lines).slice(0, 5), ...layout.days.map((d) => d.title ?? '')].join('\n');
   const body = (layout.days.length ? [...layout.preamble.slice(5, 15), ...layout.days.flatMap((d) => d.lines)] : lines.slice(5, 40)).join('\n');
   const lastDay = layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined;
-  const geography = tripCountries({ stays: [...stays, ...reading.overnights], visited: reading.visited, text: `${titleHead}\n${body}`, titleArea: titleHead.length, flights, lastDay });
-  const destinations = [...new Set([...stays, ...reading.overnights, ...reading.visited.map((v) => v.name).filter((v) => city(v)), ...flights.filter((f, i) => i < flights.length - 1 || flights.length === 1).map((f) => f.arrivalCity).filter((c): c is string => Boolean(c))])]
-    .filter((name) => !geography.home || city(name)?.country !== geography.home || geography.countries.includes(geography.home));
+  // The first journey of day 1 by train, bus or ferry leaves from home ("Eurostar Paris-Nord → Bruxelles-Midi").
+  const firstTransport = days[0]?.blocks.find((b) => b.type === 'transport' && b.content.from);
+  const origin = firstTransport?.type === 'transport' && days[0]!.day === 1 ? firstTransport.content.from : null;
+  const geography = tripCountries({ stays: [...stays, ...reading.overnights], visited: reading.visited, text: `${titleHead}\n${body}`, titleArea: titleHead.length, flights, lastDay, origin });
+  const destinations = [...new Set([...stays, ...reading.overnights, ...reading.visited.map((v) => writtenCity(v.name)).filter((v): v is string => Boolean(v)), ...flights.filter((f, i) => i < flights.length - 1 || flights.length === 1).map((f) => f.arrivalCity).filter((c): c is string => Boolean(c))])]
+    .filter((name) => !geography.home || city(name)?.country !== geography.home || geography.countries.includes(geography.home))
+    // A connecting airport's city is not a destination.
+    .filter((name) => !geography.countries.length || geography.countries.includes((city(name) ?? leadingCity(name))?.country ?? ''));
   const title = tripTitle({ lines: (layout.days.length ? layout.preamble : lines).filter((l) => !reading.consumed?.has(l)), subject, language, countries: geography.countries, destinations, duration, kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(' ') }, now);
 
   const moneyLines = layout.days.length ? [...layout.preamble, ...layout.tail, ...layout.days.flatMap((d) => d.lines)] : lines;
@@ -103,6 +111,13 @@ export function extractDraft(text: string, now: Date): Draft {
   });
 }
 
+/** The city a place name opens with, as written ("Sevilla Santa Justa" → "Sevilla"). */
+function writtenCity(name: string): string | undefined {
+  const words = name.trim().split(/\s+/);
+  for (let n = Math.min(words.length, 4); n >= 1; n--) if (city(words.slice(0, n).join(' '))) return words.slice(0, n).join(' ');
+  return undefined;
+}
+
 interface DaysReading { days: DraftDayInput[]; overnights: string[]; visited: Visit[]; consumed?: Set<string> }
 
 const PLACE_SPLIT = /\s*(?:[-–—/>→›»|,]|\bto\b|\ba\b|\bnach\b|\bvers\b|\bpara\b|\be\b|\by\b|\bet\b|\bund\b|\band\b)\s*/;
@@ -113,6 +128,8 @@ function placesOf(title: string | null): string[] {
   const out: string[] = [];
   for (const part of title.split(PLACE_SPLIT)) {
     for (const m of part.matchAll(/(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la|los|las)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu)) {
+      // "Anreise ab Berlin": where the traveller leaves from is not a place of the day.
+      if (/(?:\bab|\bvon|\bfrom|\bdesde|\bdepuis|\bda|\bdal|\bpartindo de|\bsaindo de)\s+$/i.test(part.slice(Math.max(0, m.index - 14), m.index))) continue;
       const words = m[1]!.split(/\s+/);
       for (let n = words.length; n >= 1; n--) {
         const name = words.slice(0, n).join(' ');
@@ -140,7 +157,7 @@ function programmeDays(sections: DaySection[], start: IsoDate | null, stated: nu
     const places = placesOf(section.title);
     const ends = section.day === sections[0]!.day || section.day === sections.at(-1)!.day;
     visited.push(...places.map((name) => ({ name, end: ends })));
-    for (const block of blocks) if (block.type === 'transport' && block.content.to && city(block.content.to)) visited.push({ name: block.content.to, end: ends });
+    for (const block of blocks) if (block.type === 'transport' && block.content.to && (city(block.content.to) || leadingCity(block.content.to))) visited.push({ name: block.content.to, end: ends });
     if (places.length) lastPlace = places.at(-1)!;
     for (const block of blocks) if (block.type === 'flight' && block.content.arrivalCity) lastPlace = block.content.arrivalCity;
     if (overnightCity) overnights.push(overnightCity);
@@ -178,9 +195,16 @@ function programmeDays(sections: DaySection[], start: IsoDate | null, stated: nu
  */
 function placeListedFlights(lines: string[], days: DraftDayInput[], now: Date, anchor: IsoDate | null) {
   const { flights } = readFlights(lines, null, now, anchor);
-  const held = new Set(days.flatMap((d) => d.blocks).filter((b): b is Flight => b.type === 'flight').map((b) => b.content.flightNumber));
+  const held = new Map(days.flatMap((d) => d.blocks).filter((b): b is Flight => b.type === 'flight').map((b) => [b.content.flightNumber, b] as const));
   for (const { block } of flights) {
-    if (block.content.flightNumber && held.has(block.content.flightNumber)) continue;
+    const same = block.content.flightNumber ? held.get(block.content.flightNumber) : undefined;
+    if (same) {
+      // The list's line is the complete one: it fills (and for airports, corrects) the day's mention.
+      const listed = block.content as Record<string, unknown>;
+      const mention = same.content as Record<string, unknown>;
+      for (const key of Object.keys(listed)) if (listed[key] !== null && listed[key] !== undefined && (mention[key] === null || mention[key] === undefined || /Airport|City$/.test(key))) mention[key] = listed[key];
+      continue;
+    }
     const date = block.content.date ?? null;
     const day = (date ? days.find((d) => d.date === date) : undefined)
       ?? (date && days[0]?.date && date < days[0].date ? days[0] : date && days.at(-1)?.date && date > days.at(-1)!.date! ? days.at(-1) : undefined);
@@ -222,10 +246,16 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
   const stayUsed = new Set(stayLines.flatMap((s) => s.used.map((i) => lines[i]!)));
   // Groups of lines under a date that opens a line ("Sat 9 May: Vatican tour at 9:00").
   const groups: Array<{ date: IsoDate | null; lines: string[] }> = [{ date: null, lines: [] }];
+  let pendingTime: string | null = null;
   for (const line of lines.filter((l) => !stayUsed.has(l)).map((l) => l.split(/(?<=[.!?])\s+(?=\p{Lu})/u).filter((s) => !flightText.has(s)).join(' ')).filter(Boolean)) {
     const lead = leadingDate(line, now, anchor);
     // A short line with a date and no time is a heading ("Andata – venerdì 22 maggio 2026", "OUTBOUND – Saturday 11 July").
     const heading = !lead && line.length <= 70 && !timeMatches(line).length && !NOT_TRIP_DATE.test(fold(line)) ? scanDates(line, now, anchor)[0] : undefined;
+    // "Friday 14 August 2026 · 17:45" alone: the time of the event on the next line.
+    const bareTime = lead ? timeMatches(line) : [];
+    const words = line.slice(lead?.end ?? 0).replace(/\([^)]*\)/g, '').replace(/\b\d{1,2}[:h.]\d{2}\b/g, '').replace(/[^\p{L}]+/gu, '');
+    if (lead && bareTime.length && words.length < 3) { groups.push({ date: lead.date, lines: [] }); pendingTime = bareTime[0]!.time; continue; }
+    if (pendingTime) { groups.at(-1)!.lines.push(`${pendingTime} ${line}`); pendingTime = null; continue; }
     if (lead && line.length < 200) groups.push({ date: lead.date, lines: [line] });
     else if (heading) groups.push({ date: heading.date, lines: [line] });
     else groups.at(-1)!.lines.push(line);
@@ -240,7 +270,7 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
       if (block.type === 'activity' && !block.content.time && !group.date) continue;
       const date = block.type === 'flight' ? block.content.date ?? null : group.date;
       placed.push({ date, block });
-      if (block.type === 'transport' && block.content.to && city(block.content.to)) visited.push({ name: block.content.to });
+      if (block.type === 'transport' && block.content.to && (city(block.content.to) || leadingCity(block.content.to))) visited.push({ name: block.content.to });
     }
   }
   // A confirmation's stay has dates; another hotel named without any is an advert or a suggestion.
@@ -261,9 +291,11 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
   const dates = placed.filter((p) => p.block.type !== 'text').map((p) => p.date).filter((d): d is string => Boolean(d)).sort();
   const first = start ?? dates[0] ?? null;
   let last = finish ?? null;
-  if (!last) {
+  {
+    // The days run to the last booking (a flight home the day after the stated return).
     const ends = [...dates, ...placed.flatMap((p) => (p.block.type === 'accommodation' && p.block.content.checkOut ? [p.block.content.checkOut] : p.block.type === 'flight' && p.block.content.arrivalDate ? [p.block.content.arrivalDate] : []))].sort();
-    last = ends.at(-1) ?? null;
+    const latest = ends.at(-1) ?? null;
+    if (!last || (latest && latest > last && daysBetween(last, latest) <= 2)) last = latest ?? last;
   }
   const span = first && last && last >= first ? Math.min(daysBetween(first, last) + 1, MAX_DAYS) : 1;
   const days: DraftDayInput[] = Array.from({ length: span }, (_, i) => ({ day: i + 1, date: first ? addDays(first, i) : null, title: null, blocks: [] }));

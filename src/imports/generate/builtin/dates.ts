@@ -41,7 +41,7 @@ const DAY_FIRST = new RegExp(String.raw`\b(\d{1,2})${ORD}(?:\s*(?:de\s+)?${M})?(
 // june 19 - [july] 20[, 2026]: "jun 19-20", "may 28 - june 3, 2026"
 const MONTH_FIRST = new RegExp(String.raw`\b${M}\s+(\d{1,2})${ORD}(?:,?\s*(\d{4}))?${SEP}(?:${M}\s+)?(\d{1,2})${ORD}\b(?:,?\s*(\d{4}))?`, 'g');
 // 05/10/2026 - 12/10/2026 (day first), and ISO 2026-10-05 to 2026-10-12
-const NUMERIC = /\b(\d{1,2})[./](\d{1,2})[./](\d{4})\s*(?:-|to|al|au|bis|a|ao)\s*(\d{1,2})[./](\d{1,2})[./](\d{4})\b/g;
+const NUMERIC = /\b(\d{1,2})[./](\d{1,2})[./](\d{4})\s*(?:-|to|al|au|bis|a|ao)\s*(?:[a-z]{2,3}\.?,?\s+)?(\d{1,2})[./](\d{1,2})[./](\d{4})\b/g;
 // 09.05.–16.05.2027, 9/5 - 16/5/2027: the first date takes the second's year
 const NUMERIC_SHARED = /\b(\d{1,2})[./](\d{1,2})\.?\s*(?:-|to|al|au|bis|a|ao)\s*(\d{1,2})[./](\d{1,2})[./](\d{4})\b/g;
 const ISO_RANGE = /\b(\d{4})-(\d{2})-(\d{2})\s*(?:-|to|al|au|bis|a|ao|\/)\s*(\d{4})-(\d{2})-(\d{2})\b/g;

@@ -28,12 +28,29 @@ export function readDocument(text: string): DocumentReading {
   const raw = source.split(/\r?\n|\f|\r/).map((line) => line.replace(/\t+/g, ' | ').replace(/[\u00a0 ]+/g, ' ').trimEnd());
   const { lines: body, subject } = dropEmailNoise(raw);
   const lines: string[] = [];
-  for (const line of body) {
+  for (const line of joinLabels(body)) {
     const cleaned = unchat(line).replace(/\s*[★☆]{2,}\s*/g, ' ').replace(/^[\s•·*▪►▸➤✓✔☐☑○●◦■□\->]+(?=\S)/u, '').replace(/^\|\s*|\s*\|$/g, '').trim();
     if (!cleaned || isNoise(cleaned)) continue;
     lines.push(cleaned);
   }
   return { lines, subject };
+}
+
+/** Field labels printed alone on their line, their value on the next (boarding passes, vouchers, tickets). */
+const FIELD_LABEL = /^(?:from|to|flight|flight no|date|departs|departure|arrives|arrival|boarding|gate|seat|passenger|class|cabin|terminal|booking reference|booking ref|pnr|origin|destination|de|a|vol|depart|arrivee|porte|siege|passager|classe|vuelo|fecha|salida|llegada|puerta|asiento|pasajero|origen|destino|voo|data|partida|chegada|portao|lugar|passageiro|origem|flug|datum|abflug|ankunft|sitzplatz|sitz|passagier|von|nach|volo|partenza|arrivo|posto|passeggero|check-?in|check-?out|hotel|nights|noches|nuits|noites|nachte|notti|train|tren|treno|zug|coach|car|voiture|wagen|carrozza|coche|station|estacion|gare|bahnhof|stazione)$/;
+
+/** "FROM" then "LHR": one line "FROM: LHR", so that a label and its value are read together. */
+function joinLabels(lines: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    const next = lines[i + 1]?.trim();
+    if (line.length <= 25 && FIELD_LABEL.test(fold(line).replace(/[:.]$/, '').trim()) && next && !FIELD_LABEL.test(fold(next).replace(/[:.]$/, '').trim()) && next.length <= 80) {
+      out.push(`${line.replace(/[:.]$/, '')}: ${next}`);
+      i++;
+    } else out.push(lines[i]!);
+  }
+  return out;
 }
 
 const HEADER = /^(?:from|to|cc|bcc|sent|date|subject|reply-to|de|para|asunto|enviado(?: el)?|fecha|cc|objet|a|à|envoye(?: le)?|date|von|an|betreff|gesendet|datum|da|oggetto|inviato|data|assunto|enviada em|enviado em|data)\s?:\s?/i;
@@ -99,7 +116,7 @@ const NOISE = [
   // legal footers and email boilerplate
   /\b(?:unsubscribe|darse de baja|desabonner|desinscrever|abmelden|disiscriviti|privacy policy|politica de privacidad|politique de confidentialite|politica de privacidade|datenschutz|informativa sulla privacy|all rights reserved|todos los derechos reservados|tous droits reserves|todos os direitos reservados|alle rechte vorbehalten|tutti i diritti riservati|this (?:e-?mail|message) (?:and any attachments )?(?:is|may be|contains)|este (?:correo|mensaje|e-?mail) (?:y sus anexos )?(?:es|puede|contiene)|ce (?:message|courriel|e-?mail) (?:et ses pieces jointes )?(?:est|peut|contient)|diese (?:e-?mail|nachricht) (?:enthalt|ist|kann)|questa (?:e-?mail|comunicazione|mail) (?:e|puo|contiene)|esta mensagem|confidential|confidencial|confidentiel|vertraulich|riservat[oa]|do not reply|no responda|ne pas repondre|nao responda|nicht antworten|non rispondere|view (?:this email )?in (?:your )?browser|ver en el navegador|voir dans le navigateur|im browser anzeigen|visualizza nel browser|printed on recycled|please consider the environment|antes de imprimir|avant d'imprimer|bitte denken sie an die umwelt|prima di stampare)\b/,
   // web pages: cookie banners, menus, reviews, sharing, newsletters
-  /\b(?:cookies?|accept all|aceptar todas?|accepter tout|aceitar todos|alle akzeptieren|accetta tutti|sign in|log in|iniciar sesion|se connecter|entrar|anmelden|accedi|newsletter|subscribe|suscribete|abonnez-vous|inscreva-se|abonnieren|iscriviti|follow us|siguenos|suivez-nous|siga-nos|folgen sie uns|seguici|share on|compartir en|partager sur|compartilhar|teilen|condividi|back to top|volver arriba|retour en haut|voltar ao topo|nach oben|torna su|skip to (?:main )?content|verified review|reviewed|rated \d|de 5 estrellas|sur 5|von 5 sternen|su 5|out of 5|customers also|you may also like|tambien te puede interesar|vous aimerez aussi|voce tambem pode gostar|das konnte ihnen auch gefallen|potrebbe interessarti anche|add to cart|anadir al carrito|ajouter au panier|in den warenkorb|aggiungi al carrello|book now|reserva ahora|reservez maintenant|reserve agora|jetzt buchen|prenota ora)\b/,
+  /\b(?:cookies?|accept all|aceptar todas?|accepter tout|aceitar todos|alle akzeptieren|accetta tutti|sign in|log in|iniciar sesion|se connecter|entrar|anmelden|accedi|newsletter|subscribe|suscribete|abonnez-vous|inscreva-se|abonnieren|iscriviti|follow us|siguenos|suivez-nous|siga-nos|folgen sie uns|seguici|share on|compartir en|partager sur|compartilhar|teilen|condividi|back to top|volver arriba|retour en haut|voltar ao topo|nach oben|torna su|skip to (?:main )?content|verified review|reviewed|rated \d|de 5 estrellas|sur 5|von 5 sternen|su 5|out of 5|customers also|you may also like|tambien te puede interesar|vous aimerez aussi|voce tambem pode gostar|das konnte ihnen auch gefallen|potrebbe interessarti anche|trending|recommended for you|you might also like|popular this week|summer sale|sommeraktion|proximas promocoes|promociones|promozioni|offerte speciali|offres speciales|add to cart|anadir al carrito|ajouter au panier|in den warenkorb|aggiungi al carrello|book now|reserva ahora|reservez maintenant|reserve agora|jetzt buchen|prenota ora)\b/,
   /\b\d(?:[.,]\d)?\s*\/\s*5\b/,
 ];
 /** Star ratings: reviews are noise, a hotel's category is not ("Hotel Quinta das Flores ★★★★"). */

@@ -40,7 +40,7 @@ export function bookingReference(text: string): string | null {
 function anchorsIn(line: string): Array<{ code: string; number: string; index: number }> {
   const folded = fold(line);
   // A train, bus or ferry sentence ("Treno Railjet RJ 75 alle 08:12") names no flight unless it says so.
-  const otherMode = !FLIGHT_WORDS.test(folded) && /\b(?:train|trains|tren|treno|zug|comboio|railjet|bus|autobus|pullman|ferry|traghetto|fahre|barco|bateau|navire|ship|nave)\b/.test(folded);
+  const otherMode = !FLIGHT_WORDS.test(folded) && /\b(?:train|trains|tren|treno|zug|comboio|railjet|bus|autobus|pullman|ferry|traghetto|fahre|barco|bateau|navire|ship|nave|ec|ic|ice|rj|rjx|tgv|ave|hbf|hl\.?\s?n|bahnhof|gare|estacion|stazione|station|centrale|termini|eurostar)\b/.test(folded);
   const contextual = FLIGHT_WORDS.test(folded) || /\([A-Z]{3}\)|→|->|\b[A-Z]{3}\s*[-–/]\s*[A-Z]{3}\b|\b\d{1,2}[:h.]\d{2}\b/.test(line);
   const found: Array<{ code: string; number: string; index: number }> = [];
   for (const m of line.matchAll(FLIGHT_NUMBER)) {
@@ -171,8 +171,16 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
         window.push(lines[j]!);
         windowLines.push(j);
       }
+      // Labelled details just before ("FROM: LHR", "London Heathrow · Terminal 5", "TO: LIS", then "FLIGHT: BA0492").
+      let back = a.line;
+      let labelled = false;
+      for (let j = a.line - 1; j >= Math.max(0, a.line - 8); j--) {
+        if (anchorLines.has(j) || used.has(j) || lines[j]!.length > 60) break;
+        if (/^(?:from|to|origin|destination|de|a|origen|destino|origem|von|nach|da|departure|arrival|salida|llegada|depart|arrivee|partida|chegada|abflug|ankunft|partenza|arrivo)\s*:/.test(fold(lines[j]!))) { labelled = true; back = j; }
+      }
+      if (labelled) for (let j = a.line - 1; j >= back; j--) { window.unshift(lines[j]!); windowLines.unshift(j); }
       // A heading just before ("Outbound flight – Fri 8 May 2026", "Madrid (MAD) → Rome (FCO)").
-      const previous = a.line - 1;
+      const previous = windowLines[0]! - 1;
       if (previous >= 0 && !anchorLines.has(previous) && !used.has(previous) && lines[previous]!.length < 120
         && (FLIGHT_WORDS.test(fold(lines[previous]!)) || airportsIn(lines[previous]!).length >= 2) && scanDates(lines[previous]!, now, anchorDate).length + airportsIn(lines[previous]!).length > 0) {
         window.unshift(lines[previous]!);
@@ -194,6 +202,10 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
         const found = scanDates(heading, now, anchorDate)[0];
         if (found) { block.content.date = found.date; break; }
       }
+      // The arrival's "+1" now has a day to count from.
+      const c = block.content;
+      const plus = NEXT_DAY.exec(fold(window.join('\n')));
+      if (c.date && !c.arrivalDate && plus) c.arrivalDate = addDays(c.date, Number(plus[1] ?? 1));
     }
     // No departure written with the flight: the airport the same day's text names just before ("transfer to Bari airport. Flight AZ1618 ...").
     if (!block.content.departureAirport) {
@@ -250,6 +262,7 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
   let arrTime: string | null = null;
   let arrivalDate: IsoDate | null = null;
   let date: IsoDate | null = null;
+  let arrLabelled = false;
   for (const line of window) {
     const folded = fold(line).trim();
     const lineHits = airportsIn(line);
@@ -257,7 +270,7 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
     const lineDate = scanDates(line, now, anchorDate)[0]?.date ?? null;
     if (ARRIVAL_LABEL.test(folded) && !DEPARTURE_LABEL.test(folded)) {
       if (lineHits[0]) arr = lineHits[0].iata;
-      if (lineTimes[0]) arrTime = lineTimes[0].time;
+      if (lineTimes[0]) { arrTime = lineTimes[0].time; arrLabelled = true; }
       if (lineDate) arrivalDate = lineDate;
     } else if (DEPARTURE_LABEL.test(folded) && window.length > 1) {
       if (lineHits[0]) dep = lineHits[0].iata;
@@ -283,7 +296,8 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
     const named = route.length === 2 ? route : citiesInOrder(text);
     if (named.length >= 2) { dep = named[0]!.iata; arr = named[1]!.iata; cities.dep = named[0]!.city; cities.arr = named[1]!.city; }
   }
-  const allTimes = timeMatches(text).map((t) => t.time);
+  // Boarding and gate times are not the flight's.
+  const allTimes = timeMatches(text).filter((t) => !/(?:boarding|gate|closes|embarque|embarquement|einstieg|imbarco|porta|puerta|porte)\W{0,3}$/.test(fold(text.slice(Math.max(0, t.index - 16), t.index)))).map((t) => t.time);
   if (!allTimes.length) {
     // Airline tables: "BA548 LHR FCO 0815 1150".
     const compact = [...text.matchAll(/(?<![\w:./-])([01]\d|2[0-3])([0-5]\d)(?![\w:./-])/g)].map((m) => `${m[1]}:${m[2]}`);
@@ -292,18 +306,24 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
   // "departs 07:45, arrives 10:25", "salida 10:05 llegada 12:30": a time's own label.
   for (const t of timeMatches(text)) {
     const before = fold(text.slice(Math.max(0, t.index - 16), t.index));
-    if (/(?:arr(?:ives?|ival)?|lands?|llegada|llega|arrivee|arrive|chegada|chega|ankunft|an|arrivo|arriva)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(before)) arrTime ??= t.time;
+    if (/(?:arr(?:ives?|ival)?|lands?|llegada|llega|arrivee|arrive|chegada|chega|ankunft|an|arrivo|arriva)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(before)) { if (!arrTime) arrLabelled = true; arrTime ??= t.time; }
     else if (/(?:dep(?:arts?|arture)?|leaves?|salida|sale|depart|part|partida|abflug|ab|partenza|parte)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(before)) depTime ??= t.time;
   }
   depTime ??= allTimes[0] ?? null;
   arrTime ??= allTimes.find((t) => t !== depTime && allTimes.indexOf(t) > allTimes.indexOf(depTime ?? '')) ?? null;
-  const dates = scanDates(text, now, anchorDate).map((d) => d.date);
-  date ??= dates[0] ?? dayDate;
   const folded = fold(text);
   const plus = NEXT_DAY.exec(folded);
+  // A date written after "+1" ("05:40 (+1, viernes 23 de octubre)") is the arrival's.
+  const found = scanDates(text, now, anchorDate);
+  const afterPlus = plus ? found.filter((d) => d.index > plus.index && d.index - plus.index < 12) : [];
+  const dates = found.filter((d) => !afterPlus.includes(d)).map((d) => d.date);
+  if (!arrivalDate && afterPlus[0]) arrivalDate = afterPlus[0].date;
+  date ??= dates[0] ?? (arrivalDate && plus ? addDays(arrivalDate, -Number(plus[1] ?? 1)) : null) ?? dayDate;
   if (!arrivalDate && date && plus) arrivalDate = addDays(date, Number(plus[1] ?? 1));
   if (!arrivalDate && date && dates.length >= 2 && dates[1]! > dates[0]! && dates[1]! <= addDays(dates[0]!, 2)) arrivalDate = dates[1]!;
-  if (!arrivalDate && date && depTime && arrTime && arrTime < depTime && dep && arr) arrivalDate = addDays(date, 1);
+  // An arrival earlier than the departure lands the next day, when the two times are a route's ("21:15 → 13:40", "LHR 21:15 ... CMB 13:40").
+  const routeTimes = new RegExp(`${depTime ?? 'x'}[^\\d]{0,40}(?:→|->|–|—|-|\\([A-Z]{3}\\)|\\b[A-Z]{3}\\b)[^\\d]{0,40}${arrTime ?? 'x'}`).test(text) || arrLabelled;
+  if (!arrivalDate && date && depTime && arrTime && arrTime < depTime && dep && arr && routeTimes) arrivalDate = addDays(date, 1);
   if (arrivalDate === date) arrivalDate = null;
   if (!number && !dep && !cities.dep) return undefined;
   const code = number?.slice(0, 2) ?? null;

@@ -227,8 +227,11 @@ export function readLayout(input: string[], now: Date, anchor: IsoDate | null, s
 /** "Prices", "The price includes:", "Reisepreis pro Person: 1.695 €": a closing section starts. */
 function isClosing(line: string): boolean {
   const folded = fold(line).trim();
-  if (!CLOSING_HEADER.test(folded) || /\b\d{1,2}[:h]\d{2}\b/.test(folded)) return false;
-  return line.length < 50 || /^[^\d:]{2,60}:/.test(folded);
+  const m = CLOSING_HEADER.exec(folded);
+  if (!m || /\b\d{1,2}[:h]\d{2}\b/.test(folded)) return false;
+  // The heading alone ("Prices 2026 (per person)") or a label ("Reisepreis pro Person: 1.695 €"), not a sentence ("Hotel Palacio del Inka.").
+  const rest = folded.slice(m[0].length);
+  return /^[\s:.\-–—]*(?:\d{4})?[\s:.\-–—]*(?:\(.*\))?$/.test(rest) || /^[^\d:.]{0,45}:/.test(rest);
 }
 
 const isIncreasing = (dates: string[]) => dates.every((d, i) => i === 0 || d >= dates[i - 1]!);

@@ -64,6 +64,8 @@ export function findPrice(lines: readonly string[]): Price | null {
     // A label on the line before ("Price per person:" then "1.290 €").
     const label = i > 0 && line.length < 30 ? fold(lines[i - 1]!) : '';
     const context = `${label} ${folded}`;
+    // "Club World seats from £1,450", "desde 899 €": an offer, not this trip's price.
+    if (/\b(?:from|desde|a partir de|des|ab|da|a partire da|starting at|only)\s*(?:[€$£]|eur|usd|gbp|r\$)?\s*\d/.test(folded) && !PRICE_WORDS.test(context)) return;
     if (DISTRACTOR.test(folded) && !TOTAL_WORDS.test(folded) && !/\b(?:price|precio|prix|preco|preis|prezzo|quota)\b.*\b(?:per person|por persona|par personne|por pessoa|pro person|a persona|per persona)\b/.test(folded)) return;
     const priced = PRICE_WORDS.test(context);
     amounts.forEach((amount, k) => {
@@ -177,7 +179,7 @@ export function findInclusions(lines: readonly string[]): { included: string[]; 
 
 /** An inline list ("flights, 3 nights with breakfast, transfers") splits at commas outside parentheses; a list line at semicolons. */
 function splitItems(text: string, inline = false): string[] {
-  const parts = inline || text.includes(';') ? text.split(inline ? /;\s*|,\s+(?![^(]*\))/ : /;\s*/) : [text];
+  const parts = inline || /[;·•]/.test(text) ? text.split(inline ? /[;·•]\s*|,\s+(?![^(]*\))/ : /[;·•]\s*/) : [text];
   return parts.map((p) => p.replace(/^[\s•·*▪►✓✔+\-–]+|[\s.;,]+$/g, '').trim()).filter((p) => p.length >= 2 && p.length <= 200);
 }
 

@@ -119,6 +119,16 @@ export function city(name: string, known: ReadonlySet<string> = new Set()): City
   return pick ? { name: pick.name, country: pick.country, iata: null, population: pick.population, lon: pick.lon, lat: pick.lat } : undefined;
 }
 
+/** The city a place name opens with ("Sevilla Santa Justa" → Sevilla, "Madrid Atocha" → Madrid). */
+export function leadingCity(name: string, known: ReadonlySet<string> = new Set()): CityPlace | undefined {
+  const words = name.trim().split(/[\s-]+/);
+  for (let n = Math.min(words.length, 4); n >= 1; n--) {
+    const place = city(words.slice(0, n).join(' '), known);
+    if (place) return place;
+  }
+  return undefined;
+}
+
 /** Coordinates of a curated city (for its timezone), from the gazetteer's largest namesake in its country. */
 function coordinatesOf(place: CityPlace): { lon: number; lat: number } | undefined {
   if (place.lon !== undefined && place.lat !== undefined) return { lon: place.lon, lat: place.lat };
@@ -251,6 +261,6 @@ export function countryOfName(name: string): string | undefined {
 
 /** The country's name in a language ("ITA", "it" → "Italia"). */
 export function countryName(alpha3: string, language: string): string | undefined {
-  const names = countries.getName(alpha3, LOCALES.includes(language) ? language : 'en', { select: 'alias' });
+  const names = countries.getName(alpha3, LOCALES.includes(language) ? language : 'en', { select: 'official' });
   return typeof names === 'string' ? names : undefined;
 }

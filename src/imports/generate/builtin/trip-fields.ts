@@ -4,7 +4,9 @@
 // named after a country) and a title of destination and kind of trip, in the document's language.
 import type { DraftBlock } from '../draft.ts';
 import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './dates.ts';
-import { airport, city, countriesNamed, countryName, countryOfName } from './places.ts';
+import { airport, city as exactCity, countriesNamed, countryName, countryOfName, leadingCity } from './places.ts';
+
+const city = (name: string, known?: ReadonlySet<string>) => exactCity(name, known) ?? leadingCity(name, known);
 import { BOILERPLATE, DURATION_DAYS, DURATION_NIGHTS, NOT_TRIP_DATE, RECURRING, fold } from './vocabulary.ts';
 
 export interface Period { start: IsoDate | null; finish: IsoDate | null }
@@ -93,6 +95,8 @@ export interface Places {
   flights: Array<Extract<DraftBlock, { type: 'flight' }>['content'] & { day?: number }>;
   /** The last day of a programme (a flight that day is the way home), when the document has days. */
   lastDay?: number;
+  /** Where the first journey by land or sea leaves from, when it opens the trip (a train from Paris). */
+  origin?: string | null;
 }
 
 const FROM_BEFORE = /(?:from|desde|depuis|von|ab|partindo de|saindo de|salida desde|depart de|partenza da|in partenza da|ex)\s+$/i;
@@ -108,12 +112,13 @@ export function tripCountries(places: Places): CountryReading {
   const titleArea = places.titleArea ?? 0;
   const named = allNamed.filter((c) => c.index < titleArea);
   for (const c of named) known.add(c.country);
-  const flights = places.flights;
+  // In the order they fly (a list may sit in a day after a flight mentioned in it).
+  const flights = [...places.flights].sort((a, b) => `${a.date ?? ''}${a.departureTime ?? ''}`.localeCompare(`${b.date ?? ''}${b.departureTime ?? ''}`) || (a.day ?? 0) - (b.day ?? 0));
   const countryOf = (code: string | null) => (code ? airport(code)?.country ?? null : null);
   // Home: where the first flight leaves from, when it opens the trip; else where a flight on the last day lands.
   const opening = flights[0] && (flights[0].day === undefined || flights[0].day === 1);
   const closing = flights.length && places.lastDay !== undefined && flights.at(-1)!.day === places.lastDay ? flights.at(-1)! : undefined;
-  const home = opening ? countryOf(flights[0]!.departureAirport) : closing ? countryOf(closing.arrivalAirport) : null;
+  const home = opening ? countryOf(flights[0]!.departureAirport) : closing ? countryOf(closing.arrivalAirport) : places.origin && !flights.length ? city(places.origin)?.country ?? null : null;
   // Airports where the traveller only changes planes: a flight lands there and the next leaves from there.
   const transit = new Set<string>();
   for (let i = 0; i + 1 < flights.length; i++) {
@@ -197,6 +202,8 @@ export function titleFrom(line: string, now: Date): string | undefined {
   let text = line.replace(/\s+/g, ' ').trim();
   // A sentence ("thank you for your purchase. Here is your trip") or a letterhead is not a title.
   const bare = text.replace(/\s*[([][^)\]]*[)\]]/g, ' ');
+  // A line with a price ("Prix total du séjour : 540 €") is not a title.
+  if (/[€$£]\s?\d|\d\s?(?:€|eur\b|usd\b|gbp\b)/i.test(text)) return undefined;
   if (/^\p{Ll}/u.test(text) || /\p{L}{2}[.!?]+\s+\p{L}/u.test(bare) || ADVERT.test(fold(text)) || GREETING.test(fold(text))) return undefined;
   const dates = scanDates(text, now);
   for (const d of [...dates].reverse()) text = `${text.slice(0, d.index)} ${text.slice(d.end)}`;
@@ -216,7 +223,8 @@ export function titleFrom(line: string, now: Date): string | undefined {
   // Nothing left out: the heading as written ("Roteiro Portugal Clássico: Lisboa, Sintra e Porto").
   const whole = text.replace(/\s+/g, ' ').trim();
   const untouched = kept.length === parts.length && parts.every((p) => whole.includes(p)) && parts.join('').length >= whole.replace(/[\s|:–—·•/,-]/g, '').length * 0.9 - 2;
-  let title = (untouched ? whole : kept.join(' – ')).replace(/\s+/g, ' ').replace(/^[\s\-–—,.:;!]+|[\s\-–—,.:;!]+$/g, '').trim();
+  let title = (untouched ? whole : kept.join(' – '))
+    .replace(/(?:\s+(?:\d{1,2}|de|del|du|vom|from|dal|dall'|a|al|au|bis|to|e|y|et|und))+\s*$/i, '').replace(/\s+/g, ' ').replace(/^[\s\-–—,.:;!]+|[\s\-–—,.:;!]+$/g, '').trim();
   if (!title || title.length < 3 || (BOILERPLATE.test(fold(title)) && !KIND_WORDS.test(fold(title)))) return undefined;
   if (title.length > 100) return undefined;
   title = title.charAt(0).toUpperCase() + title.slice(1);
@@ -224,7 +232,7 @@ export function titleFrom(line: string, now: Date): string | undefined {
 }
 
 /** Wishes, not titles. */
-const GREETING = /^(?:boa viagem|bon voyage|buen viaje|gute reise|buon viaggio|have a (?:nice|great|good) trip|enjoy your (?:trip|stay)|disfruta|profitez|aproveite|viel spass|buone vacanze)\b/;
+const GREETING = /^(?:(?:you'?re|you are|we'?re) all set|thanks|thank you|gracias|merci|obrigad[oa]|danke|grazie|hello|hi|dear|hola|bonjour|ola|hallo|ciao|boa viagem|bon voyage|buen viaje|gute reise|buon viaggio|have a (?:nice|great|good) trip|enjoy your (?:trip|stay)|disfruta|profitez|aproveite|viel spass|buone vacanze)\b/;
 
 /** Lines of adverts and offers ("Hotels in Salzburg from €89 per night"). */
 const ADVERT = /\b(?:per night|pro nacht|por noche|par nuit|a notte|per notte|por noite|sales|office|branch|oficina|agence|filiale|agenzia|loja|promotions?|promociones|promocoes|angebote|offerte|offres)\b/;
@@ -244,6 +252,19 @@ function stripBoilerplate(part: string): string {
   const kept = words.slice(i, j).filter((w) => !(boiler(w) && !kind(w) && /^(?:definitiv[oae]?|definitif|definitive|final|finale|endgultig|confirme|confirmee|confirmed|confirmado|confirmada|confermato|bestatigt)$/.test(fold(w))));
   const joined = kept.join(' ');
   return /^(?:my trip|mi viaje|mon voyage|minha viagem|meine reise|il mio viaggio|trip|viaje|voyage|viagem|reise|viaggio)$/i.test(fold(joined)) ? '' : joined;
+}
+
+/** The known places (cities, regions) a text names. */
+function placesIn(text: string): Array<{ country: string; population: number }> {
+  const out: Array<{ country: string; population: number }> = [];
+  for (const m of text.matchAll(/(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+)*)/gu)) {
+    const words = m[1]!.split(/\s+/);
+    for (let n = words.length; n >= 1; n--) for (let k = 0; k + n <= words.length; k++) {
+      const place = exactCity(words.slice(k, k + n).join(' '));
+      if (place) out.push(place);
+    }
+  }
+  return out;
 }
 
 /** Whether a part names a known place (a city, a region or a country). */
@@ -269,8 +290,8 @@ export function normalCase(title: string): string {
     if (!/\p{L}/u.test(word)) return word;
     if (i === 0) return capital(word);
     const pair = i + 2 < words.length ? `${word} ${words[i + 2]}` : '';
-    if ((pair && city(pair)) || (word.length >= 3 && (city(word) || countryOfName(word)) && !SMALL.has(word))) return capital(word);
-    if (i >= 2 && /\p{L}/u.test(words[i - 2] ?? '') && city(`${words[i - 2]} ${word}`)) return capital(word);
+    if ((pair && exactCity(pair)) || (word.length >= 3 && (exactCity(word) || countryOfName(word)) && !SMALL.has(word))) return capital(word);
+    if (i >= 2 && /\p{L}/u.test(words[i - 2] ?? '') && exactCity(`${words[i - 2]} ${word}`)) return capital(word);
     return word;
   }).join('');
 }
@@ -309,9 +330,11 @@ function namesTrip(title: string, input: TitleInput): boolean {
   if (input.destinations.some((d) => d.length >= 3 && folded.includes(fold(d)))) return true;
   if (input.countries.some((c) => LANGS.some((l) => { const n = countryName(c, l); return n ? folded.includes(fold(n)) : false; }))) return true;
   if (countriesNamed(title).some((c) => input.countries.includes(c.country))) return true;
+  // A place of the trip's countries ("Prag" of a trip to Czechia).
+  if (input.countries.length && placesIn(title).some((p) => input.countries.includes(p.country))) return true;
   if (!input.destinations.length && !input.countries.length) {
     const words = title.match(/\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)*/gu) ?? [];
-    return words.some((w) => city(w)) && words.length <= 3;
+    return placesIn(title).some((p) => p.population === Number.MAX_SAFE_INTEGER) && words.length <= 3;
   }
   return false;
 }
