@@ -6,6 +6,7 @@ import type { StructuredData, StructuredItem } from '../../src/imports/extract/s
 import { draftSchema, type Draft, type DraftInput } from '../../src/imports/generate/draft.ts';
 import { validateModelDraft } from '../../src/imports/generate/llm.validate.ts';
 import { mergeStructured } from '../../src/imports/generate/merge.ts';
+import { titleWithStructure } from '../../src/imports/generate/structured-title.ts';
 import { readStructured } from '../../src/imports/structured/structured-draft.ts';
 
 const NOW = new Date('2026-01-15T00:00:00Z');
@@ -232,6 +233,19 @@ describe('mergeStructured', () => {
   it('returns the text draft unchanged when there is no structured data', () => {
     const draft = textDraft({ dateStart: '2026-05-08', days: [{ day: 1, date: '2026-05-08', title: null, blocks: [] }] });
     expect(mergeStructured(draft, read()).draft).toBe(draft);
+  });
+});
+
+describe('titleWithStructure', () => {
+  it('keeps a title that names where the bookings go, and otherwise chooses one that does', () => {
+    const structured = read(schema({ '@type': 'FlightReservation', reservationFor: { '@type': 'Flight', flightNumber: 'TP1861', departureAirport: 'LIS', arrivalAirport: 'PDL', departureTime: '2026-09-05T08:10:00+01:00' } }));
+    const merged = (title: string, language = 'pt') => mergeStructured(textDraft({ title, language }), structured, NOW).draft;
+    const text = 'Olá Rita,\nBoa viagem!\nSegue o seu cartão de embarque.';
+    expect(titleWithStructure(merged('Fim de semana em Ponta Delgada'), structured, text, NOW)).toBe('Fim de semana em Ponta Delgada');
+    // An airline's name mentions a country, not the trip's destination.
+    expect(titleWithStructure(merged('TAP Air Portugal'), structured, text, NOW)).toBe('Viagem a Ponta Delgada');
+    // Without structured bookings the text's title stands.
+    expect(titleWithStructure(textDraft({ title: 'TAP Air Portugal' }), read(), text, NOW)).toBe('TAP Air Portugal');
   });
 });
 
