@@ -94,8 +94,12 @@ function queryOf(parameters: Parameter[]): fc.Arbitrary<string> {
     const value = fuzzed(document, media ? media.schema : p.schema, examplesOf(document, media ?? p)).map((v) => (p.content ? JSON.stringify(v) : typeof v === 'string' ? v : JSON.stringify(v)));
     return fc.option(fc.oneof({ weight: 5, arbitrary: value }, { weight: 1, arbitrary: anyText(30) }).map((v) => [p.name, v] as [string, string]), { freq: 2 });
   });
-  const extra = fc.option(fc.tuple(asciiText(8), anyText(12)), { freq: 8 });
-  const raw = fc.option(fc.constantFrom('page=1&page=2', 'filters=%zz', 'search=', 'orderBy=[]', '%=1', 'pageSize=-1'), { freq: 10 });
+  // An undocumented parameter is now a 400 before any handler runs (src/rest/contract.ts), so it
+  // comes with one request in 8 (fc.option's `freq` is the chance of *no* value: with freq 8 it
+  // came with 7 in 8, and GET /trips never reached its handler). The raw parts likewise, 1 in 10.
+  const rarely = <T>(arbitrary: fc.Arbitrary<T>, oneIn: number) => fc.oneof({ weight: oneIn - 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary });
+  const extra = rarely(fc.tuple(asciiText(8), anyText(12)), 8);
+  const raw = rarely(fc.constantFrom('page=1&page=2', 'filters=%zz', 'search=', 'orderBy=[]', '%=1', 'pageSize=-1'), 10);
   return fc.tuple(fc.tuple(...entries), extra, raw).map(([pairs, more, rawPart]) => {
     const params = new URLSearchParams(pairs.filter((p): p is [string, string] => p !== null));
     if (more) params.append(more[0], more[1]);
