@@ -78,8 +78,9 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     if (config.tracing) carryTraceIntoJobs(boss);
 
     await createQueues(boss, WORKERS);
-    const leaseStore = new PgLeaseStore(databaseUrl);
-    cleanups.push(() => leaseStore.end());
+    // Only the listeners count requests; a worker-only process keeps no budgets and opens no pool.
+    const leaseStore = config.roles.has('api') || config.roles.has('ai') ? new PgLeaseStore(databaseUrl) : undefined;
+    if (leaseStore) cleanups.push(() => leaseStore.end());
     const services = await buildServices(config, prisma, boss, leaseStore, logger);
     cleanups.push(() => services.rateLimits.stop());
     if (config.roles.has('api') || config.roles.has('ai')) {
@@ -121,7 +122,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
 }
 
 async function buildServices(
-  config: Config, prisma: ReturnType<typeof createPrisma>, boss: Services['boss'], leaseStore: PgLeaseStore, logger: Logger,
+  config: Config, prisma: ReturnType<typeof createPrisma>, boss: Services['boss'], leaseStore: PgLeaseStore | undefined, logger: Logger,
 ): Promise<Services> {
   const keys = await loadKeys(config);
   const apiKeys = new ApiKeyVerifier(prisma, Date.now, config.authCacheMs);

@@ -12,6 +12,7 @@ import { draftSchema, type Draft } from './generate/draft.ts';
 import { llmGenerator, type LlmSettings } from './generate/llm.generator.ts';
 import { validateModelDraft } from './generate/llm.validate.ts';
 import { mergeStructured } from './generate/merge.ts';
+import { titleWithStructure } from './generate/structured-title.ts';
 import { toAlpha3, validateDraft } from './generate/validate.ts';
 import { creatorOf } from './import.service.ts';
 import type { StageContext, StageResult, StageWork } from './pipeline.ts';
@@ -111,9 +112,9 @@ export async function generateDraft(extractedText: string, items: StructuredData
     draft = await builtinGenerator.generate(text, options);
     if (!llm) await log('Generator: built-in extractor.');
   }
-  const merged = mergeStructured(draft, structured);
+  const merged = mergeStructured(draft, structured, now);
   for (const note of merged.notes) await log(note);
-  return merged.draft;
+  return { ...merged.draft, title: titleWithStructure(merged.draft, structured, text, now) };
 }
 
 /**

@@ -122,6 +122,16 @@ describe('readCalendar', () => {
     ]);
   });
 
+  it('reads a calendar of day events ("Jour 1 – ...") as a programme\'s text, keeping its other events', () => {
+    const day = (n: number, date: string, title: string, description: string) => ['BEGIN:VEVENT', `UID:d${n}`, `SUMMARY:Jour ${n} – ${title}`, `DTSTART;VALUE=DATE:${date}`, `DESCRIPTION:${description}`, 'END:VEVENT'];
+    const calendar = readCalendar(['BEGIN:VCALENDAR', 'VERSION:2.0', 'X-WR-CALNAME:Islande – la route du Sud',
+      ...day(1, '20270703', 'Arrivée à Reykjavik', 'Nuit : Hôtel Borgarljós\\, Reykjavik.'), ...day(2, '20270704', 'Le Cercle d\'Or', 'Nuit : Gîte Geysir Sud.'),
+      'BEGIN:VEVENT', 'UID:z', 'SUMMARY:Croisière en zodiac', 'DTSTART;TZID=Atlantic/Reykjavik:20270706T140000', 'END:VEVENT', 'END:VCALENDAR', ''].join('\r\n'));
+    expect(calendar).toMatchObject({ programme: true, name: 'Islande – la route du Sud' });
+    expect(calendar.text.split('\n')).toEqual(['Islande – la route du Sud', '', 'Jour 1 – Arrivée à Reykjavik', 'Nuit : Hôtel Borgarljós, Reykjavik.', '', 'Jour 2 – Le Cercle d\'Or', 'Nuit : Gîte Geysir Sud.']);
+    expect(calendar.events.map((e) => e.summary)).toEqual(['Croisière en zodiac']);
+  });
+
   it('answers no events for a broken calendar', () => {
     expect(readCalendar('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:garbage').events).toEqual([]);
   });

@@ -6,6 +6,7 @@ import type { StructuredData, StructuredItem } from '../../src/imports/extract/s
 import { draftSchema, type Draft, type DraftInput } from '../../src/imports/generate/draft.ts';
 import { validateModelDraft } from '../../src/imports/generate/llm.validate.ts';
 import { mergeStructured } from '../../src/imports/generate/merge.ts';
+import { titleWithStructure } from '../../src/imports/generate/structured-title.ts';
 import { readStructured } from '../../src/imports/structured/structured-draft.ts';
 
 const NOW = new Date('2026-01-15T00:00:00Z');
@@ -162,6 +163,18 @@ describe('JSON booking exports', () => {
     ]);
   });
 
+  it('reads an export laid out by days: day-first dates, services giving only a time on their day, deposits as objects', () => {
+    const italian = read(json({ nomeViaggio: 'Egitto: crociera sul Nilo', periodo: { dal: '21/11/2026', al: '28/11/2026' }, itinerario: [
+      { giorno: 1, data: '21/11/2026', servizi: [{ categoria: 'volo', vettore: 'Neos', codiceVolo: 'NO 7544', da: 'MXP', a: 'LXR', orarioPartenza: '08:10', orarioArrivo: '13:40' }] },
+      { giorno: 2, data: '22/11/2026', servizi: [{ categoria: 'escursione', descrizione: 'Valle dei Re', orario: '06:30' }] },
+    ], economico: { valuta: 'EUR', quotaIndividuale: '1.390,00', totalePratica: '2.780,00', saldo: { importo: '2.080,00', scadenza: '22/10/2026' } } }));
+    expect(italian).toMatchObject({ dateStart: '2026-11-21', dateFinish: '2026-11-28', price: { amount: 1390, per: 'person', total: 2780 }, payments: [{ kind: 'balance', amount: 2080, dueDate: '2026-10-22' }] });
+    expect(contents(italian)).toEqual([
+      expect.objectContaining({ date: '2026-11-21', type: 'flight', flightNumber: 'NO7544', departureAirport: 'MXP', arrivalAirport: 'LXR', departureTime: '08:10', arrivalTime: '13:40' }),
+      expect.objectContaining({ date: '2026-11-22', type: 'activity', title: 'Valle dei Re', time: '06:30' }),
+    ]);
+  });
+
   it('leaves a free-form plan (days of prose) to the text reader', () => {
     const result = read(json({ title: 'Weekend in Amsterdam', dates: 'Jun 19-20, 2026', days: [{ title: 'Day 1', plan: 'Canal cruise at 17:00.' }] }));
     expect(result.blocks).toEqual([]);
@@ -220,6 +233,19 @@ describe('mergeStructured', () => {
   it('returns the text draft unchanged when there is no structured data', () => {
     const draft = textDraft({ dateStart: '2026-05-08', days: [{ day: 1, date: '2026-05-08', title: null, blocks: [] }] });
     expect(mergeStructured(draft, read()).draft).toBe(draft);
+  });
+});
+
+describe('titleWithStructure', () => {
+  it('keeps a title that names where the bookings go, and otherwise chooses one that does', () => {
+    const structured = read(schema({ '@type': 'FlightReservation', reservationFor: { '@type': 'Flight', flightNumber: 'TP1861', departureAirport: 'LIS', arrivalAirport: 'PDL', departureTime: '2026-09-05T08:10:00+01:00' } }));
+    const merged = (title: string, language = 'pt') => mergeStructured(textDraft({ title, language }), structured, NOW).draft;
+    const text = 'Olá Rita,\nBoa viagem!\nSegue o seu cartão de embarque.';
+    expect(titleWithStructure(merged('Fim de semana em Ponta Delgada'), structured, text, NOW)).toBe('Fim de semana em Ponta Delgada');
+    // An airline's name mentions a country, not the trip's destination.
+    expect(titleWithStructure(merged('TAP Air Portugal'), structured, text, NOW)).toBe('Viagem a Ponta Delgada');
+    // Without structured bookings the text's title stands.
+    expect(titleWithStructure(textDraft({ title: 'TAP Air Portugal' }), read(), text, NOW)).toBe('TAP Air Portugal');
   });
 });
 

@@ -5,13 +5,14 @@
 import type { DatedBlock, StructuredResult } from '../structured/structured-result.ts';
 import { completeWith, sameBooking } from '../structured/structured-draft.ts';
 import { addDays, daysBetween } from '../structured/values.ts';
+import { cleanStructuredTitle } from './structured-title.ts';
 import { draftSchema, type Draft, type DraftBlockInput, type DraftDayInput } from './draft.ts';
 
 const MAX_DAYS = 90;
 
 export interface Merged { draft: Draft; notes: string[] }
 
-export function mergeStructured(draft: Draft, structured: StructuredResult): Merged {
+export function mergeStructured(draft: Draft, structured: StructuredResult, now: Date = new Date()): Merged {
   const blocks = structured.blocks;
   if (!blocks.length && !structured.title && !structured.price && !structured.payments.length && !structured.included.length && !structured.excluded.length && !structured.dateStart) return { draft, notes: [] };
   // A calendar's text is its events again: what the text reader made of it goes.
@@ -26,7 +27,7 @@ export function mergeStructured(draft: Draft, structured: StructuredResult): Mer
   const last = placed.at(-1)?.date ?? null;
   const merged = draftSchema.parse({
     ...draft,
-    title: usableTitle(structured.title) ?? draft.title,
+    title: usableTitle(structured.title ? cleanStructuredTitle(structured.title, now) : null) ?? draft.title,
     description: draft.description ?? structured.description,
     dateStart: range ? first : draft.dateStart,
     dateFinish: range ? last : draft.dateFinish,

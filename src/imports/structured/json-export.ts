@@ -58,13 +58,25 @@ export function mapJsonExport(source: unknown, into: StructuredResult): void {
 
 const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(str).filter((s): s is string => !!s) : typeof value === 'string' ? value.split(/[;\n]|,\s(?=[A-Za-zÀ-ÿ])/).map((s) => s.trim()).filter(Boolean) : []);
 
+/**
+ * The date of the day being walked ({day: 2, date: "22/11/2026", services: [...]}): a service
+ * below it that gives only a time happens that day. Set while walking (the walk is synchronous).
+ */
+let dayDate: string | null = null;
+
 function walk(value: unknown, into: StructuredResult, depth: number, hint: string | null): void {
   if (depth > MAX_DEPTH) return;
   if (Array.isArray(value)) { for (const v of value) walk(v, into, depth + 1, hint); return; }
   if (!isObj(value)) return;
   const block = classify(value, hint, depth === 0);
   if (block) { into.blocks.push(block); return; }
-  for (const [key, child] of Object.entries(value)) if (typeof child === 'object') walk(child, into, depth + 1, norm(key));
+  const outer = dayDate;
+  if (depth > 0) dayDate = localMoment(pick(value, 'date', 'day'))?.date ?? dayDate;
+  try {
+    for (const [key, child] of Object.entries(value)) if (typeof child === 'object') walk(child, into, depth + 1, norm(key));
+  } finally {
+    dayDate = outer;
+  }
 }
 
 /**
@@ -113,6 +125,11 @@ function momentOf(o: Obj, prefixes: string[], zone: string | null = null): Local
   if (prefixes.includes('')) {
     const date = localMoment(pick(o, 'datetime', 'date', 'at', 'local', 'scheduled', 'start', 'startdate'), zone);
     if (date) return date;
+  }
+  // Only a time ("departure_time": "08:10") inside a dated day of the export.
+  for (const p of prefixes) {
+    const time = str(pick(o, `${p}time`, `${p}hour`, p));
+    if (dayDate && time && /^\d{1,2}[:h]\d{2}$/.test(time)) return { date: dayDate, time: time.replace('h', ':').padStart(5, '0') };
   }
   return null;
 }
@@ -309,7 +326,9 @@ function paymentsOf(levels: Obj[]): StructuredPayment[] {
     const hintHere = hint ?? str(pick(holder, 'currency', 'currencycode'));
     for (const [kind, names] of [['deposit', ['deposit', 'downpayment']], ['balance', ['balance', 'balancedue', 'remaining']]] as const) {
       const money = moneyOf(holder, [...names], hintHere);
-      if (money) out.push({ kind, ...money, dueDate: localMoment(pick(holder, `${names[0]}duedate`, `${names[0]}due`, `${kind}date`))?.date ?? null });
+      const own = pick(holder, ...names);
+      const due = pick(holder, `${names[0]}duedate`, `${names[0]}due`, `${kind}date`) ?? (isObj(own) ? pick(own, 'duedate', 'due', 'dueon') : undefined);
+      if (money) out.push({ kind, ...money, dueDate: localMoment(due)?.date ?? null });
     }
     const list = pick(holder, 'payments', 'installments', 'paymentschedule', 'schedule') ?? pick(level, 'payments', 'installments', 'paymentschedule');
     if (Array.isArray(list)) {

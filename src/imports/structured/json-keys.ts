@@ -19,6 +19,9 @@ const PHRASES: Record<string, string> = {
   // it
   numero_volo: 'flight_number', prezzo_a_persona: 'price_per_person', prezzo_per_persona: 'price_per_person', prezzo_totale: 'total_price',
   data_ora: 'datetime', data_scadenza: 'due_date', non_incluso: 'not_included', nome_viaggio: 'trip_name', data_inizio: 'start_date',
+  codice_volo: 'flight_number', numero_volo_: 'flight_number', orario_partenza: 'departure_time', orario_arrivo: 'arrival_time',
+  quota_individuale: 'price_per_person', quota_a_persona: 'price_per_person', totale_pratica: 'total_price', nome_viaggio_: 'trip_name',
+  non_comprende: 'not_included', pagato_il: 'paid_on', da: 'from', a: 'to',
   // de
   flugnummer: 'flight_number', preis_pro_person: 'price_per_person', gesamtpreis: 'total_price', nicht_inklusive: 'not_included',
   nicht_enthalten: 'not_included', reisename: 'trip_name', reisebeginn: 'start_date', reiseende: 'end_date', faellig_am: 'due_date', fallig_am: 'due_date',
@@ -51,6 +54,9 @@ const WORDS: Record<string, string> = {
   pagamenti: 'payments', incluso: 'included', passeggeri: 'passengers', treno: 'train', treni: 'trains', trasferimento: 'transfer',
   traghetto: 'ferry', traghetti: 'ferries', noleggio: 'rental', ritiro: 'pickup', riconsegna: 'dropoff', alloggio: 'hotel', alberghi: 'hotels',
   importo: 'amount', acconto: 'deposit', saldo: 'balance', ora: 'time', nome: 'name', servizi: 'services', escursioni: 'excursions',
+  vettore: 'carrier', orario: 'time', categoria: 'type', descrizione: 'description', titolo: 'title', viaggiatori: 'travellers', periodo: 'period',
+  dal: 'from', al: 'to', economico: 'pricing', scadenza: 'due_date', comprende: 'included', escursione: 'excursion', volo_: 'flight', giorno: 'day',
+  crociera: 'cruise', pratica: 'booking', itinerario: 'itinerary',
   // de
   flug: 'flight', fluge: 'flights', abflug: 'departure', ankunft: 'arrival', stadt: 'city', nachte: 'nights', preis: 'price', wahrung: 'currency',
   zahlungen: 'payments', zahlung: 'payment', inklusive: 'included', leistungen: 'included', reisende: 'travellers', passagiere: 'passengers',
@@ -81,7 +87,8 @@ export function translateKeys(value: unknown, depth = 0): unknown {
   if (!value || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    const k = translateKey(key);
+    // "data" is Italian and Portuguese for a date, and an English wrapper: by its value.
+    const k = /^data$/i.test(key) && typeof v === 'string' && /\d{4}/.test(v) ? 'date' : translateKey(key);
     const translated = translateKeys(v, depth + 1);
     // A type written in the document's language ("vuelo", "traslado") reads as the English kind.
     out[k in out ? key : k] = k === 'type' && typeof translated === 'string' ? translateKey(translated) : translated;

@@ -21,6 +21,10 @@ const text = (value: unknown): string | null => str(Array.isArray(value) ? value
 
 export function mapSchemaOrg(nodes: Node[], into: StructuredResult): void {
   for (const node of nodes.flatMap(expand)) {
+    for (const where of [obj(node.reservationFor)?.address, obj(obj(node.reservationFor)?.location)?.address, obj(node.pickupLocation)?.address]) {
+      const town = str(obj(where)?.addressLocality);
+      if (town && !into.localities.includes(town)) into.localities.push(town);
+    }
     const type = typeOf(node);
     if (/Cancel/i.test(str(node.reservationStatus) ?? '')) continue;
     if (type === 'TouristTrip') { touristTrip(node, into); continue; }

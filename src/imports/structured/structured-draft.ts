@@ -9,6 +9,7 @@ import { mapCalendarEvents } from './calendar-events.ts';
 import { mapJsonExport } from './json-export.ts';
 import { mapSchemaOrg } from './schema-org.ts';
 import { emptyResult, type DatedBlock, type StructuredResult } from './structured-result.ts';
+import { city, cityTimezone, type CityPlace } from '../generate/builtin/places.ts';
 import { airportFacts } from './values.ts';
 
 export function readStructured(data: StructuredData | null | undefined, now: Date): StructuredResult {
@@ -29,6 +30,7 @@ export function readStructured(data: StructuredData | null | undefined, now: Dat
   result.blocks.push(...mapCalendarEvents(events));
   result.blocks = dedupe(result.blocks).sort((a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999') || timeOf(a).localeCompare(timeOf(b)));
   shareAirlineNames(result.blocks);
+  placeCountries(result.blocks);
   const { countries, home } = visited(result.blocks);
   result.countries = [...new Set([...result.countries, ...countries])];
   result.home = home;
@@ -138,5 +140,53 @@ function shareAirlineNames(blocks: DatedBlock[]): void {
 
 function firstDestinationZone(blocks: DatedBlock[]): string | null {
   const flight = blocks.find((b) => b.block.type === 'flight');
-  return flight ? airportFacts((flight.block.content as { arrivalAirport: string | null }).arrivalAirport)?.timezone ?? null : null;
+  if (flight) return airportFacts((flight.block.content as { arrivalAirport: string | null }).arrivalAirport)?.timezone ?? null;
+  // A trip by train, bus, ferry or car: the zone of the first place it stays at or goes to.
+  const first = blocks.map((b) => destinationOf(b)).find((p): p is CityPlace => !!p);
+  return first ? cityTimezone(first) ?? null : null;
+}
+
+/** What follows a town in a station's or an airport's name. */
+const STATION = /\s*(?:\(.*\)|,.*|\b(?:hbf|hauptbahnhof|bahnhof|centrale|central|centraal|termini|station|gare|estaci[oó]n|esta[cç][aã]o|stazione|s\.\s?m\.\s?n\.|airport|aeropuerto|a[ée]roport|aeroporto|flughafen|port|porto|puerto|terminal|bus station|autostazione)\b.*)$/i;
+
+/**
+ * "München Hbf", "Firenze S.M.N.", "Matera Villa Longo": the town, when what is left names one
+ * (or its first word names a large one). Where the trip's countries are known already (airports,
+ * addresses), a town elsewhere is a namesake ("Jasper" in Canada, not Texas) and is not taken.
+ */
+function cityIn(name: string | null | undefined, known: ReadonlySet<string> = new Set()): CityPlace | undefined {
+  const town = (name ?? '').replace(STATION, '').trim();
+  if (!town) return undefined;
+  const ok = (p: CityPlace | undefined) => (p && (!known.size || known.has(p.country)) ? p : undefined);
+  const whole = ok(city(town, known));
+  if (whole) return whole;
+  const first = ok(city(town.split(/\s+/)[0]!, known));
+  return first && first.population >= 50_000 ? first : undefined;
+}
+
+function destinationOf(b: DatedBlock, known?: ReadonlySet<string>): CityPlace | undefined {
+  const c = b.block.content as { city?: string | null; to?: string | null; from?: string | null; mode?: string };
+  if (b.block.type === 'accommodation') return cityIn(c.city, known);
+  if (b.block.type === 'transport') return cityIn(c.mode === 'carRental' ? c.from : c.to, known);
+  return undefined;
+}
+
+/**
+ * The country of a stay or a journey that its source gave no address country: from its town's
+ * name (the gazetteer), except the way back to where the first journey left from.
+ */
+function placeCountries(blocks: DatedBlock[]): void {
+  const journeys = blocks.filter((b) => b.block.type === 'transport');
+  const known = new Set(blocks.map((b) => b.country).filter((c): c is string => !!c));
+  for (const b of blocks) {
+    const from = b.block.type === 'flight' ? airportFacts((b.block.content as { departureAirport: string | null }).departureAirport)?.country : null;
+    if (from) known.add(from);
+  }
+  const origin = cityIn((journeys[0]?.block.content as { from?: string | null } | undefined)?.from, known)?.country;
+  for (const b of blocks) {
+    if (b.country || (b.block.type !== 'accommodation' && b.block.type !== 'transport')) continue;
+    const place = destinationOf(b, known);
+    const returning = b.block.type === 'transport' && journeys.length > 1 && b === journeys.at(-1) && place?.country === origin;
+    if (place && !returning) b.country = place.country;
+  }
 }

@@ -26,6 +26,8 @@ export interface StructuredResult {
   excluded: string[];
   /** alpha-3 codes of the places stayed at or visited (hotel addresses, arrival airports). */
   countries: string[];
+  /** Towns the sources' addresses name (a venue's, a rental desk's), in order: title hints. */
+  localities: string[];
   /** alpha-3 of the traveller's home (where the first flight leaves from and is not a destination): no country of the trip. */
   home: string | null;
   /** ISO 639-1 language the source declares (a JSON export's locale). */
@@ -41,4 +43,4 @@ export interface StructuredResult {
   dateFinish: string | null;
 }
 
-export const emptyResult = (): StructuredResult => ({ blocks: [], title: null, description: null, price: null, payments: [], included: [], excluded: [], countries: [], home: null, timezone: null, textIsRendering: false, datesAuthoritative: false, dateStart: null, dateFinish: null });
+export const emptyResult = (): StructuredResult => ({ blocks: [], title: null, description: null, price: null, payments: [], included: [], excluded: [], localities: [], countries: [], home: null, timezone: null, textIsRendering: false, datesAuthoritative: false, dateStart: null, dateFinish: null });

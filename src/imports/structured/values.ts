@@ -11,8 +11,18 @@ const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?
  * The date and time as written: "2026-05-08T08:15:00+02:00" is 08:15 on 8 May, local to where it
  * happens (an offset is kept, not converted). A UTC time ("Z") is turned into `zone` when known.
  */
+/** "21/11/2026", "21.11.2026 08:10": day first, as exports in the readers' languages write it. */
+const EUROPEAN = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?:[ T,]+(\d{1,2})[:h](\d{2}))?$/;
+
 export function localMoment(value: unknown, zone?: string | null): LocalMoment | null {
   if (typeof value !== 'string') return null;
+  const eu = EUROPEAN.exec(value.trim());
+  if (eu) {
+    const [, d, mo, y, h, mi] = eu;
+    const date = `${y}-${mo!.padStart(2, '0')}-${d!.padStart(2, '0')}`;
+    if (Number(mo) > 12 || Number.isNaN(Date.parse(date))) return null;
+    return { date, time: h ? `${h.padStart(2, '0')}:${mi}` : null };
+  }
   const m = ISO.exec(value.trim());
   if (!m) return null;
   const [, y, mo, d, h, mi, offset] = m;
