@@ -257,6 +257,24 @@ LH1166  Frankfurt (FRA) Mon 28 September 07:10 → Lisbon (LIS) 09:05`);
   });
 });
 
+describe('stays as range headings and a domestic ferry trip', () => {
+  it('reads "Du ... au ..." headings as days, the crossing as a ferry, and keeps the home country when the whole trip is in it', () => {
+    const draft = read(`Votre séjour en Corse – récapitulatif
+Vendredi 12 juin 2026 – Traversée aller
+Corsica Linea, navire « Pascal Paoli » : départ de Marseille à 19h00, arrivée à Bastia le samedi 13 juin à 07h00.
+Du samedi 13 au mardi 16 juin 2026 – Bastia
+Hôtel Le Vieux Port – 3 nuits, petit-déjeuner inclus.
+Mardi 16 juin 2026 – Traversée retour
+Corsica Linea : départ de Bastia à 20h00, arrivée à Marseille le mercredi 17 juin à 07h00.`);
+    expect(blocksOf(draft, 'transport')).toMatchObject([
+      { day: 1, mode: 'ferry', from: 'Marseille', to: 'Bastia', time: '19:00', arrivalTime: '07:00', operator: 'Corsica Linea' },
+      { day: 5, mode: 'ferry', from: 'Bastia', to: 'Marseille', time: '20:00' },
+    ]);
+    expect(blocksOf(draft, 'accommodation')).toMatchObject([{ day: 2, name: 'Hôtel Le Vieux Port', checkIn: '2026-06-13', checkOut: '2026-06-16', nights: 3 }]);
+    expect(draft.countries).toEqual(['FRA']);
+  });
+});
+
 describe('prices', () => {
   it('keeps the amount written first with its kind, completes it with the other, and leaves supplements, options and offers out', () => {
     expect(findPrice(['Preis p. P. im DZ: 1.450 € · Gesamt für 2 Personen: 2.900 €'])).toMatchObject({ amount: 1450, per: 'person', total: 2900 });

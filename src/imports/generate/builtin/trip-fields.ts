@@ -178,7 +178,8 @@ export function tripCountries(places: Places): CountryReading {
   found.push(...stayCountries, ...arrivals, ...named.map((c) => c.country), ...visited);
   let result = [...new Set(found)];
   // Home stays out unless the trip stays there or a flight other than the way back lands there.
-  if (home && !stayCountries.includes(home) && !arrivals.includes(home)) result = result.filter((c) => c !== home);
+  // (A trip that stays in its home country, Paris to Nice or Marseille to Corsica, keeps it.)
+  if (home && !stayCountries.includes(home) && !arrivals.includes(home) && result.some((c) => c !== home)) result = result.filter((c) => c !== home);
   if (!first.country && result[0]) first = { city: null, country: result[0], iata: null };
   return { countries: result, home, firstDestination: first };
 }
