@@ -5,6 +5,7 @@ import { extractDraft } from '../../src/imports/generate/builtin/builtin.generat
 import { readDocument } from '../../src/imports/generate/builtin/document-lines.ts';
 import { configurationOf } from '../../src/imports/generate/configuration.ts';
 import { draftSchema, type Draft, type DraftBlock } from '../../src/imports/generate/draft.ts';
+import { findPrice } from '../../src/imports/generate/builtin/money.ts';
 import { validateDraft } from '../../src/imports/generate/validate.ts';
 
 const NOW = new Date('2026-01-15T00:00:00Z');
@@ -253,6 +254,35 @@ LH1166  Frankfurt (FRA) Mon 28 September 07:10 → Lisbon (LIS) 09:05`);
     expect([draft.dateStart, draft.dateFinish]).toEqual(['2026-09-12', '2026-09-28']);
     expect(draft.countries).toEqual(['KEN']);
     expect(draft.title).toBe('Trip to Nairobi');
+  });
+});
+
+describe('stays as range headings and a domestic ferry trip', () => {
+  it('reads "Du ... au ..." headings as days, the crossing as a ferry, and keeps the home country when the whole trip is in it', () => {
+    const draft = read(`Votre séjour en Corse – récapitulatif
+Vendredi 12 juin 2026 – Traversée aller
+Corsica Linea, navire « Pascal Paoli » : départ de Marseille à 19h00, arrivée à Bastia le samedi 13 juin à 07h00.
+Du samedi 13 au mardi 16 juin 2026 – Bastia
+Hôtel Le Vieux Port – 3 nuits, petit-déjeuner inclus.
+Mardi 16 juin 2026 – Traversée retour
+Corsica Linea : départ de Bastia à 20h00, arrivée à Marseille le mercredi 17 juin à 07h00.`);
+    expect(blocksOf(draft, 'transport')).toMatchObject([
+      { day: 1, mode: 'ferry', from: 'Marseille', to: 'Bastia', time: '19:00', arrivalTime: '07:00', operator: 'Corsica Linea' },
+      { day: 5, mode: 'ferry', from: 'Bastia', to: 'Marseille', time: '20:00' },
+    ]);
+    expect(blocksOf(draft, 'accommodation')).toMatchObject([{ day: 2, name: 'Hôtel Le Vieux Port', checkIn: '2026-06-13', checkOut: '2026-06-16', nights: 3 }]);
+    expect(draft.countries).toEqual(['FRA']);
+  });
+});
+
+describe('prices', () => {
+  it('keeps the amount written first with its kind, completes it with the other, and leaves supplements, options and offers out', () => {
+    expect(findPrice(['Preis p. P. im DZ: 1.450 € · Gesamt für 2 Personen: 2.900 €'])).toMatchObject({ amount: 1450, per: 'person', total: 2900 });
+    expect(findPrice(['Valor total: 3.100,00 € (1.550,00 € por pessoa)'])).toMatchObject({ amount: 3100, per: 'total', total: 3100 });
+    expect(findPrice(['1 290 € par personne en chambre double, soit 2 580 € pour 2 voyageurs.'])).toMatchObject({ amount: 1290, per: 'person', total: 2580, travellers: 2 });
+    expect(findPrice(['£2,150 per person sharing · £2,740 in single occupancy'])).toMatchObject({ amount: 2150, per: 'person' });
+    expect(findPrice(['Cooking class (£45 pp, included in the total below).', 'Total for 2 guests: £4,380.00'])).toMatchObject({ amount: 4380, per: 'total' });
+    expect(findPrice(['Summer deals to Crete from €399!'])).toBeNull();
   });
 });
 

@@ -20,7 +20,7 @@ const OPERATORS: Array<[RegExp, string, TransportMode]> = [
   [/\bflixbus\b/, 'FlixBus', 'bus'], [/\balsa\b/, 'ALSA', 'bus'], [/\bgreyhound\b/, 'Greyhound', 'bus'], [/\bcruz del sur\b/, 'Cruz del Sur', 'bus'], [/\bado\b/, 'ADO', 'bus'],
   [/\bgrimaldi\b/, 'Grimaldi Lines', 'ferry'], [/\bmoby\b/, 'Moby', 'ferry'], [/\btirrenia\b/, 'Tirrenia', 'ferry'], [/\bbalearia\b/, 'Baleària', 'ferry'], [/\btrasmediterranea\b|\btrasmed\b/, 'Trasmed', 'ferry'],
   [/\bbrittany ferries\b/, 'Brittany Ferries', 'ferry'], [/\bdfds\b/, 'DFDS', 'ferry'], [/\bstena line\b/, 'Stena Line', 'ferry'], [/\bblue star\b/, 'Blue Star Ferries', 'ferry'], [/\bseajets\b/, 'Seajets', 'ferry'],
-  [/\bminoan\b/, 'Minoan Lines', 'ferry'], [/\banek\b/, 'ANEK Lines', 'ferry'], [/\bcorsica ferries\b/, 'Corsica Ferries', 'ferry'], [/\bfred\.? olsen\b/, 'Fred. Olsen', 'ferry'], [/\bnavigazione libera\b|\bnlg\b/, 'NLG', 'ferry'], [/\bsnav\b/, 'SNAV', 'ferry'],
+  [/\bminoan\b/, 'Minoan Lines', 'ferry'], [/\banek\b/, 'ANEK Lines', 'ferry'], [/\bcorsica ferries\b/, 'Corsica Ferries', 'ferry'], [/\bcorsica linea\b/, 'Corsica Linea', 'ferry'], [/\bla meridionale\b/, 'La Méridionale', 'ferry'], [/\bgnv\b|\bgrandi navi veloci\b/, 'GNV', 'ferry'], [/\bcaronte\b/, 'Caronte & Tourist', 'ferry'], [/\bliberty lines\b/, 'Liberty Lines', 'ferry'], [/\bfred\.? olsen\b/, 'Fred. Olsen', 'ferry'], [/\bnavigazione libera\b|\bnlg\b/, 'NLG', 'ferry'], [/\bsnav\b/, 'SNAV', 'ferry'],
   [/\bmsc\b/, 'MSC Cruises', 'cruise'], [/\bcosta (?:cruceros|crociere|cruises|croisieres|kreuzfahrten|cruzeiros)\b|\bcosta (?=\p{Lu})/u, 'Costa Cruises', 'cruise'], [/\broyal caribbean\b/, 'Royal Caribbean', 'cruise'], [/\bnorwegian cruise\b|\bncl\b/, 'Norwegian Cruise Line', 'cruise'],
   [/\bcelebrity\b/, 'Celebrity Cruises', 'cruise'], [/\bcarnival\b/, 'Carnival', 'cruise'], [/\bprincess cruises\b/, 'Princess Cruises', 'cruise'], [/\bviking\b/, 'Viking', 'cruise'], [/\baida\b/, 'AIDA', 'cruise'],
   [/\bhurtigruten\b/, 'Hurtigruten', 'cruise'], [/\bponant\b/, 'Ponant', 'cruise'], [/\bcroisieurope\b/, 'CroisiEurope', 'cruise'],
@@ -31,9 +31,10 @@ const OPERATORS: Array<[RegExp, string, TransportMode]> = [
 
 const MODES: Array<[RegExp, TransportMode]> = [
   [/\b(?:car rental|rental car|car hire|hire car|rent a car|pick up (?:your |the )?(?:rental )?car|collect (?:your |the )?(?:rental )?car|alquiler de (?:coche|auto|vehiculo|carro)|coche de alquiler|recogida del (?:coche|vehiculo)|location de (?:voiture|vehicule)|voiture de location|prise en charge du vehicule|aluguel de (?:carro|automovel|viatura)|aluguer de (?:carro|viatura)|carro alugado|levantamento da viatura|mietwagen|autovermietung|ubernahme des (?:mietwagens|fahrzeugs)|noleggio (?:auto|auto con conducente)?|auto a noleggio|ritiro (?:dell')?auto)\b/, 'carRental'],
-  [/\b(?:embark|embarkation|disembark|cruise ship|on board the ship|board the ship|embarque en el (?:barco|crucero)|embarquement|a bord du navire|embarque no navio|einschiffung|ausschiffung|imbarco sulla nave|sbarco)\b/, 'cruise'],
+  // A cruise ship, not any boarding ("embarquement du véhicule" is a ferry's).
+  [/\b(?:cruise ship|on board the ship|board the ship|embark on the cruise|embarque en el crucero|a bord du paquebot|embarque no navio de cruzeiro|einschiffung|imbarco sulla nave da crociera)\b/, 'cruise'],
   [/\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita)\b/, 'train'],
-  [/\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|traghetto|aliscafo|hydrofoil|catamaran to|catamaran a)\b/, 'ferry'],
+  [/\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|traghetto|aliscafo|hydrofoil|catamaran to|catamaran a|navire|traversee|travesia|traversata|travessia|crossing|uberfahrt|nave)\b/, 'ferry'],
   [/\b(?:bus|coach|autobus|autocar|autocarro|onibus|pullman|reisebus|fernbus)\b(?! tour| turistico| touristique)/, 'bus'],
   [/\b(?:transfer|transfers|traslado|traslados|transfert|transferts|transferencia|trasferimento|trasferimenti|shuttle|navette|privater transfer|airport pick-?up|recogida en el aeropuerto|accueil a l'aeroport)\b/, 'transfer'],
   [/\b(?:drive|driving|self-drive|road trip|conduccion|conducir|en coche|en voiture|route vers|de carro|conduzir|mit dem auto|fahrt nach|in auto|guida verso)\b/, 'car'],
@@ -135,8 +136,8 @@ function activityOf(sentence: string): DraftBlockInput | undefined {
 }
 
 // "Overnight at X", "Nuit à l'hôtel X", "Übernachtung im X", "Alojamiento en X", "check in at X": X is the stay.
-const STAY_AT = /(?:overnight (?:at|in)(?: the)?|overnight:|night at|nights at|stay at|staying at|check(?:-| )in (?:at|to)(?: the)?|accommodation at|noche en(?: el)?|alojamiento(?: en(?: el)?|:)|hospedaje(?: en|:)|check-?in en(?: el)?|nuit (?:a|à|au|en) (?:l['’]h[oô]tel |l['’])?|nuit:|h[ée]bergement\s*(?:à|a|:)(?: l['’])?|installation (?:à|a) l['’]|[üu]bernachtung(?:en)? (?:im|in der|in|:)|unterkunft:|check-?in im|alojamento(?: no| na| em|:)|pernoite(?: no| na| em|:)|hospedagem(?: no| na|:)|check-?in no|pernottamento(?: presso| al| all['’]|:| in| a)|sistemazione(?: presso| all['’]| al| in|:)|soggiorno (?:presso|all['’]|al)|check-?in (?:presso|all['’]|al))\s*(.+?)(?=[.;]\s|[.;]?$|,\s|\s\((?!\d)|\s[–—-]\s)/i;
-const NAME_PATTERN = /((?:\p{Lu}[\p{L}'’&.-]*\s){0,3}(?:Hotel|Hôtel|Hostal|Hostel|Parador|Resort|Lodge|Inn|Pousada|Albergo|Riad|Guesthouse|Agriturismo|Masseria|Quinta|Hacienda|Posada|Auberge|Palazzo|Relais|Residence|Residencia|Pension|Pensione|Camp|Ryokan|B&B|Suites|Apartments?|Apartamentos?)(?:\s(?:de|del|da|do|di|la|le|el|das|dos|the|&|am|an|zum|zur|al|alla)?\s?[\p{Lu}\d][\p{L}\d'’&.-]*){0,5})/u;
+const STAY_AT = /(?:overnight (?:at|in)(?: the)?|overnight:|night at|nights at|stay at|staying at|check(?:-| )in (?:at|to)(?: the)?|check-?in (?:à|a) l['’](?:h[ôo]tel\s)?|check-?in (?:à|a) la |check-?in (?:no|na|em)|accommodation at|noche en(?: el)?|alojamiento(?: en(?: el)?|:)|hospedaje(?: en|:)|check-?in en(?: el)?|nuit (?:a|à|au|en) (?:l['’]h[oô]tel |l['’])?|nuit:|h[ée]bergement\s*(?:à|a|:)(?: l['’])?|installation (?:à|a) l['’]|[üu]bernachtung(?:en)? (?:im|in der|in|:)|unterkunft:|check-?in im|alojamento(?: no| na| em|:)|pernoite(?: no| na| em|:)|hospedagem(?: no| na|:)|check-?in no|pernottamento(?: presso| al| all['’]|:| in| a)|sistemazione(?: presso| all['’]| al| in|:)|soggiorno (?:presso|all['’]|al)|check-?in (?:presso|all['’]|al))\s*(.+?)(?=[.;]\s|[.;]?$|,\s|\s\((?!\d)|\s[–—-]\s)/i;
+const NAME_PATTERN = /((?:\p{Lu}[\p{L}'’&.-]*\s(?:(?:de|del|da|do|di|la|le|el|das|dos|du|des)\s)?){0,3}(?:Hotel|Hôtel|Hostal|Hostel|Parador|Resort|Lodge|Inn|Pousada|Albergo|Riad|Guesthouse|Agriturismo|Masseria|Quinta|Hacienda|Posada|Auberge|Palazzo|Relais|Residence|Residencia|Pension|Pensione|Camp|Ryokan|B&B|Suites|Apartments?|Apartamentos?)(?:\s(?:de|del|da|do|di|la|le|el|das|dos|the|&|am|an|zum|zur|al|alla)?\s?[\p{Lu}\d][\p{L}\d'’&.-]*){0,5})/u;
 
 /** The hotel's name: after a label ("Accommodation: Hotel X"), or the words around "Hotel". */
 export function hotelName(line: string): string | undefined {
@@ -196,13 +197,27 @@ export function readDay(lines: readonly string[], date: IsoDate | null, now: Dat
   const leftover: string[] = [];
   let overnightCity: string | null = null;
   joined.forEach((line, i) => {
-    if (used.has(i)) return;
+    if (used.has(i)) {
+      // A flight's sentence may also name the hotel ("..., arrivo a Istanbul alle 15:55, transfer e check-in all'Hotel Pera Lanterna (3 notti)").
+      const folded = fold(line);
+      if (STAY_AT.test(line) && HOTEL_WORDS.test(folded)) {
+        const name = hotelName(line.slice(STAY_AT.exec(line)!.index));
+        if (name) hotels.push({ name, city: cityIn(line.slice(line.indexOf(name))) , nights: nightsOf(NIGHTS.exec(folded)) });
+      }
+      return;
+    }
     for (const sentence of line.split(SENTENCE).map((s) => s.trim()).filter(Boolean)) {
       const folded = fold(sentence);
       if (PRICE_WORDS.test(folded) && /\d/.test(sentence) && /[€$£]|\b(?:eur|usd|gbp|chf)\b/i.test(sentence)) continue; // the trip's price, read from the whole document
       const overnight = /\b(?:overnight|night in|nights in|stay in|noche en|noches en|alojamiento|nuit a|nuits a|nuit en|hebergement|noite em|noites em|pernoite|alojamento|ubernachtung|pernottamento)\b/.test(folded) ? cityIn(sentence) : null;
       if (overnight) overnightCity = overnight;
-      if (STAY_AT.test(sentence) || ACCOMMODATION_LABEL.test(folded) || (HOTEL_WORDS.test(folded) && (OVERNIGHT.test(folded) || NIGHTS.test(folded))) || /^(?:hotel|hôtel|pousada|parador|riad|albergo|hostal)\b/i.test(sentence)) {
+      // "Private transfer to Casa do Largo Boutique Hotel": the transfer and the stay.
+      const transferToHotel = HOTEL_WORDS.test(folded) && /\b(?:transfer|transfers|traslado|transfert|trasferimento|transfer zum|transfer to|fahrt zum)\b/.test(folded);
+      if (transferToHotel) {
+        const name = hotelName(sentence);
+        if (name && !/^(?:the|el|la|le|il|das|o|a)?\s*(?:hotel|hôtel)$/i.test(name)) hotels.push({ name, city: cityIn(sentence), nights: nightsOf(NIGHTS.exec(folded)) });
+      }
+      if (!transferToHotel && (STAY_AT.test(sentence) || ACCOMMODATION_LABEL.test(folded) || (HOTEL_WORDS.test(folded) && (OVERNIGHT.test(folded) || NIGHTS.test(folded))) || /^(?:hotel|hôtel|pousada|parador|riad|albergo|hostal)\b/i.test(sentence))) {
         const name = hotelName(sentence);
         if (name) {
           const nights = NIGHTS.exec(folded);

@@ -325,7 +325,8 @@ export function completeFromBlocks(draft: Draft): Draft {
   const visited = journeys.flatMap((b) => (b.type === 'transport' && b.content.to && fold(b.content.to) !== origin ? [{ name: b.content.to }] : []));
   const geography = tripCountries({ stays, visited, text: '', flights, lastDay: flights.length > 1 ? Math.max(...draft.days.map((d) => d.day)) : undefined });
   // The bookings say where the trip goes; the text's countries stand unless they miss it entirely.
-  const countries = !draft.countries.length || (geography.countries.length && !draft.countries.some((c) => geography.countries.includes(c))) ? geography.countries : draft.countries;
+  // Flights say where the trip goes more surely than a sparse text (a boarding pass); trains and hotels do not overrule it.
+  const countries = !draft.countries.length || (flights.length && geography.countries.length && !draft.countries.some((c) => geography.countries.includes(c))) ? geography.countries : draft.countries;
   const first = geography.firstDestination;
   const timezone = draft.timezone && countries === draft.countries ? draft.timezone : (first.iata ? airport(first.iata)?.timezone ?? null : first.city ? (() => { const place = city(first.city!); return place ? cityTimezone(place) ?? null : null; })() : first.country ? countryTimezone(first.country) ?? null : null) ?? draft.timezone;
   const destinations = [...new Set([...stays, ...visited.map((v) => v.name), ...(first.city ? [first.city] : [])])].filter((n) => city(n)?.country !== geography.home || countries.includes(geography.home ?? ''));

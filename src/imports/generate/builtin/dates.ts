@@ -37,7 +37,7 @@ const M = `(${MONTH_PATTERN})\\.?`;
 const SEP = String.raw`\s*(?:-|to|till|until|through|al|a|au|bis|ao|e|and|&|y|et|und)\s*`;
 
 // 5 [october] - 12 october [2026]: "del 5 al 12 de octubre de 2026", "du 5 au 12 octobre", "vom 5. bis 12. Oktober", "24 & 25 june"
-const DAY_FIRST = new RegExp(String.raw`\b(\d{1,2})${ORD}(?:\s*(?:de\s+)?${M})?(?:\s*(?:de|del)?\s*(\d{4}))?${SEP}(\d{1,2})${ORD}\s*(?:de\s+)?${M}(?:,?\s*(?:de\s+|del\s+)?(\d{4}))?`, 'g');
+const DAY_FIRST = new RegExp(String.raw`\b(\d{1,2})${ORD}(?:\s*(?:de\s+)?${M})?(?:\s*(?:de|del)?\s*(\d{4}))?${SEP}(?:${WEEKDAYS},?\s+)?(\d{1,2})${ORD}\s*(?:de\s+)?${M}(?:,?\s*(?:de\s+|del\s+)?(\d{4}))?`, 'g');
 // june 19 - [july] 20[, 2026]: "jun 19-20", "may 28 - june 3, 2026"
 const MONTH_FIRST = new RegExp(String.raw`\b${M}\s+(\d{1,2})${ORD}(?:,?\s*(\d{4}))?${SEP}(?:${M}\s+)?(\d{1,2})${ORD}\b(?:,?\s*(\d{4}))?`, 'g');
 // 05/10/2026 - 12/10/2026 (day first), and ISO 2026-10-05 to 2026-10-12

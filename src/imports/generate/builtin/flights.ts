@@ -233,11 +233,11 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
 }
 
 const FROM_END = /(?:\bfrom|\bdesde|\bde|\bdu|\bdepuis|\bvon|\bab|\bda|\bdal|\bdalla|\bdo|\bdeparts?|\bdeparture|\bdeparting|\bleaves?|\bsalida|\bsale|\bdepart|\bpartida|\bsaida|\babflug|\bpartenza|\bparte|\bex)\s*:?$/;
-const TO_END = /(?:\bto|\ba|\bal|\ba la|\bau|\bnach|\bpara|\bper|\bvers|\bverso|\bem|\bno|\bna|\ben|\bin|\barrival|\barrives?|\barriving|\blands?|\bllegada|\bllega|\barrivee|\barrive|\bchegada|\bchega|\bankunft|\barrivo|\barriva|\bdestino|\bdestination|→|->|–|—|-|>)\s*:?$/;
+const TO_END = /(?:\bto|\ba|\bal|\ba la|\bau|\bnach|\bpara|\bper|\bvers|\bverso|\bem|\bno|\bna|\ben|\bin|\barrival|\barrives?|\barriving|\blands?|\bllegada|\bllega|\barrivee|\barrive|\bchegada|\bchega|\bankunft|\barrivo|\barriva|\bdestino|\bdestination|→|->|\s[-–—]|>)\s*:?$/;
 
 /** Whether the text before an airport makes it the departure or the arrival (the city's own words set aside). */
 function roleOf(before: string): 'dep' | 'arr' | null {
-  const seg = before.replace(/[\s(]*$/, '').replace(/(?:\p{Lu}[\p{L}'’.]*(?:[\s-]+(?:de|del|da|do|di|la|los|las|dos|das|of|the)(?=\s))?[\s-]*)+$/u, '').replace(/[\s(]*$/, '');
+  const seg = before.replace(/[\s(]*$/, '').replace(/(?:\p{Lu}[\p{L}'’.]*(?:[\s-]+(?:de|del|da|do|di|la|los|las|dos|das|of|the)(?=[\s-]))?[\s-]*)+$/u, '').replace(/[\s(]*$/, '');
   const tail = fold(seg).trim().split(/\s+/).slice(-3).join(' ');
   if (/\b\d{1,2}[:h.]\d{2}\s*(?:uhr|h)?\s*$/.test(tail) || !tail) return null;
   if (FROM_END.test(tail)) return 'dep';

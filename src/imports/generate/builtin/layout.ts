@@ -4,7 +4,7 @@
 // "Friday 8 May 2026 - Day 1", "3° giorno", "Jour 2 : Lyon"), dates as headings ("Sat 9 May",
 // "09/05/2026 – Florence"), day tables ("1 | 08/05 | Rome | Hotel Artemide") and several days
 // written on one line ("Day 1: ... Day 2: ...").
-import { addDays, daysBetween, leadingDate, type IsoDate } from './dates.ts';
+import { addDays, daysBetween, findRanges, leadingDate, type IsoDate } from './dates.ts';
 import { city } from './places.ts';
 import { CLOSING_HEADER, DAY_HEADER, DAY_WORD, MONTH_PATTERN, ORDINAL_WORDS, WEEKDAYS, fold } from './vocabulary.ts';
 
@@ -61,6 +61,12 @@ function headerOf(line: string, now: Date, anchor: IsoDate | null): Header | und
     const day = Number(cells[0]);
     const date = leadingDate(cells[1]!, now, anchor);
     if (day >= 1 && day <= MAX_DAYS) return { day, lastDay: null, date: date?.date ?? null, rest: cells.slice(date ? 2 : 1).join(' | ') };
+  }
+  // "Du samedi 23 au lundi 25 mai 2026 – Ajaccio", "Del 5 al 8 de junio – Sevilla": a stay's range as a heading.
+  const ranged = /^(?:du|del|dal|from|vom|de|desde)\s/.test(folded) && line.length <= 110 ? findRanges(folded, now)[0] : undefined;
+  if (ranged && ranged.index <= 20 && !/\b\d{1,2}[:h]\d{2}\b/.test(line)) {
+    const rest = line.replace(/^[^–—|:-]*?\d{4}?\s*(?:[–—|:-]\s*)/, '');
+    return { day: null, lastDay: null, date: ranged.start, rest: rest === line ? '' : rest };
   }
   const dated = leadingDate(line, now, anchor);
   if (dated) {

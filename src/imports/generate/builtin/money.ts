@@ -56,7 +56,7 @@ export interface Price { amount: number; currency: string; per: 'person' | 'tota
 
 /** The trip's price, from the lines that state one. */
 export function findPrice(lines: readonly string[]): Price | null {
-  const candidates: Array<{ amount: Amount; line: string; score: number; per: boolean; total: boolean }> = [];
+  const candidates: Array<{ amount: Amount; line: string; score: number; per: boolean; total: boolean; order: number }> = [];
   lines.forEach((line, i) => {
     const folded = fold(line);
     const amounts = amountsIn(line);
@@ -66,12 +66,19 @@ export function findPrice(lines: readonly string[]): Price | null {
     const context = `${label} ${folded}`;
     // "Club World seats from £1,450", "desde 899 €": an offer, not this trip's price.
     if (/\b(?:from|desde|a partir de|des|ab|da|a partire da|starting at|only)\s*(?:[€$£]|eur|usd|gbp|r\$)?\s*\d/.test(folded) && !PRICE_WORDS.test(context)) return;
-    if (DISTRACTOR.test(folded) && !TOTAL_WORDS.test(folded) && !/\b(?:price|precio|prix|preco|preis|prezzo|quota)\b.*\b(?:per person|por persona|par personne|por pessoa|pro person|a persona|per persona)\b/.test(folded)) return;
     const priced = PRICE_WORDS.test(context);
     amounts.forEach((amount, k) => {
-      // Words bind to the nearest amount: "€1,290 per person (total €2,580)", "Total: 2.580 € – 1.290 € p.p.".
-      const before = folded.slice(k > 0 ? amounts[k - 1]!.end : 0, amount.index);
-      const after = folded.slice(amount.end, k + 1 < amounts.length ? amounts[k + 1]!.index : folded.length);
+      // Words bind to their amount, within its own part of the line ("£1,895 per person · £2,410 in single
+      // occupancy", "1 890 € par personne, soit 3 780 € pour 2 voyageurs", "€1,290 per person (total €2,580)").
+      const cut = /[·;|]|,\s|\s[-–—]\s|\(/;
+      const rawBefore = folded.slice(k > 0 ? amounts[k - 1]!.end : 0, amount.index);
+      const parts = rawBefore.split(cut);
+      const before = k === 0 ? rawBefore : parts.at(-1)!;
+      const rawAfter = folded.slice(amount.end, k + 1 < amounts.length ? amounts[k + 1]!.index : folded.length);
+      const after = rawAfter.split(/[·;|]|,\s|\s[-–—]\s/)[0]!.replace(/\).*$/, '');
+      const own = k === 0 && amounts.length === 1 ? folded : `${before} ${after}`;
+      // A supplement, an option, a deposit, a tax: not the trip's price.
+      if (DISTRACTOR.test(own) && !TOTAL_WORDS.test(own) && !(PRICE_WORDS.test(own) && PER_PERSON.test(own))) return;
       const distance = (pattern: RegExp) => {
         const inAfter = new RegExp(pattern.source).exec(after);
         const inBefore = [...before.matchAll(new RegExp(pattern.source, 'g'))].at(-1);
@@ -87,7 +94,7 @@ export function findPrice(lines: readonly string[]): Price | null {
       }
       const amountPer = perDistance < totalDistance && perDistance < 60;
       const amountTotal = totalDistance <= perDistance && totalDistance < 60;
-      candidates.push({ amount, line, score: (priced ? 3 : 0) + (amountPer ? 2 : 0) + (amountTotal ? 2 : 0), per: amountPer, total: amountTotal });
+      candidates.push({ amount, line, score: (priced ? 3 : 0) + (amountPer ? 2 : 0) + (amountTotal ? 2 : 0), per: amountPer, total: amountTotal, order: i * 100 + k });
     });
   });
   if (!candidates.length) return null;
@@ -96,13 +103,24 @@ export function findPrice(lines: readonly string[]): Price | null {
   const text = best.line.trim().slice(0, 200);
   const travellers = travellersIn(lines);
   const currency = best.amount.currency;
+  // The per-person and total amounts of one statement: the one written first is the price, the other completes it
+  // ("Reisepreis p. P.: 1.690 € · Gesamt: 3.380 €", "Valor total: 2.398 € (1.199 € por pessoa)").
+  const plausible = (perPerson: number, total: number) => perPerson < total && perPerson * (travellers ?? 1) <= total * 1.01 && perPerson >= total / 12;
+  const partner = best.per
+    ? candidates.find((c) => c.total && c.amount.currency === currency && plausible(best.amount.amount, c.amount.amount))
+    : best.total ? candidates.find((c) => c.per && c.amount.currency === currency && plausible(c.amount.amount, best.amount.amount)) : undefined;
+  if (partner && partner.line === best.line) {
+    const [first, second] = partner.order < best.order ? [partner, best] : [best, partner];
+    if (first.total) return { amount: first.amount.amount, currency, per: 'total', total: first.amount.amount, travellers, text };
+    return { amount: first.amount.amount, currency, per: 'person', total: second.amount.amount, travellers, text };
+  }
   if (best.per) {
-    const total = candidates.find((c) => c.total && c.amount.currency === currency && c.amount.amount > best.amount.amount);
+    const total = partner;
     const totalAmount = total?.amount.amount ?? (travellers ? Math.round(best.amount.amount * travellers * 100) / 100 : null);
     return { amount: best.amount.amount, currency, per: 'person', total: total ? total.amount.amount : totalAmount, travellers, text };
   }
   if (best.total) {
-    const perPerson = candidates.find((c) => c.per && c.amount.currency === currency && c.amount.amount < best.amount.amount);
+    const perPerson = partner;
     if (perPerson) return { amount: perPerson.amount.amount, currency, per: 'person', total: best.amount.amount, travellers, text: perPerson.line.trim().slice(0, 200) };
     return { amount: best.amount.amount, currency, per: 'total', total: best.amount.amount, travellers, text };
   }

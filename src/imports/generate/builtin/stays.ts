@@ -20,7 +20,7 @@ function isAnchor(line: string): string | undefined {
   if (line.length > 220) return undefined;
   const labelled = ACCOMMODATION_LABEL.test(folded) || /^(?:hotel|hôtel|hostal|pousada|parador|riad|albergo|resort|b&b|agriturismo|masseria|quinta|palazzo|relais)\b/i.test(line);
   // "We confirm your booking at Hotel Casa Vidriera, ...": a hotel's name in a sentence of the confirmation.
-  const named = HOTEL_WORDS.test(folded) && /\b(?:reserv|book|confirm|prenot|buchung|stay|sejour|estancia|estadia|soggiorno|aufenthalt)/.test(folded);
+  const named = HOTEL_WORDS.test(folded) && /\b(?:reserv|book|confirm|prenot|buchung|stay|sejour|estancia|estadia|soggiorno|aufenthalt|transfer|traslado|transfert|trasferimento)/.test(folded);
   if (!(labelled || named || (HOTEL_WORDS.test(folded) && line.length <= 80 && !/[.!?]\s/.test(line)))) return undefined;
   return hotelName(line);
 }

@@ -4,7 +4,7 @@
 // named after a country) and a title of destination and kind of trip, in the document's language.
 import type { DraftBlock } from '../draft.ts';
 import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './dates.ts';
-import { airport, city as exactCity, countriesNamed, countryName, countryOfName, leadingCity } from './places.ts';
+import { airlinesNamed, airport, city as exactCity, countriesNamed, countryName, countryOfName, leadingCity } from './places.ts';
 
 const city = (name: string, known?: ReadonlySet<string>) => exactCity(name, known) ?? leadingCity(name, known);
 import { BOILERPLATE, DURATION_DAYS, DURATION_NIGHTS, NOT_TRIP_DATE, RECURRING, fold } from './vocabulary.ts';
@@ -178,7 +178,8 @@ export function tripCountries(places: Places): CountryReading {
   found.push(...stayCountries, ...arrivals, ...named.map((c) => c.country), ...visited);
   let result = [...new Set(found)];
   // Home stays out unless the trip stays there or a flight other than the way back lands there.
-  if (home && !stayCountries.includes(home) && !arrivals.includes(home)) result = result.filter((c) => c !== home);
+  // (A trip that stays in its home country, Paris to Nice or Marseille to Corsica, keeps it.)
+  if (home && !stayCountries.includes(home) && !arrivals.includes(home) && result.some((c) => c !== home)) result = result.filter((c) => c !== home);
   if (!first.country && result[0]) first = { city: null, country: result[0], iata: null };
   return { countries: result, home, firstDestination: first };
 }
@@ -204,7 +205,7 @@ export function titleFrom(line: string, now: Date): string | undefined {
   const bare = text.replace(/\s*[([][^)\]]*[)\]]/g, ' ');
   // A line with a price ("Prix total du séjour : 540 €") is not a title.
   if (/[€$£]\s?\d|\d\s?(?:€|eur\b|usd\b|gbp\b)/i.test(text)) return undefined;
-  if (/^\p{Ll}/u.test(text) || /\p{L}{2}[.!?]+\s+\p{L}/u.test(bare) || ADVERT.test(fold(text)) || GREETING.test(fold(text))) return undefined;
+  if (/^\p{Ll}/u.test(text) || /\p{L}{2}[.!?]+\s+\p{L}/u.test(bare) || ADVERT.test(fold(text)) || GREETING.test(fold(text)) || AGENCY.test(fold(text))) return undefined;
   const dates = scanDates(text, now);
   for (const d of [...dates].reverse()) text = `${text.slice(0, d.index)} ${text.slice(d.end)}`;
   text = text
@@ -226,6 +227,11 @@ export function titleFrom(line: string, now: Date): string | undefined {
   let title = (untouched ? whole : kept.join(' – '))
     .replace(/(?:\s+(?:\d{1,2}|de|del|du|vom|from|dal|dall'|a|al|au|bis|to|e|y|et|und))+\s*$/i, '').replace(/\s+/g, ' ').replace(/^[\s\-–—,.:;!]+|[\s\-–—,.:;!]+$/g, '').trim();
   if (!title || title.length < 3 || (BOILERPLATE.test(fold(title)) && !KIND_WORDS.test(fold(title)))) return undefined;
+  // A station, an airline or a long sentence names no trip.
+  if (/\b(?:station|stazione|autostazione|gare|bahnhof|hbf|estacion|estacao|terminal|airport|aeropuerto|aeroport|aeroporto|flughafen)\b/.test(fold(title))) return undefined;
+  const airline = airlinesNamed(title)[0];
+  if (airline && airline.name.length >= title.replace(/[^\p{L}]/gu, '').length * 0.6) return undefined;
+  if (title.split(/\s+/).length > 10 && !KIND_WORDS.test(fold(title))) return undefined;
   if (title.length > 100) return undefined;
   title = title.charAt(0).toUpperCase() + title.slice(1);
   return normalCase(title);
@@ -340,7 +346,7 @@ function namesTrip(title: string, input: TitleInput): boolean {
 }
 
 /** An agency's letterhead: company forms, street addresses, phones. */
-const AGENCY = /\b[A-Z]{1,2}\d[\dA-Z]?\s\d[A-Z]{2}\b|\b(?:s\.?r\.?l|s\.?l\.?u?|s\.?a\.?s?|gmbh|ltd|llc|inc|sarl|lda|ag|kg|plc|b\.?v)\b\.?|\b(?:tel|phone|telefono|telefone|fax)\b|\b(?:via|calle|rue|strasse|str\.|rua|avenida|avenue|piazza|plaza|street|road)\s+\p{L}+.*\d|\b(?:lane|road|street|avenue|drive|court|square|way|close|house|building|plaza|calle|rua|rue|via|strasse|gasse|weg|platz)\s+\d|\d+\s+\p{L}+\s+(?:lane|road|street|avenue|drive|court|square|way|close)\b|\d{4,5}\s+\p{L}/u;
+const AGENCY = /\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[\dA-Z]?\s\d[A-Z]{2}\b|\b(?:s\.?r\.?l|s\.?l\.?u?|s\.?a\.?s?|gmbh|ltd|llc|inc|sarl|lda|ag|kg|plc|b\.?v)\b\.?|\b(?:tel|phone|telefono|telefone|fax)\b|\b(?:via|calle|rue|strasse|str\.|rua|avenida|avenue|piazza|plaza|street|road)\s+\p{L}+.*\d|\b(?:lane|road|street|avenue|drive|court|square|way|close|house|building|plaza|calle|rua|rue|via|strasse|gasse|weg|platz)\s+\d|\d+\s+\p{L}+\s+(?:lane|road|street|avenue|drive|court|square|way|close)\b|\d{4,5}\s+\p{L}/u;
 
 const LANGS = ['en', 'es', 'fr', 'pt', 'de', 'it'];
 
