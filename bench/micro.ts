@@ -25,6 +25,7 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '4000' },
     rounds: { type: 'string', default: '5' },
     path: { type: 'string', default: '/trips/{id}' },
+    'log-level': { type: 'string', default: 'info' },
   },
 });
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -38,10 +39,10 @@ try {
   await prisma.$disconnect();
   const config = loadConfig({
     NODE_ENV: 'production', SECRET_KEY: 'bench-secret-key-0123456789abcdefghijklmnopqrstuv', DATABASE_URL: database.url,
-    DATABASE_POOL_SIZE: '10', HOST: '127.0.0.1', PORT: String(await freePort()), SERVICE_ROLES: 'api', LOG_LEVEL: 'info',
+    DATABASE_POOL_SIZE: '10', HOST: '127.0.0.1', PORT: String(await freePort()), SERVICE_ROLES: 'api', LOG_LEVEL: args['log-level'],
     DATA_DIR: dataDir, DEMO_SEED: 'false', METRICS_PORT: '0', RATE_LIMIT_PER_MINUTE: '1000000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000',
   });
-  const service = await startService(config, createLogger('info'));
+  const service = await startService(config, createLogger(args['log-level']));
   const url = new URL(service.apiUrl!);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   const db = new pg.Client({ connectionString: database.url });
@@ -75,6 +76,21 @@ try {
     const used = process.cpuUsage(before);
     results.push((used.user + used.system) / requests);
     say(`round ${round + 1}: ${results.at(-1)!.toFixed(1)} µs CPU a request`);
+  }
+  if (process.env['MICRO_COUNT_WRITES']) {
+    const net = await import('node:net');
+    const counts: Record<string, number> = {};
+    const proto = net.Socket.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+    for (const method of ['_writev', '_write']) {
+      const original = proto[method]!;
+      proto[method] = function (this: import('node:net').Socket, ...a: unknown[]) {
+        const key = `${method} remote:${this.remotePort === Number(url.port) ? 'api' : this.localPort === Number(url.port) ? 'api-server' : this.remotePort} ${Array.isArray(a[0]) ? a[0].length : 1}`;
+        counts[key] = (counts[key] ?? 0) + 1;
+        return original.apply(this, a);
+      };
+    }
+    await run(1000);
+    say(JSON.stringify(counts));
   }
   results.sort((a, b) => a - b);
   say(`median ${results[Math.floor(results.length / 2)]!.toFixed(1)} µs CPU a request (${args.path}, client included)`);
