@@ -1,0 +1,102 @@
+// node bench/micro.ts [--trips=5000] [--requests=4000] [--rounds=5] [--path=/trips/{id}] >/dev/null
+// CPU per request of the service in this process, for A/B work on a loaded machine where wall
+// clock means nothing: the service (request logging on, to stdout: send it to /dev/null) answers
+// `--requests` keep-alive requests from 8 clients in this same process, and the process's CPU time
+// (process.cpuUsage) is divided by the requests. The clients' own share is a constant of this
+// script, so compare runs of it with each other, never with `npm run bench`. Results on stderr.
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { loadConfig } from '../src/config/config.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createPrisma } from '../src/db/prisma.ts';
+import { createLogger } from '../src/logger.ts';
+import { startService } from '../src/service.ts';
+import { freePort } from '../test/helpers/ports.ts';
+import { seed } from './seed.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    trips: { type: 'string', default: '5000' },
+    requests: { type: 'string', default: '4000' },
+    rounds: { type: 'string', default: '5' },
+    path: { type: 'string', default: '/trips/{id}' },
+    'log-level': { type: 'string', default: 'info' },
+  },
+});
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-micro-'));
+const database = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+try {
+  await migrate(database.url);
+  const prisma = createPrisma({ databaseUrl: database.url, poolSize: 2 });
+  const account = await seed(prisma, database.url, Number(args.trips));
+  await prisma.$disconnect();
+  const config = loadConfig({
+    NODE_ENV: 'production', SECRET_KEY: 'bench-secret-key-0123456789abcdefghijklmnopqrstuv', DATABASE_URL: database.url,
+    DATABASE_POOL_SIZE: '10', HOST: '127.0.0.1', PORT: String(await freePort()), SERVICE_ROLES: 'api', LOG_LEVEL: args['log-level'],
+    DATA_DIR: dataDir, DEMO_SEED: 'false', METRICS_PORT: '0', RATE_LIMIT_PER_MINUTE: '1000000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000',
+  });
+  const service = await startService(config, createLogger(args['log-level']));
+  const url = new URL(service.apiUrl!);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  const db = new pg.Client({ connectionString: database.url });
+  await db.connect();
+  const ids = (await db.query<{ id: number }>('SELECT id FROM trips WHERE account_id = $1 AND deleted_at IS NULL', [account.accountId])).rows.map((r) => r.id);
+  await db.end();
+  const pathOf = () => args.path.replace('{id}', String(ids[Math.floor(Math.random() * ids.length)]));
+  const get = () => new Promise<number>((resolve, reject) => {
+    const request = http.get({ host: url.hostname, port: url.port, path: pathOf(), agent, headers: { authorization: `Bearer ${account.key}` } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode!));
+    });
+    request.on('error', reject);
+  });
+  const run = async (total: number) => {
+    let next = 0;
+    const client = async () => {
+      while (next++ < total) {
+        const status = await get();
+        if (status >= 500) throw new Error(`answered ${status}`);
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, client));
+  };
+  await run(2000);
+  const results: number[] = [];
+  for (let round = 0; round < Number(args.rounds); round++) {
+    const requests = Number(args.requests);
+    const before = process.cpuUsage();
+    await run(requests);
+    const used = process.cpuUsage(before);
+    results.push((used.user + used.system) / requests);
+    say(`round ${round + 1}: ${results.at(-1)!.toFixed(1)} µs CPU a request`);
+  }
+  if (process.env['MICRO_COUNT_WRITES']) {
+    const net = await import('node:net');
+    const counts: Record<string, number> = {};
+    const proto = net.Socket.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+    for (const method of ['_writev', '_write']) {
+      const original = proto[method]!;
+      proto[method] = function (this: import('node:net').Socket, ...a: unknown[]) {
+        const key = `${method} remote:${this.remotePort === Number(url.port) ? 'api' : this.localPort === Number(url.port) ? 'api-server' : this.remotePort} ${Array.isArray(a[0]) ? a[0].length : 1}`;
+        counts[key] = (counts[key] ?? 0) + 1;
+        return original.apply(this, a);
+      };
+    }
+    await run(1000);
+    say(JSON.stringify(counts));
+  }
+  results.sort((a, b) => a - b);
+  say(`median ${results[Math.floor(results.length / 2)]!.toFixed(1)} µs CPU a request (${args.path}, client included)`);
+  agent.destroy();
+  await service.stop();
+} finally {
+  await database.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
