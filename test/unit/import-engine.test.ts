@@ -5,7 +5,7 @@ import { extractDraft } from '../../src/imports/generate/builtin/builtin.generat
 import { readDocument } from '../../src/imports/generate/builtin/document-lines.ts';
 import { configurationOf } from '../../src/imports/generate/configuration.ts';
 import { draftSchema, type Draft, type DraftBlock } from '../../src/imports/generate/draft.ts';
-import { findPrice } from '../../src/imports/generate/builtin/money.ts';
+import { findPayments, findPrice } from '../../src/imports/generate/builtin/money.ts';
 import { validateDraft } from '../../src/imports/generate/validate.ts';
 
 const NOW = new Date('2026-01-15T00:00:00Z');
@@ -283,6 +283,18 @@ describe('prices', () => {
     expect(findPrice(['£2,150 per person sharing · £2,740 in single occupancy'])).toMatchObject({ amount: 2150, per: 'person' });
     expect(findPrice(['Cooking class (£45 pp, included in the total below).', 'Total for 2 guests: £4,380.00'])).toMatchObject({ amount: 4380, per: 'total' });
     expect(findPrice(['Summer deals to Crete from €399!'])).toBeNull();
+  });
+});
+
+describe('payments', () => {
+  const now = new Date('2026-03-01T00:00:00Z');
+  const price = { amount: 2000, currency: 'EUR', per: 'total' as const, total: 2000, travellers: null, text: '' };
+  it('reads a deposit and a balance stated in one sentence as two payments, each with its own amount and date', () => {
+    expect(findPayments(['Caparra del 20% alla conferma, saldo di 1.600 € entro il 10 giugno 2026.'], now, null, price))
+      .toMatchObject([{ kind: 'deposit', amount: 400 }, { kind: 'balance', amount: 1600, dueDate: '2026-06-10' }]);
+    expect(findPayments(['Anzahlung 300 € nach Buchung und Restzahlung bis 01.07.2026'], now, null, price))
+      .toMatchObject([{ kind: 'deposit', amount: 300, dueDate: null }, { kind: 'balance', amount: 1700, dueDate: '2026-07-01' }]);
+    expect(findPayments(['Deposit of €500, payable on booking'], now, null, price)).toMatchObject([{ kind: 'deposit', amount: 500 }]);
   });
 });
 
