@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
 import { readDocument } from '../../src/imports/generate/builtin/document-lines.ts';
+import { timedClauses } from '../../src/imports/generate/builtin/blocks.ts';
 import { configurationOf } from '../../src/imports/generate/configuration.ts';
 import { draftSchema, type Draft, type DraftBlock } from '../../src/imports/generate/draft.ts';
 import { findPayments, findPrice } from '../../src/imports/generate/builtin/money.ts';
@@ -283,6 +284,22 @@ describe('prices', () => {
     expect(findPrice(['£2,150 per person sharing · £2,740 in single occupancy'])).toMatchObject({ amount: 2150, per: 'person' });
     expect(findPrice(['Cooking class (£45 pp, included in the total below).', 'Total for 2 guests: £4,380.00'])).toMatchObject({ amount: 4380, per: 'total' });
     expect(findPrice(['Summer deals to Crete from €399!'])).toBeNull();
+  });
+});
+
+describe('several activities in one sentence', () => {
+  it('gives each timed clause its own activity and keeps untimed parts and time ranges with the clause before', () => {
+    expect(timedClauses('Louvre at 9am, lunch in the Marais, then a Seine cruise at 6pm')).toEqual(['Louvre at 9am, lunch in the Marais', 'a Seine cruise at 6pm']);
+    expect(timedClauses('Visita al Duomo alle 10:00 e cena a Trastevere alle 20:30')).toEqual(['Visita al Duomo alle 10:00', 'cena a Trastevere alle 20:30']);
+    expect(timedClauses('9 Uhr Stadtführung, 19 Uhr Konzert im Gewandhaus')).toEqual(['9 Uhr Stadtführung', '19 Uhr Konzert im Gewandhaus']);
+    expect(timedClauses('Atelier de cuisine de 10h à 12h, puis temps libre')).toEqual(['Atelier de cuisine de 10h à 12h, puis temps libre']);
+    expect(timedClauses('Museo del Prado de 10:00 a 12:00 y comida libre')).toHaveLength(1);
+  });
+
+  it('reads them as separate activities of the day, each with its time', () => {
+    const draft = read('Dia 1: Lisboa\nTorre de Belém às 10h, depois almoço livre e fado em Alfama às 21h.');
+    const activities = draft.days[0]!.blocks.filter((b) => b.type === 'activity').map((b) => b.content as { title: string; time: string | null });
+    expect(activities).toMatchObject([{ title: expect.stringContaining('Torre de Belém'), time: '10:00' }, { title: expect.stringContaining('fado'), time: '21:00' }]);
   });
 });
 

@@ -119,7 +119,7 @@ function activityOf(sentence: string): DraftBlockInput | undefined {
   // The title is the sentence without its time phrase ("Vatican Museums tour at 9am" → "Vatican Museums tour").
   let text = sentence;
   for (const t of [...found].reverse()) {
-    const before = sentence.slice(0, t.index).replace(/\s*\b(?:at|a las|a la|à|as|às|um|alle|alle ore|ore|from|dalle|desde las|ab|approx\.?|about|sobre las|vers|verso le|gegen)\s*$/i, '');
+    const before = sentence.slice(0, t.index).replace(/\s*(?<!\p{L})(?:at|a las|a la|à|as|às|um|alle|alle ore|ore|from|dalle|desde las|ab|approx\.?|about|sobre las|vers|verso le|gegen)\s*$/iu, ''); // "às", "à": \b does not see accented letters
     text = `${before} ${text.slice(t.end)}`;
     text = text.replace(/^\s*(?:-|–|to|a|bis|until)\s*/, '');
   }
@@ -133,6 +133,33 @@ function activityOf(sentence: string): DraftBlockInput | undefined {
     content: { title: title!.replace(/[.]$/, '').slice(0, 160), time: found[0]?.time ?? null, description: rest.length ? rest.join(' ').slice(0, 500) : null, place },
     confidence: found.length ? 0.7 : 0.55,
   };
+}
+
+const CONNECTIVE = /^(?:then|and then|and|puis|ensuite|et|luego|despues|después|y|e|depois|dann|danach|und|poi|quindi|ed)\s+/i;
+const NO_TITLE = /\b(?:until|till|to|hasta|jusqu['’]?a|jusqu['’]?à|bis|fino alle|fino a|ate|até|a|à|alle|as|às|um|at)\b/gi;
+
+/**
+ * "Rijksmuseum at 09:00, then the Anne Frank House at 14:30", "Parque do Caracol às 9h30 e Catedral de
+ * Pedra às 14h": one sentence, two activities each with its own time. A new clause starts at a comma or
+ * a connective only when the clause so far already has a time and the next part has its own time and
+ * words of its own (so "from 10:00 until 12:00" stays one); parts without a time stay with the clause before.
+ */
+export function timedClauses(sentence: string): string[] {
+  // The separators are kept (odd indexes) so that a part joined back reads as written.
+  const pieces = sentence.split(/(,\s+|\s+(?=(?:then|puis|ensuite|luego|despu[eé]s|depois|dann|danach|poi|quindi|and|et|y|e|und|ed)\s))/i);
+  const clauses: string[] = [];
+  for (let k = 0; k < pieces.length; k += 2) {
+    const piece = pieces[k]!;
+    const current = clauses.at(-1);
+    const times = timeMatches(piece);
+    let words = piece;
+    for (const t of [...times].reverse()) words = words.slice(0, t.index) + ' ' + words.slice(t.end);
+    const titled = /\p{L}{4,}/u.test(words.replace(CONNECTIVE, '').replace(NO_TITLE, ' '));
+    if (current !== undefined && !(times.length && titled && timeMatches(current).length)) {
+      clauses[clauses.length - 1] = `${current}${pieces[k - 1]}${piece}`;
+    } else clauses.push(piece);
+  }
+  return clauses.map((clause, k) => (k > 0 ? clause.replace(CONNECTIVE, '') : clause));
 }
 
 // "Overnight at X", "Nuit à l'hôtel X", "Übernachtung im X", "Alojamiento en X", "check in at X": X is the stay.
@@ -234,8 +261,8 @@ export function readDay(lines: readonly string[], date: IsoDate | null, now: Dat
       if (NOT_TRIP_DATE.test(folded) || /\?\s*$/.test(sentence) || OFFER.test(folded)) { leftover.push(sentence); continue; }
       const transport = transportOf(sentence);
       if (transport) { ordered.push({ at: i, block: transport }); continue; }
-      const activity = activityOf(sentence);
-      if (activity) { ordered.push({ at: i, block: activity }); continue; }
+      const activities = timedClauses(sentence).map(activityOf).filter((a): a is DraftBlockInput => Boolean(a));
+      if (activities.length) { for (const activity of activities) ordered.push({ at: i, block: activity }); continue; }
       leftover.push(sentence);
     }
   });
