@@ -303,6 +303,15 @@ describe('several activities in one sentence', () => {
   });
 });
 
+describe('flight arrivals written as words', () => {
+  it('takes the arrival airport from a landing word with a bare code, or from German "an <city>"', () => {
+    const flightsOf = (text: string) => read(text).days.flatMap((d) => d.blocks).filter((b) => b.type === 'flight').map((b) => b.content);
+    expect(flightsOf('Day 1: Lisbon\nFlight TP1350 from Lisbon (LIS) at 07:00, landing at OPO 07:55.')).toMatchObject([{ departureAirport: 'LIS', arrivalAirport: 'OPO' }]);
+    expect(flightsOf('Tag 1: Rückreise\n09:10 Abflug Wien (VIE) mit OS 121, an Hamburg 10:45.')).toMatchObject([{ departureAirport: 'VIE', arrivalAirport: 'HAM', departureTime: '09:10', arrivalTime: '10:45' }]);
+    expect(flightsOf('Giorno 1: Roma\nVolo AZ1010 da Roma (FCO) alle 08:00, atterraggio a MXP 09:10.')).toMatchObject([{ departureAirport: 'FCO', arrivalAirport: 'MXP' }]);
+  });
+});
+
 describe('payments', () => {
   const now = new Date('2026-03-01T00:00:00Z');
   const price = { amount: 2000, currency: 'EUR', per: 'total' as const, total: 2000, travellers: null, text: '' };
