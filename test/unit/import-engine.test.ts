@@ -312,6 +312,15 @@ describe('flight arrivals written as words', () => {
   });
 });
 
+describe('car rentals from local companies', () => {
+  it('names the company: a name ending in a rental word, or the name right after the rental words', () => {
+    const rentalsOf = (text: string) => read(text).days.flatMap((d) => d.blocks).filter((b) => b.type === 'transport').map((b) => b.content);
+    expect(rentalsOf('Tag 1: Kreta\n10:30 Übernahme des Mietwagens am Flughafen Heraklion (Minos Cars, Kategorie B).')).toMatchObject([{ mode: 'carRental', operator: 'Minos Cars', time: '10:30' }]);
+    expect(rentalsOf('Jour 1 : Lyon\nPrise en charge de votre voiture de location Rhône Auto (catégorie C).')).toMatchObject([{ mode: 'carRental', operator: 'Rhône Auto' }]);
+    expect(rentalsOf('Day 1: Cape Town\nPick up your rental car at the airport.')).toMatchObject([{ mode: 'carRental', operator: null }]);
+  });
+});
+
 describe('payments', () => {
   const now = new Date('2026-03-01T00:00:00Z');
   const price = { amount: 2000, currency: 'EUR', per: 'total' as const, total: 2000, travellers: null, text: '' };

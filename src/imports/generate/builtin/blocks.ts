@@ -30,7 +30,7 @@ const OPERATORS: Array<[RegExp, string, TransportMode]> = [
 ];
 
 const MODES: Array<[RegExp, TransportMode]> = [
-  [/\b(?:car rental|rental car|car hire|hire car|rent a car|pick up (?:your |the )?(?:rental )?car|collect (?:your |the )?(?:rental )?car|alquiler de (?:coche|auto|vehiculo|carro)|coche de alquiler|recogida del (?:coche|vehiculo)|location de (?:voiture|vehicule)|voiture de location|prise en charge du vehicule|aluguel de (?:carro|automovel|viatura)|aluguer de (?:carro|viatura)|carro alugado|levantamento da viatura|mietwagen|autovermietung|ubernahme des (?:mietwagens|fahrzeugs)|noleggio (?:auto|auto con conducente)?|auto a noleggio|ritiro (?:dell')?auto)\b/, 'carRental'],
+  [/\b(?:car rental|rental car|car hire|hire car|rent a car|pick up (?:your |the )?(?:rental )?car|collect (?:your |the )?(?:rental )?car|alquiler de (?:coche|auto|vehiculo|carro)|coche de alquiler|recogida del (?:coche|vehiculo)|location de (?:voiture|vehicule)|voiture de location|prise en charge du vehicule|aluguel de (?:carro|automovel|viatura)|aluguer de (?:carro|viatura)|carro alugado|levantamento da viatura|mietwagens?|autovermietung|ubernahme des (?:mietwagens|fahrzeugs)|noleggio (?:auto|auto con conducente)?|auto a noleggio|ritiro (?:dell')?auto)\b/, 'carRental'],
   // A cruise ship, not any boarding ("embarquement du véhicule" is a ferry's).
   [/\b(?:cruise ship|on board the ship|board the ship|embark on the cruise|embarque en el crucero|a bord du paquebot|embarque no navio de cruzeiro|einschiffung|imbarco sulla nave da crociera)\b/, 'cruise'],
   [/\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita)\b/, 'train'],
@@ -77,6 +77,20 @@ export function routeOf(sentence: string): { from: string | null; to: string | n
 
 const tidyPlace = (s: string) => clean(s.replace(/\s+(?:Station|Airport|Hbf|Centrale|Termini)$/i, (m) => m)).slice(0, 80);
 
+// A local rental company: a capitalised name ending in a rental word ("Adria Rent", "Savanna 4x4 Rentals", "Island Wheels").
+const RENTAL_COMPANY = /(?<![\p{L}])(\p{Lu}[\p{L}'’&-]*(?:\s(?:\p{Lu}[\p{L}'’&-]*|\d\w*|&))*?\s(?:Rent(?:als?)?|Rent a Car|Car Hire|Cars?|Wheels|Mobility|Autos?|Autovermietung|Autonoleggio))(?![\p{L}])/u;
+const NOT_COMPANY = /^(?:the|your|our|a|an|el|la|le|il|der|die|das|o|um|uma|un|une|uno|una|ihr|ihren|votre|su|seu|sua|vostra|kategorie|category|categoria|categorie|catégorie|flughafen|airport|aeropuerto|aeroport|aeroporto)$/i;
+
+/** The rental company of a car rental no known brand names: a name ending in a rental word, or the name right after the rental words ("voiture de location Budget"). */
+function rentalCompany(sentence: string, folded: string): string | null {
+  const named = RENTAL_COMPANY.exec(sentence)?.[1];
+  if (named && !NOT_COMPANY.test(named.split(/\s+/)[0]!)) return named;
+  const rental = MODES[0]![0].exec(folded);
+  if (!rental) return null;
+  const next = /^\s+(?:(?:bei|chez|with|con|com|presso|da|de|von)\s+)?(\p{Lu}[\p{L}'’&-]+(?:\s\p{Lu}[\p{L}'’&-]+){0,2})/u.exec(sentence.slice(rental.index + rental[0].length))?.[1];
+  return next && !NOT_COMPANY.test(next.split(/\s+/)[0]!) && !city(next) ? next : null;
+}
+
 function transportOf(sentence: string): DraftBlockInput | undefined {
   const folded = fold(sentence);
   const operator = OPERATORS.find(([pattern]) => pattern.test(folded));
@@ -89,7 +103,7 @@ function transportOf(sentence: string): DraftBlockInput | undefined {
   const { from, to } = routeOf(sentence);
   const found = timeMatches(sentence).map((t) => t.time);
   const number = mode === 'train' ? TRAIN_NUMBER.exec(sentence)?.[1] ?? null : mode === 'cruise' || mode === 'ferry' ? SHIP.exec(sentence)?.[1]?.trim() ?? null : null;
-  const operatorName = operator && (operator[2] === mode || (mode === 'carRental' && operator[2] === 'carRental')) ? operator[1] : null;
+  const operatorName = operator && (operator[2] === mode || (mode === 'carRental' && operator[2] === 'carRental')) ? operator[1] : mode === 'carRental' ? rentalCompany(sentence, folded) : null;
   // "Tickets are valid only for the train shown": a note, not a journey.
   if (!from && !to && !found.length && !number && !operatorName && mode !== 'transfer' && mode !== 'carRental') return undefined;
   const trainName = mode === 'train' ? /\b(Frecciarossa|Frecciargento|Italo|AVE|Alvia|Iryo|TGV|ICE|Eurostar|Railjet|Ouigo|Intercity|EC|IC)\s*(\d{2,5})\b/i.exec(sentence) : null;
