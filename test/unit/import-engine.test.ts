@@ -321,6 +321,17 @@ describe('car rentals from local companies', () => {
   });
 });
 
+describe('trains and ferries written in words', () => {
+  const transportsOf = (text: string) => read(text).days.flatMap((d) => d.blocks).filter((b) => b.type === 'transport').map((b) => b.content);
+  it('reads the route of "desde ... hasta", "partida de ... chegada ao", an arrow after the mode word, and the Alfa Pendular number', () => {
+    expect(transportsOf('Día 1: Granada\nTren a las 10:00 desde Granada hasta Sevilla.')).toMatchObject([{ mode: 'train', from: 'Granada', to: 'Sevilla', time: '10:00' }]);
+    expect(transportsOf('Dia 1: Coimbra\nComboio Alfa Pendular 131, partida de Coimbra às 08:00, chegada ao Porto às 09:10.')).toMatchObject([{ mode: 'train', from: 'Coimbra', to: 'Porto', number: '131', time: '08:00', arrivalTime: '09:10' }]);
+    expect(transportsOf('Tag 1: Pelješac\n14:00 Fähre Ploče – Trpanj, danach Weiterfahrt.')).toMatchObject([{ mode: 'ferry', from: 'Ploče', to: 'Trpanj', time: '14:00' }]);
+    expect(transportsOf('Tag 1: Korčula\n09:15 Autofähre Jadrolinija von Split nach Supetar.')).toMatchObject([{ mode: 'ferry', from: 'Split', to: 'Supetar' }]);
+    expect(transportsOf('Tag 1: Krakau\nTransfer zum Flughafen und Rückflug nach Frankfurt.')[0]).toMatchObject({ mode: 'transfer', to: null });
+  });
+});
+
 describe('payments', () => {
   const now = new Date('2026-03-01T00:00:00Z');
   const price = { amount: 2000, currency: 'EUR', per: 'total' as const, total: 2000, travellers: null, text: '' };

@@ -34,19 +34,19 @@ const MODES: Array<[RegExp, TransportMode]> = [
   // A cruise ship, not any boarding ("embarquement du véhicule" is a ferry's).
   [/\b(?:cruise ship|on board the ship|board the ship|embark on the cruise|embarque en el crucero|a bord du paquebot|embarque no navio de cruzeiro|einschiffung|imbarco sulla nave da crociera)\b/, 'cruise'],
   [/\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita)\b/, 'train'],
-  [/\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|traghetto|aliscafo|hydrofoil|catamaran to|catamaran a|navire|traversee|travesia|traversata|travessia|crossing|uberfahrt|nave)\b/, 'ferry'],
+  [/\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|autofahre|faehre|traghetto|aliscafo|hydrofoil|catamaran to|catamaran a|navire|traversee|travesia|traversata|travessia|crossing|uberfahrt|nave)\b/, 'ferry'],
   [/\b(?:bus|coach|autobus|autocar|autocarro|onibus|pullman|reisebus|fernbus)\b(?! tour| turistico| touristique)/, 'bus'],
   [/\b(?:transfer|transfers|traslado|traslados|transfert|transferts|transferencia|trasferimento|trasferimenti|shuttle|navette|privater transfer|airport pick-?up|recogida en el aeropuerto|accueil a l'aeroport)\b/, 'transfer'],
   [/\b(?:drive|driving|self-drive|road trip|conduccion|conducir|en coche|en voiture|route vers|de carro|conduzir|mit dem auto|fahrt nach|in auto|guida verso)\b/, 'car'],
 ];
 
-const TRAIN_NUMBER = /\b(?:train|tren|treno|zug|comboio|frecciarossa|frecciargento|italo|ave|alvia|avlo|iryo|tgv|inoui|ouigo|ice|ic|ec|rj|railjet|eurostar|thalys|intercity|regional|av)\s*(?:n[º°o.]*\s*|no\.?\s*|#\s*)?(\d{2,5})\b/i;
+const TRAIN_NUMBER = /\b(?:train|tren|treno|zug|comboio|alfa pendular|frecciarossa|frecciargento|italo|ave|alvia|avlo|iryo|tgv|inoui|ouigo|ice|ic|ec|rj|railjet|eurostar|thalys|intercity|regional|av)\s*(?:n[º°o.]*\s*|no\.?\s*|#\s*)?(\d{2,5})\b/i;
 const SHIP = /\b(?:ship|vessel|aboard|a bordo del|a bordo do|a bord du|an bord der|nave|navio|navire|schiff|barco)\s+(?:the\s+)?((?:MSC|Costa|AIDA|Mein Schiff|Celebrity|Viking|Norwegian)?\s?\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+){0,2})/u;
-const ROUTE = /(?:\bfrom|\bde|\bdesde|\bdu|\bvon|\bda|\bdal|\bdalla)\s+(?:the\s+|la\s+|el\s+|o\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la|am|an der|sur|ob der)?\s?\p{Lu}[\p{L}'’.-]+){0,2})\s+(?:to|a|al|à|au|aux|nach|para|per|ao|à|verso|in direzione di|hacia|vers|zum|zur)\s+(?:the\s+|la\s+|el\s+|o\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la|am|an der|sur|ob der)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
+const ROUTE = /(?:\bfrom|\bde|\bdesde|\bdu|\bvon|\bda|\bdal|\bdalla)\s+(?:the\s+|la\s+|el\s+|o\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la|am|an der|sur|ob der)?\s?\p{Lu}[\p{L}'’.-]+){0,2})\s+(?:to|a|al|à|au|aux|nach|para|per|ao|à|verso|in direzione di|hacia|vers|zum|zur|hasta|até|ate|bis|fino a|jusqu['’]à|jusqu['’]a)\s+(?:the\s+|la\s+|el\s+|o\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la|am|an der|sur|ob der)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
 const ARROW_ROUTE = /(\p{Lu}[\p{L}'’.]+(?:\s\p{Lu}[\p{L}'’.]+){0,2})\s*(?:→|->|–|—|-|>|›|»)\s*(\p{Lu}[\p{L}'’.]+(?:\s\p{Lu}[\p{L}'’.]+){0,2})/u;
 const TOWARD = /\b(?:to|towards?|hacia|vers|para|nach|verso|rumbo a|a|al|ao|à|au|in direzione di)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
 const FROM_PLACE = /(?:\bfrom|\bdesde|\bdepuis|\bvon|\bab|\bda|\bdal|\bdalla|\bde|\bdu)\s+(?:the\s+|la\s+|el\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
-const ARRIVAL_PLACE = /(?:\barriv(?:ing|al|es?|ee|ée|o|a)|\bllegada|\bllega|\bchegada|\bchega|\bankunft|\bankommen|,\s+an)\s+(?:(?:at|in|to|a|à|en|em|no|na|an|um)\s+)?(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
+const ARRIVAL_PLACE = /(?:\barriv(?:ing|al|es?|ee|ée|o|a)|\bllegada|\bllega|\bchegada|\bchega|\bankunft|\bankommen|,\s+an)\s+(?:(?:at|in|to|a|à|en|em|no|na|an|um|ao|au|al|alla|a la|à la)\s+)?(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
 const PLACE_WORDS = /^(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen|station|estacion|gare|bahnhof|stazione|estacao|port|puerto|porto|hafen|harbour|harbor|the|la|el|le|il|lo|der|die|das)$/i;
 
 /** Where a transport goes: "from Rome to Florence", "Roma → Firenze", "to Sintra". */
@@ -69,13 +69,30 @@ export function routeOf(sentence: string): { from: string | null; to: string | n
   if (from && arrival && arrival.index > from.index) return { from: tidyPlace(from[1]!), to: tidyPlace(arrival[1]!) };
   const arrow = ARROW_ROUTE.exec(sentence);
   const opensWithCity = (s: string) => Boolean(city(s) || city(s.split(/\s+/)[0]!) || city(s.split(/\s+/).slice(0, 2).join(' ')));
-  if (arrow && !PLACE_WORDS.test(arrow[1]!) && (opensWithCity(arrow[1]!) || opensWithCity(arrow[2]!))) return { from: tidyPlace(arrow[1]!), to: tidyPlace(arrow[2]!) };
+  // "Fähre Sućuraj – Drvenik", "ferry Rafina – Mykonos": an arrow right after the transport word is the route, even between villages the gazetteer lacks.
+  const MODE_WORD = /\b(?:ferry|ferries|fahre|autofahre|faehre|traghetto|aliscafo|bateau|barco|boat|train|tren|zug|treno|comboio|bus|autobus|coach|transfer|traslado|transfert)\s*$/;
+  let afterMode = Boolean(arrow && MODE_WORD.test(fold(sentence.slice(0, arrow.index))));
+  if (arrow) {
+    // The capitalised mode word opening the sentence ("Fähre Sućuraj – Drvenik") is not part of the place.
+    const lead = /^(\S+)\s+(.+)$/.exec(arrow[1]!);
+    if (lead && MODE_WORD.test(fold(lead[1]!))) { arrow[1] = lead[2]!; afterMode = true; }
+  }
+  if (arrow && !PLACE_WORDS.test(arrow[1]!) && (afterMode || opensWithCity(arrow[1]!) || opensWithCity(arrow[2]!))) {
+    // "Trenord Milano Centrale → Tirano": an operator's name before the city is not the place.
+    const words = arrow[1]!.split(/\s+/);
+    const start = words.findIndex((_, k) => k > 0 && opensWithCity(words.slice(k).join(' ')));
+    const from = start > 0 && !opensWithCity(arrow[1]!) ? words.slice(start).join(' ') : arrow[1]!;
+    return { from: tidyPlace(from), to: tidyPlace(arrow[2]!) };
+  }
   const toward = TOWARD.exec(sentence);
-  if (toward && !PLACE_WORDS.test(toward[1]!)) return { from: null, to: tidyPlace(toward[1]!) };
+  // "Transfer zum Flughafen Krakau und Rückflug nach Frankfurt": the flight home's destination is not the transfer's.
+  const flightHome = toward && /(?:ruckflug|heimflug|return flight|flight home|flight back|vuelo de (?:regreso|vuelta)|vol (?:de )?retour|voo de (?:regresso|volta)|volo di ritorno)\s*$/.test(fold(sentence.slice(0, toward.index)));
+  if (toward && !flightHome && !PLACE_WORDS.test(toward[1]!)) return { from: null, to: tidyPlace(toward[1]!) };
   return { from: null, to: null };
 }
 
-const tidyPlace = (s: string) => clean(s.replace(/\s+(?:Station|Airport|Hbf|Centrale|Termini)$/i, (m) => m)).slice(0, 80);
+// The sentence's full stop is not part of the place ("hasta Sevilla."); an abbreviation's is ("Praha hl.n.").
+const tidyPlace = (s: string) => clean(s.replace(/\s+(?:Station|Airport|Hbf|Centrale|Termini)$/i, (m) => m)).replace(/(?<=\p{Ll}{3})\.$/u, '').slice(0, 80);
 
 // A local rental company: a capitalised name ending in a rental word ("Adria Rent", "Savanna 4x4 Rentals", "Island Wheels").
 const RENTAL_COMPANY = /(?<![\p{L}])(\p{Lu}[\p{L}'’&-]*(?:\s(?:\p{Lu}[\p{L}'’&-]*|\d\w*|&))*?\s(?:Rent(?:als?)?|Rent a Car|Car Hire|Cars?|Wheels|Mobility|Autos?|Autovermietung|Autonoleggio))(?![\p{L}])/u;
