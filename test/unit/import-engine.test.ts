@@ -6,7 +6,7 @@ import { readDocument } from '../../src/imports/generate/builtin/document-lines.
 import { timedClauses } from '../../src/imports/generate/builtin/blocks.ts';
 import { configurationOf } from '../../src/imports/generate/configuration.ts';
 import { draftSchema, type Draft, type DraftBlock } from '../../src/imports/generate/draft.ts';
-import { findPayments, findPrice } from '../../src/imports/generate/builtin/money.ts';
+import { findInclusions, findPayments, findPrice } from '../../src/imports/generate/builtin/money.ts';
 import { validateDraft } from '../../src/imports/generate/validate.ts';
 
 const NOW = new Date('2026-01-15T00:00:00Z');
@@ -329,6 +329,15 @@ describe('trains and ferries written in words', () => {
     expect(transportsOf('Tag 1: Pelješac\n14:00 Fähre Ploče – Trpanj, danach Weiterfahrt.')).toMatchObject([{ mode: 'ferry', from: 'Ploče', to: 'Trpanj', time: '14:00' }]);
     expect(transportsOf('Tag 1: Korčula\n09:15 Autofähre Jadrolinija von Split nach Supetar.')).toMatchObject([{ mode: 'ferry', from: 'Split', to: 'Supetar' }]);
     expect(transportsOf('Tag 1: Krakau\nTransfer zum Flughafen und Rückflug nach Frankfurt.')[0]).toMatchObject({ mode: 'transfer', to: null });
+  });
+});
+
+describe('included and excluded lists', () => {
+  it('keeps items that open with a heading word ("Flights ...", "Vuelos ...", "Flüge ...") and reads "Ce prix ne comprend pas" inline', () => {
+    expect(findInclusions(['Leistungen', 'Flüge Berlin–Rom–Berlin', 'Hotels mit Frühstück', 'Stadtführung', 'Wichtige Hinweise', 'Reisepass erforderlich']).included)
+      .toEqual(['Flüge Berlin–Rom–Berlin', 'Hotels mit Frühstück', 'Stadtführung']);
+    expect(findInclusions(['El precio incluye:', 'Vuelos directos', 'Traslados', 'Vuelos:', 'IB3170 Madrid–Roma']).included).toEqual(['Vuelos directos', 'Traslados']);
+    expect(findInclusions(["Ce prix ne comprend pas : le carburant, l'assurance annulation."]).excluded).toEqual(['le carburant', "l'assurance annulation"]);
   });
 });
 

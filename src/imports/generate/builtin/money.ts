@@ -204,7 +204,10 @@ export function findInclusions(lines: readonly string[]): { included: string[]; 
     }
     if (!current) continue;
     // Another section ("Good to know: ...", "Payment terms") ends the list.
-    if (CLOSING_HEADER.test(folded) || (/^[^:,]{2,40}:\s*\S/.test(line) && line.length > 100)) { current = null; continue; }
+    // A heading is the word alone or before its colon: "Vuelos Madrid–París con maleta" and "Flüge München–Kopenhagen" are items.
+    const closing = CLOSING_HEADER.exec(folded);
+    const heading = closing && (/^\s*(?:[:\-–]|$)/.test(folded.slice(closing[0].length)) || (line.length > 60 && /\.\s*$/.test(line)));
+    if (heading || (/^[^:,]{2,40}:\s*\S/.test(line) && line.length > 100)) { current = null; continue; }
     if (line.length > 200 || /^(?:day|dia|jour|tag|giorno)\s*\d/i.test(folded)) { current = null; continue; }
     current.push(...splitItems(line));
     if (current.length > 40) current = null;
