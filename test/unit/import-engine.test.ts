@@ -341,6 +341,13 @@ describe('included and excluded lists', () => {
   });
 });
 
+describe('an overnight flight whose arrival opens the next day', () => {
+  it('takes the arrival airport, time and date from the next day\'s first sentence', () => {
+    const draft = read('Giorno 1 – 10 ottobre 2026: Milano – Bangkok\nVolo TG941 da Milano Malpensa (MXP) alle 13:30. Notte in volo.\nGiorno 2 – 11 ottobre 2026: Bangkok\nArrivo a Bangkok (BKK) alle 06:15. Trasferimento in hotel.');
+    expect(draft.days[0]!.blocks.find((b) => b.type === 'flight')).toMatchObject({ content: { departureAirport: 'MXP', arrivalAirport: 'BKK', arrivalTime: '06:15', arrivalDate: '2026-10-11' } });
+  });
+});
+
 describe('payments', () => {
   const now = new Date('2026-03-01T00:00:00Z');
   const price = { amount: 2000, currency: 'EUR', per: 'total' as const, total: 2000, travellers: null, text: '' };

@@ -140,6 +140,24 @@ function citiesInOrder(text: string): Array<{ city: string; iata: string | null 
   return out;
 }
 
+const ARRIVAL_OPENING = /^(?:arrival|arriving|arrive|we arrive|llegada|llegamos|arrivee|arrivo|chegada|chegamos|ankunft|landung|landing)\b/;
+
+/**
+ * "Llegada al aeropuerto de Narita (NRT) a las 09:30", "Ankunft in Windhoek (WDH) um 06:35 Uhr", "Arrivée à Paris-CDG à 09:30":
+ * a day that opens with the arrival of the night's flight. Its airport (a code, a named airport or a city with one airport) and time.
+ */
+export function arrivalOpening(sentence: string): { iata: string | null; time: string } | null {
+  if (!ARRIVAL_OPENING.test(fold(sentence).trim()) || FLIGHT_NUMBER_LIKE.test(sentence)) return null;
+  const time = timeMatches(sentence)[0]?.time;
+  if (!time) return null;
+  let iata: string | null = airportsIn(sentence)[0]?.iata ?? null;
+  if (!iata) {
+    for (const m of sentence.matchAll(/(?<![\p{L}])(\p{Lu}[\p{L}'’-]+)/gu)) { const code = cityAirport(m[1]!); if (code) { iata = code; break; } }
+  }
+  return { iata, time };
+}
+const FLIGHT_NUMBER_LIKE = /\b[A-Z][A-Z\d]\s?\d{2,4}\b(?!\s*(?:uhr|h\b))/;
+
 /**
  * The flights of a run of lines. `date` is the day's date (a programme's section); `anchor` the
  * document's reference date for dates without a year.
