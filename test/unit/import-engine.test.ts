@@ -354,7 +354,7 @@ describe('payments', () => {
   it('reads a deposit and a balance stated in one sentence as two payments, each with its own amount and date', () => {
     expect(findPayments(['Caparra del 20% alla conferma, saldo di 1.600 € entro il 10 giugno 2026.'], now, null, price))
       .toMatchObject([{ kind: 'deposit', amount: 400 }, { kind: 'balance', amount: 1600, dueDate: '2026-06-10' }]);
-    expect(findPayments(['Anzahlung 300 € nach Buchung und Restzahlung bis 01.07.2026'], now, null, price))
+    expect(findPayments(['Anzahlung 300 € nach Buchung und Restzahlung bis 1. Juli 2026'], now, null, price))
       .toMatchObject([{ kind: 'deposit', amount: 300, dueDate: null }, { kind: 'balance', amount: 1700, dueDate: '2026-07-01' }]);
     expect(findPayments(['Deposit of €500, payable on booking'], now, null, price)).toMatchObject([{ kind: 'deposit', amount: 500 }]);
   });

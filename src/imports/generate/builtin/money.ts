@@ -164,7 +164,8 @@ function splitPaymentClauses(sentence: string): string[] {
 export function findPayments(lines: readonly string[], now: Date, anchor: IsoDate | null, price: Price | null): Payment[] {
   const payments: Payment[] = [];
   const total = price ? price.total ?? (price.per === 'total' ? price.amount : null) : null;
-  const parts = lines.flatMap((line) => line.split(/;\s+|\.\s+(?=\p{Lu})/u)).flatMap(splitPaymentClauses);
+  // A sentence ends at ". " before a capital, but not after a German day number ("bis 6. Mai 2026").
+  const parts = lines.flatMap((line) => line.split(/;\s+|(?<!(?<![\d.])\d{1,2})\.\s+(?=\p{Lu})/u)).flatMap(splitPaymentClauses);
   for (const line of parts) {
     const folded = fold(line);
     const kind = PAYMENT_KINDS.find(([pattern]) => pattern.test(folded))?.[1];
