@@ -348,6 +348,13 @@ describe('an overnight flight whose arrival opens the next day', () => {
   });
 });
 
+describe('a journey without its origin under a route heading', () => {
+  it('starts from the place before the last one of the day\'s route', () => {
+    const draft = read('Giorno 1: Roma\nVisita dei Musei Vaticani alle 10:00.\nGiorno 2: Roma – Firenze – Venezia\nMattina a Firenze. Treno alle 17:00 verso Venezia.');
+    expect(draft.days[1]!.blocks.find((b) => b.type === 'transport')).toMatchObject({ content: { mode: 'train', from: 'Firenze', to: 'Venezia', time: '17:00' } });
+  });
+});
+
 describe('payments', () => {
   const now = new Date('2026-03-01T00:00:00Z');
   const price = { amount: 2000, currency: 'EUR', per: 'total' as const, total: 2000, travellers: null, text: '' };

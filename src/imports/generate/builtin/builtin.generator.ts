@@ -156,6 +156,15 @@ function programmeDays(sections: DaySection[], start: IsoDate | null, stated: nu
     const day: DraftDayInput = { day: section.day, date, title: tidyTitle(section.title), blocks };
     days.push(day);
     const places = placesOf(section.title);
+    // "Tag 5: Sevilla – Lissabon" over "Transfer im Reisebus nach Lissabon": the journey starts where the day's route does.
+    if (places.length >= 2) {
+      const last = fold(places.at(-1)!);
+      for (const block of blocks) {
+        if (block.type !== 'transport' || block.content.from || !block.content.to) continue;
+        const to = fold(block.content.to);
+        if (to.startsWith(last) || last.startsWith(to)) block.content.from = places.at(-2)!; // the last leg of "A – B – C"
+      }
+    }
     const ends = section.day === sections[0]!.day || section.day === sections.at(-1)!.day;
     visited.push(...places.map((name) => ({ name, end: ends })));
     for (const block of blocks) if (block.type === 'transport' && block.content.to && (city(block.content.to) || leadingCity(block.content.to))) visited.push({ name: block.content.to, end: ends });
