@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
 import { readDocument } from '../../src/imports/generate/builtin/document-lines.ts';
+import { timedClauses } from '../../src/imports/generate/builtin/blocks.ts';
 import { configurationOf } from '../../src/imports/generate/configuration.ts';
 import { draftSchema, type Draft, type DraftBlock } from '../../src/imports/generate/draft.ts';
-import { findPrice } from '../../src/imports/generate/builtin/money.ts';
+import { findInclusions, findPayments, findPrice } from '../../src/imports/generate/builtin/money.ts';
 import { validateDraft } from '../../src/imports/generate/validate.ts';
 
 const NOW = new Date('2026-01-15T00:00:00Z');
@@ -283,6 +284,86 @@ describe('prices', () => {
     expect(findPrice(['£2,150 per person sharing · £2,740 in single occupancy'])).toMatchObject({ amount: 2150, per: 'person' });
     expect(findPrice(['Cooking class (£45 pp, included in the total below).', 'Total for 2 guests: £4,380.00'])).toMatchObject({ amount: 4380, per: 'total' });
     expect(findPrice(['Summer deals to Crete from €399!'])).toBeNull();
+  });
+});
+
+describe('several activities in one sentence', () => {
+  it('gives each timed clause its own activity and keeps untimed parts and time ranges with the clause before', () => {
+    expect(timedClauses('Louvre at 9am, lunch in the Marais, then a Seine cruise at 6pm')).toEqual(['Louvre at 9am, lunch in the Marais', 'a Seine cruise at 6pm']);
+    expect(timedClauses('Visita al Duomo alle 10:00 e cena a Trastevere alle 20:30')).toEqual(['Visita al Duomo alle 10:00', 'cena a Trastevere alle 20:30']);
+    expect(timedClauses('9 Uhr Stadtführung, 19 Uhr Konzert im Gewandhaus')).toEqual(['9 Uhr Stadtführung', '19 Uhr Konzert im Gewandhaus']);
+    expect(timedClauses('Atelier de cuisine de 10h à 12h, puis temps libre')).toEqual(['Atelier de cuisine de 10h à 12h, puis temps libre']);
+    expect(timedClauses('Museo del Prado de 10:00 a 12:00 y comida libre')).toHaveLength(1);
+  });
+
+  it('reads them as separate activities of the day, each with its time', () => {
+    const draft = read('Dia 1: Lisboa\nTorre de Belém às 10h, depois almoço livre e fado em Alfama às 21h.');
+    const activities = draft.days[0]!.blocks.filter((b) => b.type === 'activity').map((b) => b.content as { title: string; time: string | null });
+    expect(activities).toMatchObject([{ title: expect.stringContaining('Torre de Belém'), time: '10:00' }, { title: expect.stringContaining('fado'), time: '21:00' }]);
+  });
+});
+
+describe('flight arrivals written as words', () => {
+  it('takes the arrival airport from a landing word with a bare code, or from German "an <city>"', () => {
+    const flightsOf = (text: string) => read(text).days.flatMap((d) => d.blocks).filter((b) => b.type === 'flight').map((b) => b.content);
+    expect(flightsOf('Day 1: Lisbon\nFlight TP1350 from Lisbon (LIS) at 07:00, landing at OPO 07:55.')).toMatchObject([{ departureAirport: 'LIS', arrivalAirport: 'OPO' }]);
+    expect(flightsOf('Tag 1: Rückreise\n09:10 Abflug Wien (VIE) mit OS 121, an Hamburg 10:45.')).toMatchObject([{ departureAirport: 'VIE', arrivalAirport: 'HAM', departureTime: '09:10', arrivalTime: '10:45' }]);
+    expect(flightsOf('Giorno 1: Roma\nVolo AZ1010 da Roma (FCO) alle 08:00, atterraggio a MXP 09:10.')).toMatchObject([{ departureAirport: 'FCO', arrivalAirport: 'MXP' }]);
+  });
+});
+
+describe('car rentals from local companies', () => {
+  it('names the company: a name ending in a rental word, or the name right after the rental words', () => {
+    const rentalsOf = (text: string) => read(text).days.flatMap((d) => d.blocks).filter((b) => b.type === 'transport').map((b) => b.content);
+    expect(rentalsOf('Tag 1: Kreta\n10:30 Übernahme des Mietwagens am Flughafen Heraklion (Minos Cars, Kategorie B).')).toMatchObject([{ mode: 'carRental', operator: 'Minos Cars', time: '10:30' }]);
+    expect(rentalsOf('Jour 1 : Lyon\nPrise en charge de votre voiture de location Rhône Auto (catégorie C).')).toMatchObject([{ mode: 'carRental', operator: 'Rhône Auto' }]);
+    expect(rentalsOf('Day 1: Cape Town\nPick up your rental car at the airport.')).toMatchObject([{ mode: 'carRental', operator: null }]);
+  });
+});
+
+describe('trains and ferries written in words', () => {
+  const transportsOf = (text: string) => read(text).days.flatMap((d) => d.blocks).filter((b) => b.type === 'transport').map((b) => b.content);
+  it('reads the route of "desde ... hasta", "partida de ... chegada ao", an arrow after the mode word, and the Alfa Pendular number', () => {
+    expect(transportsOf('Día 1: Granada\nTren a las 10:00 desde Granada hasta Sevilla.')).toMatchObject([{ mode: 'train', from: 'Granada', to: 'Sevilla', time: '10:00' }]);
+    expect(transportsOf('Dia 1: Coimbra\nComboio Alfa Pendular 131, partida de Coimbra às 08:00, chegada ao Porto às 09:10.')).toMatchObject([{ mode: 'train', from: 'Coimbra', to: 'Porto', number: '131', time: '08:00', arrivalTime: '09:10' }]);
+    expect(transportsOf('Tag 1: Pelješac\n14:00 Fähre Ploče – Trpanj, danach Weiterfahrt.')).toMatchObject([{ mode: 'ferry', from: 'Ploče', to: 'Trpanj', time: '14:00' }]);
+    expect(transportsOf('Tag 1: Korčula\n09:15 Autofähre Jadrolinija von Split nach Supetar.')).toMatchObject([{ mode: 'ferry', from: 'Split', to: 'Supetar' }]);
+    expect(transportsOf('Tag 1: Krakau\nTransfer zum Flughafen und Rückflug nach Frankfurt.')[0]).toMatchObject({ mode: 'transfer', to: null });
+  });
+});
+
+describe('included and excluded lists', () => {
+  it('keeps items that open with a heading word ("Flights ...", "Vuelos ...", "Flüge ...") and reads "Ce prix ne comprend pas" inline', () => {
+    expect(findInclusions(['Leistungen', 'Flüge Berlin–Rom–Berlin', 'Hotels mit Frühstück', 'Stadtführung', 'Wichtige Hinweise', 'Reisepass erforderlich']).included)
+      .toEqual(['Flüge Berlin–Rom–Berlin', 'Hotels mit Frühstück', 'Stadtführung']);
+    expect(findInclusions(['El precio incluye:', 'Vuelos directos', 'Traslados', 'Vuelos:', 'IB3170 Madrid–Roma']).included).toEqual(['Vuelos directos', 'Traslados']);
+    expect(findInclusions(["Ce prix ne comprend pas : le carburant, l'assurance annulation."]).excluded).toEqual(['le carburant', "l'assurance annulation"]);
+  });
+});
+
+describe('an overnight flight whose arrival opens the next day', () => {
+  it('takes the arrival airport, time and date from the next day\'s first sentence', () => {
+    const draft = read('Giorno 1 – 10 ottobre 2026: Milano – Bangkok\nVolo TG941 da Milano Malpensa (MXP) alle 13:30. Notte in volo.\nGiorno 2 – 11 ottobre 2026: Bangkok\nArrivo a Bangkok (BKK) alle 06:15. Trasferimento in hotel.');
+    expect(draft.days[0]!.blocks.find((b) => b.type === 'flight')).toMatchObject({ content: { departureAirport: 'MXP', arrivalAirport: 'BKK', arrivalTime: '06:15', arrivalDate: '2026-10-11' } });
+  });
+});
+
+describe('a journey without its origin under a route heading', () => {
+  it('starts from the place before the last one of the day\'s route', () => {
+    const draft = read('Giorno 1: Roma\nVisita dei Musei Vaticani alle 10:00.\nGiorno 2: Roma – Firenze – Venezia\nMattina a Firenze. Treno alle 17:00 verso Venezia.');
+    expect(draft.days[1]!.blocks.find((b) => b.type === 'transport')).toMatchObject({ content: { mode: 'train', from: 'Firenze', to: 'Venezia', time: '17:00' } });
+  });
+});
+
+describe('payments', () => {
+  const now = new Date('2026-03-01T00:00:00Z');
+  const price = { amount: 2000, currency: 'EUR', per: 'total' as const, total: 2000, travellers: null, text: '' };
+  it('reads a deposit and a balance stated in one sentence as two payments, each with its own amount and date', () => {
+    expect(findPayments(['Caparra del 20% alla conferma, saldo di 1.600 € entro il 10 giugno 2026.'], now, null, price))
+      .toMatchObject([{ kind: 'deposit', amount: 400 }, { kind: 'balance', amount: 1600, dueDate: '2026-06-10' }]);
+    expect(findPayments(['Anzahlung 300 € nach Buchung und Restzahlung bis 1. Juli 2026'], now, null, price))
+      .toMatchObject([{ kind: 'deposit', amount: 300, dueDate: null }, { kind: 'balance', amount: 1700, dueDate: '2026-07-01' }]);
+    expect(findPayments(['Deposit of €500, payable on booking'], now, null, price)).toMatchObject([{ kind: 'deposit', amount: 500 }]);
   });
 });
 

@@ -30,23 +30,23 @@ const OPERATORS: Array<[RegExp, string, TransportMode]> = [
 ];
 
 const MODES: Array<[RegExp, TransportMode]> = [
-  [/\b(?:car rental|rental car|car hire|hire car|rent a car|pick up (?:your |the )?(?:rental )?car|collect (?:your |the )?(?:rental )?car|alquiler de (?:coche|auto|vehiculo|carro)|coche de alquiler|recogida del (?:coche|vehiculo)|location de (?:voiture|vehicule)|voiture de location|prise en charge du vehicule|aluguel de (?:carro|automovel|viatura)|aluguer de (?:carro|viatura)|carro alugado|levantamento da viatura|mietwagen|autovermietung|ubernahme des (?:mietwagens|fahrzeugs)|noleggio (?:auto|auto con conducente)?|auto a noleggio|ritiro (?:dell')?auto)\b/, 'carRental'],
+  [/\b(?:car rental|rental car|car hire|hire car|rent a car|pick up (?:your |the )?(?:rental )?car|collect (?:your |the )?(?:rental )?car|alquiler de (?:coche|auto|vehiculo|carro)|coche de alquiler|recogida del (?:coche|vehiculo)|location de (?:voiture|vehicule)|voiture de location|prise en charge du vehicule|aluguel de (?:carro|automovel|viatura)|aluguer de (?:carro|viatura)|carro alugado|levantamento da viatura|mietwagens?|autovermietung|ubernahme des (?:mietwagens|fahrzeugs)|noleggio (?:auto|auto con conducente)?|auto a noleggio|ritiro (?:dell')?auto)\b/, 'carRental'],
   // A cruise ship, not any boarding ("embarquement du véhicule" is a ferry's).
   [/\b(?:cruise ship|on board the ship|board the ship|embark on the cruise|embarque en el crucero|a bord du paquebot|embarque no navio de cruzeiro|einschiffung|imbarco sulla nave da crociera)\b/, 'cruise'],
   [/\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita)\b/, 'train'],
-  [/\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|traghetto|aliscafo|hydrofoil|catamaran to|catamaran a|navire|traversee|travesia|traversata|travessia|crossing|uberfahrt|nave)\b/, 'ferry'],
+  [/\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|autofahre|faehre|traghetto|aliscafo|hydrofoil|catamaran to|catamaran a|navire|traversee|travesia|traversata|travessia|crossing|uberfahrt|nave)\b/, 'ferry'],
   [/\b(?:bus|coach|autobus|autocar|autocarro|onibus|pullman|reisebus|fernbus)\b(?! tour| turistico| touristique)/, 'bus'],
   [/\b(?:transfer|transfers|traslado|traslados|transfert|transferts|transferencia|trasferimento|trasferimenti|shuttle|navette|privater transfer|airport pick-?up|recogida en el aeropuerto|accueil a l'aeroport)\b/, 'transfer'],
   [/\b(?:drive|driving|self-drive|road trip|conduccion|conducir|en coche|en voiture|route vers|de carro|conduzir|mit dem auto|fahrt nach|in auto|guida verso)\b/, 'car'],
 ];
 
-const TRAIN_NUMBER = /\b(?:train|tren|treno|zug|comboio|frecciarossa|frecciargento|italo|ave|alvia|avlo|iryo|tgv|inoui|ouigo|ice|ic|ec|rj|railjet|eurostar|thalys|intercity|regional|av)\s*(?:n[º°o.]*\s*|no\.?\s*|#\s*)?(\d{2,5})\b/i;
+const TRAIN_NUMBER = /\b(?:train|tren|treno|zug|comboio|alfa pendular|frecciarossa|frecciargento|italo|ave|alvia|avlo|iryo|tgv|inoui|ouigo|ice|ic|ec|rj|railjet|eurostar|thalys|intercity|regional|av)\s*(?:n[º°o.]*\s*|no\.?\s*|#\s*)?(\d{2,5})\b/i;
 const SHIP = /\b(?:ship|vessel|aboard|a bordo del|a bordo do|a bord du|an bord der|nave|navio|navire|schiff|barco)\s+(?:the\s+)?((?:MSC|Costa|AIDA|Mein Schiff|Celebrity|Viking|Norwegian)?\s?\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+){0,2})/u;
-const ROUTE = /(?:\bfrom|\bde|\bdesde|\bdu|\bvon|\bda|\bdal|\bdalla)\s+(?:the\s+|la\s+|el\s+|o\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la|am|an der|sur|ob der)?\s?\p{Lu}[\p{L}'’.-]+){0,2})\s+(?:to|a|al|à|au|aux|nach|para|per|ao|à|verso|in direzione di|hacia|vers|zum|zur)\s+(?:the\s+|la\s+|el\s+|o\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la|am|an der|sur|ob der)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
+const ROUTE = /(?:\bfrom|\bde|\bdesde|\bdu|\bvon|\bda|\bdal|\bdalla)\s+(?:the\s+|la\s+|el\s+|o\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la|am|an der|sur|ob der)?\s?\p{Lu}[\p{L}'’.-]+){0,2})\s+(?:to|a|al|à|au|aux|nach|para|per|ao|à|verso|in direzione di|hacia|vers|zum|zur|hasta|até|ate|bis|fino a|jusqu['’]à|jusqu['’]a)\s+(?:the\s+|la\s+|el\s+|o\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la|am|an der|sur|ob der)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
 const ARROW_ROUTE = /(\p{Lu}[\p{L}'’.]+(?:\s\p{Lu}[\p{L}'’.]+){0,2})\s*(?:→|->|–|—|-|>|›|»)\s*(\p{Lu}[\p{L}'’.]+(?:\s\p{Lu}[\p{L}'’.]+){0,2})/u;
 const TOWARD = /\b(?:to|towards?|hacia|vers|para|nach|verso|rumbo a|a|al|ao|à|au|in direzione di)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
 const FROM_PLACE = /(?:\bfrom|\bdesde|\bdepuis|\bvon|\bab|\bda|\bdal|\bdalla|\bde|\bdu)\s+(?:the\s+|la\s+|el\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
-const ARRIVAL_PLACE = /(?:\barriv(?:ing|al|es?|ee|ée|o|a)|\bllegada|\bllega|\bchegada|\bchega|\bankunft|\bankommen|,\s+an)\s+(?:(?:at|in|to|a|à|en|em|no|na|an|um)\s+)?(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
+const ARRIVAL_PLACE = /(?:\barriv(?:ing|al|es?|ee|ée|o|a)|\bllegada|\bllega|\bchegada|\bchega|\bankunft|\bankommen|,\s+an)\s+(?:(?:at|in|to|a|à|en|em|no|na|an|um|ao|au|al|alla|a la|à la)\s+)?(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
 const PLACE_WORDS = /^(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen|station|estacion|gare|bahnhof|stazione|estacao|port|puerto|porto|hafen|harbour|harbor|the|la|el|le|il|lo|der|die|das)$/i;
 
 /** Where a transport goes: "from Rome to Florence", "Roma → Firenze", "to Sintra". */
@@ -69,13 +69,44 @@ export function routeOf(sentence: string): { from: string | null; to: string | n
   if (from && arrival && arrival.index > from.index) return { from: tidyPlace(from[1]!), to: tidyPlace(arrival[1]!) };
   const arrow = ARROW_ROUTE.exec(sentence);
   const opensWithCity = (s: string) => Boolean(city(s) || city(s.split(/\s+/)[0]!) || city(s.split(/\s+/).slice(0, 2).join(' ')));
-  if (arrow && !PLACE_WORDS.test(arrow[1]!) && (opensWithCity(arrow[1]!) || opensWithCity(arrow[2]!))) return { from: tidyPlace(arrow[1]!), to: tidyPlace(arrow[2]!) };
+  // "Fähre Sućuraj – Drvenik", "ferry Rafina – Mykonos": an arrow right after the transport word is the route, even between villages the gazetteer lacks.
+  const MODE_WORD = /\b(?:ferry|ferries|fahre|autofahre|faehre|traghetto|aliscafo|bateau|barco|boat|train|tren|zug|treno|comboio|bus|autobus|coach|transfer|traslado|transfert)\s*$/;
+  let afterMode = Boolean(arrow && MODE_WORD.test(fold(sentence.slice(0, arrow.index))));
+  if (arrow) {
+    // The capitalised mode word opening the sentence ("Fähre Sućuraj – Drvenik") is not part of the place.
+    const lead = /^(\S+)\s+(.+)$/.exec(arrow[1]!);
+    if (lead && MODE_WORD.test(fold(lead[1]!))) { arrow[1] = lead[2]!; afterMode = true; }
+  }
+  if (arrow && !PLACE_WORDS.test(arrow[1]!) && (afterMode || opensWithCity(arrow[1]!) || opensWithCity(arrow[2]!))) {
+    // "Trenord Milano Centrale → Tirano": an operator's name before the city is not the place.
+    const words = arrow[1]!.split(/\s+/);
+    const start = words.findIndex((_, k) => k > 0 && opensWithCity(words.slice(k).join(' ')));
+    const from = start > 0 && !opensWithCity(arrow[1]!) ? words.slice(start).join(' ') : arrow[1]!;
+    return { from: tidyPlace(from), to: tidyPlace(arrow[2]!) };
+  }
   const toward = TOWARD.exec(sentence);
-  if (toward && !PLACE_WORDS.test(toward[1]!)) return { from: null, to: tidyPlace(toward[1]!) };
+  // "Transfer zum Flughafen Krakau und Rückflug nach Frankfurt": the flight home's destination is not the transfer's.
+  const flightHome = toward && /(?:ruckflug|heimflug|return flight|flight home|flight back|vuelo de (?:regreso|vuelta)|vol (?:de )?retour|voo de (?:regresso|volta)|volo di ritorno)\s*$/.test(fold(sentence.slice(0, toward.index)));
+  if (toward && !flightHome && !PLACE_WORDS.test(toward[1]!)) return { from: null, to: tidyPlace(toward[1]!) };
   return { from: null, to: null };
 }
 
-const tidyPlace = (s: string) => clean(s.replace(/\s+(?:Station|Airport|Hbf|Centrale|Termini)$/i, (m) => m)).slice(0, 80);
+// The sentence's full stop is not part of the place ("hasta Sevilla."); an abbreviation's is ("Praha hl.n.").
+const tidyPlace = (s: string) => clean(s.replace(/\s+(?:Station|Airport|Hbf|Centrale|Termini)$/i, (m) => m)).replace(/(?<=\p{Ll}{3})\.$/u, '').slice(0, 80);
+
+// A local rental company: a capitalised name ending in a rental word ("Adria Rent", "Savanna 4x4 Rentals", "Island Wheels").
+const RENTAL_COMPANY = /(?<![\p{L}])(\p{Lu}[\p{L}'’&-]*(?:\s(?:\p{Lu}[\p{L}'’&-]*|\d\w*|&))*?\s(?:Rent(?:als?)?|Rent a Car|Car Hire|Cars?|Wheels|Mobility|Autos?|Autovermietung|Autonoleggio))(?![\p{L}])/u;
+const NOT_COMPANY = /^(?:the|your|our|a|an|el|la|le|il|der|die|das|o|um|uma|un|une|uno|una|ihr|ihren|votre|su|seu|sua|vostra|kategorie|category|categoria|categorie|catégorie|flughafen|airport|aeropuerto|aeroport|aeroporto)$/i;
+
+/** The rental company of a car rental no known brand names: a name ending in a rental word, or the name right after the rental words ("voiture de location Budget"). */
+function rentalCompany(sentence: string, folded: string): string | null {
+  const named = RENTAL_COMPANY.exec(sentence)?.[1];
+  if (named && !NOT_COMPANY.test(named.split(/\s+/)[0]!)) return named;
+  const rental = MODES[0]![0].exec(folded);
+  if (!rental) return null;
+  const next = /^\s+(?:(?:bei|chez|with|con|com|presso|da|de|von)\s+)?(\p{Lu}[\p{L}'’&-]+(?:\s\p{Lu}[\p{L}'’&-]+){0,2})/u.exec(sentence.slice(rental.index + rental[0].length))?.[1];
+  return next && !NOT_COMPANY.test(next.split(/\s+/)[0]!) && !city(next) ? next : null;
+}
 
 function transportOf(sentence: string): DraftBlockInput | undefined {
   const folded = fold(sentence);
@@ -89,7 +120,7 @@ function transportOf(sentence: string): DraftBlockInput | undefined {
   const { from, to } = routeOf(sentence);
   const found = timeMatches(sentence).map((t) => t.time);
   const number = mode === 'train' ? TRAIN_NUMBER.exec(sentence)?.[1] ?? null : mode === 'cruise' || mode === 'ferry' ? SHIP.exec(sentence)?.[1]?.trim() ?? null : null;
-  const operatorName = operator && (operator[2] === mode || (mode === 'carRental' && operator[2] === 'carRental')) ? operator[1] : null;
+  const operatorName = operator && (operator[2] === mode || (mode === 'carRental' && operator[2] === 'carRental')) ? operator[1] : mode === 'carRental' ? rentalCompany(sentence, folded) : null;
   // "Tickets are valid only for the train shown": a note, not a journey.
   if (!from && !to && !found.length && !number && !operatorName && mode !== 'transfer' && mode !== 'carRental') return undefined;
   const trainName = mode === 'train' ? /\b(Frecciarossa|Frecciargento|Italo|AVE|Alvia|Iryo|TGV|ICE|Eurostar|Railjet|Ouigo|Intercity|EC|IC)\s*(\d{2,5})\b/i.exec(sentence) : null;
@@ -119,7 +150,7 @@ function activityOf(sentence: string): DraftBlockInput | undefined {
   // The title is the sentence without its time phrase ("Vatican Museums tour at 9am" → "Vatican Museums tour").
   let text = sentence;
   for (const t of [...found].reverse()) {
-    const before = sentence.slice(0, t.index).replace(/\s*\b(?:at|a las|a la|à|as|às|um|alle|alle ore|ore|from|dalle|desde las|ab|approx\.?|about|sobre las|vers|verso le|gegen)\s*$/i, '');
+    const before = sentence.slice(0, t.index).replace(/\s*(?<!\p{L})(?:at|a las|a la|à|as|às|um|alle|alle ore|ore|from|dalle|desde las|ab|approx\.?|about|sobre las|vers|verso le|gegen)\s*$/iu, ''); // "às", "à": \b does not see accented letters
     text = `${before} ${text.slice(t.end)}`;
     text = text.replace(/^\s*(?:-|–|to|a|bis|until)\s*/, '');
   }
@@ -133,6 +164,33 @@ function activityOf(sentence: string): DraftBlockInput | undefined {
     content: { title: title!.replace(/[.]$/, '').slice(0, 160), time: found[0]?.time ?? null, description: rest.length ? rest.join(' ').slice(0, 500) : null, place },
     confidence: found.length ? 0.7 : 0.55,
   };
+}
+
+const CONNECTIVE = /^(?:then|and then|and|puis|ensuite|et|luego|despues|después|y|e|depois|dann|danach|und|poi|quindi|ed)\s+/i;
+const NO_TITLE = /\b(?:until|till|to|hasta|jusqu['’]?a|jusqu['’]?à|bis|fino alle|fino a|ate|até|a|à|alle|as|às|um|at)\b/gi;
+
+/**
+ * "Rijksmuseum at 09:00, then the Anne Frank House at 14:30", "Parque do Caracol às 9h30 e Catedral de
+ * Pedra às 14h": one sentence, two activities each with its own time. A new clause starts at a comma or
+ * a connective only when the clause so far already has a time and the next part has its own time and
+ * words of its own (so "from 10:00 until 12:00" stays one); parts without a time stay with the clause before.
+ */
+export function timedClauses(sentence: string): string[] {
+  // The separators are kept (odd indexes) so that a part joined back reads as written.
+  const pieces = sentence.split(/(,\s+|\s+(?=(?:then|puis|ensuite|luego|despu[eé]s|depois|dann|danach|poi|quindi|and|et|y|e|und|ed)\s))/i);
+  const clauses: string[] = [];
+  for (let k = 0; k < pieces.length; k += 2) {
+    const piece = pieces[k]!;
+    const current = clauses.at(-1);
+    const times = timeMatches(piece);
+    let words = piece;
+    for (const t of [...times].reverse()) words = words.slice(0, t.index) + ' ' + words.slice(t.end);
+    const titled = /\p{L}{4,}/u.test(words.replace(CONNECTIVE, '').replace(NO_TITLE, ' '));
+    if (current !== undefined && !(times.length && titled && timeMatches(current).length)) {
+      clauses[clauses.length - 1] = `${current}${pieces[k - 1]}${piece}`;
+    } else clauses.push(piece);
+  }
+  return clauses.map((clause, k) => (k > 0 ? clause.replace(CONNECTIVE, '') : clause));
 }
 
 // "Overnight at X", "Nuit à l'hôtel X", "Übernachtung im X", "Alojamiento en X", "check in at X": X is the stay.
@@ -234,8 +292,8 @@ export function readDay(lines: readonly string[], date: IsoDate | null, now: Dat
       if (NOT_TRIP_DATE.test(folded) || /\?\s*$/.test(sentence) || OFFER.test(folded)) { leftover.push(sentence); continue; }
       const transport = transportOf(sentence);
       if (transport) { ordered.push({ at: i, block: transport }); continue; }
-      const activity = activityOf(sentence);
-      if (activity) { ordered.push({ at: i, block: activity }); continue; }
+      const activities = timedClauses(sentence).map(activityOf).filter((a): a is DraftBlockInput => Boolean(a));
+      if (activities.length) { for (const activity of activities) ordered.push({ at: i, block: activity }); continue; }
       leftover.push(sentence);
     }
   });

@@ -7,7 +7,7 @@
 import { detectLanguage, ISO_639_1 } from '../../extract/language.ts';
 import { draftSchema, type Draft, type DraftBlockInput, type DraftDayInput, type GenerateOptions, type Generator } from '../draft.ts';
 import { readDay, type HotelMention } from './blocks.ts';
-import { bookingReference, readFlights } from './flights.ts';
+import { arrivalOpening, bookingReference, readFlights } from './flights.ts';
 import { addDays, daysBetween, leadingDate, scanDates, timeMatches, type IsoDate } from './dates.ts';
 import { readDocument } from './document-lines.ts';
 import { readLayout, type DaySection } from './layout.ts';
@@ -152,9 +152,19 @@ function programmeDays(sections: DaySection[], start: IsoDate | null, stated: nu
   for (const section of sections) {
     const date = section.date ?? (base ? addDays(base, section.day - 1) : null);
     const { blocks, hotels, overnightCity } = readDay(section.lines, date, now, anchor);
+    completeNightFlight(days.at(-1), section.lines[0], date);
     const day: DraftDayInput = { day: section.day, date, title: tidyTitle(section.title), blocks };
     days.push(day);
     const places = placesOf(section.title);
+    // "Tag 5: Sevilla – Lissabon" over "Transfer im Reisebus nach Lissabon": the journey starts where the day's route does.
+    if (places.length >= 2) {
+      const last = fold(places.at(-1)!);
+      for (const block of blocks) {
+        if (block.type !== 'transport' || block.content.from || !block.content.to) continue;
+        const to = fold(block.content.to);
+        if (to.startsWith(last) || last.startsWith(to)) block.content.from = places.at(-2)!; // the last leg of "A – B – C"
+      }
+    }
     const ends = section.day === sections[0]!.day || section.day === sections.at(-1)!.day;
     visited.push(...places.map((name) => ({ name, end: ends })));
     for (const block of blocks) if (block.type === 'transport' && block.content.to && (city(block.content.to) || leadingCity(block.content.to))) visited.push({ name: block.content.to, end: ends });
@@ -187,6 +197,23 @@ function programmeDays(sections: DaySection[], start: IsoDate | null, stated: nu
     });
   });
   return { days, overnights, visited };
+}
+
+/**
+ * An overnight flight at the end of one day whose arrival opens the next ("Vol AC870 à 20:25 vers Paris." then
+ * "J10 : Arrivée à Paris-CDG à 09:30."): the arrival airport, time and date come from the next day's first sentence.
+ */
+function completeNightFlight(previous: DraftDayInput | undefined, firstLine: string | undefined, date: IsoDate | null) {
+  const flight = previous?.blocks.filter((b): b is Flight => b.type === 'flight').at(-1);
+  if (!flight || !firstLine || flight.content.arrivalTime) return;
+  const arrival = arrivalOpening(firstLine.split(/(?<=[.!?])\s+/)[0]!);
+  if (!arrival) return;
+  const c = flight.content;
+  if (arrival.iata && c.arrivalAirport && arrival.iata !== c.arrivalAirport) return; // another journey
+  if (arrival.iata && arrival.iata === c.departureAirport) return;
+  if (arrival.iata && !c.arrivalAirport) { c.arrivalAirport = arrival.iata; c.arrivalCity = airport(arrival.iata)?.city ?? c.arrivalCity ?? null; }
+  c.arrivalTime = arrival.time;
+  if (date && c.date && date > c.date) c.arrivalDate = date;
 }
 
 /**

@@ -19,7 +19,8 @@ const CODE_OK_ALONE = new Set(['CIA', 'BER', 'OSL', 'RAK']); // real airports of
 const DETAIL_LINE = /^(?:departure|departs?|depart|arrival|arrives?|arrive|from|to|date|terminal|seat|class|cabin|duration|aircraft|operated by|baggage|gate|boarding|salida|sale|llegada|llega|origen|destino|fecha|asiento|clase|duracion|operado por|equipaje|embarque|depart|arrivee|de|a|vers|date|siege|classe|duree|opere par|bagages|partida|chegada|origem|data|assento|duracao|operado por|bagagem|abflug|ankunft|von|nach|datum|sitzplatz|klasse|dauer|durchgefuhrt von|gepack|partenza|arrivo|da|per|data|posto|classe|durata|operato da|bagaglio|imbarco|ab|an)\b\s*[:\-]?/;
 const DEPARTURE_LABEL = /^(?:departure|departs?|depart|from|salida|sale|origen|de|partida|origem|abflug|ab|von|partenza|da)\b/;
 const ARRIVAL_LABEL = /^(?:arrival|arrives?|arrive|to|llegada|llega|destino|a|arrivee|chegada|destino|ankunft|an|nach|arrivo|per)\b/;
-const ARRIVAL_WORD = /\b(?:arr(?:ives?|ival)?|lands?|llegada|llega|arrivee|arrivant|chegada|ankunft|arrivo|to|nach|para|per|destino|destination|vers|verso|towards)\s+(?:(?:at|in|a|à|em|en|no|na|de)\s+)?/g;
+// Landing words too ("aterrizaje en CTG", "atterrissage à", "Landung in"), and German "an Frankfurt 13:05" (a city must follow).
+const ARRIVAL_WORD = /\b(?:arr(?:ives?|ival)?|lands?|landing|llegada|llega|aterrizaje|aterriza|arrivee|arrivant|atterrissage|atterrit|chegada|aterragem|aterra|ankunft|landung|landet|an|arrivo|atterraggio|atterra|to|nach|para|per|destino|destination|vers|verso|towards)\s+(?:(?:at|in|a|à|em|en|no|na|de|um)\s+)?/g;
 const NEXT_DAY = /\+\s?([12])(?!\d)|\b(?:next day|dia siguiente|lendemain|dia seguinte|folgetag|am nachsten tag|giorno dopo|giorno successivo)\b/;
 export const BOOKING_REF = /\b(?:booking (?:reference|ref|code)|reference|record locator|pnr|confirmation (?:code|number)|localizador|codigo de reserva|localisateur|code de reservation|reference de reservation|codigo da reserva|buchungscode|buchungsnummer|codice (?:di )?prenotazione|codice pnr)\b\s*(?:no\.?|n[º°o]\.?|#)?\s*[:\-]?\s*([A-Z0-9]{5,8})\b/i;
 
@@ -138,6 +139,24 @@ function citiesInOrder(text: string): Array<{ city: string; iata: string | null 
   }
   return out;
 }
+
+const ARRIVAL_OPENING = /^(?:arrival|arriving|arrive|we arrive|llegada|llegamos|arrivee|arrivo|chegada|chegamos|ankunft|landung|landing)\b/;
+
+/**
+ * "Llegada al aeropuerto de Narita (NRT) a las 09:30", "Ankunft in Windhoek (WDH) um 06:35 Uhr", "Arrivée à Paris-CDG à 09:30":
+ * a day that opens with the arrival of the night's flight. Its airport (a code, a named airport or a city with one airport) and time.
+ */
+export function arrivalOpening(sentence: string): { iata: string | null; time: string } | null {
+  if (!ARRIVAL_OPENING.test(fold(sentence).trim()) || FLIGHT_NUMBER_LIKE.test(sentence)) return null;
+  const time = timeMatches(sentence)[0]?.time;
+  if (!time) return null;
+  let iata: string | null = airportsIn(sentence)[0]?.iata ?? null;
+  if (!iata) {
+    for (const m of sentence.matchAll(/(?<![\p{L}])(\p{Lu}[\p{L}'’-]+)/gu)) { const code = cityAirport(m[1]!); if (code) { iata = code; break; } }
+  }
+  return { iata, time };
+}
+const FLIGHT_NUMBER_LIKE = /\b[A-Z][A-Z\d]\s?\d{2,4}\b(?!\s*(?:uhr|h\b))/;
 
 /**
  * The flights of a run of lines. `date` is the day's date (a programme's section); `anchor` the
@@ -281,15 +300,16 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
   if (dep && arr === dep) arr = null;
   const cities = { dep: null as string | null, arr: null as string | null };
   // "Ankunft München 17:05", "arrivo a Roma Fiumicino": a city with a single airport (or a named airport) after the arrival word.
+  // The first arrival word followed by a known city or a bare airport code ("aterrizaje en CTG 10:30") decides.
   if (!arr) {
-    let m: RegExpExecArray | null = null;
     for (const hit of fold(text).matchAll(ARRIVAL_WORD)) {
-      m = /^(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(text.slice(hit.index + hit[0].length));
-      if (m) break;
+      const after = text.slice(hit.index + hit[0].length);
+      const bare = /^([A-Z]{3})\b/.exec(after)?.[1];
+      if (bare && airport(bare) && bare !== dep) { arr = bare; break; }
+      const name = /^(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(after)?.[1];
+      const code = name ? cityAirport(name) ?? cityAirport(name.split(/\s+/)[0]!) : undefined;
+      if (code && code !== dep) { arr = code; cities.arr = cityAirport(name!) ? name! : name!.split(/\s+/)[0]!; break; }
     }
-    const name = m?.[1];
-    const code = name ? cityAirport(name) ?? cityAirport(name.split(/\s+/)[0]!) : undefined;
-    if (code && code !== dep) { arr = code; cities.arr = name!.split(/\s+/)[0]!; }
   }
   if (!dep && !arr) {
     const route = routeCities(text);

@@ -143,11 +143,29 @@ const PAYMENT_KINDS: Array<[RegExp, Payment['kind']]> = [
   [/\b(?:installments?|instalments?|cuotas?|plazos?|mensualidad|echeances?|versements?|mensualites?|raten?|rate|rata|parcelas?|prestacoes|prestazioni)\b/, 'installment'],
 ];
 
+/**
+ * "Deposit 25% on booking, balance (2,873 €) by 15 August" states two payments in one sentence:
+ * split at commas and "and/y/e/et/und" where the next clause names another payment kind, so the
+ * balance keeps its own amount and date instead of being read as a second deposit.
+ */
+function splitPaymentClauses(sentence: string): string[] {
+  const pieces = sentence.split(/,\s+|\s+(?=(?:and|y|e|et|und|ed)\s)/);
+  const clauses: string[] = [];
+  for (const piece of pieces) {
+    const kinded = PAYMENT_KINDS.some(([pattern]) => pattern.test(fold(piece)));
+    if (clauses.length && kinded && PAYMENT_KINDS.some(([pattern]) => pattern.test(fold(clauses.at(-1)!)))) clauses.push(piece);
+    else if (clauses.length) clauses[clauses.length - 1] += (/^(?:and|y|e|et|und|ed)\s/.test(piece) ? ' ' : ', ') + piece;
+    else clauses.push(piece);
+  }
+  return clauses;
+}
+
 /** Deposits, balances and instalments: the kind, the amount, and the date it is due. */
 export function findPayments(lines: readonly string[], now: Date, anchor: IsoDate | null, price: Price | null): Payment[] {
   const payments: Payment[] = [];
   const total = price ? price.total ?? (price.per === 'total' ? price.amount : null) : null;
-  const parts = lines.flatMap((line) => line.split(/;\s+|\.\s+(?=\p{Lu})/u));
+  // A sentence ends at ". " before a capital, but not after a German day number ("bis 6. Mai 2026").
+  const parts = lines.flatMap((line) => line.split(/;\s+|(?<!(?<![\d.])\d{1,2})\.\s+(?=\p{Lu})/u)).flatMap(splitPaymentClauses);
   for (const line of parts) {
     const folded = fold(line);
     const kind = PAYMENT_KINDS.find(([pattern]) => pattern.test(folded))?.[1];
@@ -187,7 +205,10 @@ export function findInclusions(lines: readonly string[]): { included: string[]; 
     }
     if (!current) continue;
     // Another section ("Good to know: ...", "Payment terms") ends the list.
-    if (CLOSING_HEADER.test(folded) || (/^[^:,]{2,40}:\s*\S/.test(line) && line.length > 100)) { current = null; continue; }
+    // A heading is the word alone or before its colon: "Vuelos Madrid–París con maleta" and "Flüge München–Kopenhagen" are items.
+    const closing = CLOSING_HEADER.exec(folded);
+    const heading = closing && (/^\s*(?:[:\-–]|$)/.test(folded.slice(closing[0].length)) || (line.length > 60 && /\.\s*$/.test(line)));
+    if (heading || (/^[^:,]{2,40}:\s*\S/.test(line) && line.length > 100)) { current = null; continue; }
     if (line.length > 200 || /^(?:day|dia|jour|tag|giorno)\s*\d/i.test(folded)) { current = null; continue; }
     current.push(...splitItems(line));
     if (current.length > 40) current = null;
