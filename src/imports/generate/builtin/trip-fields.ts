@@ -106,7 +106,7 @@ export interface CountryReading { countries: string[]; home: string | null; firs
 export function tripCountries(places: Places): CountryReading {
   const found: string[] = [];
   const known = new Set<string>();
-  const allNamed = countriesNamed(places.text).filter((c) => !FROM_BEFORE.test(places.text.slice(Math.max(0, c.index - 20), c.index)));
+  const allNamed = countriesNamed(places.text).filter((c) => !FROM_BEFORE.test(places.text.slice(Math.max(0, c.index - 20), c.index)) && !letterheadLine(places.text, c.index));
   // A country named in the title area says where the trip goes; one named further down (an
   // advert, a border crossed, a passport rule) counts only when nothing else does.
   const titleArea = places.titleArea ?? 0;
@@ -118,7 +118,7 @@ export function tripCountries(places: Places): CountryReading {
   // Home: where the first flight leaves from, when it opens the trip; else where a flight on the last day lands.
   const opening = flights[0] && (flights[0].day === undefined || flights[0].day === 1);
   const closing = flights.length && places.lastDay !== undefined && flights.at(-1)!.day === places.lastDay ? flights.at(-1)! : undefined;
-  const home = opening ? countryOf(flights[0]!.departureAirport) : closing ? countryOf(closing.arrivalAirport) : places.origin && !flights.length ? city(places.origin)?.country ?? null : null;
+  const home = opening ? countryOf(flights[0]!.departureAirport) : closing ? countryOf(closing.arrivalAirport) : places.origin && !flights.length ? city(places.origin)?.country ?? null : routeHome(places.visited, places.stays);
   // Airports where the traveller only changes planes: a flight lands there and the next leaves from there.
   const transit = new Set<string>();
   for (let i = 0; i + 1 < flights.length; i++) {
@@ -182,6 +182,31 @@ export function tripCountries(places: Places): CountryReading {
   if (home && !stayCountries.includes(home) && !arrivals.includes(home) && result.some((c) => c !== home)) result = result.filter((c) => c !== home);
   if (!first.country && result[0]) first = { city: null, country: result[0], iata: null };
   return { countries: result, home, firstDestination: first };
+}
+
+/** Whether the line holding `index` is an agency's letterhead or an advert ("UK sales: 9 Marlowe Court, Bristol"): a country there is where the agency sits, not where the trip goes. */
+function letterheadLine(text: string, index: number): boolean {
+  const start = text.lastIndexOf('\n', index) + 1;
+  const end = text.indexOf('\n', index);
+  // Years out first: "Sommer 2027 in Italien" is a heading, not a postcode and town.
+  const line = fold(text.slice(start, end < 0 ? text.length : end)).replace(/\b(?:19|20)\d{2}\b/g, ' ');
+  return AGENCY.test(line) || ADVERT.test(line);
+}
+
+/**
+ * Home when no flight tells it: the place a programme leaves from on its first day and comes back
+ * to on its last ("Dia 1 – Lisboa ✈ Casablanca" … "Dia 8 – Marraquexe ✈ Lisboa"), unless the trip
+ * stays there.
+ */
+function routeHome(visited: readonly Visit[], stays: readonly string[]): string | null {
+  const first = visited[0];
+  const last = visited.at(-1);
+  if (!first?.end || !last?.end || visited.length < 3 || fold(first.name) !== fold(last.name)) return null;
+  if (stays.some((s) => fold(s) === fold(first.name))) return null;
+  const country = city(first.name)?.country ?? null;
+  // A loop that visits its own country on the way (a cruise from Barcelona calling at Palma) has it in the trip.
+  if (visited.some((v) => !v.end && city(v.name)?.country === country)) return null;
+  return country;
 }
 
 // ---------------------------------------------------------------- title
