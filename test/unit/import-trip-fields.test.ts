@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
 import { validateDraft } from '../../src/imports/generate/validate.ts';
+import { tripCountries } from '../../src/imports/generate/builtin/trip-fields.ts';
 
 const NOW = new Date('2026-01-15T00:00:00Z');
 const read = (text: string) => validateDraft(extractDraft(text, NOW)).draft;
@@ -37,5 +38,24 @@ lunes 12/10/2026: Heraklion (Creta)
 lunes 12/10/2026: Santorini
 martes 13/10/2026: Atenas (Pireo)`);
     expect(draft.countries).toEqual(['GRC']);
+  });
+});
+
+describe('countries: connections', () => {
+  it('does not take a destination for a connection when its flight is mentioned again', () => {
+    // "Aeroporto do Sal → hotel (chegada do voo TP1543)" yields the same flight again, with fewer facts.
+    const flight = (flightNumber: string, departureAirport: string | null, arrivalAirport: string | null, date: string) =>
+      ({ flightNumber, airline: 'TAP Air Portugal', departureAirport, arrivalAirport, departureCity: null, arrivalCity: null, date, departureTime: null, arrivalTime: null, arrivalDate: null, bookingReference: null });
+    const reading = tripCountries({ stays: [], visited: [], text: '', flights: [flight('TP1543', 'LIS', 'SID', '2026-07-04'), flight('TP1543', 'SID', null, '2026-07-04'), flight('TP1544', 'SID', 'LIS', '2026-07-11')] });
+    expect(reading.countries).toEqual(['CPV']);
+  });
+
+  it('still drops a real connection (the next flight goes on the same day)', () => {
+    const draft = read(`Flights
+14/05/2026 TP1351 Lisbon (LIS) 07:00 → Frankfurt (FRA) 11:10
+14/05/2026 LH1372 Frankfurt (FRA) 12:20 → Prague (PRG) 13:30
+21/05/2026 LH1395 Prague (PRG) 15:00 → Frankfurt (FRA) 16:10
+21/05/2026 LH1168 Frankfurt (FRA) 17:30 → Lisbon (LIS) 19:40`);
+    expect(draft.countries).toEqual(['CZE']);
   });
 });

@@ -113,7 +113,7 @@ export function tripCountries(places: Places): CountryReading {
   const named = allNamed.filter((c) => c.index < titleArea);
   for (const c of named) known.add(c.country);
   // In the order they fly (a list may sit in a day after a flight mentioned in it).
-  const flights = [...places.flights].sort((a, b) => `${a.date ?? ''}${a.departureTime ?? ''}`.localeCompare(`${b.date ?? ''}${b.departureTime ?? ''}`) || (a.day ?? 0) - (b.day ?? 0));
+  const flights = sameFlightsOnce(places.flights).sort((a, b) => `${a.date ?? ''}${a.departureTime ?? ''}`.localeCompare(`${b.date ?? ''}${b.departureTime ?? ''}`) || (a.day ?? 0) - (b.day ?? 0));
   const countryOf = (code: string | null) => (code ? airport(code)?.country ?? null : null);
   // Home: where the first flight leaves from, when it opens the trip; else where a flight on the last day lands.
   const opening = flights[0] && (flights[0].day === undefined || flights[0].day === 1);
@@ -125,7 +125,8 @@ export function tripCountries(places: Places): CountryReading {
     const a = flights[i]!;
     const b = flights[i + 1]!;
     const sameDay = !a.date || !b.date || daysBetween(a.arrivalDate ?? a.date, b.date) <= 1;
-    if (a.arrivalAirport && a.arrivalAirport === b.departureAirport && sameDay) transit.add(a.arrivalAirport);
+    // The next flight must go somewhere: one with no known destination connects nothing.
+    if (a.arrivalAirport && a.arrivalAirport === b.departureAirport && b.arrivalAirport && b.arrivalAirport !== a.departureAirport && sameDay) transit.add(a.arrivalAirport);
   }
   let first: CountryReading['firstDestination'] = { city: null, country: null, iata: null };
   // Places read from the general gazetteer are hints: a country known only from one such place
@@ -182,6 +183,21 @@ export function tripCountries(places: Places): CountryReading {
   if (home && !stayCountries.includes(home) && !arrivals.includes(home) && result.some((c) => c !== home)) result = result.filter((c) => c !== home);
   if (!first.country && result[0]) first = { city: null, country: result[0], iata: null };
   return { countries: result, home, firstDestination: first };
+}
+
+/**
+ * Each flight once: a flight number mentioned again ("transfer on arrival of flight TP1543") is the
+ * same flight with fewer facts, not a second leg that would make its airport a connection.
+ */
+function sameFlightsOnce(flights: Places['flights']): Places['flights'] {
+  const facts = (f: Places['flights'][number]) => [f.departureAirport, f.arrivalAirport, f.date, f.departureTime, f.arrivalTime].filter(Boolean).length;
+  const out: Places['flights'] = [];
+  for (const f of flights) {
+    const twin = f.flightNumber ? out.findIndex((o) => o.flightNumber === f.flightNumber && (!o.date || !f.date || o.date === f.date)) : -1;
+    if (twin < 0) out.push(f);
+    else if (facts(f) > facts(out[twin]!)) out[twin] = f;
+  }
+  return out;
 }
 
 /** Whether the line holding `index` is an agency's letterhead or an advert ("UK sales: 9 Marlowe Court, Bristol"): a country there is where the agency sits, not where the trip goes. */
