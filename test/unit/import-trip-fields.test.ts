@@ -59,3 +59,20 @@ describe('countries: connections', () => {
     expect(draft.countries).toEqual(['CZE']);
   });
 });
+
+describe('countries: a destination named only in the heading', () => {
+  it('finds the place among the heading words ("Plan Cartagena")', () => {
+    const draft = read(`Plan Cartagena (3 días)
+Día 1: llegada desde Bogotá, paseo por la ciudad amurallada.
+Día 2: lancha a las Islas del Rosario.
+Día 3: regreso.`);
+    expect(draft.countries).toEqual(['COL']);
+  });
+
+  it('does not take a person after a title ("Herr Krüger") for a place', () => {
+    const draft = read(`Ihr E-Ticket für Athen – Buchungscode L7VZ2Q
+Sehr geehrter Herr Krüger,
+vielen Dank für Ihre Buchung. Im Anhang finden Sie das E-Ticket.`);
+    expect(draft.countries).toEqual(['GRC']);
+  });
+});

@@ -168,7 +168,12 @@ export function tripCountries(places: Places): CountryReading {
     // Nothing else says where the trip goes: a known destination in the title area ("Weekend in Amsterdam").
     const head = places.text.slice(0, titleArea);
     for (const m of head.matchAll(/(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/gu)) {
-      const place = city(m[1]!) ?? city(m[1]!.split(/\s+/)[0]!);
+      // In the heading any of its words may be the place ("Plan Cartagena", "Weekend Amsterdam");
+      // further down only the first, and never a name after a title ("Herr Krüger").
+      const words = m[1]!.split(/\s+/);
+      const heading = !head.slice(0, m.index).includes('\n');
+      const candidates = HONORIFIC.test(words[0]!) ? [] : heading ? [m[1]!, ...words] : [m[1]!, words[0]!];
+      const place = candidates.map((w) => city(w)).find((p) => p && p.population === Number.MAX_SAFE_INTEGER);
       if (place && place.population === Number.MAX_SAFE_INTEGER && !FROM_BEFORE.test(head.slice(Math.max(0, m.index - 20), m.index))) {
         visited.push(place.country);
         if (!first.country) first = { city: m[1]!, country: place.country, iata: place.iata };
@@ -184,6 +189,8 @@ export function tripCountries(places: Places): CountryReading {
   if (!first.country && result[0]) first = { city: null, country: result[0], iata: null };
   return { countries: result, home, firstDestination: first };
 }
+
+const HONORIFIC = /^(?:mr|mrs|ms|miss|dr|sr|sra|srta|d|dona|dom|m|mme|mlle|herr|frau|sig|sigra|signor|signora)\.?$/i;
 
 /**
  * Each flight once: a flight number mentioned again ("transfer on arrival of flight TP1543") is the
