@@ -92,9 +92,12 @@ export function extractDraft(text: string, now: Date): Draft {
   const moneyLines = layout.days.length ? [...layout.preamble, ...layout.tail, ...layout.days.flatMap((d) => d.lines)] : lines;
   const price = findPrice(moneyLines);
   const first = geography.firstDestination;
-  const timezone = first.iata ? airport(first.iata)?.timezone ?? null
-    : first.city ? (() => { const place = city(first.city!, new Set(geography.countries)); return place ? cityTimezone(place) ?? null : null; })()
-      : first.country ? countryTimezone(first.country) ?? null : null;
+  // The first destination's zone, from its airport, else its city, else its country: a city the
+  // gazetteer cannot place ("Torres" of Torres del Paine) still leaves the country's zone, not UTC.
+  const place = first.city ? city(first.city, new Set(geography.countries)) ?? leadingCity(first.city, new Set(geography.countries)) : undefined;
+  const timezone = (first.iata ? airport(first.iata)?.timezone : undefined)
+    ?? (place && (!first.country || place.country === first.country) ? cityTimezone(place) : undefined)
+    ?? (first.country ? countryTimezone(first.country) : undefined) ?? null;
   return draftSchema.parse({
     title,
     description: null,
