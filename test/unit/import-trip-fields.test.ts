@@ -76,3 +76,22 @@ vielen Dank für Ihre Buchung. Im Anhang finden Sie das E-Ticket.`);
     expect(draft.countries).toEqual(['GRC']);
   });
 });
+
+describe('titles: the document\'s name is not the trip\'s', () => {
+  it('turns "Itinerary <places>" into a trip to them, in the document\'s language', () => {
+    const draft = read(`Roteiro Salvador e Recife – 3 a 6 de outubro de 2026
+Dia 1: chegada a Salvador, passeio pelo Pelourinho.
+Dia 2: Salvador – Recife de avião.
+Dia 3: visita a Olinda.
+Dia 4: regresso.`);
+    expect(draft.title).toBe('Viagem a Salvador e Recife');
+  });
+
+  it('keeps a product name that says more than its places', () => {
+    const draft = read(`Roteiro Portugal Clássico: Lisboa, Sintra e Porto
+Dia 1: chegada a Lisboa.
+Dia 2: Sintra.
+Dia 3: Lisboa – Porto.`);
+    expect(draft.title).toBe('Roteiro Portugal Clássico: Lisboa, Sintra e Porto');
+  });
+});

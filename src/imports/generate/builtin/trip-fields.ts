@@ -370,9 +370,28 @@ export function tripTitle(input: TitleInput, now: Date): string {
   for (const line of heads) {
     if (NOT_TRIP_DATE.test(fold(line)) && line !== input.subject) continue;
     const t = titleFrom(line, now);
-    if (t && namesTrip(t, input)) return t;
+    if (t && namesTrip(t, input)) return itineraryAsTrip(t, input);
   }
   return composeTitle(input);
+}
+
+/** Words that name the document, not the trip ("Roteiro Gramado e Canela" is the itinerary of a trip to them). */
+const DOCUMENT_WORD = /^(?:roteiro|itinerary|itinerario|itineraire|itinéraire|programme|program|programa|programma|reiseprogramm|reiseverlauf)(?:\s+(?:de|do|da|des|du|di|del|for|of|fur|für|per|para|pour))?\s+/i;
+const AND_WORDS = /^(?:e|y|et|and|und|&|,)$/i;
+
+/** A heading that is only the document's name and a list of places becomes a trip to them, in the document's language. */
+function itineraryAsTrip(title: string, input: TitleInput): string {
+  const opening = DOCUMENT_WORD.exec(title);
+  if (!opening) return title;
+  const rest = title.slice(opening[0].length).trim();
+  const parts = rest.split(/\s*(?:,|&|\s(?:e|y|et|and|und)\s)\s*/i).filter(Boolean);
+  const known = new Set(input.countries);
+  const place = (p: string) => exactCity(p, known) || countryOfName(p) || input.destinations.some((d) => fold(d) === fold(p));
+  // Names only (one to three capitalised words each), at least one of them a known place.
+  const name = (p: string) => !AND_WORDS.test(p) && /^\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*){0,2}$/u.test(p);
+  if (!parts.length || !parts.every(name) || !parts.some(place)) return title;
+  const rested = rest.charAt(0).toUpperCase() + rest.slice(1);
+  return (KIND_TITLES[input.language] ?? KIND_TITLES.en!).trip(rested);
 }
 
 /** A heading names the trip when it names one of its places (or a country), or a kind of trip beside a place. */
