@@ -95,3 +95,13 @@ Dia 3: Lisboa – Porto.`);
     expect(draft.title).toBe('Roteiro Portugal Clássico: Lisboa, Sintra e Porto');
   });
 });
+
+describe('dates: the way home', () => {
+  it('ends the trip when an overnight return on the last day arrives', () => {
+    const draft = read(`Sardegna in traghetto
+Giorno 1 – venerdì 11 settembre 2026: partenza da Genova alle 20:00, arrivo a Olbia sabato 12 settembre alle 08:00.
+Giorno 2 – sabato 12 settembre 2026: Olbia e la Costa Smeralda.
+Giorno 3 – domenica 13 settembre 2026: traghetto Olbia – Genova alle 21:00, arrivo a Genova lunedì 14 settembre alle 07:30.`);
+    expect([draft.dateStart, draft.dateFinish, draft.duration]).toEqual(['2026-09-11', '2026-09-14', 4]);
+  });
+});
