@@ -105,3 +105,13 @@ Giorno 3 – domenica 13 settembre 2026: traghetto Olbia – Genova alle 21:00, 
     expect([draft.dateStart, draft.dateFinish, draft.duration]).toEqual(['2026-09-11', '2026-09-14', 4]);
   });
 });
+
+describe('settings: the first destination of a domestic trip', () => {
+  it('takes the zone of the airport a trip in its home country lands at (Lisbon → Funchal)', () => {
+    const flight = (flightNumber: string, departureAirport: string | null, arrivalAirport: string | null) =>
+      ({ flightNumber, airline: 'TAP Air Portugal', departureAirport, arrivalAirport, departureCity: null, arrivalCity: 'Funchal', date: null, departureTime: null, arrivalTime: null, arrivalDate: null, bookingReference: null });
+    const reading = tripCountries({ stays: [], visited: [], text: '', flights: [flight('TP1689', 'LIS', 'FNC'), flight('TP1690', 'FNC', null)] });
+    expect(reading.countries).toEqual(['PRT']);
+    expect(reading.firstDestination).toMatchObject({ country: 'PRT', iata: 'FNC' });
+  });
+});

@@ -186,6 +186,8 @@ export function tripCountries(places: Places): CountryReading {
   // Home stays out unless the trip stays there or a flight other than the way back lands there.
   // (A trip that stays in its home country, Paris to Nice or Marseille to Corsica, keeps it.)
   if (home && !stayCountries.includes(home) && !arrivals.includes(home) && result.some((c) => c !== home)) result = result.filter((c) => c !== home);
+  // A trip in its home country (Lisbon to Madeira) still has the first airport it lands at as its first destination.
+  if (!first.country && arrivalPlaces[0] && result.length === 1 && result[0] === arrivalPlaces[0].country) first = arrivalPlaces[0];
   if (!first.country && result[0]) first = { city: null, country: result[0], iata: null };
   return { countries: result, home, firstDestination: first };
 }
