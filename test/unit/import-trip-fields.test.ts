@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
 import { validateDraft } from '../../src/imports/generate/validate.ts';
-import { tripCountries } from '../../src/imports/generate/builtin/trip-fields.ts';
+import { tripCountries, tripTitle } from '../../src/imports/generate/builtin/trip-fields.ts';
+import { countriesNamed } from '../../src/imports/generate/builtin/places.ts';
 
 const NOW = new Date('2026-01-15T00:00:00Z');
 const read = (text: string) => validateDraft(extractDraft(text, NOW)).draft;
@@ -113,5 +114,25 @@ describe('settings: the first destination of a domestic trip', () => {
     const reading = tripCountries({ stays: [], visited: [], text: '', flights: [flight('TP1689', 'LIS', 'FNC'), flight('TP1690', 'FNC', null)] });
     expect(reading.countries).toEqual(['PRT']);
     expect(reading.firstDestination).toMatchObject({ country: 'PRT', iata: 'FNC' });
+  });
+});
+
+describe('titles: a route through one country', () => {
+  const title = (heading: string, countries: string[], language: string) =>
+    tripTitle({ lines: [heading], subject: null, language, countries, destinations: [], duration: 7, kindText: heading }, NOW);
+
+  it('puts the country before a heading that is only a route ("Sevilla – Córdoba y Granada")', () => {
+    expect(title('Sevilla – Córdoba y Granada', ['ESP'], 'es')).toBe('España: Sevilla – Córdoba y Granada');
+    expect(title('Lima – Cusco y Machu Picchu', ['PER'], 'es')).toBe('Perú: Lima – Cusco y Machu Picchu');
+  });
+
+  it('leaves a heading that names its country or a kind of trip', () => {
+    expect(title('Italia: Roma e Firenze', ['ITA'], 'it')).toBe('Italia: Roma e Firenze');
+    expect(title('Weekend in Lisbon', ['PRT'], 'en')).toBe('Weekend in Lisbon');
+  });
+
+  it('reads "Peru" capitalised as the country, not in lower case', () => {
+    expect(countriesNamed('Circuito Perú y Bolivia').map((c) => c.country)).toEqual(['PER', 'BOL']);
+    expect(countriesNamed('Jantar: peru assado com castanhas').map((c) => c.country)).toEqual([]);
   });
 });

@@ -384,16 +384,30 @@ const AND_WORDS = /^(?:e|y|et|and|und|&|,)$/i;
 /** A heading that is only the document's name and a list of places becomes a trip to them, in the document's language. */
 function itineraryAsTrip(title: string, input: TitleInput): string {
   const opening = DOCUMENT_WORD.exec(title);
-  if (!opening) return title;
+  if (!opening) return routeWithCountry(title, input);
   const rest = title.slice(opening[0].length).trim();
-  const parts = rest.split(/\s*(?:,|&|\s(?:e|y|et|and|und)\s)\s*/i).filter(Boolean);
-  const known = new Set(input.countries);
-  const place = (p: string) => exactCity(p, known) || countryOfName(p) || input.destinations.some((d) => fold(d) === fold(p));
-  // Names only (one to three capitalised words each), at least one of them a known place.
-  const name = (p: string) => !AND_WORDS.test(p) && /^\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*){0,2}$/u.test(p);
-  if (!parts.length || !parts.every(name) || !parts.some(place)) return title;
+  if (!placeList(rest, input, 1)) return title;
   const rested = rest.charAt(0).toUpperCase() + rest.slice(1);
   return (KIND_TITLES[input.language] ?? KIND_TITLES.en!).trip(rested);
+}
+
+/** Whether a text is only names (one to three capitalised words each) joined by dashes, commas or "and", at least `min` of them, one a known place. */
+function placeList(text: string, input: TitleInput, min: number): boolean {
+  const parts = text.split(/\s*(?:,|&|\s[–—-]\s|\s(?:e|y|et|and|und)\s)\s*/i).filter(Boolean);
+  const known = new Set(input.countries);
+  const place = (p: string) => exactCity(p, known) || countryOfName(p) || input.destinations.some((d) => fold(d) === fold(p));
+  const name = (p: string) => !AND_WORDS.test(p) && /^\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*){0,2}$/u.test(p);
+  return parts.length >= min && parts.every(name) && parts.some(place);
+}
+
+/**
+ * A heading that is only a route through one country ("Lima – Cusco y Machu Picchu") says where
+ * but not which country: an agent writes it first ("Perú: Lima – Cusco y Machu Picchu").
+ */
+function routeWithCountry(title: string, input: TitleInput): string {
+  if (input.countries.length !== 1 || countriesNamed(title).length || !placeList(title, input, 2)) return title;
+  const country = countryName(input.countries[0]!, input.language);
+  return country ? `${country}: ${title}` : title;
 }
 
 /** A heading names the trip when it names one of its places (or a country), or a kind of trip beside a place. */
