@@ -4,8 +4,8 @@
 // container types). Field paths in errors follow the document: `settings.currency`, `blocks[3].id`.
 import { z } from 'zod';
 import { currencyCode, httpUrl as url } from '../shared/fields.ts';
+import { isTimezone } from '../shared/timezones.ts';
 
-const TIMEZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 export const CONTAINER_TYPES = new Set(['itinerary', 'itineraryDay', 'group', 'box', 'dropdown']);
 
 const imageEntry = z.strictObject({ url, display: z.enum(['cover', 'contain']).optional(), index: z.number().int().min(0).optional() });
@@ -48,7 +48,7 @@ export const configurationInput = z.strictObject({
     startOfTheWeek: z.enum(['monday', 'sunday']),
     timeFormat: z.enum(['12h', '24h']),
     dateFormat: z.string().min(1).max(40),
-    timezone: z.string().refine((tz) => TIMEZONES.has(tz), 'Must be an IANA timezone such as Europe/Madrid.'),
+    timezone: z.string().refine((tz) => tz === 'UTC' || isTimezone(tz), 'Must be an IANA timezone such as Europe/Madrid.'),
     currencySymbolPosition: z.enum(['start', 'end']),
     decimalSeparator: z.enum([',', '.']),
     currency: currencyCode,

@@ -10,11 +10,11 @@ import { configurationInput } from '../../trips/configuration.input.ts';
 import type { CreateTripInput } from '../../trips/trip.input.ts';
 import { ImportFailure } from '../pipeline.errors.ts';
 import type { Draft } from './draft.ts';
+import { isTimezone } from '../../shared/timezones.ts';
 import { localeSettings } from './locale-settings.ts';
 
 const ALPHA3 = new Set(Object.keys(countries.getAlpha3Codes()));
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-const TIMEZONES = new Set(Intl.supportedValuesOf('timeZone'));
 
 export function configurationOf(draft: Draft): Prisma.InputJsonObject {
   const base = defaultConfiguration();
@@ -37,7 +37,7 @@ export function configurationOf(draft: Draft): Prisma.InputJsonObject {
   if (draft.excluded.length) blocks.push({ id: 'excluded', type: 'excluded', content: { items: draft.excluded } });
   const language = /^[a-z]{2}$/.test(draft.language) ? draft.language : base.settings.language;
   const currency = price?.currency ?? payments[0]?.currency ?? base.settings.currency;
-  const timezone = draft.timezone && TIMEZONES.has(draft.timezone) ? draft.timezone : base.settings.timezone;
+  const timezone = draft.timezone && isTimezone(draft.timezone) ? draft.timezone : base.settings.timezone;
   const document = {
     ...base,
     blocks,

@@ -5,11 +5,11 @@
 // job's log, with a confidence per block.
 import countries from 'i18n-iso-countries';
 import { airlineName, airport } from './builtin/places.ts';
+import { isTimezone } from '../../shared/timezones.ts';
 import type { Draft, DraftBlock, DraftDay } from './draft.ts';
 
 export interface Validation { draft: Draft; notes: string[]; confidences: string[] }
 
-const TIMEZONES = new Set(Intl.supportedValuesOf('timeZone'));
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 const DAY = 86_400_000;
 const addDays = (date: string, n: number) => new Date(Date.parse(date) + n * DAY).toISOString().slice(0, 10);
@@ -131,7 +131,7 @@ export function validateDraft(input: Draft): Validation {
   const alpha3 = [...new Set(input.countries.map(toAlpha3).filter((c): c is string => Boolean(c)))];
   const dropped = input.countries.filter((c) => !toAlpha3(c));
   if (dropped.length) notes.push(`Countries not recognised and left out: ${dropped.join(', ')}.`);
-  const timezone = input.timezone && TIMEZONES.has(input.timezone) ? input.timezone : null;
+  const timezone = input.timezone && isTimezone(input.timezone) ? input.timezone : null;
   if (input.timezone && !timezone) notes.push(`Timezone "${input.timezone}" is not an IANA timezone; left out.`);
   let price = input.price;
   if (price && (!CURRENCIES.has(price.currency) || !(price.amount > 0))) { notes.push(`Dropped the price (${price.amount} ${price.currency}): not a valid amount and currency.`); price = null; }

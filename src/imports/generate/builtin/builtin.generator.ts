@@ -58,6 +58,15 @@ export function extractDraft(text: string, now: Date): Draft {
   if (!layout.days.length && finish) {
     for (const day of days) for (const b of day.blocks) if (b.type === 'flight' && b.content.date === finish && b.content.arrivalDate && b.content.arrivalDate > finish && daysBetween(finish, b.content.arrivalDate) <= 2) finish = b.content.arrivalDate;
   }
+  // A programme's last journey that lands a day later ("départ à 20h00, arrivée à Marseille le
+  // vendredi 29 mai à 07h00") ends the trip on arrival, unless the document states its period.
+  if (layout.days.length && finish && !period.finish) {
+    for (const line of layout.days.at(-1)!.lines) {
+      const arrival = ARRIVAL_WORD.exec(fold(line));
+      if (!arrival) continue;
+      for (const d of scanDates(line, now, anchor)) if (d.index >= arrival.index && d.date > finish && daysBetween(finish, d.date) <= 2) finish = d.date;
+    }
+  }
   if (start && finish && finish < start) finish = null;
   const duration = start && finish ? daysBetween(start, finish) + 1 : stated ?? (layout.days.length ? Math.max(...days.map((d) => d.day)) : null);
   if (start && !finish && duration) finish = addDays(start, duration - 1);
@@ -92,9 +101,12 @@ export function extractDraft(text: string, now: Date): Draft {
   const moneyLines = layout.days.length ? [...layout.preamble, ...layout.tail, ...layout.days.flatMap((d) => d.lines)] : lines;
   const price = findPrice(moneyLines);
   const first = geography.firstDestination;
-  const timezone = first.iata ? airport(first.iata)?.timezone ?? null
-    : first.city ? (() => { const place = city(first.city!, new Set(geography.countries)); return place ? cityTimezone(place) ?? null : null; })()
-      : first.country ? countryTimezone(first.country) ?? null : null;
+  // The first destination's zone, from its airport, else its city, else its country: a city the
+  // gazetteer cannot place ("Torres" of Torres del Paine) still leaves the country's zone, not UTC.
+  const place = first.city ? city(first.city, new Set(geography.countries)) ?? leadingCity(first.city, new Set(geography.countries)) : undefined;
+  const timezone = (first.iata ? airport(first.iata)?.timezone : undefined)
+    ?? (place && (!first.country || place.country === first.country) ? cityTimezone(place) : undefined)
+    ?? (first.country ? countryTimezone(first.country) : undefined) ?? null;
   return draftSchema.parse({
     title,
     description: null,
@@ -117,6 +129,9 @@ function writtenCity(name: string): string | undefined {
   for (let n = Math.min(words.length, 4); n >= 1; n--) if (city(words.slice(0, n).join(' '))) return words.slice(0, n).join(' ');
   return undefined;
 }
+
+/** Words before the date a journey lands on, in six languages. */
+const ARRIVAL_WORD = /\b(?:arrival|arriving|arrives?|lands?|landing|llegada|llega|arrivee|arrive|chegada|chega|ankunft|arrivo|arriva)\b/;
 
 interface DaysReading { days: DraftDayInput[]; overnights: string[]; visited: Visit[]; consumed?: Set<string> }
 

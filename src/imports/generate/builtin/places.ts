@@ -207,6 +207,8 @@ const ALIASES: Record<string, string> = {
 /** Never a country on their own in these documents (a city, a dish, a common word). */
 const NEVER = new Set(['island', 'granada', 'panama', 'jersey', 'guernsey', 'monaco', 'salvador', 'georgia', 'jordan', 'chad', 'niger', 'dominica', 'cocos', 'christmas island', 'mali', 'togo', 'oman', 'peru']);
 
+const CAPITALISED_COUNTRIES = new Set(['peru', 'oman']);
+
 let countryIndex: Map<string, string> | undefined;
 function countryNames(): Map<string, string> {
   if (countryIndex) return countryIndex;
@@ -241,7 +243,9 @@ export function countriesNamed(text: string): Array<{ country: string; index: nu
     const name = m[1]!;
     // Folding keeps offsets for the Latin text of these documents (one character each).
     const original = text.slice(m.index, m.index + name.length);
-    if (NEVER.has(name)) continue;
+    // "Peru" and "Oman" written capitalised in running text are their countries (in lower case a
+    // turkey, a name); as a bare place name (countryOfName) they stay doubtful.
+    if (NEVER.has(name) && !CAPITALISED_COUNTRIES.has(name)) continue;
     // A country's name is capitalised; "argentina", "italiana" in lower case are adjectives.
     if (!/^\p{Lu}/u.test(original)) continue;
     if (NAME_HEADS.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;

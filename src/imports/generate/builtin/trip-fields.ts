@@ -106,26 +106,27 @@ export interface CountryReading { countries: string[]; home: string | null; firs
 export function tripCountries(places: Places): CountryReading {
   const found: string[] = [];
   const known = new Set<string>();
-  const allNamed = countriesNamed(places.text).filter((c) => !FROM_BEFORE.test(places.text.slice(Math.max(0, c.index - 20), c.index)));
+  const allNamed = countriesNamed(places.text).filter((c) => !FROM_BEFORE.test(places.text.slice(Math.max(0, c.index - 20), c.index)) && !letterheadLine(places.text, c.index));
   // A country named in the title area says where the trip goes; one named further down (an
   // advert, a border crossed, a passport rule) counts only when nothing else does.
   const titleArea = places.titleArea ?? 0;
   const named = allNamed.filter((c) => c.index < titleArea);
   for (const c of named) known.add(c.country);
   // In the order they fly (a list may sit in a day after a flight mentioned in it).
-  const flights = [...places.flights].sort((a, b) => `${a.date ?? ''}${a.departureTime ?? ''}`.localeCompare(`${b.date ?? ''}${b.departureTime ?? ''}`) || (a.day ?? 0) - (b.day ?? 0));
+  const flights = sameFlightsOnce(places.flights).sort((a, b) => `${a.date ?? ''}${a.departureTime ?? ''}`.localeCompare(`${b.date ?? ''}${b.departureTime ?? ''}`) || (a.day ?? 0) - (b.day ?? 0));
   const countryOf = (code: string | null) => (code ? airport(code)?.country ?? null : null);
   // Home: where the first flight leaves from, when it opens the trip; else where a flight on the last day lands.
   const opening = flights[0] && (flights[0].day === undefined || flights[0].day === 1);
   const closing = flights.length && places.lastDay !== undefined && flights.at(-1)!.day === places.lastDay ? flights.at(-1)! : undefined;
-  const home = opening ? countryOf(flights[0]!.departureAirport) : closing ? countryOf(closing.arrivalAirport) : places.origin && !flights.length ? city(places.origin)?.country ?? null : null;
+  const home = opening ? countryOf(flights[0]!.departureAirport) : closing ? countryOf(closing.arrivalAirport) : places.origin && !flights.length ? city(places.origin)?.country ?? null : routeHome(places.visited, places.stays);
   // Airports where the traveller only changes planes: a flight lands there and the next leaves from there.
   const transit = new Set<string>();
   for (let i = 0; i + 1 < flights.length; i++) {
     const a = flights[i]!;
     const b = flights[i + 1]!;
     const sameDay = !a.date || !b.date || daysBetween(a.arrivalDate ?? a.date, b.date) <= 1;
-    if (a.arrivalAirport && a.arrivalAirport === b.departureAirport && sameDay) transit.add(a.arrivalAirport);
+    // The next flight must go somewhere: one with no known destination connects nothing.
+    if (a.arrivalAirport && a.arrivalAirport === b.departureAirport && b.arrivalAirport && b.arrivalAirport !== a.departureAirport && sameDay) transit.add(a.arrivalAirport);
   }
   let first: CountryReading['firstDestination'] = { city: null, country: null, iata: null };
   // Places read from the general gazetteer are hints: a country known only from one such place
@@ -167,7 +168,12 @@ export function tripCountries(places: Places): CountryReading {
     // Nothing else says where the trip goes: a known destination in the title area ("Weekend in Amsterdam").
     const head = places.text.slice(0, titleArea);
     for (const m of head.matchAll(/(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/gu)) {
-      const place = city(m[1]!) ?? city(m[1]!.split(/\s+/)[0]!);
+      // In the heading any of its words may be the place ("Plan Cartagena", "Weekend Amsterdam");
+      // further down only the first, and never a name after a title ("Herr Krüger").
+      const words = m[1]!.split(/\s+/);
+      const heading = !head.slice(0, m.index).includes('\n');
+      const candidates = HONORIFIC.test(words[0]!) ? [] : heading ? [m[1]!, ...words] : [m[1]!, words[0]!];
+      const place = candidates.map((w) => city(w)).find((p) => p && p.population === Number.MAX_SAFE_INTEGER);
       if (place && place.population === Number.MAX_SAFE_INTEGER && !FROM_BEFORE.test(head.slice(Math.max(0, m.index - 20), m.index))) {
         visited.push(place.country);
         if (!first.country) first = { city: m[1]!, country: place.country, iata: place.iata };
@@ -180,8 +186,52 @@ export function tripCountries(places: Places): CountryReading {
   // Home stays out unless the trip stays there or a flight other than the way back lands there.
   // (A trip that stays in its home country, Paris to Nice or Marseille to Corsica, keeps it.)
   if (home && !stayCountries.includes(home) && !arrivals.includes(home) && result.some((c) => c !== home)) result = result.filter((c) => c !== home);
+  // A trip in its home country (Lisbon to Madeira) still has the first airport it lands at as its first destination.
+  if (!first.country && arrivalPlaces[0] && result.length === 1 && result[0] === arrivalPlaces[0].country) first = arrivalPlaces[0];
   if (!first.country && result[0]) first = { city: null, country: result[0], iata: null };
   return { countries: result, home, firstDestination: first };
+}
+
+const HONORIFIC = /^(?:mr|mrs|ms|miss|dr|sr|sra|srta|d|dona|dom|m|mme|mlle|herr|frau|sig|sigra|signor|signora)\.?$/i;
+
+/**
+ * Each flight once: a flight number mentioned again ("transfer on arrival of flight TP1543") is the
+ * same flight with fewer facts, not a second leg that would make its airport a connection.
+ */
+function sameFlightsOnce(flights: Places['flights']): Places['flights'] {
+  const facts = (f: Places['flights'][number]) => [f.departureAirport, f.arrivalAirport, f.date, f.departureTime, f.arrivalTime].filter(Boolean).length;
+  const out: Places['flights'] = [];
+  for (const f of flights) {
+    const twin = f.flightNumber ? out.findIndex((o) => o.flightNumber === f.flightNumber && (!o.date || !f.date || o.date === f.date)) : -1;
+    if (twin < 0) out.push(f);
+    else if (facts(f) > facts(out[twin]!)) out[twin] = f;
+  }
+  return out;
+}
+
+/** Whether the line holding `index` is an agency's letterhead or an advert ("UK sales: 9 Marlowe Court, Bristol"): a country there is where the agency sits, not where the trip goes. */
+function letterheadLine(text: string, index: number): boolean {
+  const start = text.lastIndexOf('\n', index) + 1;
+  const end = text.indexOf('\n', index);
+  // Years out first: "Sommer 2027 in Italien" is a heading, not a postcode and town.
+  const line = fold(text.slice(start, end < 0 ? text.length : end)).replace(/\b(?:19|20)\d{2}\b/g, ' ');
+  return AGENCY.test(line) || ADVERT.test(line);
+}
+
+/**
+ * Home when no flight tells it: the place a programme leaves from on its first day and comes back
+ * to on its last ("Dia 1 – Lisboa ✈ Casablanca" … "Dia 8 – Marraquexe ✈ Lisboa"), unless the trip
+ * stays there.
+ */
+function routeHome(visited: readonly Visit[], stays: readonly string[]): string | null {
+  const first = visited[0];
+  const last = visited.at(-1);
+  if (!first?.end || !last?.end || visited.length < 3 || fold(first.name) !== fold(last.name)) return null;
+  if (stays.some((s) => fold(s) === fold(first.name))) return null;
+  const country = city(first.name)?.country ?? null;
+  // A loop that visits its own country on the way (a cruise from Barcelona calling at Palma) has it in the trip.
+  if (visited.some((v) => !v.end && city(v.name)?.country === country)) return null;
+  return country;
 }
 
 // ---------------------------------------------------------------- title
@@ -322,9 +372,42 @@ export function tripTitle(input: TitleInput, now: Date): string {
   for (const line of heads) {
     if (NOT_TRIP_DATE.test(fold(line)) && line !== input.subject) continue;
     const t = titleFrom(line, now);
-    if (t && namesTrip(t, input)) return t;
+    if (t && namesTrip(t, input)) return itineraryAsTrip(t, input);
   }
   return composeTitle(input);
+}
+
+/** Words that name the document, not the trip ("Roteiro Gramado e Canela" is the itinerary of a trip to them). */
+const DOCUMENT_WORD = /^(?:roteiro|itinerary|itinerario|itineraire|itinéraire|programme|program|programa|programma|reiseprogramm|reiseverlauf)(?:\s+(?:de|do|da|des|du|di|del|for|of|fur|für|per|para|pour))?\s+/i;
+const AND_WORDS = /^(?:e|y|et|and|und|&|,)$/i;
+
+/** A heading that is only the document's name and a list of places becomes a trip to them, in the document's language. */
+function itineraryAsTrip(title: string, input: TitleInput): string {
+  const opening = DOCUMENT_WORD.exec(title);
+  if (!opening) return routeWithCountry(title, input);
+  const rest = title.slice(opening[0].length).trim();
+  if (!placeList(rest, input, 1)) return title;
+  const rested = rest.charAt(0).toUpperCase() + rest.slice(1);
+  return (KIND_TITLES[input.language] ?? KIND_TITLES.en!).trip(rested);
+}
+
+/** Whether a text is only names (one to three capitalised words each) joined by dashes, commas or "and", at least `min` of them, one a known place. */
+function placeList(text: string, input: TitleInput, min: number): boolean {
+  const parts = text.split(/\s*(?:,|&|\s[–—-]\s|\s(?:e|y|et|and|und)\s)\s*/i).filter(Boolean);
+  const known = new Set(input.countries);
+  const place = (p: string) => exactCity(p, known) || countryOfName(p) || input.destinations.some((d) => fold(d) === fold(p));
+  const name = (p: string) => !AND_WORDS.test(p) && /^\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*){0,2}$/u.test(p);
+  return parts.length >= min && parts.every(name) && parts.some(place);
+}
+
+/**
+ * A heading that is only a route through one country ("Lima – Cusco y Machu Picchu") says where
+ * but not which country: an agent writes it first ("Perú: Lima – Cusco y Machu Picchu").
+ */
+function routeWithCountry(title: string, input: TitleInput): string {
+  if (input.countries.length !== 1 || countriesNamed(title).length || !placeList(title, input, 2)) return title;
+  const country = countryName(input.countries[0]!, input.language);
+  return country ? `${country}: ${title}` : title;
 }
 
 /** A heading names the trip when it names one of its places (or a country), or a kind of trip beside a place. */
