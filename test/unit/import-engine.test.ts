@@ -52,6 +52,19 @@ describe('the Rome weekend of issue 14 ("Friday 8 May 2026 - Day 1" headers)', (
     expect(blocksOf(draft, 'activity').map((a) => [a.day, a.time])).toEqual([[1, null], [2, '09:00'], [2, '20:00'], [3, '10:30']]);
   });
 
+  it('leaves a bare check-in or check-out time to the stay instead of making it an activity', () => {
+    const draft = read(`Friday 8 May 2026 - Day 1
+Check-in at Hotel Artemide from 14:00.
+Walk to the Trevi Fountain at 17:00.
+
+Saturday 9 May 2026 - Day 2
+Check-out by 11:00.
+Train to Florence at 12:30.`);
+    const titles = blocksOf(draft, 'activity').map((a) => String(a['title']).toLowerCase());
+    expect(titles.some((t) => t.startsWith('check'))).toBe(false);
+    expect(titles.some((t) => t.includes('trevi'))).toBe(true);
+  });
+
   it('keeps the hotel from check-in to the last day: three nights', () => {
     expect(blocksOf(draft, 'accommodation')).toMatchObject([{ day: 1, name: 'Hotel Artemide', checkIn: '2026-05-08', checkOut: '2026-05-11', nights: 3, city: 'Rome' }]);
   });

@@ -81,12 +81,19 @@ function checkBlock(block: DraftBlock, notes: string[], where: string): DraftBlo
     }
     case 'activity':
       if (block.content.title.trim().length < 3) return 'an activity without a title';
+      if (STAY_TIME.test(block.content.title.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim())) return 'a check-in or check-out time, which belongs to the stay';
       return block;
     case 'text':
       if (!block.content.text.trim()) return 'an empty text';
       return block;
   }
 }
+
+/**
+ * "Check-in from 14:00", "Check-out by 11:00", "Late check-out" read as an activity: the hotel's
+ * stay already says it. Only the bare phrase (with a connecting word), in the six languages.
+ */
+const STAY_TIME = /^(?:(?:early|late)\s+)?check[\s-]?(?:in|out)(?:\s+(?:by|from|until|after|before|at|time|a partir de|hasta|desde|antes de|a las|des|avant|a partir|jusqu'a|ate|as|apos|ab|bis|um|dalle|alle|entro le|entro))?[\s:.,;-]*$/;
 
 /** The date a block itself names (its day), when it has one. */
 function dateOf(block: DraftBlock): string | null {
