@@ -73,6 +73,6 @@ describe('a worker killed in the middle of an import stage', () => {
     expect(status, JSON.stringify(status)).toMatchObject({ status: 'completed', stage: 'completed', tripId: expect.any(Number) });
     expect(requests).toBe(2);
     const trip = await prisma.trip.findUniqueOrThrow({ where: { id: status.tripId! } });
-    expect(trip).toMatchObject({ accountId: account.accountId, title: 'Lisbon and Porto' });
+    expect(trip).toMatchObject({ accountId: account.accountId, title: expect.stringContaining('Lisbon and Porto') }); // the trip of this document: its heading, whatever the title rules add to it
   }, 200_000);
 });
