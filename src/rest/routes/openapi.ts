@@ -1,11 +1,11 @@
 // GET /openapi.json and GET /docs (with its files under /docs/): public, like /status. No route
 // here asks for an actor, so a request without credentials passes app.ts's authentication.
-import { NotFoundError } from '../../errors.ts';
 import { buildOpenApiDocument } from '../../openapi/document.ts';
 import type { OpenApiDocument } from '../../openapi/types.ts';
 import { DOCS_PATH, REFERENCE_PAGE, referenceAsset } from '../../openapi/reference-page.ts';
 import { jsonResponse } from '../errors.ts';
 import type { RestRouter } from '../router.ts';
+import { assetResponse } from '../static-asset.ts';
 
 const FIVE_MINUTES = 'public, max-age=300';
 
@@ -23,18 +23,5 @@ export function registerOpenApiRoutes(router: RestRouter): void {
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': FIVE_MINUTES },
   }));
 
-  router.get(`${DOCS_PATH}/:file`, async (request) => {
-    const asset = referenceAsset(request.params['file'] ?? '');
-    if (!asset) throw new NotFoundError(`No route for GET ${new URL(request.url).pathname}.`);
-    const { contentType, body, gzipped } = await asset;
-    const useGzip = gzipped !== undefined && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
-    return new Response(useGzip ? gzipped : body, {
-      headers: {
-        'content-type': contentType,
-        'cache-control': 'public, max-age=86400',
-        vary: 'accept-encoding',
-        ...(useGzip ? { 'content-encoding': 'gzip' } : {}),
-      },
-    });
-  });
+  router.get(`${DOCS_PATH}/:file`, (request) => assetResponse(request, referenceAsset(request.params['file'] ?? '')));
 }
