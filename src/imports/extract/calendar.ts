@@ -2,6 +2,7 @@
 // and time. A time with a TZID is read as the wall-clock time of that zone (what the traveller
 // sees on the ticket); a UTC time is turned into the calendar's X-WR-TIMEZONE when it names one.
 import ICAL from 'ical.js';
+import { addDays } from '../../shared/iso-dates.ts';
 
 export interface CalendarMoment {
   date: string;
@@ -58,7 +59,7 @@ export function readCalendar(source: string): Calendar {
   const name = clean(root.getFirstPropertyValue('x-wr-calname'));
   // A programme's day events are read as the text of a programme (their descriptions name the
   // hotels and visits of the day); the other events stay structured.
-  const days = events.filter((e) => !e.start.time && DAY_EVENT.test(e.summary ?? '') && (!e.end || e.end.date <= nextDay(e.start.date)));
+  const days = events.filter((e) => !e.start.time && DAY_EVENT.test(e.summary ?? '') && (!e.end || e.end.date <= addDays(e.start.date, 1)));
   if (days.length >= 2) {
     const text = [name, ...days.map((e) => [e.summary, e.location, e.description].filter(Boolean).join('\n'))].filter(Boolean).join('\n\n');
     return { events: events.filter((e) => !days.includes(e)), text, name, programme: true };
@@ -88,7 +89,6 @@ function validZone(zone: string): string | null {
   }
 }
 
-const nextDay = (date: string) => new Date(Date.parse(date) + 86_400_000).toISOString().slice(0, 10);
 
 const clean = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 

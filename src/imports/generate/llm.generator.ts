@@ -6,6 +6,7 @@ import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { IMPORTS } from '../../config/constants.ts';
+import { daysBetween } from '../../shared/iso-dates.ts';
 import { draftSchema, type Draft, type DraftInput, type DraftBlockInput, type GenerateOptions, type Generator } from './draft.ts';
 
 const llmBlock = z.object({
@@ -99,7 +100,7 @@ function toBlock(b: LlmBlock, date: string | null): DraftBlockInput {
     case 'accommodation': {
       const checkIn = orNull(b.checkIn, isDate) ?? date;
       const checkOut = orNull(b.checkOut, isDate);
-      const nights = checkIn && checkOut ? Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000) : null;
+      const nights = checkIn && checkOut ? daysBetween(checkIn, checkOut) : null;
       return { type: 'accommodation', content: { name: b.title ?? 'Hotel', checkIn, checkOut, nights: nights && nights > 0 ? nights : null, city: null } };
     }
     case 'transport':

@@ -5,15 +5,13 @@
 // job's log, with a confidence per block.
 import countries from 'i18n-iso-countries';
 import { airlineName, airport } from './builtin/places.ts';
+import { addDays, daysBetween } from '../../shared/iso-dates.ts';
 import { isTimezone } from '../../shared/timezones.ts';
 import type { Draft, DraftBlock, DraftDay } from './draft.ts';
 
 export interface Validation { draft: Draft; notes: string[]; confidences: string[] }
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-const DAY = 86_400_000;
-const addDays = (date: string, n: number) => new Date(Date.parse(date) + n * DAY).toISOString().slice(0, 10);
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / DAY);
 
 /** The default confidence of a block a reader did not score: how complete it is. */
 function scoreOf(block: DraftBlock): number {

@@ -3,7 +3,7 @@
 // and anything else is an activity at its start time.
 import type { CalendarEvent } from '../extract/calendar.ts';
 import type { DatedBlock } from './structured-result.ts';
-import { airportFacts, daysBetween, flightNumber } from './values.ts';
+import { addDays, airportFacts, daysBetween, flightNumber } from './values.ts';
 
 const FLIGHT = /\b(?:flight|flug|vuelo|vol|voo|volo)\b/i;
 const FLIGHT_NUMBER = /\b([A-Z][A-Z0-9]|[A-Z0-9][A-Z])\s?(\d{1,4})\b/;
@@ -93,7 +93,7 @@ function mapEvent(e: CalendarEvent): DatedBlock | null {
     };
   }
   // An all-day event's end is exclusive (DTEND the next day): it covers its start day only.
-  const until = e.start.time ? end : e.end && daysBetween(date, e.end.date) > 1 ? new Date(Date.parse(e.end.date) - 86_400_000).toISOString().slice(0, 10) : date;
+  const until = e.start.time ? end : e.end && daysBetween(date, e.end.date) > 1 ? addDays(e.end.date, -1) : date;
   return { date, until, block: { type: 'activity', confidence: 1, content: { title: summary, time: e.start.time, description: e.description, place: e.location } } };
 }
 

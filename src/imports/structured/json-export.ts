@@ -5,7 +5,7 @@
 // units when the key says so (…_cents, …Minor) or when an integer sits beside an exponent.
 import { translateKeys } from './json-keys.ts';
 import type { DatedBlock, StructuredPayment, StructuredResult } from './structured-result.ts';
-import { airportFacts, amountOf, countryCode, currencyExponent, daysBetween, flightNumber, isCurrency, localMoment, str, type LocalMoment } from './values.ts';
+import { addDays, airportFacts, amountOf, countryCode, currencyExponent, daysBetween, flightNumber, isCurrency, localMoment, str, type LocalMoment } from './values.ts';
 
 type Obj = Record<string, unknown>;
 const MAX_DEPTH = 8;
@@ -184,7 +184,7 @@ function hotel(o: Obj): DatedBlock | null {
   const checkIn = momentOf(o, ['checkin', 'arrival'])?.date ?? null;
   let checkOut = momentOf(o, ['checkout', 'departure'])?.date ?? null;
   const statedNights = amountOf(pick(o, 'nights', 'numberofnights'));
-  if (!checkOut && checkIn && statedNights) checkOut = new Date(Date.parse(checkIn) + statedNights * 86_400_000).toISOString().slice(0, 10);
+  if (!checkOut && checkIn && statedNights) checkOut = addDays(checkIn, statedNights);
   const nights = checkIn && checkOut && daysBetween(checkIn, checkOut) > 0 ? daysBetween(checkIn, checkOut) : null;
   const where = isObj(property) ? property : o;
   const address = pick(where, 'address', 'location');

@@ -97,8 +97,7 @@ export const str = (value: unknown): string | null => {
   return null;
 };
 
-export const daysBetween = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
-export const addDays = (date: string, days: number) => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
+export { addDays, daysBetween } from '../../shared/iso-dates.ts';
 
 /** "548" with carrier "BA" → "BA548"; "BA 0548" → "BA548". */
 export function flightNumber(number: unknown, carrier: unknown): string | null {

@@ -2,6 +2,7 @@
 // ("del 5 al 12 de octubre", "Jun 19–20", "24 & 25 June"), so ranges have rules of their own.
 // Everything works on folded text (see vocabulary.ts) and returns ISO dates (YYYY-MM-DD).
 import * as chrono from 'chrono-node';
+import { addDays, daysBetween } from '../../../shared/iso-dates.ts';
 import { MONTHS, MONTH_PATTERN, WEEKDAYS, fold } from './vocabulary.ts';
 
 export type IsoDate = string;
@@ -21,8 +22,7 @@ export const iso = (year: number, month: number, day: number): IsoDate | null =>
   return date.toISOString().slice(0, 10);
 };
 
-export const addDays = (date: IsoDate, days: number): IsoDate => new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
-export const daysBetween = (a: IsoDate, b: IsoDate) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
+export { addDays, daysBetween };
 
 /** A year for a day and month given without one: the next such date from a month before "now". */
 function inferYear(month: number, day: number, now: Date): number {
