@@ -33,13 +33,15 @@ export class Readiness {
   }
 }
 
+/** The probe a request's URL names (its path is exactly /livez or /readyz), read without parsing every request's URL. */
+const PROBE_PATH = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*\/(livez|readyz)(?:[?#]|$)/i;
+
 export function withProbes(readiness: Readiness, app: () => App | undefined): App {
   return {
     async fetch(request: Request, serverContext?: ServerContext) {
-      const path = new URL(request.url).pathname;
-      const probe = request.method === 'GET' || request.method === 'HEAD';
-      if (probe && path === '/livez') return jsonResponse({ status: 'ok' }, 200, NO_STORE);
-      if (probe && path === '/readyz') {
+      const probe = request.method === 'GET' || request.method === 'HEAD' ? PROBE_PATH.exec(request.url)?.[1] : undefined;
+      if (probe === 'livez') return jsonResponse({ status: 'ok' }, 200, NO_STORE);
+      if (probe === 'readyz') {
         const { ready, body } = await readiness.report();
         return jsonResponse(body, ready ? 200 : 503, NO_STORE);
       }
