@@ -74,10 +74,7 @@ export class RateLimits {
   /** Before any credential is checked: 429 (RateLimitedError) once the IP's failures spent its budget. */
   async assertMayAuthenticate(ip: string): Promise<void> {
     const spent = await this.authFailures.get(`f:${ip}`);
-    if (spent && spent.consumedPoints >= this.authFailures.points) {
-      const headers = headersOf(this.authFailures.points, spent);
-      throw new RateLimitedError({ ...headers, 'retry-after': headers['ratelimit-reset']! });
-    }
+    if (spent && spent.consumedPoints >= this.authFailures.points) throw refusal(this.authFailures.points, spent);
   }
 
   /** A failed authentication (bad key, token or client credentials) spends one of the IP's budget. */
@@ -92,10 +89,15 @@ export class RateLimits {
       return headersOf(limiter.points, await limiter.consume(id));
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const headers = headersOf(limiter.points, rejection);
-      throw new RateLimitedError({ ...headers, 'retry-after': headers['ratelimit-reset']! });
+      throw refusal(limiter.points, rejection);
     }
   }
+}
+
+/** The 429 of a spent budget, with its RateLimit headers and Retry-After. */
+function refusal(limit: number, res: RateLimiterRes): RateLimitedError {
+  const headers = headersOf(limit, res);
+  return new RateLimitedError({ ...headers, 'retry-after': headers['ratelimit-reset']! });
 }
 
 function headersOf(limit: number, res: RateLimiterRes): Record<string, string> {
