@@ -45,14 +45,22 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: nu
   }
 }
 
-export async function readJson(request: Request, limitBytes: number): Promise<unknown> {
+/** How a route refuses a missing or malformed body: the validation body unless it has its own. */
+export interface JsonBodyRefusal {
+  refuse(message: string): Error;
+  missing: string;
+}
+
+const VALIDATION_BODY: JsonBodyRefusal = { refuse: (message) => ValidationError.field('body', message), missing: 'A JSON body is required.' };
+
+export async function readJson(request: Request, limitBytes: number, { refuse, missing } = VALIDATION_BODY): Promise<unknown> {
   const bytes = await readBody(request, limitBytes);
-  if (bytes.byteLength === 0) throw ValidationError.field('body', 'A JSON body is required.');
+  if (bytes.byteLength === 0) throw refuse(missing);
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   try {
     return JSON.parse(text);
   } catch {
-    throw ValidationError.field('body', notJsonMessage(text));
+    throw refuse(notJsonMessage(text));
   }
 }
 

@@ -11,10 +11,13 @@ import { parseCreateImport } from '../../imports/import.input.ts';
 import { apiUrls } from '../../imports/import.links.ts';
 import { findUnstorableText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../shared/storable-text.ts';
 import { fieldPath } from '../../validation.ts';
-import { notJsonMessage, readBody } from '../body.ts';
+import { readJson } from '../body.ts';
 import { prepareOperation, runOperation } from '../execute.ts';
 import { jsonResponse } from '../errors.ts';
 import type { RestRouter, Surface } from '../router.ts';
+
+/** The AI operations answer a missing or malformed body in their own error body. */
+const SOURCE_BODY = { refuse: (message: string) => new BadRequestError('invalid_source', message), missing: 'A JSON body with a source is required.' };
 
 const JOB_FIELDS = 'jobId status stage publicUrl builderUrl tripId tripSlug error aiCredits updatedAt';
 
@@ -35,7 +38,7 @@ export function registerImportRoutes(router: RestRouter, schema: GraphQLSchema, 
 
   router.post(paths.create, async (request, context) => {
     requireCreator(context);
-    const input = parseCreateImport(await readJsonBody(request));
+    const input = parseCreateImport(await readJson(request, LIMITS.importBodyBytes, SOURCE_BODY));
     // The same rule as every other string (shared/storable-text.ts), in this endpoint's error body.
     const unstorable = findUnstorableText(input);
     if (unstorable) throw new BadRequestError('invalid_source', `${fieldPath(unstorable)} ${UNSTORABLE_TEXT_MESSAGE}`);
@@ -78,15 +81,4 @@ function requireCreator(context: Context): void {
 function jobBody(job: JobBody): Record<string, unknown> {
   const { error, aiCredits, ...rest } = job;
   return { ...rest, ...(error !== null && job.status === 'error' ? { error } : {}), ...(aiCredits !== null ? { aiCredits } : {}) };
-}
-
-async function readJsonBody(request: Request): Promise<unknown> {
-  const bytes = await readBody(request, LIMITS.importBodyBytes);
-  if (bytes.byteLength === 0) throw new BadRequestError('invalid_source', 'A JSON body with a source is required.');
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new BadRequestError('invalid_source', notJsonMessage(text));
-  }
 }
