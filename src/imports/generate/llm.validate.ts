@@ -4,6 +4,7 @@
 // in the text. What fails is dropped (the field, or the block when nothing bookable is left),
 // never guessed, and each drop is reported for the job's log.
 import { airportFacts, daysBetween, isCurrency } from '../structured/values.ts';
+import { fold } from './builtin/vocabulary.ts';
 import { draftSchema, type Draft, type DraftBlock } from './draft.ts';
 
 export interface Validated { draft: Draft; dropped: string[] }
@@ -88,4 +89,3 @@ export function validateModelDraft(draft: Draft, text: string, now: Date): Valid
   return { draft: draftSchema.parse({ ...draft, dateStart, dateFinish, days, price, payments }), dropped };
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();

@@ -6,9 +6,9 @@
 import type { StructuredResult } from '../structured/structured-result.ts';
 import { readDocument } from './builtin/document-lines.ts';
 import { titleFrom, tripTitle } from './builtin/trip-fields.ts';
+import { fold } from './builtin/vocabulary.ts';
 import type { Draft } from './draft.ts';
 
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 const STATION = /\s*(?:\(.*\)|,.*|\b(?:hbf|hauptbahnhof|bahnhof|centrale|central|centraal|termini|station|gare|estaci[oó]n|esta[cç][aã]o|stazione|airport|aeropuerto|a[ée]roport|aeroporto|flughafen|terminal|villa longo)\b.*)$/i;
 
 export function titleWithStructure(draft: Draft, structured: StructuredResult, text: string, now: Date): string {

@@ -5,6 +5,7 @@
 // job's log, with a confidence per block.
 import countries from 'i18n-iso-countries';
 import { airlineName, airport } from './builtin/places.ts';
+import { fold } from './builtin/vocabulary.ts';
 import { addDays, daysBetween } from '../../shared/iso-dates.ts';
 import { isTimezone } from '../../shared/timezones.ts';
 import type { Draft, DraftBlock, DraftDay } from './draft.ts';
@@ -79,7 +80,7 @@ function checkBlock(block: DraftBlock, notes: string[], where: string): DraftBlo
     }
     case 'activity':
       if (block.content.title.trim().length < 3) return 'an activity without a title';
-      if (STAY_TIME.test(block.content.title.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim())) return 'a check-in or check-out time, which belongs to the stay';
+      if (STAY_TIME.test(fold(block.content.title).trim())) return 'a check-in or check-out time, which belongs to the stay';
       return block;
     case 'text':
       if (!block.content.text.trim()) return 'an empty text';
