@@ -2,7 +2,7 @@
 // from the event's words (a flight number, a hotel stay spanning nights, a train, a car rental),
 // and anything else is an activity at its start time.
 import type { CalendarEvent } from '../extract/calendar.ts';
-import type { DatedBlock } from './structured-result.ts';
+import { datedFlight, type DatedBlock } from './structured-result.ts';
 import { addDays, airportFacts, daysBetween, flightNumber } from './values.ts';
 
 const FLIGHT = /\b(?:flight|flug|vuelo|vol|voo|volo)\b/i;
@@ -46,20 +46,11 @@ function mapEvent(e: CalendarEvent): DatedBlock | null {
     const airline = [...words.matchAll(new RegExp(`([\\p{Lu}][\\p{L}&'.-]+(?: [\\p{Lu}][\\p{L}&'.-]+){0,2})[ \\t]+${number[1]}\\s?${number[2]}\\b`, 'gu'))]
       .map((m) => m[1]!.split(' ').filter((w) => !FLIGHT.test(w)).join(' ')).find(Boolean) ?? null;
     const reference = BOOKING_REF.exec(words)?.[1] ?? null;
-    return {
-      date,
-      until: end,
-      country: to?.country ?? null,
-      block: {
-        type: 'flight',
-        confidence: 1,
-        content: {
-          flightNumber: flightNumber(number[0], null), airline,
-          departureAirport: from?.iata ?? null, arrivalAirport: to?.iata ?? null, departureCity: from?.city ?? null, arrivalCity: to?.city ?? null,
-          departureTime: e.start.time, arrivalTime: e.end?.time ?? null, date, arrivalDate: end !== date ? end : null, bookingReference: reference && /\d/.test(reference) ? reference : null,
-        },
-      },
-    };
+    return datedFlight({
+      flightNumber: flightNumber(number[0], null), airline,
+      departureAirport: from?.iata ?? null, arrivalAirport: to?.iata ?? null, departureCity: from?.city ?? null, arrivalCity: to?.city ?? null,
+      departureTime: e.start.time, arrivalTime: e.end?.time ?? null, date, bookingReference: reference && /\d/.test(reference) ? reference : null,
+    }, end, to?.country ?? null);
   }
   const nights = daysBetween(date, end);
   if (RENTAL.test(words)) {

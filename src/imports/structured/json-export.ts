@@ -4,7 +4,7 @@
 // kebab-case alike. ISO dates with an offset keep their local date and time. Amounts are in minor
 // units when the key says so (…_cents, …Minor) or when an integer sits beside an exponent.
 import { translateKeys } from './json-keys.ts';
-import type { DatedBlock, StructuredPayment, StructuredResult } from './structured-result.ts';
+import { datedFlight, type DatedBlock, type StructuredPayment, type StructuredResult } from './structured-result.ts';
 import { addDays, airportFacts, amountOf, countryCode, currencyExponent, daysBetween, flightNumber, isCurrency, localMoment, str, type LocalMoment } from './values.ts';
 
 type Obj = Record<string, unknown>;
@@ -154,25 +154,14 @@ function flight(o: Obj): DatedBlock | null {
   const arrives = momentOf(o, ['arrival', 'arrives', 'arr', 'sta', 'eta'], to?.timezone) ?? (isObj(arrival) ? momentOf(arrival, [''], to?.timezone) : null);
   const number = flightNumber(pick(o, 'flightnumber', 'flightno', 'flightcode', 'marketingflightnumber', 'number', 'flight'), carrierCode);
   if (!number && !(from && to)) return null;
-  const date = departs?.date ?? null;
   const city = (v: unknown) => (isObj(v) ? str(pick(v, 'city', 'cityname')) : null);
-  return {
-    date,
-    until: arrives?.date ?? date,
-    country: to?.country ?? null,
-    block: {
-      type: 'flight',
-      confidence: 1,
-      content: {
-        flightNumber: number, airline: airlineName,
-        departureAirport: from?.iata ?? null, arrivalAirport: to?.iata ?? null,
-        departureCity: city(departure) ?? from?.city ?? null, arrivalCity: city(arrival) ?? to?.city ?? null,
-        departureTime: departs?.time ?? null, arrivalTime: arrives?.time ?? null,
-        date, arrivalDate: arrives && date && arrives.date !== date ? arrives.date : null,
-        bookingReference: referenceOf(o),
-      },
-    },
-  };
+  return datedFlight({
+    flightNumber: number, airline: airlineName,
+    departureAirport: from?.iata ?? null, arrivalAirport: to?.iata ?? null,
+    departureCity: city(departure) ?? from?.city ?? null, arrivalCity: city(arrival) ?? to?.city ?? null,
+    departureTime: departs?.time ?? null, arrivalTime: arrives?.time ?? null,
+    date: departs?.date ?? null, bookingReference: referenceOf(o),
+  }, arrives?.date ?? null, to?.country ?? null);
 }
 
 const referenceOf = (o: Obj) => str(pick(o, 'pnr', 'bookingreference', 'bookingref', 'confirmation', 'confirmationnumber', 'confirmationno', 'confirmationcode', 'reference', 'locator', 'recordlocator', 'record', 'voucher', 'vouchernumber', 'ticketnumber', 'ticketno'));

@@ -3,7 +3,7 @@
 // RentalCar, Taxi, Event and FoodEstablishment reservations, and a TouristTrip's name, offer and
 // dated itinerary items. Cancelled reservations are left out.
 import type { DraftBlockInput } from '../generate/draft.ts';
-import type { DatedBlock, StructuredResult } from './structured-result.ts';
+import { datedFlight, type DatedBlock, type StructuredResult } from './structured-result.ts';
 import { airportFacts, amountOf, countryCode, daysBetween, flightNumber, isCurrency, localMoment, str, type LocalMoment } from './values.ts';
 
 type Node = Record<string, unknown>;
@@ -82,28 +82,18 @@ function flight(f: Node, reference: string | null): Mapped | null {
   const arrives = localMoment(f.arrivalTime, to?.timezone);
   const number = flightNumber(f.flightNumber, carrier);
   if (!number && !(from && to)) return null;
-  const date = departs?.date ?? null;
-  return {
-    date,
-    until: arrives?.date ?? date,
-    country: to?.country ?? null,
-    block: {
-      type: 'flight',
-      content: {
-        flightNumber: number,
-        airline: str(airline?.name) ?? null,
-        departureAirport: from?.iata ?? null,
-        arrivalAirport: to?.iata ?? null,
-        departureCity: str(obj(f.departureAirport)?.address && obj(obj(f.departureAirport)?.address)?.addressLocality) ?? from?.city ?? null,
-        arrivalCity: str(obj(f.arrivalAirport)?.address && obj(obj(f.arrivalAirport)?.address)?.addressLocality) ?? to?.city ?? null,
-        departureTime: departs?.time ?? null,
-        arrivalTime: arrives?.time ?? null,
-        date,
-        arrivalDate: arrives && date && arrives.date !== date ? arrives.date : null,
-        bookingReference: reference,
-      },
-    },
-  };
+  return datedFlight({
+    flightNumber: number,
+    airline: str(airline?.name) ?? null,
+    departureAirport: from?.iata ?? null,
+    arrivalAirport: to?.iata ?? null,
+    departureCity: str(obj(f.departureAirport)?.address && obj(obj(f.departureAirport)?.address)?.addressLocality) ?? from?.city ?? null,
+    arrivalCity: str(obj(f.arrivalAirport)?.address && obj(obj(f.arrivalAirport)?.address)?.addressLocality) ?? to?.city ?? null,
+    departureTime: departs?.time ?? null,
+    arrivalTime: arrives?.time ?? null,
+    date: departs?.date ?? null,
+    bookingReference: reference,
+  }, arrives?.date ?? null, to?.country ?? null);
 }
 
 function lodging(node: Node, hotel: Node, reference: string | null): Mapped | null {

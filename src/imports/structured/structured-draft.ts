@@ -8,7 +8,7 @@ import { decodeBcbp } from './bcbp.ts';
 import { mapCalendarEvents } from './calendar-events.ts';
 import { mapJsonExport } from './json-export.ts';
 import { mapSchemaOrg } from './schema-org.ts';
-import { emptyResult, type DatedBlock, type StructuredResult } from './structured-result.ts';
+import { datedFlight, emptyResult, type DatedBlock, type StructuredResult } from './structured-result.ts';
 import { city, cityTimezone, type CityPlace } from '../generate/builtin/places.ts';
 import { airportFacts } from './values.ts';
 
@@ -53,20 +53,11 @@ const timeOf = (b: DatedBlock) => {
 function boardingPass(leg: ReturnType<typeof decodeBcbp>[number]): DatedBlock {
   const from = airportFacts(leg.from);
   const to = airportFacts(leg.to);
-  return {
-    date: leg.date,
-    until: leg.date,
-    country: to?.country ?? null,
-    block: {
-      type: 'flight',
-      confidence: 1,
-      content: {
-        flightNumber: leg.flightNumber, airline: null, departureAirport: leg.from, arrivalAirport: leg.to,
-        departureCity: from?.city ?? null, arrivalCity: to?.city ?? null, departureTime: null, arrivalTime: null,
-        date: leg.date, arrivalDate: null, bookingReference: leg.bookingReference || null,
-      },
-    },
-  };
+  return datedFlight({
+    flightNumber: leg.flightNumber, airline: null, departureAirport: leg.from, arrivalAirport: leg.to,
+    departureCity: from?.city ?? null, arrivalCity: to?.city ?? null, departureTime: null, arrivalTime: null,
+    date: leg.date, bookingReference: leg.bookingReference || null,
+  }, null, to?.country ?? null);
 }
 
 /** Two blocks are one booking: the same flight on the same day, the same stay from the same day. */

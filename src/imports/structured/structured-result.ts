@@ -1,6 +1,7 @@
 // What the structured mappers make of a document's standard data: blocks with the date of the day
 // they belong to (confidence 1: a standard said so), and hints for the trip's own fields.
-import type { DraftBlockInput } from '../generate/draft.ts';
+import type { DraftBlockInput, flightContent } from '../generate/draft.ts';
+import type { z } from 'zod';
 
 export interface DatedBlock {
   /** The date of the day the block sits in (departure, check-in, pick-up, start); null when unknown. */
@@ -10,6 +11,23 @@ export interface DatedBlock {
   block: DraftBlockInput;
   /** alpha-3 of where it takes place (a hotel's or venue's country, a flight's arrival airport's). */
   country?: string | null;
+}
+
+type FlightFacts = Omit<z.input<typeof flightContent>, 'arrivalDate'>;
+
+/**
+ * A flight in the day it departs, covering the trip up to its arrival: `arrival` is its arrival
+ * date (its content names it only when it is not the departure date), `country` its arrival
+ * airport's.
+ */
+export function datedFlight(content: FlightFacts, arrival: string | null, country: string | null): DatedBlock {
+  const { date } = content;
+  return {
+    date,
+    until: arrival ?? date,
+    country,
+    block: { type: 'flight', confidence: 1, content: { ...content, arrivalDate: arrival && date && arrival !== date ? arrival : null } },
+  };
 }
 
 export interface StructuredPrice { amount: number; currency: string; per: 'person' | 'total' | null; travellers: number | null; total?: number | null }
