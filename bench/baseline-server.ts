@@ -30,15 +30,24 @@ const authorization = `Bearer ${spec.key}`;
 const COLUMNS = `id, title, slug, join_code, seo_description, duration, date_start, date_finish, date_expiration, code, logo,
   countries, image_url, agent_id, template, visibility::text AS visibility, account_id, created_at, updated_at, visualizations`;
 const SQL = {
-  byId: { name: 'trip_by_id', text: `SELECT ${COLUMNS} FROM trips WHERE id = $1 AND account_id = $2 AND deleted_at IS NULL` },
-  nextCode: { name: 'trip_seq', text: 'UPDATE accounts SET trip_seq = trip_seq + 1, updated_at = now() WHERE id = $1 RETURNING trip_seq' },
+  byId: {
+    name: 'trip_by_id',
+    text: `SELECT ${COLUMNS} FROM trips WHERE id = $1 AND account_id = $2 AND deleted_at IS NULL`,
+  },
+  nextCode: {
+    name: 'trip_seq',
+    text: 'UPDATE accounts SET trip_seq = trip_seq + 1, updated_at = now() WHERE id = $1 RETURNING trip_seq',
+  },
   insertTrip: {
     name: 'trip_insert',
     text: `INSERT INTO trips (account_id, agent_id, title, slug, code, join_code, seo_description, duration, date_start, date_finish,
       countries, template, visibility, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'public', now())
       RETURNING ${COLUMNS}`,
   },
-  insertConfiguration: { name: 'config_insert', text: 'INSERT INTO trip_configurations (trip_id, document, revision, updated_at) VALUES ($1, $2, 1, now())' },
+  insertConfiguration: {
+    name: 'config_insert',
+    text: 'INSERT INTO trip_configurations (trip_id, document, revision, updated_at) VALUES ($1, $2, 1, now())',
+  },
   lockConfiguration: {
     name: 'config_lock',
     text: `SELECT c.revision FROM trip_configurations c JOIN trips t ON t.id = c.trip_id
@@ -60,17 +69,35 @@ const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : n
 /** The trip as the service answers it, keys in the same order. */
 function tripJson(r: Row) {
   return {
-    id: r['id'], title: r['title'], slug: r['slug'], joinCode: r['join_code'], seoDescription: r['seo_description'],
-    duration: r['duration'], dateStart: iso(r['date_start']), dateFinish: iso(r['date_finish']), dateExpiration: iso(r['date_expiration']),
-    code: r['code'], logo: r['logo'], countries: r['countries'], imageUrl: r['image_url'], agentId: r['agent_id'], template: r['template'],
-    visibility: r['visibility'], accountId: r['account_id'], createdAt: iso(r['created_at']), updatedAt: iso(r['updated_at']),
+    id: r['id'],
+    title: r['title'],
+    slug: r['slug'],
+    joinCode: r['join_code'],
+    seoDescription: r['seo_description'],
+    duration: r['duration'],
+    dateStart: iso(r['date_start']),
+    dateFinish: iso(r['date_finish']),
+    dateExpiration: iso(r['date_expiration']),
+    code: r['code'],
+    logo: r['logo'],
+    countries: r['countries'],
+    imageUrl: r['image_url'],
+    agentId: r['agent_id'],
+    template: r['template'],
+    visibility: r['visibility'],
+    accountId: r['account_id'],
+    createdAt: iso(r['created_at']),
+    updatedAt: iso(r['updated_at']),
     visualizations: r['visualizations'],
   };
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 
@@ -96,20 +123,47 @@ async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Pr
 }
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const randomCode = (length: number) => Array.from(randomBytes(length), (b) => ALPHABET[b % ALPHABET.length]).join('');
-const slugOf = (title: string) => `${title.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60)}-${randomBytes(4).toString('hex').slice(0, 6)}`;
+const randomCode = (length: number) =>
+  Array.from(randomBytes(length), (b) => ALPHABET[b % ALPHABET.length]).join('');
+const slugOf = (title: string) =>
+  `${title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60)}-${randomBytes(4).toString('hex').slice(0, 6)}`;
 
 async function createTrip(res: http.ServerResponse, body: Row) {
   const title = typeof body['title'] === 'string' ? body['title'].trim() : '';
-  if (!title || title.length > 200) return send(res, 400, { errors: { title: ['Title is required.'] } });
+  if (!title || title.length > 200)
+    return send(res, 400, { errors: { title: ['Title is required.'] } });
   const trip = await inTransaction(async (client) => {
-    const { rows: [seq] } = await client.query({ ...SQL.nextCode, values: [spec.accountId] });
-    const { rows: [row] } = await client.query({
+    const {
+      rows: [seq],
+    } = await client.query({ ...SQL.nextCode, values: [spec.accountId] });
+    const {
+      rows: [row],
+    } = await client.query({
       ...SQL.insertTrip,
-      values: [spec.accountId, spec.agentId, title, slugOf(title), `TRIP-${seq!['trip_seq']}`, randomCode(8), body['seoDescription'] ?? null,
-        body['duration'] ?? null, body['dateStart'] ?? null, body['dateFinish'] ?? null, body['countries'] ?? [], body['template'] ?? false],
+      values: [
+        spec.accountId,
+        spec.agentId,
+        title,
+        slugOf(title),
+        `TRIP-${seq!['trip_seq']}`,
+        randomCode(8),
+        body['seoDescription'] ?? null,
+        body['duration'] ?? null,
+        body['dateStart'] ?? null,
+        body['dateFinish'] ?? null,
+        body['countries'] ?? [],
+        body['template'] ?? false,
+      ],
     });
-    await client.query({ ...SQL.insertConfiguration, values: [row!['id'], JSON.stringify(defaultConfiguration())] });
+    await client.query({
+      ...SQL.insertConfiguration,
+      values: [row!['id'], JSON.stringify(defaultConfiguration())],
+    });
     await client.query({ ...SQL.subscribed, values: [spec.accountId, 'trip.created'] });
     return row!;
   });
@@ -118,15 +172,24 @@ async function createTrip(res: http.ServerResponse, body: Row) {
 
 async function saveConfiguration(res: http.ServerResponse, tripId: number, body: unknown) {
   const checked = configurationInput.safeParse(body);
-  if (!checked.success) return send(res, 400, { errors: { body: [checked.error.issues[0]?.message ?? 'invalid'] } });
+  if (!checked.success)
+    return send(res, 400, { errors: { body: [checked.error.issues[0]?.message ?? 'invalid'] } });
   const found = await inTransaction(async (client) => {
-    const { rowCount } = await client.query({ ...SQL.lockConfiguration, values: [tripId, spec.accountId] });
+    const { rowCount } = await client.query({
+      ...SQL.lockConfiguration,
+      values: [tripId, spec.accountId],
+    });
     if (!rowCount) return false;
-    await client.query({ ...SQL.updateConfiguration, values: [JSON.stringify(checked.data), tripId] });
+    await client.query({
+      ...SQL.updateConfiguration,
+      values: [JSON.stringify(checked.data), tripId],
+    });
     await client.query({ ...SQL.subscribed, values: [spec.accountId, 'trip.configUpdated'] });
     return true;
   });
-  found ? send(res, 200, { message: 'Trip configuration saved.' }) : send(res, 404, { error: { code: 'not_found', message: 'Trip not found.' } });
+  found
+    ? send(res, 200, { message: 'Trip configuration saved.' })
+    : send(res, 404, { error: { code: 'not_found', message: 'Trip not found.' } });
 }
 
 /**
@@ -134,12 +197,24 @@ async function saveConfiguration(res: http.ServerResponse, tripId: number, body:
  * (`countries contains`, a term over the search fields, one sort field), each as its own prepared
  * statement and count, as a hand-written server would write them.
  */
-const SORTABLE: Record<string, string> = { dateStart: 'date_start', dateFinish: 'date_finish', createdAt: 'created_at', title: 'title', duration: 'duration' };
-const SEARCH = "(t.title ILIKE $2 OR t.slug ILIKE $2 OR t.code ILIKE $2 OR t.seo_description ILIKE $2)";
+const SORTABLE: Record<string, string> = {
+  dateStart: 'date_start',
+  dateFinish: 'date_finish',
+  createdAt: 'created_at',
+  title: 'title',
+  duration: 'duration',
+};
+const SEARCH =
+  '(t.title ILIKE $2 OR t.slug ILIKE $2 OR t.code ILIKE $2 OR t.seo_description ILIKE $2)';
 const PAGE_COLUMNS = COLUMNS.replace(/(^|,\s*)(\w+)/g, '$1t.$2');
 const listSql = new Map<string, { page: string; count: string }>();
 
-function listStatement(params: URLSearchParams): { key: string; where: string; order: string; values: unknown[] } {
+function listStatement(params: URLSearchParams): {
+  key: string;
+  where: string;
+  order: string;
+  values: unknown[];
+} {
   const filters = params.get('filters');
   const search = params.get('search');
   const orderBy = params.get('orderBy');
@@ -147,8 +222,13 @@ function listStatement(params: URLSearchParams): { key: string; where: string; o
   let key = 'default';
   const values: unknown[] = [];
   if (filters) {
-    const [filter] = JSON.parse(filters) as Array<{ field: string; operator: string; value: string }>;
-    if (filter?.field !== 'countries' || filter.operator !== 'contains') throw new Error('unsupported filter');
+    const [filter] = JSON.parse(filters) as Array<{
+      field: string;
+      operator: string;
+      value: string;
+    }>;
+    if (filter?.field !== 'countries' || filter.operator !== 'contains')
+      throw new Error('unsupported filter');
     where = ' AND t.countries @> ARRAY[$2]::text[]';
     values.push(String(filter.value).toUpperCase());
     key = 'countries';
@@ -184,34 +264,56 @@ async function listTrips(res: http.ServerResponse, params: URLSearchParams) {
     listSql.set(key, sql);
   }
   const [page, count] = await Promise.all([
-    pool.query({ name: `page_${key}`, text: sql.page, values: [spec.accountId, ...values, pageSize, 0] }),
+    pool.query({
+      name: `page_${key}`,
+      text: sql.page,
+      values: [spec.accountId, ...values, pageSize, 0],
+    }),
     pool.query({ name: `count_${key}`, text: sql.count, values: [spec.accountId, ...values] }),
   ]);
   const totalCount = count.rows[0]!['n'] as number;
   const data = page.rows.map((r: Row) => ({ ...tripJson(r), agentPictureUrl: r['picture_url'] }));
-  send(res, 200, { data, page: 1, pageSize, totalCount, totalPages: Math.ceil(totalCount / pageSize) });
+  send(res, 200, {
+    data,
+    page: 1,
+    pageSize,
+    totalCount,
+    totalPages: Math.ceil(totalCount / pageSize),
+  });
 }
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
-  if (req.headers.authorization !== authorization) return send(res, 401, { error: { code: 'invalid_api_key', message: 'Invalid API key.' } });
+  if (req.headers.authorization !== authorization)
+    return send(res, 401, { error: { code: 'invalid_api_key', message: 'Invalid API key.' } });
   const url = req.url ?? '/';
   const byId = /^\/trips\/(\d+)(\/config)?$/.exec(url);
   if (byId && req.method === 'GET' && !byId[2]) {
-    const { rows: [row] } = await pool.query({ ...SQL.byId, values: [Number(byId[1]), spec.accountId] });
-    return row ? send(res, 200, tripJson(row)) : send(res, 404, { error: { code: 'not_found', message: 'Trip not found.' } });
+    const {
+      rows: [row],
+    } = await pool.query({ ...SQL.byId, values: [Number(byId[1]), spec.accountId] });
+    return row
+      ? send(res, 200, tripJson(row))
+      : send(res, 404, { error: { code: 'not_found', message: 'Trip not found.' } });
   }
-  if (byId && req.method === 'PUT' && byId[2]) return saveConfiguration(res, Number(byId[1]), await readBody(req));
+  if (byId && req.method === 'PUT' && byId[2])
+    return saveConfiguration(res, Number(byId[1]), await readBody(req));
   const [pathname, query] = url.split('?', 2) as [string, string | undefined];
-  if (pathname === '/trips' && req.method === 'GET') return listTrips(res, new URLSearchParams(query ?? ''));
-  if (url === '/trips' && req.method === 'POST') return createTrip(res, (await readBody(req)) as Row);
+  if (pathname === '/trips' && req.method === 'GET')
+    return listTrips(res, new URLSearchParams(query ?? ''));
+  if (url === '/trips' && req.method === 'POST')
+    return createTrip(res, (await readBody(req)) as Row);
   send(res, 404, { error: { code: 'not_found', message: 'Not found.' } });
 }
 
 const server = http.createServer((req, res) => {
-  handle(req, res).catch((error: unknown) => send(res, 500, { error: { code: 'internal_error', message: String(error) } }));
+  handle(req, res).catch((error: unknown) =>
+    send(res, 500, { error: { code: 'internal_error', message: String(error) } }),
+  );
 });
 server.keepAliveTimeout = 65_000;
-server.listen(spec.port, '127.0.0.1', () => process.stdout.write(`baseline listening on ${spec.port}\n`));
+server.listen(spec.port, '127.0.0.1', () =>
+  process.stdout.write(`baseline listening on ${spec.port}\n`),
+);
 process.on('SIGTERM', () => {
   server.close(() => void pool.end().then(() => process.exit(0)));
   server.closeAllConnections();

@@ -14,18 +14,26 @@ export interface CapturedScenario {
   statements: DatabaseQuery[];
 }
 
-export async function captureStatements(config: Config, key: string, scenarios: Scenario[]): Promise<Map<string, CapturedScenario>> {
+export async function captureStatements(
+  config: Config,
+  key: string,
+  scenarios: Scenario[],
+): Promise<Map<string, CapturedScenario>> {
   const seen: DatabaseQuery[] = [];
-  const service = await startService({ ...config, port: 0, onDatabaseQuery: (query) => seen.push(query) }, createLogger('warn'));
+  const service = await startService(
+    { ...config, port: 0, onDatabaseQuery: (query) => seen.push(query) },
+    createLogger('warn'),
+  );
   const captured = new Map<string, CapturedScenario>();
   try {
     for (const scenario of scenarios.filter((s) => s.target === 'service')) {
       const request = scenario.next();
-      const send = () => fetch(`${service.apiUrl}${request.path}`, {
-        method: request.method,
-        headers: { ...request.headers, authorization: `Bearer ${key}` },
-        body: request.body ?? null,
-      });
+      const send = () =>
+        fetch(`${service.apiUrl}${request.path}`, {
+          method: request.method,
+          headers: { ...request.headers, authorization: `Bearer ${key}` },
+          body: request.body ?? null,
+        });
       await (await send()).arrayBuffer();
       const from = seen.length;
       const response = await send();
@@ -39,15 +47,24 @@ export async function captureStatements(config: Config, key: string, scenarios: 
 }
 
 /** The plan nodes of every statement on trips that scan the table whole. */
-export async function sequentialScans(databaseUrl: string, statements: DatabaseQuery[]): Promise<string[]> {
+export async function sequentialScans(
+  databaseUrl: string,
+  statements: DatabaseQuery[],
+): Promise<string[]> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
     const found: string[] = [];
-    for (const statement of statements.filter((s) => /^\s*SELECT/i.test(s.sql) && /"trips"/.test(s.sql))) {
-      const { rows } = await db.query(`EXPLAIN (FORMAT JSON) ${statement.sql}`, JSON.parse(statement.params));
+    for (const statement of statements.filter(
+      (s) => /^\s*SELECT/i.test(s.sql) && /"trips"/.test(s.sql),
+    )) {
+      const { rows } = await db.query(
+        `EXPLAIN (FORMAT JSON) ${statement.sql}`,
+        JSON.parse(statement.params),
+      );
       const walk = (node: PlanNode): void => {
-        if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'trips') found.push(statement.sql);
+        if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'trips')
+          found.push(statement.sql);
         node.Plans?.forEach(walk);
       };
       walk(rows[0]['QUERY PLAN'][0].Plan);
@@ -58,4 +75,8 @@ export async function sequentialScans(databaseUrl: string, statements: DatabaseQ
   }
 }
 
-interface PlanNode { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] }
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}

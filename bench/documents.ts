@@ -22,13 +22,17 @@ export function configurationWithBlocks(total: number) {
         parent: `day-${d + 1}`,
         content: {
           title: `Stop ${l + 1} of day ${d + 1}`,
-          description: 'Breakfast at the hotel, then a guided walk through the old town and lunch by the river.',
+          description:
+            'Breakfast at the hotel, then a guided walk through the old town and lunch by the river.',
           price: { amount: 120 + l * 15, currency: 'EUR' },
         },
       })),
     };
   });
-  return { ...defaultConfiguration(), blocks: [{ id: 'itinerary', type: 'itinerary', content: { title: 'Itinerary' }, children }] };
+  return {
+    ...defaultConfiguration(),
+    blocks: [{ id: 'itinerary', type: 'itinerary', content: { title: 'Itinerary' }, children }],
+  };
 }
 
 export const NEW_TRIP = {
@@ -43,5 +47,8 @@ export const NEW_TRIP = {
 
 /** Blocks in a configuration, counted through every level. */
 export function countBlocks(blocks: Array<{ children?: unknown[] }>): number {
-  return blocks.reduce((sum, b) => sum + 1 + countBlocks((b.children ?? []) as Array<{ children?: unknown[] }>), 0);
+  return blocks.reduce(
+    (sum, b) => sum + 1 + countBlocks((b.children ?? []) as Array<{ children?: unknown[] }>),
+    0,
+  );
 }

@@ -24,16 +24,39 @@ export interface ImportOptions {
 
 const FIXTURES = new URL('../test/fixtures/imports/corpus/', import.meta.url);
 const DOCUMENTS: Record<ImportKind, string[]> = {
-  text: ['pt-portugal-roteiro.txt', 'fr-maroc-circuit.txt', 'it-sicilia-tour.txt', 'en-vietnam-cambodia.txt', 'en-weekend-amsterdam.txt'],
-  pdf: ['en-andalusia-programme.pdf', 'de-italien-rundreise.pdf', 'es-peru-circuito.pdf', 'fr-hotel-confirmation.pdf'],
+  text: [
+    'pt-portugal-roteiro.txt',
+    'fr-maroc-circuit.txt',
+    'it-sicilia-tour.txt',
+    'en-vietnam-cambodia.txt',
+    'en-weekend-amsterdam.txt',
+  ],
+  pdf: [
+    'en-andalusia-programme.pdf',
+    'de-italien-rundreise.pdf',
+    'es-peru-circuito.pdf',
+    'fr-hotel-confirmation.pdf',
+  ],
   image: ['es-plan-corto.png', 'en-hotel-confirmation.png', 'de-flug-bestaetigung.png'],
-  html: ['de-polen-rundreise-webseite.html', 'es-vuelo-mexico-jsonld.html', 'en-scotland-highlands-tour-page.html'],
-  email: ['en-kenya-flights-multipart.eml', 'fr-barcelone-hotel-transfere.eml', 'de-eticket-athen-pdf-anhang.eml'],
+  html: [
+    'de-polen-rundreise-webseite.html',
+    'es-vuelo-mexico-jsonld.html',
+    'en-scotland-highlands-tour-page.html',
+  ],
+  email: [
+    'en-kenya-flights-multipart.eml',
+    'fr-barcelone-hotel-transfere.eml',
+    'de-eticket-athen-pdf-anhang.eml',
+  ],
   calendar: ['de-new-york-fluege-tzid.ics', 'fr-islande-route-sud-jours.ics'],
 };
 const LABELS: Record<ImportKind, string> = {
-  text: 'AI imports per minute (text)', pdf: 'AI imports per minute (PDF)', image: 'AI imports per minute (image)',
-  html: 'AI imports per minute (HTML)', email: 'AI imports per minute (email, attachments read)', calendar: 'AI imports per minute (iCalendar)',
+  text: 'AI imports per minute (text)',
+  pdf: 'AI imports per minute (PDF)',
+  image: 'AI imports per minute (image)',
+  html: 'AI imports per minute (HTML)',
+  email: 'AI imports per minute (email, attachments read)',
+  calendar: 'AI imports per minute (iCalendar)',
 };
 /** An import that has not ended after this long counts as an error. */
 const IMPORT_TIMEOUT_MS = 120_000;
@@ -49,16 +72,24 @@ function sources(kind: ImportKind): object[] {
 }
 
 /** One import from POST to its end: its duration, and whether it completed. */
-async function runImport(options: ImportOptions, body: object): Promise<{ ms: number; completed: boolean }> {
+async function runImport(
+  options: ImportOptions,
+  body: object,
+): Promise<{ ms: number; completed: boolean }> {
   const headers = { authorization: `Bearer ${options.key}`, 'content-type': 'application/json' };
   const started = Date.now();
-  const created = await fetch(`${options.url}/ai/trips/from-document`, { method: 'POST', headers, body: JSON.stringify(body) });
-  const { jobId } = await created.json() as { jobId?: string };
+  const created = await fetch(`${options.url}/ai/trips/from-document`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
+  const { jobId } = (await created.json()) as { jobId?: string };
   if (created.status !== 202 || !jobId) return { ms: Date.now() - started, completed: false };
   while (Date.now() - started < IMPORT_TIMEOUT_MS) {
     const res = await fetch(`${options.url}/ai/trips/${jobId}/status`, { headers });
-    const { status } = await res.json() as { status?: string };
-    if (status !== 'processing') return { ms: Date.now() - started, completed: status === 'completed' };
+    const { status } = (await res.json()) as { status?: string };
+    if (status !== 'processing')
+      return { ms: Date.now() - started, completed: status === 'completed' };
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   return { ms: Date.now() - started, completed: false };
@@ -69,7 +100,10 @@ export async function warmUpImports(options: ImportOptions, kind: ImportKind): P
   await Promise.all(sources(kind).map((body) => runImport(options, body)));
 }
 
-export async function measureImports(options: ImportOptions, kind: ImportKind): Promise<BackgroundResult> {
+export async function measureImports(
+  options: ImportOptions,
+  kind: ImportKind,
+): Promise<BackgroundResult> {
   const bodies = sources(kind);
   const durations: number[] = [];
   let failed = 0;
@@ -78,14 +112,16 @@ export async function measureImports(options: ImportOptions, kind: ImportKind): 
   const started = Date.now();
   const stopAt = started + options.seconds * 1000;
   let last = started;
-  await Promise.all(Array.from({ length: options.concurrency }, async () => {
-    while (Date.now() < stopAt) {
-      const result = await runImport(options, bodies[next++ % bodies.length]!);
-      last = Math.max(last, Date.now());
-      if (result.completed) durations.push(result.ms);
-      else failed++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (Date.now() < stopAt) {
+        const result = await runImport(options, bodies[next++ % bodies.length]!);
+        last = Math.max(last, Date.now());
+        if (result.completed) durations.push(result.ms);
+        else failed++;
+      }
+    }),
+  );
   const usage = meter.stop(durations.length);
   const stages = await stageTimes(options, new Date(started));
   return {
@@ -108,18 +144,43 @@ export async function measureImports(options: ImportOptions, kind: ImportKind): 
  * Where an import's time goes, from the stage timings the pipeline keeps: working (a worker has
  * the stage) against waiting (queued, or between a stage's end and the next one's pick-up).
  */
-async function stageTimes(options: ImportOptions, since: Date): Promise<{ worked: number; waited: number }> {
+async function stageTimes(
+  options: ImportOptions,
+  since: Date,
+): Promise<{ worked: number; waited: number }> {
   const db = new pg.Client({ connectionString: options.databaseUrl });
   await db.connect();
   try {
-    const { rows } = await db.query<{ stage_timings: Record<string, { startedAt?: string; runningAt?: string; finishedAt?: string }> }>(
-      `SELECT stage_timings FROM import_jobs WHERE account_id = $1 AND status = 'completed' AND created_at >= $2`, [options.accountId, since]);
-    const span = (from?: string, to?: string) => (from && to ? Date.parse(to) - Date.parse(from) : 0);
-    const per = rows.map(({ stage_timings: t }) => Object.values(t).reduce(
-      (sum, s) => ({ worked: sum.worked + span(s.runningAt, s.finishedAt), waited: sum.waited + span(s.startedAt, s.runningAt) }),
-      { worked: 0, waited: 0 },
-    ));
-    return { worked: quantile(per.map((p) => p.worked), 0.5), waited: quantile(per.map((p) => p.waited), 0.5) };
+    const { rows } = await db.query<{
+      stage_timings: Record<
+        string,
+        { startedAt?: string; runningAt?: string; finishedAt?: string }
+      >;
+    }>(
+      `SELECT stage_timings FROM import_jobs WHERE account_id = $1 AND status = 'completed' AND created_at >= $2`,
+      [options.accountId, since],
+    );
+    const span = (from?: string, to?: string) =>
+      from && to ? Date.parse(to) - Date.parse(from) : 0;
+    const per = rows.map(({ stage_timings: t }) =>
+      Object.values(t).reduce(
+        (sum, s) => ({
+          worked: sum.worked + span(s.runningAt, s.finishedAt),
+          waited: sum.waited + span(s.startedAt, s.runningAt),
+        }),
+        { worked: 0, waited: 0 },
+      ),
+    );
+    return {
+      worked: quantile(
+        per.map((p) => p.worked),
+        0.5,
+      ),
+      waited: quantile(
+        per.map((p) => p.waited),
+        0.5,
+      ),
+    };
   } finally {
     await db.end();
   }

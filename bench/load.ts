@@ -35,12 +35,17 @@ export interface Measurement {
   databaseCpuUsPerRequest: number | undefined;
 }
 
-export async function measure(next: () => BenchRequest, options: LoadOptions): Promise<Measurement> {
+export async function measure(
+  next: () => BenchRequest,
+  options: LoadOptions,
+): Promise<Measurement> {
   if (options.warmupSeconds > 0) await fire(next, options, options.warmupSeconds);
   const meter = usageMeter(options.pid, options.databasePid);
   const result = await fire(next, options, options.seconds);
   const usage = meter.stop(result.requests.total);
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]),
+  );
   return {
     requestsPerSecond: round(result.requests.total / result.duration),
     requests: result.requests.total,
@@ -73,10 +78,14 @@ export function usageMeter(pid: number, databasePid: number | undefined) {
     stop(items: number): Usage {
       const cpuAfter = cpuTicks(pid);
       const databaseAfter = databasePid ? treeCpuTicks(databasePid) : undefined;
-      const perItem = (ticks: number) => Math.round((ticks * (1e6 / CLOCK_TICKS)) / Math.max(1, items));
+      const perItem = (ticks: number) =>
+        Math.round((ticks * (1e6 / CLOCK_TICKS)) / Math.max(1, items));
       return {
         cpuUsPerItem: perItem(cpuAfter - cpuBefore),
-        databaseCpuUsPerItem: databaseBefore !== undefined && databaseAfter !== undefined ? perItem(databaseAfter - databaseBefore) : undefined,
+        databaseCpuUsPerItem:
+          databaseBefore !== undefined && databaseAfter !== undefined
+            ? perItem(databaseAfter - databaseBefore)
+            : undefined,
         peakRssMb: sampler.stop(),
       };
     },
@@ -96,7 +105,10 @@ const CLOCK_TICKS = 100;
 /** Fields of /proc/<pid>/stat from the 3rd (state) on, or undefined when the process is gone. */
 function stat(pid: number | string): string[] | undefined {
   try {
-    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return fs
+      .readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /, '')
+      .split(' ');
   } catch {
     return undefined;
   }
@@ -118,7 +130,9 @@ function cpuTicks(pid: number | string): number {
 function treeCpuTicks(parent: number): number {
   const reaped = () => {
     const own = stat(parent);
-    return own ? [Number(own[11]) + Number(own[12]), Number(own[13]) + Number(own[14])] as const : [0, 0] as const;
+    return own
+      ? ([Number(own[11]) + Number(own[12]), Number(own[13]) + Number(own[14])] as const)
+      : ([0, 0] as const);
   };
   for (let attempt = 0; ; attempt++) {
     const [own, children] = reaped();
@@ -132,19 +146,31 @@ function treeCpuTicks(parent: number): number {
   }
 }
 
-function fire(next: () => BenchRequest, options: LoadOptions, seconds: number): Promise<autocannon.Result> {
+function fire(
+  next: () => BenchRequest,
+  options: LoadOptions,
+  seconds: number,
+): Promise<autocannon.Result> {
   const authorization = `Bearer ${options.key}`;
   return autocannon({
     url: options.url,
     connections: options.connections,
     duration: seconds,
     timeout: 30,
-    requests: [{
-      setupRequest: (request) => {
-        const r = next();
-        return { ...request, method: r.method, path: r.path, body: r.body, headers: { ...r.headers, authorization } };
+    requests: [
+      {
+        setupRequest: (request) => {
+          const r = next();
+          return {
+            ...request,
+            method: r.method,
+            path: r.path,
+            body: r.body,
+            headers: { ...r.headers, authorization },
+          };
+        },
       },
-    }],
+    ],
   });
 }
 
@@ -153,7 +179,9 @@ function rssSampler(pid: number) {
   let peak = 0;
   const sample = () => {
     try {
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      const kb = Number(
+        /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0,
+      );
       peak = Math.max(peak, kb / 1024);
     } catch {
       // the process is gone, or /proc is not there (not Linux): nothing to sample
@@ -161,7 +189,13 @@ function rssSampler(pid: number) {
   };
   sample();
   const timer = setInterval(sample, 100);
-  return { stop: () => { clearInterval(timer); sample(); return Math.round(peak); } };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return Math.round(peak);
+    },
+  };
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;

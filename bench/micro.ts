@@ -38,25 +38,51 @@ try {
   const account = await seed(prisma, database.url, Number(args.trips));
   await prisma.$disconnect();
   const config = loadConfig({
-    NODE_ENV: 'production', SECRET_KEY: 'bench-secret-key-0123456789abcdefghijklmnopqrstuv', DATABASE_URL: database.url,
-    DATABASE_POOL_SIZE: '10', HOST: '127.0.0.1', PORT: String(await freePort()), SERVICE_ROLES: 'api', LOG_LEVEL: args['log-level'],
-    DATA_DIR: dataDir, DEMO_SEED: 'false', METRICS_PORT: '0', RATE_LIMIT_PER_MINUTE: '1000000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000',
+    NODE_ENV: 'production',
+    SECRET_KEY: 'bench-secret-key-0123456789abcdefghijklmnopqrstuv',
+    DATABASE_URL: database.url,
+    DATABASE_POOL_SIZE: '10',
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    SERVICE_ROLES: 'api',
+    LOG_LEVEL: args['log-level'],
+    DATA_DIR: dataDir,
+    DEMO_SEED: 'false',
+    METRICS_PORT: '0',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000',
   });
   const service = await startService(config, createLogger(args['log-level']));
   const url = new URL(service.apiUrl!);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
-  const ids = (await db.query<{ id: number }>('SELECT id FROM trips WHERE account_id = $1 AND deleted_at IS NULL', [account.accountId])).rows.map((r) => r.id);
+  const ids = (
+    await db.query<{ id: number }>(
+      'SELECT id FROM trips WHERE account_id = $1 AND deleted_at IS NULL',
+      [account.accountId],
+    )
+  ).rows.map((r) => r.id);
   await db.end();
-  const pathOf = () => args.path.replace('{id}', String(ids[Math.floor(Math.random() * ids.length)]));
-  const get = () => new Promise<number>((resolve, reject) => {
-    const request = http.get({ host: url.hostname, port: url.port, path: pathOf(), agent, headers: { authorization: `Bearer ${account.key}` } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode!));
+  const pathOf = () =>
+    args.path.replace('{id}', String(ids[Math.floor(Math.random() * ids.length)]));
+  const get = () =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.get(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: pathOf(),
+          agent,
+          headers: { authorization: `Bearer ${account.key}` },
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode!));
+        },
+      );
+      request.on('error', reject);
     });
-    request.on('error', reject);
-  });
   const run = async (total: number) => {
     let next = 0;
     const client = async () => {
@@ -93,7 +119,9 @@ try {
     say(JSON.stringify(counts));
   }
   results.sort((a, b) => a - b);
-  say(`median ${results[Math.floor(results.length / 2)]!.toFixed(1)} µs CPU a request (${args.path}, client included)`);
+  say(
+    `median ${results[Math.floor(results.length / 2)]!.toFixed(1)} µs CPU a request (${args.path}, client included)`,
+  );
   agent.destroy();
   await service.stop();
 } finally {

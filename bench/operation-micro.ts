@@ -30,28 +30,66 @@ try {
   const account = await seed(seedPrisma, database.url, 5000);
   await seedPrisma.$disconnect();
   const config = loadConfig({
-    NODE_ENV: 'production', SECRET_KEY: 'bench-secret-key-0123456789abcdefghijklmnopqrstuv', DATABASE_URL: database.url, HOST: '127.0.0.1',
-    PORT: String(await freePort()), SERVICE_ROLES: 'api', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DEMO_SEED: 'false', METRICS_PORT: '0',
+    NODE_ENV: 'production',
+    SECRET_KEY: 'bench-secret-key-0123456789abcdefghijklmnopqrstuv',
+    DATABASE_URL: database.url,
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    SERVICE_ROLES: 'api',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DEMO_SEED: 'false',
+    METRICS_PORT: '0',
   });
   const service = await startService(config, createLogger('warn'));
   const prisma = createPrisma({ databaseUrl: database.url, poolSize: 10 });
   const db = new pg.Pool({ connectionString: database.url, max: 10 });
-  const ids = (await db.query<{ id: number }>('SELECT id FROM trips WHERE account_id = $1 AND deleted_at IS NULL', [account.accountId])).rows.map((r) => r.id);
-  const actor = await service.services.authenticator.authenticate({ authorization: `Bearer ${account.key}`, onBehalfOf: [] });
-  const GET = prepareOperation(schema, `query Trip($id: Int!) { trip(id: $id) { ${TRIP_FIELDS} } }`);
-  const context: Context = { prisma, actor, requestId: 'micro', clientIp: '127.0.0.1', userAgent: null, logger: createLogger('warn'), services: service.services };
+  const ids = (
+    await db.query<{ id: number }>(
+      'SELECT id FROM trips WHERE account_id = $1 AND deleted_at IS NULL',
+      [account.accountId],
+    )
+  ).rows.map((r) => r.id);
+  const actor = await service.services.authenticator.authenticate({
+    authorization: `Bearer ${account.key}`,
+    onBehalfOf: [],
+  });
+  const GET = prepareOperation(
+    schema,
+    `query Trip($id: Int!) { trip(id: $id) { ${TRIP_FIELDS} } }`,
+  );
+  const context: Context = {
+    prisma,
+    actor,
+    requestId: 'micro',
+    clientIp: '127.0.0.1',
+    userAgent: null,
+    logger: createLogger('warn'),
+    services: service.services,
+  };
   const id = () => ids[Math.floor(Math.random() * ids.length)]!;
   const where = () => ({ id: id(), accountId: account.accountId, deletedAt: null });
   const reads: Record<string, () => Promise<unknown>> = {
     graphql: async () => GET.compiled.query(undefined, context, { id: id() }),
     prisma: () => prisma.trip.findFirst({ where: where() }),
     unique: () => prisma.trip.findUnique({ where: where() }),
-    pg: () => db.query({ name: 'trip', text: 'SELECT * FROM trips WHERE id = $1 AND account_id = $2 AND deleted_at IS NULL', values: [id(), account.accountId] }),
+    pg: () =>
+      db.query({
+        name: 'trip',
+        text: 'SELECT * FROM trips WHERE id = $1 AND account_id = $2 AND deleted_at IS NULL',
+        values: [id(), account.accountId],
+      }),
   };
-  const chosen = Object.entries(reads).filter(([name]) => !process.argv[2] || name === process.argv[2]);
+  const chosen = Object.entries(reads).filter(
+    ([name]) => !process.argv[2] || name === process.argv[2],
+  );
   const run = async (read: () => Promise<unknown>, total: number) => {
     let started = 0;
-    await Promise.all(Array.from({ length: clients }, async () => { while (started++ < total) await read(); }));
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (started++ < total) await read();
+      }),
+    );
   };
   for (const [, read] of chosen) await run(read, 2000);
   const results = new Map<string, number[]>();
@@ -63,7 +101,10 @@ try {
       results.set(name, [...(results.get(name) ?? []), (used.user + used.system) / 3000]);
     }
   }
-  for (const [name, values] of results) process.stderr.write(`${name}: ${values.sort((a, b) => a - b)[2]!.toFixed(1)} µs CPU a read (${clients} clients)\n`);
+  for (const [name, values] of results)
+    process.stderr.write(
+      `${name}: ${values.sort((a, b) => a - b)[2]!.toFixed(1)} µs CPU a read (${clients} clients)\n`,
+    );
   await prisma.$disconnect();
   await db.end();
   await service.stop();

@@ -38,11 +38,18 @@ export interface BenchRun {
   commit: string;
   machine: { cpu: string; cores: number; memoryGb: number; node: string; postgres: string };
   options: {
-    trips: number; connections: number; seconds: number; warmupSeconds: number; logLevel: string; poolSize: number;
+    trips: number;
+    connections: number;
+    seconds: number;
+    warmupSeconds: number;
+    logLevel: string;
+    poolSize: number;
     /** The service's Node flags, from `npm start` (absent in earlier runs). */
     nodeFlags?: string;
     /** Background work (absent in earlier runs). */
-    deliveries?: number; importSeconds?: number; importConcurrency?: number;
+    deliveries?: number;
+    importSeconds?: number;
+    importConcurrency?: number;
   };
   scenarios: ScenarioResult[];
   /** service/baseline ratios of each round, by service scenario (absent in earlier runs). */
@@ -62,44 +69,101 @@ export interface Ratio {
   note?: string;
 }
 
-export const rps = (run: Pick<BenchRun, 'scenarios'>, id: string) => run.scenarios.find((s) => s.id === id)?.requestsPerSecond;
+export const rps = (run: Pick<BenchRun, 'scenarios'>, id: string) =>
+  run.scenarios.find((s) => s.id === id)?.requestsPerSecond;
 /** a / b to two decimals; undefined without both. */
-export const divide = (a: number | undefined, b: number | undefined) => (a !== undefined && b ? Math.round((a / b) * 100) / 100 : undefined);
+export const divide = (a: number | undefined, b: number | undefined) =>
+  a !== undefined && b ? Math.round((a / b) * 100) / 100 : undefined;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 /** The median of the pair's rounds, or the ratio of its one measurement (earlier runs). */
-const pairRatio = (run: Pick<BenchRun, 'scenarios' | 'pairRatios'>, service: string, baseline: string) => {
+const pairRatio = (
+  run: Pick<BenchRun, 'scenarios' | 'pairRatios'>,
+  service: string,
+  baseline: string,
+) => {
   const rounds = run.pairRatios?.[service];
   return rounds?.length ? median(rounds) : divide(rps(run, service), rps(run, baseline));
 };
 const roundsNote = (run: Pick<BenchRun, 'pairRatios'>, service: string) => {
   const rounds = run.pairRatios?.[service];
-  return rounds && rounds.length > 1 ? `median of ${rounds.length} alternating rounds: ${rounds.join(', ')}` : undefined;
+  return rounds && rounds.length > 1
+    ? `median of ${rounds.length} alternating rounds: ${rounds.join(', ')}`
+    : undefined;
 };
 
 /** The issue's targets, as ratios measured in this run (and, for a large run, against the latest 100,000-trip run). */
 export function ratiosOf(run: Omit<BenchRun, 'ratios'>, reference: BenchRun | undefined): Ratio[] {
-  const atLeast = (name: string, value: number | undefined, min: number, note?: string): Ratio =>
-    ({ name, value, target: `≥ ${min}`, met: value === undefined ? undefined : value >= min, ...(note ? { note } : {}) });
+  const atLeast = (name: string, value: number | undefined, min: number, note?: string): Ratio => ({
+    name,
+    value,
+    target: `≥ ${min}`,
+    met: value === undefined ? undefined : value >= min,
+    ...(note ? { note } : {}),
+  });
   const service = run.scenarios.filter((s) => s.target === 'service' && s.p50Ms > 0);
-  const worst = service.reduce<ScenarioResult | undefined>((w, s) => (!w || s.p99Ms / s.p50Ms > w.p99Ms / w.p50Ms ? s : w), undefined);
+  const worst = service.reduce<ScenarioResult | undefined>(
+    (w, s) => (!w || s.p99Ms / s.p50Ms > w.p99Ms / w.p50Ms ? s : w),
+    undefined,
+  );
   const spread = worst ? Math.round((worst.p99Ms / worst.p50Ms) * 100) / 100 : undefined;
   const ratios: Ratio[] = [
-    atLeast('GET /trips/{id}: service / hand-written node:http + pg', pairRatio(run, 'trip-by-id', 'trip-by-id-baseline'), 0.5, roundsNote(run, 'trip-by-id')),
-    ...(['trips-list', 'trips-list-filter', 'trips-list-search', 'trips-list-sort'] as const).map((id) =>
-      atLeast(`${run.scenarios.find((s) => s.id === id)?.label ?? id}: service / hand-written`, pairRatio(run, id, `${id}-baseline`), 1.0, roundsNote(run, id))),
-    atLeast('POST /trips: service / hand-written', pairRatio(run, 'create-trip', 'create-trip-baseline'), 0.5),
-    atLeast('PUT /trips/{id}/config: service / hand-written', pairRatio(run, 'put-config', 'put-config-baseline'), 0.5),
-    atLeast('GET /trips/{id}: REST facade / the same query on POST /graphql', divide(rps(run, 'trip-by-id'), rps(run, 'trip-by-id-graphql')), 1.5),
+    atLeast(
+      'GET /trips/{id}: service / hand-written node:http + pg',
+      pairRatio(run, 'trip-by-id', 'trip-by-id-baseline'),
+      0.5,
+      roundsNote(run, 'trip-by-id'),
+    ),
+    ...(['trips-list', 'trips-list-filter', 'trips-list-search', 'trips-list-sort'] as const).map(
+      (id) =>
+        atLeast(
+          `${run.scenarios.find((s) => s.id === id)?.label ?? id}: service / hand-written`,
+          pairRatio(run, id, `${id}-baseline`),
+          1.0,
+          roundsNote(run, id),
+        ),
+    ),
+    atLeast(
+      'POST /trips: service / hand-written',
+      pairRatio(run, 'create-trip', 'create-trip-baseline'),
+      0.5,
+    ),
+    atLeast(
+      'PUT /trips/{id}/config: service / hand-written',
+      pairRatio(run, 'put-config', 'put-config-baseline'),
+      0.5,
+    ),
+    atLeast(
+      'GET /trips/{id}: REST facade / the same query on POST /graphql',
+      divide(rps(run, 'trip-by-id'), rps(run, 'trip-by-id-graphql')),
+      1.5,
+    ),
     {
       name: `p99 / p50 at ${run.options.connections} connections, worst scenario${worst ? ` (${worst.label})` : ''}`,
-      value: spread, target: '≤ 3', met: spread === undefined ? undefined : spread <= 3,
+      value: spread,
+      target: '≤ 3',
+      met: spread === undefined ? undefined : spread <= 3,
     },
-    { name: 'sequential scans on trips in the plans of the reads', value: run.sequentialScans.length, target: '0', met: run.sequentialScans.length === 0 },
+    {
+      name: 'sequential scans on trips in the plans of the reads',
+      value: run.sequentialScans.length,
+      target: '0',
+      met: run.sequentialScans.length === 0,
+    },
   ];
   if (run.options.trips !== 100_000) {
-    const note = reference ? `against the run of ${reference.date} (${reference.options.trips.toLocaleString('en')} trips)` : 'no 100,000-trip run in bench/results to compare with';
-    ratios.push(atLeast(`GET /trips throughput: ${run.options.trips.toLocaleString('en')} trips / 100,000 trips`, divide(rps(run, 'trips-list'), reference && rps(reference, 'trips-list')), 0.7, note));
+    const note = reference
+      ? `against the run of ${reference.date} (${reference.options.trips.toLocaleString('en')} trips)`
+      : 'no 100,000-trip run in bench/results to compare with';
+    ratios.push(
+      atLeast(
+        `GET /trips throughput: ${run.options.trips.toLocaleString('en')} trips / 100,000 trips`,
+        divide(rps(run, 'trips-list'), reference && rps(reference, 'trips-list')),
+        0.7,
+        note,
+      ),
+    );
   }
   return ratios;
 }
@@ -117,22 +181,39 @@ export function markdown(run: BenchRun): string {
     '',
     '| Scenario | req/s | p50 ms | p99 ms | p99/p50 | errors | SQL a request | server CPU µs a request | PostgreSQL CPU µs a request | server peak RSS MB |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...run.scenarios.map((s) => `| ${s.label} | ${fmt(s.requestsPerSecond)} | ${s.p50Ms} | ${s.p99Ms} | ${s.p50Ms ? (s.p99Ms / s.p50Ms).toFixed(1) : '–'} | ${errorsOf(s)} | ${s.statements ?? '–'} | ${fmt(s.cpuUsPerRequest)} | ${s.databaseCpuUsPerRequest === undefined ? '–' : fmt(s.databaseCpuUsPerRequest)} | ${s.peakRssMb} |`),
+    ...run.scenarios.map(
+      (s) =>
+        `| ${s.label} | ${fmt(s.requestsPerSecond)} | ${s.p50Ms} | ${s.p99Ms} | ${s.p50Ms ? (s.p99Ms / s.p50Ms).toFixed(1) : '–'} | ${errorsOf(s)} | ${s.statements ?? '–'} | ${fmt(s.cpuUsPerRequest)} | ${s.databaseCpuUsPerRequest === undefined ? '–' : fmt(s.databaseCpuUsPerRequest)} | ${s.peakRssMb} |`,
+    ),
     '',
     ...backgroundLines(run.background ?? []),
     '## Targets (issue 16)',
     '',
     '| Ratio | Measured | Target | Met |',
     '|---|---:|---:|---|',
-    ...run.ratios.map((r) => `| ${r.name}${r.note ? ` (${r.note})` : ''} | ${r.value ?? '–'} | ${r.target} | ${r.met === undefined ? '–' : r.met ? 'yes' : '**no**'} |`),
+    ...run.ratios.map(
+      (r) =>
+        `| ${r.name}${r.note ? ` (${r.note})` : ''} | ${r.value ?? '–'} | ${r.target} | ${r.met === undefined ? '–' : r.met ? 'yes' : '**no**'} |`,
+    ),
   ];
-  if (run.sequentialScans.length) lines.push('', 'Statements planned with a sequential scan on trips:', '', ...run.sequentialScans.map((sql) => `- \`${sql}\``));
-  lines.push('', 'Reproduce: `npm run bench` (or `npm run bench -- --trips=1000000`); see the README, section Performance.', '');
+  if (run.sequentialScans.length)
+    lines.push(
+      '',
+      'Statements planned with a sequential scan on trips:',
+      '',
+      ...run.sequentialScans.map((sql) => `- \`${sql}\``),
+    );
+  lines.push(
+    '',
+    'Reproduce: `npm run bench` (or `npm run bench -- --trips=1000000`); see the README, section Performance.',
+    '',
+  );
   return lines.join('\n');
 }
 
 const fmt = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 0 });
-const ms = (us: number | undefined) => (us === undefined ? '–' : (us / 1000).toLocaleString('en', { maximumFractionDigits: 1 }));
+const ms = (us: number | undefined) =>
+  us === undefined ? '–' : (us / 1000).toLocaleString('en', { maximumFractionDigits: 1 });
 
 function backgroundLines(results: BackgroundResult[]): string[] {
   if (results.length === 0) return [];
@@ -141,14 +222,17 @@ function backgroundLines(results: BackgroundResult[]): string[] {
     '',
     'A second service process, `SERVICE_ROLES=api,worker`, `NODE_ENV=development` (loopback receivers are refused in production), ' +
       '`OUTBOUND_ALLOW_LOOPBACK=true`, on an account of its own. Webhooks: an endpoint on a local HTTPS receiver subscribed to `trip.deleted`, ' +
-      'then the account\'s trips deleted 100 a call, as many calls at a time as the clients column says; the rate counts unique `X-Service-Delivery` ids from the first deletion to the last arrival, ' +
-      'and p50/p99 are from an event\'s `createdAt` to its arrival. AI imports: clients each run one import at a time ' +
+      "then the account's trips deleted 100 a call, as many calls at a time as the clients column says; the rate counts unique `X-Service-Delivery` ids from the first deletion to the last arrival, " +
+      "and p50/p99 are from an event's `createdAt` to its arrival. AI imports: clients each run one import at a time " +
       '(`POST /ai/trips/from-document`, then its status every 100 ms) with the built-in extractor, after one unmeasured import of each document; ' +
       'p50/p99 are from the POST to the completed status.',
     '',
     '| Scenario | rate | items | seconds | clients | p50 ms | p99 ms | errors | server CPU ms an item | PostgreSQL CPU ms an item | server peak RSS MB |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.map((b) => `| ${b.label} | ${b.rate.toLocaleString('en')} ${b.unit} | ${fmt(b.items)} | ${b.seconds} | ${b.concurrency} | ${fmt(b.p50Ms)} | ${fmt(b.p99Ms)} | ${b.errors} | ${ms(b.cpuUsPerItem)} | ${ms(b.databaseCpuUsPerItem)} | ${b.peakRssMb} |`),
+    ...results.map(
+      (b) =>
+        `| ${b.label} | ${b.rate.toLocaleString('en')} ${b.unit} | ${fmt(b.items)} | ${b.seconds} | ${b.concurrency} | ${fmt(b.p50Ms)} | ${fmt(b.p99Ms)} | ${b.errors} | ${ms(b.cpuUsPerItem)} | ${ms(b.databaseCpuUsPerItem)} | ${b.peakRssMb} |`,
+    ),
     '',
     ...results.filter((b) => b.note).map((b) => `- ${b.label}: ${b.note}.`),
     ...(results.some((b) => b.note) ? [''] : []),
@@ -157,7 +241,9 @@ function backgroundLines(results: BackgroundResult[]): string[] {
 
 function errorsOf(s: ScenarioResult): string {
   if (!s.errors) return '0';
-  const other = Object.entries(s.statusCodes).filter(([code]) => !code.startsWith('2')).map(([code, n]) => `${n}× ${code}`);
+  const other = Object.entries(s.statusCodes)
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, n]) => `${n}× ${code}`);
   return `${s.errors}${other.length ? ` (${other.join(', ')})` : ''}`;
 }
 
@@ -171,7 +257,11 @@ export async function writeResults(dir: string, run: BenchRun): Promise<string> 
 
 /** The latest 100,000-trip run saved in `dir`, to compare a larger run with. */
 export async function latestReference(dir: string): Promise<BenchRun | undefined> {
-  const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => /^\d{4}-\d{2}-\d{2}\.json$/.test(f)).sort();
+  const files = (await fs.readdir(dir).catch(() => [] as string[]))
+    .filter((f) => /^\d{4}-\d{2}-\d{2}\.json$/.test(f))
+    .sort();
   const last = files.at(-1);
-  return last ? (JSON.parse(await fs.readFile(path.join(dir, last), 'utf8')) as BenchRun) : undefined;
+  return last
+    ? (JSON.parse(await fs.readFile(path.join(dir, last), 'utf8')) as BenchRun)
+    : undefined;
 }

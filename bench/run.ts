@@ -21,8 +21,23 @@ import type { BaselineSpec } from './baseline-server.ts';
 import { captureStatements, sequentialScans } from './capture.ts';
 import { IMPORT_KINDS, measureImports, warmUpImports } from './imports.ts';
 import { measure } from './load.ts';
-import { divide, latestReference, ratiosOf, rps, writeResults, type BackgroundResult, type BenchRun, type ScenarioResult } from './report.ts';
-import { BACKGROUND_SCENARIOS, RATIO_PAIRS, scenarios, WRITE_PAIRS, type Scenario } from './scenarios.ts';
+import {
+  divide,
+  latestReference,
+  ratiosOf,
+  rps,
+  writeResults,
+  type BackgroundResult,
+  type BenchRun,
+  type ScenarioResult,
+} from './report.ts';
+import {
+  BACKGROUND_SCENARIOS,
+  RATIO_PAIRS,
+  scenarios,
+  WRITE_PAIRS,
+  type Scenario,
+} from './scenarios.ts';
 import { seed, seedBackgroundAccount } from './seed.ts';
 import { measureWebhookDeliveries } from './webhooks.ts';
 
@@ -50,7 +65,11 @@ const { values: args } = parseArgs({
   },
 });
 /** The Node flags of `npm start`: the service is measured as it is started. */
-const startScript = (JSON.parse(await fs.readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+const startScript = (
+  JSON.parse(await fs.readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start;
 const nodeFlags = startScript.split(' ').filter((word) => word.startsWith('--'));
 const options = {
   trips: Number(args.trips),
@@ -65,18 +84,23 @@ const options = {
   importConcurrency: Number(args['import-concurrency']),
   rounds: Number(args.rounds),
 };
-const log = (message: string) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
+const log = (message: string) =>
+  process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-bench-'));
 let embeddedPid: (() => Promise<number>) | undefined;
-const cleanups: Array<() => Promise<unknown>> = [() => fs.rm(dataDir, { recursive: true, force: true })];
+const cleanups: Array<() => Promise<unknown>> = [
+  () => fs.rm(dataDir, { recursive: true, force: true }),
+];
 try {
   const databaseUrl = process.env['DATABASE_URL'] ?? (await embeddedDatabase());
   await migrate(databaseUrl);
   const prisma = createPrisma({ databaseUrl, poolSize: 2 });
   cleanups.push(() => prisma.$disconnect());
 
-  log(`seeding ${options.trips.toLocaleString('en')} trips with configurations, catalogs and agents`);
+  log(
+    `seeding ${options.trips.toLocaleString('en')} trips with configurations, catalogs and agents`,
+  );
   const account = await seed(prisma, databaseUrl, options.trips);
   const tripIds = await liveTripIds(databaseUrl, account.accountId);
   const only = args.only?.split(',');
@@ -85,31 +109,56 @@ try {
   const env = serviceEnv(databaseUrl);
   log('capturing the SQL of each request and checking its plans');
   const captured = await captureStatements(loadConfig(env), account.key, all);
-  for (const [id, c] of captured) if (c.status >= 300) throw new Error(`${id}: ${c.request.method} ${c.request.path} answered ${c.status}`);
-  const reads = [...captured.entries()].filter(([id]) => !all.find((s) => s.id === id)?.writes).flatMap(([, c]) => c.statements);
+  for (const [id, c] of captured)
+    if (c.status >= 300)
+      throw new Error(`${id}: ${c.request.method} ${c.request.path} answered ${c.status}`);
+  const reads = [...captured.entries()]
+    .filter(([id]) => !all.find((s) => s.id === id)?.writes)
+    .flatMap(([, c]) => c.statements);
   const seqScans = await sequentialScans(databaseUrl, reads);
 
   const service = await startServiceProcess(env);
   cleanups.push(() => stopProcess(service.process));
   const baseline = await startBaseline({
-    databaseUrl, poolSize: options.poolSize, port: await freePort(), key: account.key, accountId: account.accountId, agentId: account.ownerAgentId,
+    databaseUrl,
+    poolSize: options.poolSize,
+    port: await freePort(),
+    key: account.key,
+    accountId: account.accountId,
+    agentId: account.ownerAgentId,
   });
   cleanups.push(() => stopProcess(baseline.process));
   log('checking that the baseline answers the very JSON the service answers');
   await checkSameAnswers(all, service.url, baseline.url, account.key);
 
   const runScenario = async (scenario: Scenario) => {
-    const server = scenario.target === 'service' ? { url: service.url, pid: service.process.child.pid! } : { url: baseline.url, pid: baseline.process.child.pid! };
+    const server =
+      scenario.target === 'service'
+        ? { url: service.url, pid: service.process.child.pid! }
+        : { url: baseline.url, pid: baseline.process.child.pid! };
     const databasePid = embeddedPid ? await embeddedPid() : undefined;
     log(`${scenario.label}: ${options.seconds} s`);
-    const measured = await measure(scenario.next, { ...options, ...server, databasePid, key: account.key });
-    log(`  ${measured.requestsPerSecond} req/s, p50 ${measured.p50Ms} ms, p99 ${measured.p99Ms} ms, ${measured.errors} errors${measured.errors ? ` ${JSON.stringify(measured.statusCodes)}` : ''}, CPU a request ${measured.cpuUsPerRequest} µs (PostgreSQL ${measured.databaseCpuUsPerRequest ?? '?'} µs), peak RSS ${measured.peakRssMb} MB`);
+    const measured = await measure(scenario.next, {
+      ...options,
+      ...server,
+      databasePid,
+      key: account.key,
+    });
+    log(
+      `  ${measured.requestsPerSecond} req/s, p50 ${measured.p50Ms} ms, p99 ${measured.p99Ms} ms, ${measured.errors} errors${measured.errors ? ` ${JSON.stringify(measured.statusCodes)}` : ''}, CPU a request ${measured.cpuUsPerRequest} µs (PostgreSQL ${measured.databaseCpuUsPerRequest ?? '?'} µs), peak RSS ${measured.peakRssMb} MB`,
+    );
     return measured;
   };
   const results: ScenarioResult[] = [];
   const record = async (scenario: Scenario) => {
     const measured = await runScenario(scenario);
-    results.push({ id: scenario.id, label: scenario.label, target: scenario.target, statements: captured.get(scenario.id)?.statements.length, ...measured });
+    results.push({
+      id: scenario.id,
+      label: scenario.label,
+      target: scenario.target,
+      statements: captured.get(scenario.id)?.statements.length,
+      ...measured,
+    });
   };
   for (const scenario of all.filter((s) => !s.writes)) await record(scenario);
   // On a shared machine one 8-second measurement can land on a busy moment: each service/baseline
@@ -121,11 +170,16 @@ try {
     const service = all.find((s) => s.id === serviceId);
     const baseline = all.find((s) => s.id === baselineId);
     if (!service || !baseline) continue;
-    const rounds = [divide(rps({ scenarios: results }, serviceId), rps({ scenarios: results }, baselineId))!];
+    const rounds = [
+      divide(rps({ scenarios: results }, serviceId), rps({ scenarios: results }, baselineId))!,
+    ];
     for (let round = 1; round < options.rounds; round++) {
       log(`round ${round + 1} of ${options.rounds}: ${service.label} and its baseline`);
       const [first, second] = round % 2 ? [baseline, service] : [service, baseline];
-      const measured = { [first.id]: (await runScenario(first)).requestsPerSecond, [second.id]: (await runScenario(second)).requestsPerSecond };
+      const measured = {
+        [first.id]: (await runScenario(first)).requestsPerSecond,
+        [second.id]: (await runScenario(second)).requestsPerSecond,
+      };
       rounds.push(divide(measured[serviceId], measured[baselineId])!);
     }
     pairRatios[serviceId] = rounds;
@@ -134,13 +188,20 @@ try {
   for (const [serviceId, baselineId] of WRITE_PAIRS) {
     const service = results.find((s) => s.id === serviceId);
     const baseline = results.find((s) => s.id === baselineId);
-    if (service && baseline) pairRatios[serviceId] = [divide(service.requestsPerSecond, baseline.requestsPerSecond)!];
+    if (service && baseline)
+      pairRatios[serviceId] = [divide(service.requestsPerSecond, baseline.requestsPerSecond)!];
   }
-  const background = await measureBackground(databaseUrl, BACKGROUND_SCENARIOS.filter((id) => !only || only.includes(id)));
+  const background = await measureBackground(
+    databaseUrl,
+    BACKGROUND_SCENARIOS.filter((id) => !only || only.includes(id)),
+  );
 
   const partial = {
     date: new Date().toISOString().slice(0, 10),
-    commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim(),
+    commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    }).trim(),
     machine: await machine(databaseUrl),
     options: { ...options },
     scenarios: results,
@@ -148,11 +209,19 @@ try {
     ...(background.length ? { background } : {}),
     sequentialScans: seqScans,
   };
-  const run: BenchRun = { ...partial, ratios: ratiosOf(partial, options.trips === 100_000 ? undefined : await latestReference(args.out)) };
+  const run: BenchRun = {
+    ...partial,
+    ratios: ratiosOf(
+      partial,
+      options.trips === 100_000 ? undefined : await latestReference(args.out),
+    ),
+  };
   for (const r of run.ratios) log(`${r.name}: ${r.value ?? '–'} (target ${r.target})`);
-  if (!args['no-write']) log(`results: ${path.relative(REPO_ROOT, await writeResults(args.out, run))}`);
+  if (!args['no-write'])
+    log(`results: ${path.relative(REPO_ROOT, await writeResults(args.out, run))}`);
 } finally {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
+  for (const cleanup of cleanups.reverse())
+    await cleanup().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
 }
 
 /**
@@ -160,10 +229,19 @@ try {
  * service's, byte for byte for reads, and the same keys and status for writes (whose ids, codes and
  * timestamps differ by nature).
  */
-async function checkSameAnswers(list: Scenario[], serviceUrl: string, baselineUrl: string, key: string) {
+async function checkSameAnswers(
+  list: Scenario[],
+  serviceUrl: string,
+  baselineUrl: string,
+  key: string,
+) {
   const ask = async (url: string, scenario: Scenario) => {
     const request = scenario.next();
-    const response = await fetch(`${url}${request.path}`, { method: request.method, headers: { ...request.headers, authorization: `Bearer ${key}` }, body: request.body ?? null });
+    const response = await fetch(`${url}${request.path}`, {
+      method: request.method,
+      headers: { ...request.headers, authorization: `Bearer ${key}` },
+      body: request.body ?? null,
+    });
     return { status: response.status, body: await response.text() };
   };
   for (const [serviceId, baselineId] of [...RATIO_PAIRS, ...WRITE_PAIRS]) {
@@ -173,14 +251,20 @@ async function checkSameAnswers(list: Scenario[], serviceUrl: string, baselineUr
     if (service.writes) {
       const [a, b] = [await ask(serviceUrl, service), await ask(baselineUrl, baseline)];
       const keys = (text: string) => Object.keys(JSON.parse(text) as object).join();
-      if (a.status !== b.status || keys(a.body) !== keys(b.body)) throw new Error(`${baselineId} answers ${b.status} ${b.body.slice(0, 200)}, the service ${a.status} ${a.body.slice(0, 200)}`);
+      if (a.status !== b.status || keys(a.body) !== keys(b.body))
+        throw new Error(
+          `${baselineId} answers ${b.status} ${b.body.slice(0, 200)}, the service ${a.status} ${a.body.slice(0, 200)}`,
+        );
       continue;
     }
     // The same request to both: fix the random trip id by asking the service first with one request.
     const request = service.next();
     const one = { ...service, next: () => request };
     const [a, b] = [await ask(serviceUrl, one), await ask(baselineUrl, one)];
-    if (a.status !== b.status || a.body !== b.body) throw new Error(`${baselineId} does not answer what the service answers:\n${a.body.slice(0, 400)}\n${b.body.slice(0, 400)}`);
+    if (a.status !== b.status || a.body !== b.body)
+      throw new Error(
+        `${baselineId} does not answer what the service answers:\n${a.body.slice(0, 400)}\n${b.body.slice(0, 400)}`,
+      );
   }
 }
 
@@ -188,10 +272,15 @@ async function checkSameAnswers(list: Scenario[], serviceUrl: string, baselineUr
  * Webhook deliveries and AI imports, on a service process of their own: it runs the worker role,
  * and delivers to a receiver on 127.0.0.1, which only a non-production process may do.
  */
-async function measureBackground(databaseUrl: string, ids: readonly string[]): Promise<BackgroundResult[]> {
+async function measureBackground(
+  databaseUrl: string,
+  ids: readonly string[],
+): Promise<BackgroundResult[]> {
   if (ids.length === 0) return [];
   const prisma = createPrisma({ databaseUrl, poolSize: 2 });
-  const account = await seedBackgroundAccount(prisma, databaseUrl, options.deliveries).finally(() => prisma.$disconnect());
+  const account = await seedBackgroundAccount(prisma, databaseUrl, options.deliveries).finally(() =>
+    prisma.$disconnect(),
+  );
   const service = await startServiceProcess({
     ...serviceEnv(databaseUrl),
     NODE_ENV: 'development',
@@ -201,20 +290,37 @@ async function measureBackground(databaseUrl: string, ids: readonly string[]): P
     GRAPHIQL: 'false',
   });
   try {
-    const target = { url: service.url, key: account.key, pid: service.process.child.pid!, databasePid: embeddedPid ? await embeddedPid() : undefined, databaseUrl, accountId: account.accountId };
+    const target = {
+      url: service.url,
+      key: account.key,
+      pid: service.process.child.pid!,
+      databasePid: embeddedPid ? await embeddedPid() : undefined,
+      databaseUrl,
+      accountId: account.accountId,
+    };
     const results: BackgroundResult[] = [];
     const report = (r: BackgroundResult) => {
       results.push(r);
-      log(`  ${r.rate} ${r.unit} (${r.items} in ${r.seconds} s), p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, CPU an item ${r.cpuUsPerItem} µs (PostgreSQL ${r.databaseCpuUsPerItem ?? '?'} µs), peak RSS ${r.peakRssMb} MB${r.note ? `; ${r.note}` : ''}`);
+      log(
+        `  ${r.rate} ${r.unit} (${r.items} in ${r.seconds} s), p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, CPU an item ${r.cpuUsPerItem} µs (PostgreSQL ${r.databaseCpuUsPerItem ?? '?'} µs), peak RSS ${r.peakRssMb} MB${r.note ? `; ${r.note}` : ''}`,
+      );
     };
     if (ids.includes('webhook-deliveries')) {
       log(`webhook deliveries: ${account.tripIds.length} trips deleted, 100 a call`);
-      report(await measureWebhookDeliveries({ ...target, tripIds: account.tripIds, timeoutMs: 180_000 }));
+      report(
+        await measureWebhookDeliveries({ ...target, tripIds: account.tripIds, timeoutMs: 180_000 }),
+      );
     }
     for (const kind of IMPORT_KINDS) {
       if (!ids.includes(`ai-imports-${kind}`)) continue;
-      const importOptions = { ...target, concurrency: options.importConcurrency, seconds: options.importSeconds };
-      log(`AI imports (${kind}): warm-up, then ${options.importSeconds} s with ${options.importConcurrency} in flight`);
+      const importOptions = {
+        ...target,
+        concurrency: options.importConcurrency,
+        seconds: options.importSeconds,
+      };
+      log(
+        `AI imports (${kind}): warm-up, then ${options.importSeconds} s with ${options.importConcurrency} in flight`,
+      );
       await warmUpImports(importOptions, kind);
       report(await measureImports(importOptions, kind));
     }
@@ -228,7 +334,10 @@ async function embeddedDatabase(): Promise<string> {
   const database = await startEmbeddedPostgres({ dataDir, port: await freePort() });
   cleanups.push(() => database.stop());
   // The first line of postmaster.pid is the postmaster's pid: its backends' CPU time is measured.
-  embeddedPid = async () => Number((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  embeddedPid = async () =>
+    Number(
+      (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0],
+    );
   return database.url;
 }
 
@@ -254,13 +363,23 @@ function serviceEnv(databaseUrl: string): Record<string, string> {
 /** The service as `npm start` runs it (same Node flags), on a free port, ready when /status says 200. */
 async function startServiceProcess(env: Record<string, string>) {
   const port = await freePort();
-  const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : [];
-  const child = spawnService({ ...env, PORT: String(port) }, [...nodeFlags, ...profile, 'src/main.ts']);
+  const profile = args['cpu-prof']
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`]
+    : [];
+  const child = spawnService({ ...env, PORT: String(port) }, [
+    ...nodeFlags,
+    ...profile,
+    'src/main.ts',
+  ]);
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
-    const status = await fetch(`${url}/status`).then((r) => r.status, () => 0);
+    const status = await fetch(`${url}/status`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) break;
-    if (tries > 240 || child.child.exitCode !== null) throw new Error(`the service did not start:\n${child.output()}`);
+    if (tries > 240 || child.child.exitCode !== null)
+      throw new Error(`the service did not start:\n${child.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   // The service's log lines are written as in production, then dropped here: kept, they would grow
@@ -288,7 +407,10 @@ async function liveTripIds(databaseUrl: string, accountId: number): Promise<numb
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    const { rows } = await db.query<{ id: number }>('SELECT id FROM trips WHERE account_id = $1 AND deleted_at IS NULL', [accountId]);
+    const { rows } = await db.query<{ id: number }>(
+      'SELECT id FROM trips WHERE account_id = $1 AND deleted_at IS NULL',
+      [accountId],
+    );
     return rows.map((r) => r.id);
   } finally {
     await db.end();

@@ -26,14 +26,26 @@ export interface Scenario {
  */
 /** The service scenarios measured against the bare baseline: [service, baseline]. */
 export const RATIO_PAIRS = [
-  ['trip-by-id', 'trip-by-id-baseline'], ['trips-list', 'trips-list-baseline'], ['trips-list-filter', 'trips-list-filter-baseline'],
-  ['trips-list-search', 'trips-list-search-baseline'], ['trips-list-sort', 'trips-list-sort-baseline'],
+  ['trip-by-id', 'trip-by-id-baseline'],
+  ['trips-list', 'trips-list-baseline'],
+  ['trips-list-filter', 'trips-list-filter-baseline'],
+  ['trips-list-search', 'trips-list-search-baseline'],
+  ['trips-list-sort', 'trips-list-sort-baseline'],
 ] as const;
 /** Writes measured against the baseline's same transactional work: [service, baseline]. */
-export const WRITE_PAIRS = [['create-trip', 'create-trip-baseline'], ['put-config', 'put-config-baseline']] as const;
+export const WRITE_PAIRS = [
+  ['create-trip', 'create-trip-baseline'],
+  ['put-config', 'put-config-baseline'],
+] as const;
 
 export const BACKGROUND_SCENARIOS = [
-  'webhook-deliveries', 'ai-imports-text', 'ai-imports-pdf', 'ai-imports-image', 'ai-imports-html', 'ai-imports-email', 'ai-imports-calendar',
+  'webhook-deliveries',
+  'ai-imports-text',
+  'ai-imports-pdf',
+  'ai-imports-image',
+  'ai-imports-html',
+  'ai-imports-email',
+  'ai-imports-calendar',
 ] as const;
 export type BackgroundScenario = (typeof BACKGROUND_SCENARIOS)[number];
 
@@ -42,49 +54,144 @@ const CONNECTION_QUERY = `query Trips { tripsConnection(first: 20) {
   totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${TRIP_FIELDS} } } } }`;
 
 const json = { 'content-type': 'application/json' };
-const q = (params: Record<string, unknown>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])).toString();
+const q = (params: Record<string, unknown>) =>
+  new URLSearchParams(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)])).toString();
 
-export const LIST_FILTER = q({ filters: [{ field: 'countries', operator: 'contains', value: 'JPN' }] });
+export const LIST_FILTER = q({
+  filters: [{ field: 'countries', operator: 'contains', value: 'JPN' }],
+});
 export const LIST_SEARCH = q({ search: { term: 'lima' } });
 export const LIST_SORT = q({ orderBy: { field: 'dateStart', direction: 'desc' } });
 
 export function scenarios(tripIds: readonly number[]): Scenario[] {
   const randomId = () => tripIds[Math.floor(Math.random() * tripIds.length)]!;
-  const get = (path: string | (() => string)) => () => ({ method: 'GET' as const, path: typeof path === 'string' ? path : path() });
+  const get = (path: string | (() => string)) => () => ({
+    method: 'GET' as const,
+    path: typeof path === 'string' ? path : path(),
+  });
   const configBody = JSON.stringify(configurationWithBlocks(200));
   const tripBody = JSON.stringify(NEW_TRIP);
   return [
     { id: 'status', label: 'GET /status', target: 'service', next: get('/status') },
-    { id: 'trip-by-id', label: 'GET /trips/{id}', target: 'service', next: get(() => `/trips/${randomId()}`) },
-    { id: 'trip-by-id-baseline', label: 'GET /trips/{id}, bare node:http + pg', target: 'baseline', next: get(() => `/trips/${randomId()}`) },
     {
-      id: 'trip-by-id-graphql', label: 'the same read as POST /graphql', target: 'service',
-      next: () => ({ method: 'POST', path: '/graphql', headers: json, body: JSON.stringify({ query: TRIP_BY_ID_QUERY, variables: { id: randomId() } }) }),
+      id: 'trip-by-id',
+      label: 'GET /trips/{id}',
+      target: 'service',
+      next: get(() => `/trips/${randomId()}`),
     },
-    { id: 'trips-list', label: 'GET /trips (default order)', target: 'service', next: get('/trips') },
-    { id: 'trips-list-baseline', label: 'GET /trips, bare node:http + pg', target: 'baseline', next: get('/trips') },
-    { id: 'trips-list-filter', label: 'GET /trips, countries contains JPN', target: 'service', next: get(`/trips?${LIST_FILTER}`) },
-    { id: 'trips-list-filter-baseline', label: 'GET /trips, countries contains JPN, bare node:http + pg', target: 'baseline', next: get(`/trips?${LIST_FILTER}`) },
-    { id: 'trips-list-search', label: 'GET /trips, search "lima"', target: 'service', next: get(`/trips?${LIST_SEARCH}`) },
-    { id: 'trips-list-search-baseline', label: 'GET /trips, search "lima", bare node:http + pg', target: 'baseline', next: get(`/trips?${LIST_SEARCH}`) },
-    { id: 'trips-list-sort', label: 'GET /trips, orderBy dateStart desc', target: 'service', next: get(`/trips?${LIST_SORT}`) },
-    { id: 'trips-list-sort-baseline', label: 'GET /trips, orderBy dateStart desc, bare node:http + pg', target: 'baseline', next: get(`/trips?${LIST_SORT}`) },
     {
-      id: 'trips-connection', label: 'GraphQL tripsConnection(first: 20)', target: 'service',
-      next: () => ({ method: 'POST', path: '/graphql', headers: json, body: JSON.stringify({ query: CONNECTION_QUERY }) }),
+      id: 'trip-by-id-baseline',
+      label: 'GET /trips/{id}, bare node:http + pg',
+      target: 'baseline',
+      next: get(() => `/trips/${randomId()}`),
     },
-    { id: 'create-trip', label: 'POST /trips', target: 'service', writes: true, next: () => ({ method: 'POST', path: '/trips', headers: json, body: tripBody }) },
     {
-      id: 'create-trip-baseline', label: 'POST /trips, bare node:http + pg', target: 'baseline', writes: true,
+      id: 'trip-by-id-graphql',
+      label: 'the same read as POST /graphql',
+      target: 'service',
+      next: () => ({
+        method: 'POST',
+        path: '/graphql',
+        headers: json,
+        body: JSON.stringify({ query: TRIP_BY_ID_QUERY, variables: { id: randomId() } }),
+      }),
+    },
+    {
+      id: 'trips-list',
+      label: 'GET /trips (default order)',
+      target: 'service',
+      next: get('/trips'),
+    },
+    {
+      id: 'trips-list-baseline',
+      label: 'GET /trips, bare node:http + pg',
+      target: 'baseline',
+      next: get('/trips'),
+    },
+    {
+      id: 'trips-list-filter',
+      label: 'GET /trips, countries contains JPN',
+      target: 'service',
+      next: get(`/trips?${LIST_FILTER}`),
+    },
+    {
+      id: 'trips-list-filter-baseline',
+      label: 'GET /trips, countries contains JPN, bare node:http + pg',
+      target: 'baseline',
+      next: get(`/trips?${LIST_FILTER}`),
+    },
+    {
+      id: 'trips-list-search',
+      label: 'GET /trips, search "lima"',
+      target: 'service',
+      next: get(`/trips?${LIST_SEARCH}`),
+    },
+    {
+      id: 'trips-list-search-baseline',
+      label: 'GET /trips, search "lima", bare node:http + pg',
+      target: 'baseline',
+      next: get(`/trips?${LIST_SEARCH}`),
+    },
+    {
+      id: 'trips-list-sort',
+      label: 'GET /trips, orderBy dateStart desc',
+      target: 'service',
+      next: get(`/trips?${LIST_SORT}`),
+    },
+    {
+      id: 'trips-list-sort-baseline',
+      label: 'GET /trips, orderBy dateStart desc, bare node:http + pg',
+      target: 'baseline',
+      next: get(`/trips?${LIST_SORT}`),
+    },
+    {
+      id: 'trips-connection',
+      label: 'GraphQL tripsConnection(first: 20)',
+      target: 'service',
+      next: () => ({
+        method: 'POST',
+        path: '/graphql',
+        headers: json,
+        body: JSON.stringify({ query: CONNECTION_QUERY }),
+      }),
+    },
+    {
+      id: 'create-trip',
+      label: 'POST /trips',
+      target: 'service',
+      writes: true,
       next: () => ({ method: 'POST', path: '/trips', headers: json, body: tripBody }),
     },
     {
-      id: 'put-config', label: 'PUT /trips/{id}/config (200 blocks)', target: 'service', writes: true,
-      next: () => ({ method: 'PUT', path: `/trips/${randomId()}/config`, headers: json, body: configBody }),
+      id: 'create-trip-baseline',
+      label: 'POST /trips, bare node:http + pg',
+      target: 'baseline',
+      writes: true,
+      next: () => ({ method: 'POST', path: '/trips', headers: json, body: tripBody }),
     },
     {
-      id: 'put-config-baseline', label: 'PUT /trips/{id}/config, bare node:http + pg', target: 'baseline', writes: true,
-      next: () => ({ method: 'PUT', path: `/trips/${randomId()}/config`, headers: json, body: configBody }),
+      id: 'put-config',
+      label: 'PUT /trips/{id}/config (200 blocks)',
+      target: 'service',
+      writes: true,
+      next: () => ({
+        method: 'PUT',
+        path: `/trips/${randomId()}/config`,
+        headers: json,
+        body: configBody,
+      }),
+    },
+    {
+      id: 'put-config-baseline',
+      label: 'PUT /trips/{id}/config, bare node:http + pg',
+      target: 'baseline',
+      writes: true,
+      next: () => ({
+        method: 'PUT',
+        path: `/trips/${randomId()}/config`,
+        headers: json,
+        body: configBody,
+      }),
     },
   ];
 }

@@ -25,24 +25,48 @@ const TRIPS_PER_OTHER_ACCOUNT = 2_000;
 /** Rows a single INSERT writes: keeps each statement's memory and WAL bounded at 1,000,000 trips. */
 const BATCH = 100_000;
 
-export async function seed(prisma: PrismaClient, databaseUrl: string, trips: number): Promise<SeededAccount> {
+export async function seed(
+  prisma: PrismaClient,
+  databaseUrl: string,
+  trips: number,
+): Promise<SeededAccount> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    const owner = await createAccount(prisma, { name: 'Bench Travel', plan: 'enterprise', ownerEmail: `bench-${Date.now()}@bench.invalid` });
+    const owner = await createAccount(prisma, {
+      name: 'Bench Travel',
+      plan: 'enterprise',
+      ownerEmail: `bench-${Date.now()}@bench.invalid`,
+    });
     const agentIds = [owner.agentId];
     for (let i = 1; i < AGENTS; i++) {
-      const { agentId } = await createAgent(prisma, { accountId: owner.accountId, email: `agent-${i}-${Date.now()}@bench.invalid`, role: 'agent', pictureUrl: `https://img.example.com/agents/${i}.jpg` });
+      const { agentId } = await createAgent(prisma, {
+        accountId: owner.accountId,
+        email: `agent-${i}-${Date.now()}@bench.invalid`,
+        role: 'agent',
+        pictureUrl: `https://img.example.com/agents/${i}.jpg`,
+      });
       agentIds.push(agentId);
     }
     const range = await insertTrips(db, owner.accountId, agentIds, trips);
     await insertCatalogs(db, owner.accountId, owner.agentId, range.first);
     for (let i = 0; i < OTHER_ACCOUNTS; i++) {
-      const other = await createAccount(prisma, { name: `Other agency ${i}`, plan: 'pro', ownerEmail: `other-${i}-${Date.now()}@bench.invalid` });
+      const other = await createAccount(prisma, {
+        name: `Other agency ${i}`,
+        plan: 'pro',
+        ownerEmail: `other-${i}-${Date.now()}@bench.invalid`,
+      });
       await insertTrips(db, other.accountId, [other.agentId], TRIPS_PER_OTHER_ACCOUNT);
     }
     await db.query('VACUUM ANALYZE');
-    return { accountId: owner.accountId, ownerAgentId: owner.agentId, key: owner.apiKey, firstTripId: range.first, lastTripId: range.last, trips };
+    return {
+      accountId: owner.accountId,
+      ownerAgentId: owner.agentId,
+      key: owner.apiKey,
+      firstTripId: range.first,
+      lastTripId: range.last,
+      trips,
+    };
   } finally {
     await db.end();
   }
@@ -53,13 +77,24 @@ export async function seed(prisma: PrismaClient, databaseUrl: string, trips: num
  * its endpoint and its imported trips leave the measured account alone: `trips` live trips to
  * delete, one trip.deleted each.
  */
-export async function seedBackgroundAccount(prisma: PrismaClient, databaseUrl: string, trips: number) {
+export async function seedBackgroundAccount(
+  prisma: PrismaClient,
+  databaseUrl: string,
+  trips: number,
+) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    const owner = await createAccount(prisma, { name: 'Bench Background', plan: 'enterprise', ownerEmail: `background-${Date.now()}@bench.invalid` });
+    const owner = await createAccount(prisma, {
+      name: 'Bench Background',
+      plan: 'enterprise',
+      ownerEmail: `background-${Date.now()}@bench.invalid`,
+    });
     await insertTrips(db, owner.accountId, [owner.agentId], trips);
-    const { rows } = await db.query<{ id: number }>('SELECT id FROM trips WHERE account_id = $1 AND deleted_at IS NULL ORDER BY id', [owner.accountId]);
+    const { rows } = await db.query<{ id: number }>(
+      'SELECT id FROM trips WHERE account_id = $1 AND deleted_at IS NULL ORDER BY id',
+      [owner.accountId],
+    );
     return { accountId: owner.accountId, key: owner.apiKey, tripIds: rows.map((r) => r.id) };
   } finally {
     await db.end();
@@ -108,7 +143,12 @@ async function insertTrips(db: pg.Client, accountId: number, agentIds: number[],
   return { first, last };
 }
 
-async function insertCatalogs(db: pg.Client, accountId: number, agentId: number, firstTripId: number) {
+async function insertCatalogs(
+  db: pg.Client,
+  accountId: number,
+  agentId: number,
+  firstTripId: number,
+) {
   await db.query(
     `WITH catalogs AS (
        INSERT INTO catalogs (account_id, agent_id, slug, title, is_public, created_at, updated_at)

@@ -26,28 +26,47 @@ export async function measureWebhookDeliveries(options: WebhookOptions): Promise
   try {
     const headers = { authorization: `Bearer ${options.key}`, 'content-type': 'application/json' };
     const endpoint = await fetch(`${options.url}/webhooks/endpoints`, {
-      method: 'POST', headers, body: JSON.stringify({ name: 'Bench receiver', url: receiver.url, eventTypes: ['trip.deleted'] }),
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: 'Bench receiver',
+        url: receiver.url,
+        eventTypes: ['trip.deleted'],
+      }),
     });
-    if (endpoint.status !== 201) throw new Error(`POST /webhooks/endpoints answered ${endpoint.status}: ${await endpoint.text()}`);
+    if (endpoint.status !== 201)
+      throw new Error(
+        `POST /webhooks/endpoints answered ${endpoint.status}: ${await endpoint.text()}`,
+      );
 
     const chunks: number[][] = [];
-    for (let i = 0; i < options.tripIds.length; i += LIMITS.bulkDeleteMax) chunks.push(options.tripIds.slice(i, i + LIMITS.bulkDeleteMax));
+    for (let i = 0; i < options.tripIds.length; i += LIMITS.bulkDeleteMax)
+      chunks.push(options.tripIds.slice(i, i + LIMITS.bulkDeleteMax));
     const meter = usageMeter(options.pid, options.databasePid);
     const started = Date.now();
     let deleted = 0;
-    await Promise.all(Array.from({ length: DELETERS }, async () => {
-      for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
-        const res = await fetch(`${options.url}/trips`, { method: 'DELETE', headers, body: JSON.stringify({ tripIds: chunk }) });
-        const body = await res.json() as { deletedCount?: number };
-        if (res.status !== 200) throw new Error(`DELETE /trips answered ${res.status}: ${JSON.stringify(body)}`);
-        deleted += body.deletedCount ?? 0;
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: DELETERS }, async () => {
+        for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
+          const res = await fetch(`${options.url}/trips`, {
+            method: 'DELETE',
+            headers,
+            body: JSON.stringify({ tripIds: chunk }),
+          });
+          const body = (await res.json()) as { deletedCount?: number };
+          if (res.status !== 200)
+            throw new Error(`DELETE /trips answered ${res.status}: ${JSON.stringify(body)}`);
+          deleted += body.deletedCount ?? 0;
+        }
+      }),
+    );
 
     // One delivery per event, told apart by X-Service-Delivery (the eventId): a redelivery is not counted twice.
-    const unique = () => new Map(receiver.requests.map((r) => [r.headers['x-service-delivery'], r]));
+    const unique = () =>
+      new Map(receiver.requests.map((r) => [r.headers['x-service-delivery'], r]));
     const deadline = started + options.timeoutMs;
-    while (unique().size < deleted && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (unique().size < deleted && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const arrived = [...unique().values()];
     const last = Math.max(started, ...arrived.map((r) => r.receivedAt));
     const usage = meter.stop(arrived.length);

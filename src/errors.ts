@@ -36,7 +36,10 @@ export class UnauthenticatedError extends AppError {
   readonly status = 401;
   readonly code: 'missing_api_key' | 'invalid_api_key' | 'invalid_client';
   constructor(code: 'missing_api_key' | 'invalid_api_key' | 'invalid_client', message?: string) {
-    super(message ?? (code === 'missing_api_key' ? 'An API key is required.' : 'The API key is not valid.'));
+    super(
+      message ??
+        (code === 'missing_api_key' ? 'An API key is required.' : 'The API key is not valid.'),
+    );
     this.code = code;
   }
 }
@@ -44,7 +47,10 @@ export class UnauthenticatedError extends AppError {
 export class ForbiddenError extends AppError {
   readonly status = 403;
   readonly code: 'forbidden' | 'plan_required';
-  constructor(message = 'You do not have permission to do this.', code: 'forbidden' | 'plan_required' = 'forbidden') {
+  constructor(
+    message = 'You do not have permission to do this.',
+    code: 'forbidden' | 'plan_required' = 'forbidden',
+  ) {
     super(message);
     this.code = code;
   }
@@ -75,7 +81,9 @@ export class UnsupportedMediaTypeError extends AppError {
   readonly code = 'unsupported_media_type';
   readonly headers: Record<string, string>;
   constructor(method: string, received: string, accepted: readonly string[]) {
-    super(`${received ? `Content-Type ${received} is not accepted here` : 'The Content-Type is empty'}: send the body as ${orList(accepted)}.`);
+    super(
+      `${received ? `Content-Type ${received} is not accepted here` : 'The Content-Type is empty'}: send the body as ${orList(accepted)}.`,
+    );
     // RFC 5789: a PATCH refused for its media type lists those the resource takes in Accept-Patch.
     this.headers = method === 'PATCH' ? { 'accept-patch': accepted.join(', ') } : {};
   }
@@ -84,7 +92,8 @@ export class UnsupportedMediaTypeError extends AppError {
 /** 1048576 → "1 MB", 28027563 → "26.7 MB" (binary megabytes, as the limits are set). */
 export const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
 
-const orList = (items: readonly string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`);
+const orList = (items: readonly string[]) =>
+  items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 
 export class PreconditionFailedError extends AppError {
   readonly status = 412;

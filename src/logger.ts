@@ -9,10 +9,16 @@ export type { Logger };
  * what is pending when the process exits.
  */
 export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    base: { service: 'trips-service' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ['req.headers.authorization', '*.apiKey', '*.clientSecret', '*.secret'], censor: '[redacted]' },
-  }, pino.destination({ dest: 1, sync: false }));
+  return pino(
+    {
+      level,
+      base: { service: 'trips-service' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: {
+        paths: ['req.headers.authorization', '*.apiKey', '*.clientSecret', '*.secret'],
+        censor: '[redacted]',
+      },
+    },
+    pino.destination({ dest: 1, sync: false }),
+  );
 }

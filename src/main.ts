@@ -17,8 +17,14 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
     service.stop().then(
-      () => { logger.info('stopped'); process.exit(0); },
-      (error: unknown) => { logger.error({ err: error }, 'shutdown failed'); process.exit(1); },
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
     );
   });
 }

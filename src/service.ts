@@ -50,9 +50,11 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     // sees /readyz fail and stops sending before they close.
     const wasReady = readiness.state === 'ready';
     readiness.drain();
-    if (wasReady && config.shutdownDrainDelayMs) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainDelayMs));
+    if (wasReady && config.shutdownDrainDelayMs)
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainDelayMs));
     await Promise.all(servers.map((server) => closeServer(server, config.shutdownTimeoutMs)));
-    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => logger.error({ err: error }, 'error while stopping'));
+    for (const cleanup of cleanups.reverse())
+      await cleanup().catch((error) => logger.error({ err: error }, 'error while stopping'));
   };
   try {
     if (config.tracing) {
@@ -61,17 +63,40 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     }
     // The ports open first: /livez and /readyz answer (503 "starting") while the rest starts.
     const apps: { api?: App; ai?: App } = {};
-    const apiServer = config.roles.has('api') ? await listen(withProbes(readiness, () => apps.api), config.host, config.port) : undefined;
+    const apiServer = config.roles.has('api')
+      ? await listen(
+          withProbes(readiness, () => apps.api),
+          config.host,
+          config.port,
+        )
+      : undefined;
     if (apiServer) servers.push(apiServer);
-    const aiServer = config.roles.has('ai') ? await listen(withProbes(readiness, () => apps.ai), config.host, config.aiPort) : undefined;
+    const aiServer = config.roles.has('ai')
+      ? await listen(
+          withProbes(readiness, () => apps.ai),
+          config.host,
+          config.aiPort,
+        )
+      : undefined;
     if (aiServer) servers.push(aiServer);
 
-    const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
+    const embedded = config.databaseUrl
+      ? undefined
+      : await startEmbeddedPostgres({
+          dataDir: config.dataDir,
+          port: config.embeddedPgPort,
+          logger,
+        });
     if (embedded) cleanups.push(() => embedded.stop());
     const databaseUrl = config.databaseUrl ?? embedded!.url;
 
     await migrate(databaseUrl, logger);
-    const prisma = createPrisma({ databaseUrl, poolSize: config.databasePoolSize, preparedStatements: config.databasePreparedStatements, onQuery: config.onDatabaseQuery });
+    const prisma = createPrisma({
+      databaseUrl,
+      poolSize: config.databasePoolSize,
+      preparedStatements: config.databasePreparedStatements,
+      onQuery: config.onDatabaseQuery,
+    });
     cleanups.push(() => prisma.$disconnect());
     const boss = await startBoss({ databaseUrl, worker: config.roles.has('worker'), logger });
     cleanups.push(() => boss.stop({ graceful: true, timeout: config.shutdownTimeoutMs }));
@@ -79,20 +104,25 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
 
     await createQueues(boss, WORKERS);
     // Only the listeners count requests; a worker-only process keeps no budgets and opens no pool.
-    const leaseStore = config.roles.has('api') || config.roles.has('ai') ? new PgLeaseStore(databaseUrl) : undefined;
+    const leaseStore =
+      config.roles.has('api') || config.roles.has('ai') ? new PgLeaseStore(databaseUrl) : undefined;
     if (leaseStore) cleanups.push(() => leaseStore.end());
     const services = await buildServices(config, prisma, boss, leaseStore, logger);
     cleanups.push(() => services.rateLimits.stop());
     if (config.roles.has('api') || config.roles.has('ai')) {
       // The processes that authenticate forget cached credentials as soon as they change anywhere.
       const authChanges = new AuthChangeListener({
-        databaseUrl, logger, onChange: (change) => forgetCredentials(services, change),
+        databaseUrl,
+        logger,
+        onChange: (change) => forgetCredentials(services, change),
       });
       await authChanges.start();
       cleanups.push(() => authChanges.stop());
     }
     const deps = { schema, prisma, logger, services };
-    const metricsServer = config.metricsPort ? await startMetricsServer(services.metrics, config.host, config.metricsPort, logger) : undefined;
+    const metricsServer = config.metricsPort
+      ? await startMetricsServer(services.metrics, config.host, config.metricsPort, logger)
+      : undefined;
     if (metricsServer) cleanups.push(() => metricsServer.close());
     if (config.roles.has('worker')) {
       await startWorkers(boss, WORKERS, { prisma, services, logger });
@@ -122,7 +152,11 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
 }
 
 async function buildServices(
-  config: Config, prisma: ReturnType<typeof createPrisma>, boss: Services['boss'], leaseStore: PgLeaseStore | undefined, logger: Logger,
+  config: Config,
+  prisma: ReturnType<typeof createPrisma>,
+  boss: Services['boss'],
+  leaseStore: PgLeaseStore | undefined,
+  logger: Logger,
 ): Promise<Services> {
   const keys = await loadKeys(config);
   const apiKeys = new ApiKeyVerifier(prisma, Date.now, config.authCacheMs);
@@ -135,9 +169,18 @@ async function buildServices(
     apiKeys,
     machines,
     authenticator: new Authenticator(prisma, apiKeys, machines),
-    rateLimits: new RateLimits({ perKeyPerMinute: config.rateLimitPerMinute, perIpPerMinute: config.publicRateLimitPerMinute, store: leaseStore, logger }),
+    rateLimits: new RateLimits({
+      perKeyPerMinute: config.rateLimitPerMinute,
+      perIpPerMinute: config.publicRateLimitPerMinute,
+      store: leaseStore,
+      logger,
+    }),
     status: new StatusService(prisma, boss),
-    events: new EventRecorder({ boss, debounceSeconds: config.webhookDebounceSeconds, clock: config.clock }),
+    events: new EventRecorder({
+      boss,
+      debounceSeconds: config.webhookDebounceSeconds,
+      clock: config.clock,
+    }),
     metrics: new Metrics({ prisma, pool: databasePool(prisma) }),
   };
 }
@@ -155,11 +198,13 @@ function forgetCredentials(services: Services, change: AuthChange) {
 }
 
 function listen(app: App, host: string, port: number): Promise<http.Server> {
-  const adapter = createServerAdapter<ServerContext>((request, serverContext) => traceRequest(
-    request,
-    () => app.fetch(request, serverContext),
-    () => routeOf(request, new URL(request.url).pathname, undefined),
-  ));
+  const adapter = createServerAdapter<ServerContext>((request, serverContext) =>
+    traceRequest(
+      request,
+      () => app.fetch(request, serverContext),
+      () => routeOf(request, new URL(request.url).pathname, undefined),
+    ),
+  );
   const server = http.createServer(adapter);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle time-out
   return new Promise((resolve, reject) => {
@@ -172,7 +217,10 @@ function listen(app: App, host: string, port: number): Promise<http.Server> {
 function closeServer(server: http.Server, timeoutMs: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
-    server.close(() => { clearTimeout(timer); resolve(); });
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
     server.closeIdleConnections();
   });
 }

@@ -9,14 +9,18 @@ import { didYouMean } from './shared/did-you-mean.ts';
 
 export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
   let out = '';
-  for (const part of path) out += typeof part === 'number' ? `[${part}]` : out ? `.${String(part)}` : String(part);
+  for (const part of path)
+    out += typeof part === 'number' ? `[${part}]` : out ? `.${String(part)}` : String(part);
   return out || 'body';
 }
 
 /** The fields an object accepts, by the path of the object, for "did you mean" on unknown keys. */
 type KnownKeys = Map<string, readonly string[]>;
 
-export function toFieldErrors(issues: ReadonlyArray<z.core.$ZodIssue>, known: KnownKeys = new Map()): FieldErrors {
+export function toFieldErrors(
+  issues: ReadonlyArray<z.core.$ZodIssue>,
+  known: KnownKeys = new Map(),
+): FieldErrors {
   // A Map, not an object literal: a client's field may be called `toString` or `__proto__`
   // (found by the OpenAPI fuzzer); fromEntries then makes each one an own property.
   const fields = new Map<string, string[]>();
@@ -24,13 +28,16 @@ export function toFieldErrors(issues: ReadonlyArray<z.core.$ZodIssue>, known: Kn
     const messages = fields.get(path);
     if (messages) {
       if (!messages.includes(message)) messages.push(message);
-    }
-    else fields.set(path, [message]);
+    } else fields.set(path, [message]);
   };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       const accepted = known.get(fieldPath(issue.path)) ?? [];
-      for (const key of issue.keys) add(fieldPath([...issue.path, key]), `This field is not accepted.${didYouMean(key, accepted)}`);
+      for (const key of issue.keys)
+        add(
+          fieldPath([...issue.path, key]),
+          `This field is not accepted.${didYouMean(key, accepted)}`,
+        );
       continue;
     }
     add(fieldPath(issue.path), issue.message);
@@ -46,7 +53,10 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.i
 }
 
 /** zod's error map: the product's sentence for an issue, or undefined to keep zod's. */
-export function productMessage(issue: z.core.$ZodRawIssue, known: KnownKeys = new Map()): string | undefined {
+export function productMessage(
+  issue: z.core.$ZodRawIssue,
+  known: KnownKeys = new Map(),
+): string | undefined {
   const field = fieldPath(issue.path ?? []);
   switch (issue.code) {
     case 'invalid_type': {
@@ -55,7 +65,8 @@ export function productMessage(issue: z.core.$ZodRawIssue, known: KnownKeys = ne
       if (issue.input === undefined) return `${field} is required: ${wanted}${example}.`;
       if (issue.input === null) return `${field} cannot be null: give ${wanted}${example}.`;
       // zod's int is a safe integer: 2^53 + 1 is an integer, but not one JSON can carry exactly.
-      if (issue.expected === 'int' && Number.isInteger(issue.input)) return `${field} must be an integer from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}.`;
+      if (issue.expected === 'int' && Number.isInteger(issue.input))
+        return `${field} must be an integer from ${Number.MIN_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}.`;
       // NaN is what a coerced number makes of text ("abc"), which the caller never wrote.
       if (Number.isNaN(issue.input)) return `${field} must be ${wanted}${example}.`;
       return `${field} must be ${wanted}, not ${kindOf(issue.input)}${example}.`;
@@ -65,8 +76,11 @@ export function productMessage(issue: z.core.$ZodRawIssue, known: KnownKeys = ne
       return sizeMessage(field, issue);
     case 'invalid_value': {
       const values = issue.values.map((value) => JSON.stringify(value));
-      const hint = typeof issue.input === 'string' ? didYouMean(issue.input, issue.values.map(String)) : '';
-      return values.length === 1 ? `${field} must be ${values[0]}.` : `${field} must be one of ${values.join(', ')}.${hint}`;
+      const hint =
+        typeof issue.input === 'string' ? didYouMean(issue.input, issue.values.map(String)) : '';
+      return values.length === 1
+        ? `${field} must be ${values[0]}.`
+        : `${field} must be one of ${values.join(', ')}.${hint}`;
     }
     case 'invalid_format':
       return `${field} must be ${FORMATS[issue.format] ?? `a valid ${issue.format}`}.`;
@@ -105,12 +119,22 @@ const TYPES: Record<string, string> = {
 function expected(type: string, field: string, schema: unknown): string {
   if (type !== 'array') return TYPES[type] ?? `a ${type}`;
   if (idsName(field)) return `an array of ${idsName(field)} ids`;
-  const element = (schema as { _zod?: { def?: { element?: { _zod?: { def?: { type?: string } } } } } })._zod?.def?.element?._zod?.def?.type;
-  return element === 'string' ? 'an array of strings' : element === 'number' ? 'an array of numbers' : 'an array';
+  const element = (
+    schema as { _zod?: { def?: { element?: { _zod?: { def?: { type?: string } } } } } }
+  )._zod?.def?.element?._zod?.def?.type;
+  return element === 'string'
+    ? 'an array of strings'
+    : element === 'number'
+      ? 'an array of numbers'
+      : 'an array';
 }
 
 /** `tripIds` → `trip`, `catalogTripIds` → `catalog trip`. */
-const idsName = (field: string) => /([A-Za-z]+)Ids$/.exec(field)?.[1]!.replace(/([A-Z])/g, ' $1').toLowerCase();
+const idsName = (field: string) =>
+  /([A-Za-z]+)Ids$/
+    .exec(field)?.[1]!
+    .replace(/([A-Z])/g, ' $1')
+    .toLowerCase();
 
 /** ", e.g. [12, 15]": the example a schema declares (`.meta({ examples })`), or one for id lists. */
 function exampleOf(field: string, schema: unknown): string {
@@ -121,14 +145,24 @@ function exampleOf(field: string, schema: unknown): string {
 
 function kindOf(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'an integer' : Number.isFinite(value) ? 'a fraction' : String(value);
+  if (typeof value === 'number')
+    return Number.isInteger(value)
+      ? 'an integer'
+      : Number.isFinite(value)
+        ? 'a fraction'
+        : String(value);
   if (typeof value === 'object') return 'an object';
   return `a ${typeof value}`;
 }
 
-function sizeMessage(field: string, issue: z.core.$ZodRawIssue<z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig>): string {
+function sizeMessage(
+  field: string,
+  issue: z.core.$ZodRawIssue<z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig>,
+): string {
   const small = issue.code === 'too_small';
-  const limit = Number(small ? (issue as z.core.$ZodIssueTooSmall).minimum : (issue as z.core.$ZodIssueTooBig).maximum);
+  const limit = Number(
+    small ? (issue as z.core.$ZodIssueTooSmall).minimum : (issue as z.core.$ZodIssueTooBig).maximum,
+  );
   const inclusive = issue.inclusive !== false;
   switch (issue.origin) {
     case 'string':
@@ -139,18 +173,27 @@ function sizeMessage(field: string, issue: z.core.$ZodRawIssue<z.core.$ZodIssueT
       if (small && limit === 1) return `${field} needs at least one item.`;
       return `${field} takes ${small ? 'at least' : 'at most'} ${limit} item${limit === 1 ? '' : 's'}.`;
     default: {
-      const bound = small ? (inclusive ? 'at least' : 'greater than') : inclusive ? 'at most' : 'less than';
+      const bound = small
+        ? inclusive
+          ? 'at least'
+          : 'greater than'
+        : inclusive
+          ? 'at most'
+          : 'less than';
       return `${field} must be ${bound} ${limit}.`;
     }
   }
 }
 
 function objectKeys(schema: unknown): readonly string[] {
-  const shape = (schema as { _zod?: { def?: { shape?: Record<string, unknown> } } })._zod?.def?.shape;
+  const shape = (schema as { _zod?: { def?: { shape?: Record<string, unknown> } } })._zod?.def
+    ?.shape;
   return shape ? Object.keys(shape) : [];
 }
 
 /** GraphQL passes omitted optional fields as absent, explicit nulls as null; both mean "not given" on create. */
 export function withoutNulls<T extends Record<string, unknown>>(input: T, keep: string[]): T {
-  return Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== null || keep.includes(k))) as T;
+  return Object.fromEntries(
+    Object.entries(input).filter(([k, v]) => v !== null || keep.includes(k)),
+  ) as T;
 }

@@ -9,7 +9,12 @@ export default defineConfig({
     // graphql 17 ships a `development` build that Vite would pick for our files while Node loads
     // the regular one for Pothos and Yoga: two graphql modules and "another realm" errors.
     // Pin our imports to the one Node resolves.
-    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql').replace(/index\.js$/, 'index.mjs') }],
+    alias: [
+      {
+        find: /^graphql$/,
+        replacement: require.resolve('graphql').replace(/index\.js$/, 'index.mjs'),
+      },
+    ],
   },
   test: {
     root: fileURLToPath(new URL('..', import.meta.url)),

@@ -35,19 +35,26 @@ interface ViewerShape {
 }
 
 const ViewerType = builder.objectRef<ViewerShape>('Viewer').implement({
-  description: 'The caller: an agent acting in one account, through an API key or a machine client.',
+  description:
+    'The caller: an agent acting in one account, through an API key or a machine client.',
   fields: (t) => ({
     agent: t.prismaField({
       type: 'Agent',
-      resolve: (query, viewer, _args, ctx) => ctx.prisma.agent.findUniqueOrThrow({ ...query, where: { id: viewer.agentId } }),
+      resolve: (query, viewer, _args, ctx) =>
+        ctx.prisma.agent.findUniqueOrThrow({ ...query, where: { id: viewer.agentId } }),
     }),
     account: t.prismaField({
       type: 'Account',
-      resolve: (query, viewer, _args, ctx) => ctx.prisma.account.findUniqueOrThrow({ ...query, where: { id: viewer.accountId } }),
+      resolve: (query, viewer, _args, ctx) =>
+        ctx.prisma.account.findUniqueOrThrow({ ...query, where: { id: viewer.accountId } }),
     }),
     role: t.field({ type: RoleEnum, resolve: (viewer) => viewer.role }),
     authMethod: t.field({ type: AuthMethod, resolve: (viewer) => viewer.via }),
-    clientId: t.string({ nullable: true, description: 'The machine client, when one acts on behalf of the agent.', resolve: (viewer) => viewer.clientId }),
+    clientId: t.string({
+      nullable: true,
+      description: 'The machine client, when one acts on behalf of the agent.',
+      resolve: (viewer) => viewer.clientId,
+    }),
   }),
 });
 
@@ -57,7 +64,13 @@ builder.queryField('viewer', (t) =>
     authScopes: { authenticated: true },
     resolve: (_root, _args, ctx) => {
       const actor = ctx.actor!;
-      return { agentId: actor.agentId, accountId: actor.accountId, role: actor.role, via: actor.via, clientId: actor.clientId ?? null };
+      return {
+        agentId: actor.agentId,
+        accountId: actor.accountId,
+        role: actor.role,
+        via: actor.via,
+        clientId: actor.clientId ?? null,
+      };
     },
   }),
 );

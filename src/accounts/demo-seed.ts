@@ -24,13 +24,19 @@ export async function seedDemoAccount(prisma: PrismaClient): Promise<DemoSeed | 
         memberships: { create: { accountId: account.id, role: 'owner' } },
       },
     });
-    const key = await createApiKey(tx, { agentId: agent.id, accountId: account.id, name: 'Demo key' });
+    const key = await createApiKey(tx, {
+      agentId: agent.id,
+      accountId: account.id,
+      name: 'Demo key',
+    });
     return { accountId: account.id, agentEmail: agent.email, apiKey: key.key };
   });
 }
 
 export function demoBanner(seed: DemoSeed, apiUrl: string): string {
-  const query = JSON.stringify({ query: '{ viewer { agent { email } account { name plan } role } }' });
+  const query = JSON.stringify({
+    query: '{ viewer { agent { email } account { name plan } role } }',
+  });
   return [
     '',
     `Demo account created: "Demo Travel" (enterprise), owner ${seed.agentEmail}.`,

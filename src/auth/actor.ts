@@ -28,7 +28,8 @@ export function actorCan(actor: Actor | null, permission: Permission): boolean {
 export function missingPermissionMessage(actor: Actor, permission: Permission): string {
   if (!roleAllows(actor.role, permission)) {
     const roles = ROLES.filter((role) => roleAllows(role, permission));
-    const list = roles.length > 1 ? `${roles.slice(0, -1).join(', ')} and ${roles.at(-1)}` : roles.join('');
+    const list =
+      roles.length > 1 ? `${roles.slice(0, -1).join(', ')} and ${roles.at(-1)}` : roles.join('');
     return `This needs the permission ${permission}, which the ${actor.role} role does not have (${list} do).`;
   }
   return `This token lacks the scope ${permission}: request a token with scope=${permission} from POST /oauth/token (the client must be granted it).`;

@@ -11,7 +11,9 @@ const ApiKeyType = builder.prismaObject('ApiKey', {
   fields: (t) => ({
     id: t.exposeInt('id'),
     name: t.exposeString('name', { nullable: true }),
-    prefix: t.exposeString('prefix', { description: 'The first 8 characters of the key, to recognise it.' }),
+    prefix: t.exposeString('prefix', {
+      description: 'The first 8 characters of the key, to recognise it.',
+    }),
     agentId: t.exposeInt('agentId'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
@@ -20,10 +22,13 @@ const ApiKeyType = builder.prismaObject('ApiKey', {
 
 const CreatedApiKey = builder.objectRef<{ id: number; key: string }>('CreatedApiKey').implement({
   fields: (t) => ({
-    key: t.exposeString('key', { description: 'The API key. Shown this once; only its hash is kept.' }),
+    key: t.exposeString('key', {
+      description: 'The API key. Shown this once; only its hash is kept.',
+    }),
     apiKey: t.prismaField({
       type: 'ApiKey',
-      resolve: (query, created, _args, ctx) => ctx.prisma.apiKey.findUniqueOrThrow({ ...query, where: { id: created.id } }),
+      resolve: (query, created, _args, ctx) =>
+        ctx.prisma.apiKey.findUniqueOrThrow({ ...query, where: { id: created.id } }),
     }),
   }),
 });
@@ -38,7 +43,11 @@ builder.queryField('apiKeys', (t) =>
     type: ['ApiKey'],
     authScopes: { permission: 'manage:keys' },
     resolve: (query, _root, _args, ctx) =>
-      ctx.prisma.apiKey.findMany({ ...query, where: { accountId: ctx.actor!.accountId }, orderBy: { id: 'asc' } }),
+      ctx.prisma.apiKey.findMany({
+        ...query,
+        where: { accountId: ctx.actor!.accountId },
+        orderBy: { id: 'asc' },
+      }),
   }),
 );
 
@@ -48,13 +57,19 @@ builder.mutationField('createApiKey', (t) =>
     authScopes: { permission: 'manage:keys' },
     args: {
       name: t.arg.string(),
-      agentId: t.arg.int({ description: 'The caller\'s own agent id, or omitted: a key always acts as the agent who creates it.' }),
+      agentId: t.arg.int({
+        description:
+          "The caller's own agent id, or omitted: a key always acts as the agent who creates it.",
+      }),
     },
     resolve: async (_root, args, ctx) => {
       const input = parseOrThrow(createInput, args);
       const actor = ctx.actor!;
       if (input.agentId != null && input.agentId !== actor.agentId) {
-        throw ValidationError.field('agentId', `An API key acts as the agent who creates it: omit agentId or give your own (${actor.agentId}).`);
+        throw ValidationError.field(
+          'agentId',
+          `An API key acts as the agent who creates it: omit agentId or give your own (${actor.agentId}).`,
+        );
       }
       const created = await createKey(ctx.prisma, {
         agentId: actor.agentId,
@@ -73,9 +88,13 @@ builder.mutationField('revokeApiKey', (t) =>
     args: { id: t.arg.int({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const where = { id: args.id, accountId: ctx.actor!.accountId };
-      if (!(await ctx.prisma.apiKey.findFirst({ where, select: { id: true } }))) throw new NotFoundError('API key not found.');
+      if (!(await ctx.prisma.apiKey.findFirst({ where, select: { id: true } })))
+        throw new NotFoundError('API key not found.');
       // Revoking twice keeps the first revocation time.
-      await ctx.prisma.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
+      await ctx.prisma.apiKey.updateMany({
+        where: { ...where, revokedAt: null },
+        data: { revokedAt: new Date() },
+      });
       ctx.services.apiKeys.invalidate({ apiKeyId: args.id });
       return ctx.prisma.apiKey.findUniqueOrThrow({ ...query, where: { id: args.id } });
     },

@@ -62,7 +62,11 @@ export class ApiKeyVerifier {
   private readonly now: () => number;
   private readonly cacheMs: number;
 
-  constructor(prisma: PrismaClient, now: () => number = Date.now, cacheMs: number = DURATIONS.apiKeyCacheMs) {
+  constructor(
+    prisma: PrismaClient,
+    now: () => number = Date.now,
+    cacheMs: number = DURATIONS.apiKeyCacheMs,
+  ) {
     this.prisma = prisma;
     this.now = now;
     this.cacheMs = cacheMs;
@@ -91,7 +95,8 @@ export class ApiKeyVerifier {
    */
   invalidate(target: ApiKeyCacheTarget): void {
     for (const [hash, { ref }] of this.cache) {
-      const matches = ref !== undefined &&
+      const matches =
+        ref !== undefined &&
         (target.apiKeyId === undefined || ref.apiKeyId === target.apiKeyId) &&
         (target.agentId === undefined || ref.agentId === target.agentId) &&
         (target.accountId === undefined || ref.accountId === target.accountId);
@@ -102,7 +107,17 @@ export class ApiKeyVerifier {
   private async lookup(prefix: string, hash: string): Promise<CacheEntry> {
     // The key acts with its agent's current role in the key's account: a removed membership
     // disables the key as surely as a revocation (role is null then).
-    const rows = await this.prisma.$queryRaw<Array<{ id: number; hash: string; agent_id: number; account_id: number; organisation_id: number | null; plan: Plan; role: Role | null }>>`
+    const rows = await this.prisma.$queryRaw<
+      Array<{
+        id: number;
+        hash: string;
+        agent_id: number;
+        account_id: number;
+        organisation_id: number | null;
+        plan: Plan;
+        role: Role | null;
+      }>
+    >`
       SELECT k.id, k.hash, k.agent_id, k.account_id, acc.organisation_id, acc.plan::text AS plan, m.role::text AS role
       FROM api_keys k
       LEFT JOIN memberships m ON m.agent_id = k.agent_id AND m.account_id = k.account_id
@@ -112,7 +127,10 @@ export class ApiKeyVerifier {
     const match = rows.find((row) => hashesEqual(row.hash, hash));
     if (!match) return { identity: null, ref: undefined, expires };
     const ref = { apiKeyId: match.id, agentId: match.agent_id, accountId: match.account_id };
-    const identity = match.role === null ? null : { ...ref, organisationId: match.organisation_id, plan: match.plan, role: match.role };
+    const identity =
+      match.role === null
+        ? null
+        : { ...ref, organisationId: match.organisation_id, plan: match.plan, role: match.role };
     return { identity, ref, expires };
   }
 }

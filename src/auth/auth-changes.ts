@@ -50,7 +50,11 @@ export class AuthChangeListener {
   private retryMs = RECONNECT_MIN_MS;
   private stopped = false;
 
-  constructor(options: { databaseUrl: string; logger: Logger; onChange: (change: AuthChange) => void }) {
+  constructor(options: {
+    databaseUrl: string;
+    logger: Logger;
+    onChange: (change: AuthChange) => void;
+  }) {
     this.databaseUrl = options.databaseUrl;
     this.logger = options.logger;
     this.onChange = options.onChange;
@@ -70,7 +74,11 @@ export class AuthChangeListener {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'trips-auth-changes', keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.databaseUrl,
+      application_name: 'trips-auth-changes',
+      keepAlive: true,
+    });
     client.on('notification', (message) => {
       if (message.channel === AUTH_CHANGES_CHANNEL) this.onChange(parseAuthChange(message.payload));
     });
@@ -96,7 +104,10 @@ export class AuthChangeListener {
     this.client = undefined;
     client.removeAllListeners('end');
     client.end().catch(() => {});
-    this.logger.warn({ err: error }, 'auth change notifications interrupted: caches fall back to their TTL until reconnected');
+    this.logger.warn(
+      { err: error },
+      'auth change notifications interrupted: caches fall back to their TTL until reconnected',
+    );
     this.onChange({ all: true });
     this.reconnectLater();
   }

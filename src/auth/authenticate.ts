@@ -27,7 +27,11 @@ export class Authenticator {
   async authenticate(credentials: Credentials): Promise<Actor | null> {
     if (credentials.authorization === null) return null;
     const match = /^Bearer\s+(\S+)\s*$/i.exec(credentials.authorization);
-    if (!match) throw new UnauthenticatedError('invalid_api_key', 'The Authorization header must be "Bearer <API key>".');
+    if (!match)
+      throw new UnauthenticatedError(
+        'invalid_api_key',
+        'The Authorization header must be "Bearer <API key>".',
+      );
     const token = match[1]!;
     if (token.startsWith('ak_')) {
       // Rule 1: API keys ignore x-on-behalf-of.
@@ -40,11 +44,18 @@ export class Authenticator {
 
   private async authenticateMachine(token: string, onBehalfOf: readonly string[]): Promise<Actor> {
     const machine = await this.machines.verify(token);
-    if (!machine) throw new UnauthenticatedError('invalid_api_key', 'The access token is not valid.');
+    if (!machine)
+      throw new UnauthenticatedError('invalid_api_key', 'The access token is not valid.');
     const target = parseOnBehalfOf(onBehalfOf);
     // Rule 2: without the header a machine client falls to a legacy flow that is not offered here.
-    if (!target) throw new ForbiddenError('Machine clients must name an agent in the x-on-behalf-of header.');
+    if (!target)
+      throw new ForbiddenError('Machine clients must name an agent in the x-on-behalf-of header.');
     const resolved = await resolveOnBehalfOf(this.prisma, machine.grant, target);
-    return { ...resolved, via: 'machine', clientId: machine.grant.clientId, scopes: machine.scopes };
+    return {
+      ...resolved,
+      via: 'machine',
+      clientId: machine.grant.clientId,
+      scopes: machine.scopes,
+    };
   }
 }

@@ -29,12 +29,19 @@ export interface TokenResponse {
 
 export async function createMachineClient(
   prisma: PrismaClient,
-  input: { accountId?: number; organisationId?: number; scopes?: string[]; name?: string; clientId?: string },
+  input: {
+    accountId?: number;
+    organisationId?: number;
+    scopes?: string[];
+    name?: string;
+    clientId?: string;
+  },
 ): Promise<{ clientId: string; clientSecret: string }> {
   const scopes = input.scopes?.length ? input.scopes : [...PERMISSIONS];
   // read:ops (operators) is never a default: only given explicitly.
   const unknown = scopes.filter((s) => !isPermission(s) && s !== OPERATOR_SCOPE);
-  if (unknown.length) throw new BadRequestError('invalid_scope', `Unknown scopes: ${unknown.join(', ')}`);
+  if (unknown.length)
+    throw new BadRequestError('invalid_scope', `Unknown scopes: ${unknown.join(', ')}`);
   // An explicit id registers a client of an external issuer (its `azp`/`client_id`/`sub`).
   const clientId = input.clientId ?? `mc_${randomBase62(24)}`;
   const clientSecret = `mcs_${randomBase62(48)}`;
@@ -44,7 +51,12 @@ export async function createMachineClient(
       secretHash: sha256Hex(clientSecret),
       name: input.name ?? null,
       scopes,
-      grants: { create: { accountId: input.accountId ?? null, organisationId: input.organisationId ?? null } },
+      grants: {
+        create: {
+          accountId: input.accountId ?? null,
+          organisationId: input.organisationId ?? null,
+        },
+      },
     },
   });
   return { clientId, clientSecret };
@@ -59,7 +71,12 @@ export class MachineAuth {
 
   private readonly cacheMs: number;
 
-  constructor(prisma: PrismaClient, config: Config['oauth'], signingKey: Uint8Array, cacheMs: number = DURATIONS.apiKeyCacheMs) {
+  constructor(
+    prisma: PrismaClient,
+    config: Config['oauth'],
+    signingKey: Uint8Array,
+    cacheMs: number = DURATIONS.apiKeyCacheMs,
+  ) {
     this.prisma = prisma;
     this.config = config;
     this.signingKey = signingKey;
@@ -73,15 +90,26 @@ export class MachineAuth {
   }
 
   /** POST /oauth/token, grant_type=client_credentials. */
-  async issueToken(input: { clientId: string; clientSecret: string; scope?: string | null }): Promise<TokenResponse> {
-    const client = await this.prisma.machineClient.findUnique({ where: { clientId: input.clientId } });
-    const secretOk = client !== null && hashesEqual(client.secretHash, sha256Hex(input.clientSecret));
+  async issueToken(input: {
+    clientId: string;
+    clientSecret: string;
+    scope?: string | null;
+  }): Promise<TokenResponse> {
+    const client = await this.prisma.machineClient.findUnique({
+      where: { clientId: input.clientId },
+    });
+    const secretOk =
+      client !== null && hashesEqual(client.secretHash, sha256Hex(input.clientSecret));
     if (!client || !secretOk || client.revokedAt) {
       throw new UnauthenticatedError('invalid_client', 'The client credentials are not valid.');
     }
     const requested = input.scope?.trim() ? input.scope.trim().split(/\s+/) : client.scopes;
     const refused = requested.filter((s) => !client.scopes.includes(s));
-    if (refused.length) throw new BadRequestError('invalid_scope', `Scopes not granted to this client: ${refused.join(', ')}`);
+    if (refused.length)
+      throw new BadRequestError(
+        'invalid_scope',
+        `Scopes not granted to this client: ${refused.join(', ')}`,
+      );
     const scope = requested.join(' ');
     const expiresIn = this.config.tokenTtlSeconds;
     const accessToken = await new SignJWT({ scope })
@@ -123,11 +151,24 @@ export class MachineAuth {
     }
     try {
       if (issuer === this.config.issuer) {
-        return (await jwtVerify(token, this.signingKey, { issuer, audience: AUDIENCE, algorithms: ['HS256'], requiredClaims: ['exp'] })).payload;
+        return (
+          await jwtVerify(token, this.signingKey, {
+            issuer,
+            audience: AUDIENCE,
+            algorithms: ['HS256'],
+            requiredClaims: ['exp'],
+          })
+        ).payload;
       }
       const external = this.config.external;
       if (external && this.jwks && issuer === external.issuer) {
-        return (await jwtVerify(token, this.jwks, { issuer, audience: external.audience, requiredClaims: ['exp'] })).payload;
+        return (
+          await jwtVerify(token, this.jwks, {
+            issuer,
+            audience: external.audience,
+            requiredClaims: ['exp'],
+          })
+        ).payload;
       }
     } catch {
       return null;
@@ -138,14 +179,22 @@ export class MachineAuth {
   private async loadGrant(clientId: string): Promise<MachineGrant | null> {
     const cached = this.grants.get(clientId);
     if (cached && cached.expires > Date.now()) return cached.grant;
-    const client = await this.prisma.machineClient.findUnique({ where: { clientId }, include: { grants: true } });
-    const grant = client && !client.revokedAt
-      ? {
-          clientId,
-          accountIds: new Set(client.grants.flatMap((g) => (g.accountId === null ? [] : [g.accountId]))),
-          organisationIds: new Set(client.grants.flatMap((g) => (g.organisationId === null ? [] : [g.organisationId]))),
-        }
-      : null;
+    const client = await this.prisma.machineClient.findUnique({
+      where: { clientId },
+      include: { grants: true },
+    });
+    const grant =
+      client && !client.revokedAt
+        ? {
+            clientId,
+            accountIds: new Set(
+              client.grants.flatMap((g) => (g.accountId === null ? [] : [g.accountId])),
+            ),
+            organisationIds: new Set(
+              client.grants.flatMap((g) => (g.organisationId === null ? [] : [g.organisationId])),
+            ),
+          }
+        : null;
     this.grants.set(clientId, { grant, expires: Date.now() + this.cacheMs });
     return grant;
   }
@@ -160,6 +209,8 @@ function clientIdOf(payload: JWTPayload): string | undefined {
 
 function scopesOf(payload: JWTPayload): Set<string> {
   const scope = typeof payload['scope'] === 'string' ? payload['scope'].split(/\s+/) : [];
-  const permissions = Array.isArray(payload['permissions']) ? payload['permissions'].filter((p) => typeof p === 'string') : [];
+  const permissions = Array.isArray(payload['permissions'])
+    ? payload['permissions'].filter((p) => typeof p === 'string')
+    : [];
   return new Set([...scope, ...permissions].filter(Boolean));
 }

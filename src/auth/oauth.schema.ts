@@ -16,11 +16,13 @@ const TokenType = builder.objectRef<TokenResponse>('MachineToken').implement({
 builder.mutationField('issueMachineToken', (t) =>
   t.field({
     type: TokenType,
-    description: 'Exchanges a machine client\'s credentials for a short-lived access token.',
+    description: "Exchanges a machine client's credentials for a short-lived access token.",
     args: {
       clientId: t.arg.string({ required: true }),
       clientSecret: t.arg.string({ required: true }),
-      scope: t.arg.string({ description: 'Space-separated scopes; all of the client\'s scopes when omitted.' }),
+      scope: t.arg.string({
+        description: "Space-separated scopes; all of the client's scopes when omitted.",
+      }),
     },
     resolve: async (_root, args, ctx) => {
       const { rateLimits, machines } = ctx.services;

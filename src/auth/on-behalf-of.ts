@@ -13,7 +13,8 @@ export interface OnBehalfOf {
   accountId: number | undefined;
 }
 
-const unresolved = () => new ForbiddenError('The x-on-behalf-of header does not name an agent this client may act for.');
+const unresolved = () =>
+  new ForbiddenError('The x-on-behalf-of header does not name an agent this client may act for.');
 
 /**
  * Parses the header's values as received (one per header line). Rule 5: more than one header is a
@@ -25,8 +26,16 @@ export function parseOnBehalfOf(values: readonly string[]): OnBehalfOf | undefin
     throw new BadRequestError('duplicate_header', 'The x-on-behalf-of header must be sent once.');
   }
   const [emailPart, accountPart, ...rest] = values[0]!.split(',').map((p) => p.trim());
-  if (!emailPart || rest.length > 0 || (accountPart !== undefined && !/^\d{1,9}$/.test(accountPart))) throw unresolved();
-  return { email: emailPart.toLowerCase(), accountId: accountPart === undefined ? undefined : Number(accountPart) };
+  if (
+    !emailPart ||
+    rest.length > 0 ||
+    (accountPart !== undefined && !/^\d{1,9}$/.test(accountPart))
+  )
+    throw unresolved();
+  return {
+    email: emailPart.toLowerCase(),
+    accountId: accountPart === undefined ? undefined : Number(accountPart),
+  };
 }
 
 /** Rules 3 and 4: the agent's current account when none is named; the account within the grant. */
@@ -34,8 +43,22 @@ export async function resolveOnBehalfOf(
   prisma: PrismaClient,
   grant: MachineGrant,
   target: OnBehalfOf,
-): Promise<{ agentId: number; accountId: number; organisationId: number | null; plan: Plan; role: Role }> {
-  const rows = await prisma.$queryRaw<Array<{ agent_id: number; account_id: number; role: Role; organisation_id: number | null; plan: Plan }>>`
+): Promise<{
+  agentId: number;
+  accountId: number;
+  organisationId: number | null;
+  plan: Plan;
+  role: Role;
+}> {
+  const rows = await prisma.$queryRaw<
+    Array<{
+      agent_id: number;
+      account_id: number;
+      role: Role;
+      organisation_id: number | null;
+      plan: Plan;
+    }>
+  >`
     SELECT a.id AS agent_id, m.account_id, m.role::text AS role, acc.organisation_id, acc.plan::text AS plan
     FROM agents a
     JOIN memberships m ON m.agent_id = a.id
@@ -43,8 +66,16 @@ export async function resolveOnBehalfOf(
     WHERE a.email = ${target.email}
       AND m.account_id = COALESCE(${target.accountId ?? null}::int, a.current_account_id)`;
   const row = rows[0];
-  const inGrant = row !== undefined &&
-    (grant.accountIds.has(row.account_id) || (row.organisation_id !== null && grant.organisationIds.has(row.organisation_id)));
+  const inGrant =
+    row !== undefined &&
+    (grant.accountIds.has(row.account_id) ||
+      (row.organisation_id !== null && grant.organisationIds.has(row.organisation_id)));
   if (!row || !inGrant) throw unresolved();
-  return { agentId: row.agent_id, accountId: row.account_id, organisationId: row.organisation_id, plan: row.plan, role: row.role };
+  return {
+    agentId: row.agent_id,
+    accountId: row.account_id,
+    organisationId: row.organisation_id,
+    plan: row.plan,
+    role: row.role,
+  };
 }

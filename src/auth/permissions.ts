@@ -3,11 +3,21 @@
 import type { Role } from '../generated/prisma/enums.ts';
 
 export const PERMISSIONS = [
-  'read:trips', 'create:trips', 'update:trips', 'delete:trips',
-  'read:catalogs', 'create:catalogs', 'update:catalogs', 'delete:catalogs',
-  'read:imports', 'create:imports',
-  'read:bookings', 'write:bookings',
-  'manage:webhooks', 'manage:keys', 'manage:members',
+  'read:trips',
+  'create:trips',
+  'update:trips',
+  'delete:trips',
+  'read:catalogs',
+  'create:catalogs',
+  'update:catalogs',
+  'delete:catalogs',
+  'read:imports',
+  'create:imports',
+  'read:bookings',
+  'write:bookings',
+  'manage:webhooks',
+  'manage:keys',
+  'manage:members',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

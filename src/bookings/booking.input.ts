@@ -9,7 +9,9 @@ const currency = currencyCode;
 const cents = z.number().int('Amounts are integers, in cents.').min(0).max(2_000_000_000);
 const text = (max: number) => z.string().trim().max(max);
 const optionalText = (max: number) => text(max).nullish();
-const dateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time.' }).transform((v) => new Date(v));
+const dateTime = z.iso
+  .datetime({ offset: true, error: 'Must be an ISO 8601 date-time.' })
+  .transform((v) => new Date(v));
 
 export const buyerFields = {
   buyerName: text(200).min(1, 'buyerName is required.'),
@@ -20,7 +22,11 @@ export const buyerFields = {
   buyerTaxid: optionalText(50),
   buyerCompanyName: optionalText(200),
   buyerLegalAddress: optionalText(500),
-  buyerCountry: z.string().toUpperCase().refine((code) => ALPHA2.has(code), 'Must be an ISO 3166-1 alpha-2 country code.').nullish(),
+  buyerCountry: z
+    .string()
+    .toUpperCase()
+    .refine((code) => ALPHA2.has(code), 'Must be an ISO 3166-1 alpha-2 country code.')
+    .nullish(),
 };
 
 export const checkoutInput = z.strictObject({
@@ -42,7 +48,10 @@ export const travelerInput = z.strictObject({
   surname: optionalText(200),
   email: z.email('Must be an email address.').nullish(),
   phoneNumber: optionalText(50),
-  birthDate: z.iso.date('Must be a date (YYYY-MM-DD).').transform((v) => new Date(`${v}T00:00:00Z`)).nullish(),
+  birthDate: z.iso
+    .date('Must be a date (YYYY-MM-DD).')
+    .transform((v) => new Date(`${v}T00:00:00Z`))
+    .nullish(),
   documentNumber: optionalText(50),
 });
 

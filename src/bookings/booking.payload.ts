@@ -8,25 +8,55 @@ type PaymentRow = Prisma.PaymentLinkGetPayload<object>;
 
 export function bookingPayload(b: BookingRow) {
   return {
-    id: b.id, code: b.code, tripId: b.tripId, seats: b.seats, lifecycleStatus: b.lifecycleStatus, paymentStatus: b.paymentStatus,
-    buyerName: b.buyerName, buyerSurname: b.buyerSurname, buyerEmail: b.buyerEmail, buyerPhoneNumber: b.buyerPhoneNumber,
-    buyerPostalCode: b.buyerPostalCode, buyerTaxid: b.buyerTaxid, buyerCompanyName: b.buyerCompanyName,
-    buyerLegalAddress: b.buyerLegalAddress, buyerCountry: b.buyerCountry, checkout: b.checkout ?? null,
-    notes: [...b.notes].sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime())
+    id: b.id,
+    code: b.code,
+    tripId: b.tripId,
+    seats: b.seats,
+    lifecycleStatus: b.lifecycleStatus,
+    paymentStatus: b.paymentStatus,
+    buyerName: b.buyerName,
+    buyerSurname: b.buyerSurname,
+    buyerEmail: b.buyerEmail,
+    buyerPhoneNumber: b.buyerPhoneNumber,
+    buyerPostalCode: b.buyerPostalCode,
+    buyerTaxid: b.buyerTaxid,
+    buyerCompanyName: b.buyerCompanyName,
+    buyerLegalAddress: b.buyerLegalAddress,
+    buyerCountry: b.buyerCountry,
+    checkout: b.checkout ?? null,
+    notes: [...b.notes]
+      .sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime())
       .map((n) => ({ id: n.id, content: n.content, agentId: n.agentId, private: n.private })),
-    extRecordId: b.extRecordId, extRecordCode: b.extRecordCode, extCustomerId: b.extCustomerId, extOfficeCode: b.extOfficeCode,
-    extSalesBookingId: b.extSalesBookingId, extCostBookingId: b.extCostBookingId,
-    cancelledAt: iso(b.cancelledAt), cancellationReason: b.cancellationReason,
-    createdAt: b.createdAt.toISOString(), updatedAt: b.updatedAt.toISOString(),
+    extRecordId: b.extRecordId,
+    extRecordCode: b.extRecordCode,
+    extCustomerId: b.extCustomerId,
+    extOfficeCode: b.extOfficeCode,
+    extSalesBookingId: b.extSalesBookingId,
+    extCostBookingId: b.extCostBookingId,
+    cancelledAt: iso(b.cancelledAt),
+    cancellationReason: b.cancellationReason,
+    createdAt: b.createdAt.toISOString(),
+    updatedAt: b.updatedAt.toISOString(),
   };
 }
 
 export function paymentPayload(p: PaymentRow) {
   return {
-    id: p.id, code: p.code, bookingId: p.bookingId, concept: p.concept, amount: p.amount, currency: p.currency,
-    status: p.status, paymentMethod: p.paymentMethod, receiptUrl: p.receiptUrl,
-    paidAt: iso(p.paidAt), refundedAt: iso(p.refundedAt), expiresAt: iso(p.expiresAt), scheduledAt: iso(p.scheduledAt),
-    createdAt: p.createdAt.toISOString(), updatedAt: p.updatedAt.toISOString(),
+    id: p.id,
+    code: p.code,
+    bookingId: p.bookingId,
+    concept: p.concept,
+    amount: p.amount,
+    currency: p.currency,
+    status: p.status,
+    paymentMethod: p.paymentMethod,
+    receiptUrl: p.receiptUrl,
+    paidAt: iso(p.paidAt),
+    refundedAt: iso(p.refundedAt),
+    expiresAt: iso(p.expiresAt),
+    scheduledAt: iso(p.scheduledAt),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
   };
 }
 

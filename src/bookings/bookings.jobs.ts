@@ -9,6 +9,9 @@ export const expirePaymentLinksJob = defineJob({
   schema: z.object({}),
   cron: '*/15 * * * *',
   async handle(_data, { prisma, services, logger }) {
-    logger.info({ expired: await expirePaymentLinks(prisma, services.events, services.config.clock()) }, 'payment links expired');
+    logger.info(
+      { expired: await expirePaymentLinks(prisma, services.events, services.config.clock()) },
+      'payment links expired',
+    );
   },
 });

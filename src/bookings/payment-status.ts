@@ -2,7 +2,10 @@
 // booking follows from its links"). Cancelled and expired links no longer count.
 import type { BookingPaymentStatus, PaymentLinkStatus } from '../generated/prisma/enums.ts';
 
-export function paymentStatusOf(booking: { lifecycleStatus: string }, links: ReadonlyArray<{ status: PaymentLinkStatus }>): BookingPaymentStatus {
+export function paymentStatusOf(
+  booking: { lifecycleStatus: string },
+  links: ReadonlyArray<{ status: PaymentLinkStatus }>,
+): BookingPaymentStatus {
   if (booking.lifecycleStatus === 'cancelled') return 'cancelled';
   const live = links.filter((l) => l.status !== 'cancelled' && l.status !== 'expired');
   if (live.length === 0) return 'no_payment_required';

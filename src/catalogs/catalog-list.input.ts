@@ -4,10 +4,25 @@ import type { Prisma } from '../db/prisma.ts';
 import { listQuery, type ListArgs, type ListSpec } from '../lists/list-query.ts';
 
 export const CATALOG_FILTER_FIELDS = {
-  id: 'number', title: 'text', slug: 'text', subtitle: 'text', accountId: 'number', agentId: 'number',
-  accountLogo: 'boolean', isPublic: 'boolean', sharedWithOrganisation: 'boolean', createdAt: 'date', updatedAt: 'date',
+  id: 'number',
+  title: 'text',
+  slug: 'text',
+  subtitle: 'text',
+  accountId: 'number',
+  agentId: 'number',
+  accountLogo: 'boolean',
+  isPublic: 'boolean',
+  sharedWithOrganisation: 'boolean',
+  createdAt: 'date',
+  updatedAt: 'date',
 } as const satisfies ListSpec['filters'];
-export const CATALOG_SEARCH_FIELDS = ['title', 'slug', 'subtitle', 'description', 'seoDescription'] as const;
+export const CATALOG_SEARCH_FIELDS = [
+  'title',
+  'slug',
+  'subtitle',
+  'description',
+  'seoDescription',
+] as const;
 export const CATALOG_ORDER_FIELDS = ['id', 'title', 'createdAt', 'updatedAt'] as const;
 
 const CATALOG_LIST: ListSpec = {
@@ -20,5 +35,9 @@ const CATALOG_LIST: ListSpec = {
 
 export function catalogListQuery(args: ListArgs) {
   const query = listQuery(CATALOG_LIST, args);
-  return { ...query, where: query.where as Prisma.CatalogWhereInput, orderBy: query.orderBy as Prisma.CatalogOrderByWithRelationInput[] };
+  return {
+    ...query,
+    where: query.where as Prisma.CatalogWhereInput,
+    orderBy: query.orderBy as Prisma.CatalogOrderByWithRelationInput[],
+  };
 }

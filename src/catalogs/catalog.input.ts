@@ -4,14 +4,20 @@ import { z } from 'zod';
 import { LIMITS } from '../config/constants.ts';
 import { httpUrl as url, title } from '../shared/fields.ts';
 
-
 const tripIds = z
-  .array(z.number({ error: 'Trip ids are integers.' }).int('Trip ids are integers.').positive('Trip ids are positive.').max(2_147_483_647))
+  .array(
+    z
+      .number({ error: 'Trip ids are integers.' })
+      .int('Trip ids are integers.')
+      .positive('Trip ids are positive.')
+      .max(2_147_483_647),
+  )
   .max(LIMITS.catalogTripsMax, `At most ${LIMITS.catalogTripsMax} trips in a catalog.`)
   .superRefine((ids, ctx) => {
     const seen = new Set<number>();
     ids.forEach((id, index) => {
-      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [index], message: `Trip ${id} is listed twice.` });
+      if (seen.has(id))
+        ctx.addIssue({ code: 'custom', path: [index], message: `Trip ${id} is listed twice.` });
       seen.add(id);
     });
   });
@@ -24,13 +30,18 @@ const catalogFields = {
   pictureUrl: url.nullable(),
   logoUrl: url.nullable(),
   accountLogo: z.boolean(),
-  filters: z.strictObject({ countries: z.boolean(), month: z.boolean(), duration: z.boolean() }).partial(),
+  filters: z
+    .strictObject({ countries: z.boolean(), month: z.boolean(), duration: z.boolean() })
+    .partial(),
   isPublic: z.boolean(),
   sharedWithOrganisation: z.boolean(),
   tripIds,
 };
 
-export const createCatalogInput = z.strictObject(catalogFields).partial().extend({ title: catalogFields.title });
+export const createCatalogInput = z
+  .strictObject(catalogFields)
+  .partial()
+  .extend({ title: catalogFields.title });
 export const updateCatalogInput = z.strictObject(catalogFields).partial();
 export const duplicateCatalogInput = z.strictObject({ title: catalogFields.title.optional() });
 

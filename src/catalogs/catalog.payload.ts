@@ -8,12 +8,28 @@ type CatalogWithTrips = Catalog & { tripLinks: Array<{ tripId: number }> };
 export function catalogPayload(catalog: CatalogWithTrips) {
   const tripIds = catalog.tripLinks.map((link) => link.tripId);
   return {
-    id: catalog.id, accountId: catalog.accountId, agentId: catalog.agentId, slug: catalog.slug, title: catalog.title,
-    subtitle: catalog.subtitle, description: catalog.description, seoDescription: catalog.seoDescription,
-    pictureUrl: catalog.pictureUrl, logoUrl: catalog.logoUrl, accountLogo: catalog.accountLogo,
-    filters: { countries: catalog.filterCountries, month: catalog.filterMonth, duration: catalog.filterDuration },
-    isPublic: catalog.isPublic, sharedWithOrganisation: catalog.sharedWithOrganisation, tripIds, tripCount: tripIds.length,
-    createdAt: catalog.createdAt.toISOString(), updatedAt: catalog.updatedAt.toISOString(),
+    id: catalog.id,
+    accountId: catalog.accountId,
+    agentId: catalog.agentId,
+    slug: catalog.slug,
+    title: catalog.title,
+    subtitle: catalog.subtitle,
+    description: catalog.description,
+    seoDescription: catalog.seoDescription,
+    pictureUrl: catalog.pictureUrl,
+    logoUrl: catalog.logoUrl,
+    accountLogo: catalog.accountLogo,
+    filters: {
+      countries: catalog.filterCountries,
+      month: catalog.filterMonth,
+      duration: catalog.filterDuration,
+    },
+    isPublic: catalog.isPublic,
+    sharedWithOrganisation: catalog.sharedWithOrganisation,
+    tripIds,
+    tripCount: tripIds.length,
+    createdAt: catalog.createdAt.toISOString(),
+    updatedAt: catalog.updatedAt.toISOString(),
   };
 }
 
@@ -27,5 +43,6 @@ export async function loadCatalogEventData(tx: Prisma.TransactionClient, id: num
 }
 
 /** `{catalog}` of catalog.deleted, with `deletedAt`. */
-export const deletedCatalogEventData = (catalog: CatalogWithTrips) =>
-  ({ catalog: { ...catalogPayload(catalog), deletedAt: catalog.deletedAt?.toISOString() ?? null } });
+export const deletedCatalogEventData = (catalog: CatalogWithTrips) => ({
+  catalog: { ...catalogPayload(catalog), deletedAt: catalog.deletedAt?.toISOString() ?? null },
+});

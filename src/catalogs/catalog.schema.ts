@@ -1,7 +1,12 @@
 // Catalogs in GraphQL: the Catalog type (with its trips), lists, the public catalog, mutations.
 import { builder } from '../graphql/builder.ts';
 import { countOnce, pageOf, type ListArgs } from '../lists/list-query.ts';
-import { bulkDeleteResultType, ListFilterInput, ListOrderInput, ListSearchInput } from '../lists/list.schema.ts';
+import {
+  bulkDeleteResultType,
+  ListFilterInput,
+  ListOrderInput,
+  ListSearchInput,
+} from '../lists/list.schema.ts';
 import { countTotal, offsetConnection, type Rows } from '../lists/offset-connection.ts';
 import { writerOf } from '../shared/writer.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
@@ -10,21 +15,44 @@ import { PublicTripPageType, TripPageType, TripType, tripPage } from '../trips/t
 import { createCatalogInput, duplicateCatalogInput, updateCatalogInput } from './catalog.input.ts';
 import { catalogListQuery } from './catalog-list.input.ts';
 import {
-  catalogTripsWhere, createCatalog, deleteCatalog, deleteCatalogs, duplicateCatalog, getCatalog,
-  getPublicCatalog, liveLinks, publicCatalogTripsWhere, readableCatalogs, restoreCatalog, updateCatalog,
+  catalogTripsWhere,
+  createCatalog,
+  deleteCatalog,
+  deleteCatalogs,
+  duplicateCatalog,
+  getCatalog,
+  getPublicCatalog,
+  liveLinks,
+  publicCatalogTripsWhere,
+  readableCatalogs,
+  restoreCatalog,
+  updateCatalog,
 } from './catalog.service.ts';
 import type { Context } from '../graphql/context.ts';
 import type { Catalog, Prisma, Trip } from '../db/prisma.ts';
 import type { LoadedTrip } from '../trips/trip.service.ts';
 
-interface CatalogFilters { countries: boolean; month: boolean; duration: boolean }
+interface CatalogFilters {
+  countries: boolean;
+  month: boolean;
+  duration: boolean;
+}
 const CatalogFiltersType = builder.objectRef<CatalogFilters>('CatalogFilters').implement({
   description: 'Which filters the catalog page offers its visitors.',
-  fields: (t) => ({ countries: t.exposeBoolean('countries'), month: t.exposeBoolean('month'), duration: t.exposeBoolean('duration') }),
+  fields: (t) => ({
+    countries: t.exposeBoolean('countries'),
+    month: t.exposeBoolean('month'),
+    duration: t.exposeBoolean('duration'),
+  }),
 });
-const filtersField = { select: { filterCountries: true, filterMonth: true, filterDuration: true } } as const;
-const filtersOf = (c: { filterCountries: boolean; filterMonth: boolean; filterDuration: boolean }) =>
-  ({ countries: c.filterCountries, month: c.filterMonth, duration: c.filterDuration });
+const filtersField = {
+  select: { filterCountries: true, filterMonth: true, filterDuration: true },
+} as const;
+const filtersOf = (c: {
+  filterCountries: boolean;
+  filterMonth: boolean;
+  filterDuration: boolean;
+}) => ({ countries: c.filterCountries, month: c.filterMonth, duration: c.filterDuration });
 
 /**
  * Rows and count of a catalog's trips (through its links, in catalog order) matching `where`.
@@ -32,13 +60,25 @@ const filtersOf = (c: { filterCountries: boolean; filterMonth: boolean; filterDu
  */
 function linkedTrips<T extends Trip>(ctx: Context, where: Prisma.CatalogTripWhereInput) {
   const rows: Rows<T> = async (query, window) =>
-    (await ctx.prisma.catalogTrip.findMany({ where, orderBy: liveLinks.orderBy, ...window, select: { trip: query } })).map((link) => link.trip as T);
+    (
+      await ctx.prisma.catalogTrip.findMany({
+        where,
+        orderBy: liveLinks.orderBy,
+        ...window,
+        select: { trip: query },
+      })
+    ).map((link) => link.trip as T);
   return [rows, () => ctx.prisma.catalogTrip.count({ where })] as const;
 }
 
 /** Rows and count of the catalogs matching `where`, in `orderBy`. */
-function catalogsWhere(ctx: Context, where: Prisma.CatalogWhereInput, orderBy: Prisma.CatalogOrderByWithRelationInput[]) {
-  const rows: Rows<Catalog> = (query, window) => ctx.prisma.catalog.findMany({ ...query, where, orderBy, ...window });
+function catalogsWhere(
+  ctx: Context,
+  where: Prisma.CatalogWhereInput,
+  orderBy: Prisma.CatalogOrderByWithRelationInput[],
+) {
+  const rows: Rows<Catalog> = (query, window) =>
+    ctx.prisma.catalog.findMany({ ...query, where, orderBy, ...window });
   return [rows, () => ctx.prisma.catalog.count({ where })] as const;
 }
 
@@ -54,30 +94,57 @@ export const CatalogType = builder.prismaObject('Catalog', {
     seoDescription: t.exposeString('seoDescription', { nullable: true }),
     pictureUrl: t.exposeString('pictureUrl', { nullable: true }),
     logoUrl: t.exposeString('logoUrl', { nullable: true }),
-    accountLogo: t.exposeBoolean('accountLogo', { description: 'Show the account\'s logo on the catalog page.' }),
+    accountLogo: t.exposeBoolean('accountLogo', {
+      description: "Show the account's logo on the catalog page.",
+    }),
     filters: t.field({ type: CatalogFiltersType, ...filtersField, resolve: filtersOf }),
-    isPublic: t.exposeBoolean('isPublic', { description: 'Served without a key at /catalogs/public/{idOrSlug}.' }),
-    sharedWithOrganisation: t.exposeBoolean('sharedWithOrganisation', { description: 'Every account of the organisation can read it and add its own trips.' }),
+    isPublic: t.exposeBoolean('isPublic', {
+      description: 'Served without a key at /catalogs/public/{idOrSlug}.',
+    }),
+    sharedWithOrganisation: t.exposeBoolean('sharedWithOrganisation', {
+      description: 'Every account of the organisation can read it and add its own trips.',
+    }),
     tripIds: t.intList({
-      description: 'Every trip of the catalog in catalog order, those of other accounts included; trips in the trash are left out.',
+      description:
+        'Every trip of the catalog in catalog order, those of other accounts included; trips in the trash are left out.',
       select: { tripLinks: liveLinks },
       resolve: (catalog) => catalog.tripLinks.map((link) => link.tripId),
     }),
-    tripCount: t.int({ select: { tripLinks: liveLinks }, resolve: (catalog) => catalog.tripLinks.length }),
+    tripCount: t.int({
+      select: { tripLinks: liveLinks },
+      resolve: (catalog) => catalog.tripLinks.length,
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    deletedAt: t.expose('deletedAt', { type: 'DateTime', nullable: true, description: 'Set while the catalog is in the trash.' }),
+    deletedAt: t.expose('deletedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Set while the catalog is in the trash.',
+    }),
     restorableUntil: t.field({
       type: 'DateTime',
       nullable: true,
       select: { deletedAt: true },
       resolve: (catalog) => (catalog.deletedAt ? restorableUntil(catalog.deletedAt) : null),
     }),
-    trips: t.connection({
-      type: TripType,
-      description: 'The catalog\'s trips the caller can read, in catalog order.',
-      resolve: (catalog, args, ctx, info) => offsetConnection(ctx, info, 'Trip', args, ...linkedTrips<LoadedTrip>(ctx, catalogTripsWhere(ctx.actor!, catalog.id))),
-    }, { name: 'CatalogTripConnection', fields: (c) => ({ totalCount: c.int({ resolve: countTotal }) }) }),
+    trips: t.connection(
+      {
+        type: TripType,
+        description: "The catalog's trips the caller can read, in catalog order.",
+        resolve: (catalog, args, ctx, info) =>
+          offsetConnection(
+            ctx,
+            info,
+            'Trip',
+            args,
+            ...linkedTrips<LoadedTrip>(ctx, catalogTripsWhere(ctx.actor!, catalog.id)),
+          ),
+      },
+      {
+        name: 'CatalogTripConnection',
+        fields: (c) => ({ totalCount: c.int({ resolve: countTotal }) }),
+      },
+    ),
   }),
 });
 
@@ -104,7 +171,12 @@ const PublicCatalogType = builder.prismaObject('Catalog', {
       resolve: (catalog, args, ctx) => {
         const { page, pageSize } = pageOf(args);
         const [rows, count] = linkedTrips<Trip>(ctx, publicCatalogTripsWhere(catalog.id));
-        return tripPage(page, pageSize, (query) => rows(query, { skip: (page - 1) * pageSize, take: pageSize }), count);
+        return tripPage(
+          page,
+          pageSize,
+          (query) => rows(query, { skip: (page - 1) * pageSize, take: pageSize }),
+          count,
+        );
       },
     }),
   }),
@@ -133,14 +205,26 @@ function catalogInputType(name: string, titleRequired: boolean) {
 const CreateCatalogInput = catalogInputType('CreateCatalogInput', true);
 const UpdateCatalogInput = catalogInputType('UpdateCatalogInput', false);
 
-interface CatalogPageShape { page: number; pageSize: number; where: Prisma.CatalogWhereInput; orderBy: Prisma.CatalogOrderByWithRelationInput[]; count(): Promise<number> }
+interface CatalogPageShape {
+  page: number;
+  pageSize: number;
+  where: Prisma.CatalogWhereInput;
+  orderBy: Prisma.CatalogOrderByWithRelationInput[];
+  count(): Promise<number>;
+}
 const CatalogPageType = builder.objectRef<CatalogPageShape>('CatalogPage').implement({
   description: 'One page of catalogs, in the paginated envelope of the REST lists.',
   fields: (t) => ({
     data: t.prismaField({
       type: [CatalogType],
       resolve: (query, page, _args, ctx) =>
-        ctx.prisma.catalog.findMany({ ...query, where: page.where, orderBy: page.orderBy, skip: (page.page - 1) * page.pageSize, take: page.pageSize }),
+        ctx.prisma.catalog.findMany({
+          ...query,
+          where: page.where,
+          orderBy: page.orderBy,
+          skip: (page.page - 1) * page.pageSize,
+          take: page.pageSize,
+        }),
     }),
     page: t.exposeInt('page'),
     pageSize: t.exposeInt('pageSize'),
@@ -161,24 +245,45 @@ builder.queryFields((t) => ({
   catalogs: t.field({
     type: CatalogPageType,
     authScopes: { permission: 'read:catalogs' },
-    description: 'Catalogs the caller can read (its account\'s and those shared in its organisation), in the REST lists\' terms.',
-    args: { page: t.arg.int(), pageSize: t.arg.int(), filters: t.arg({ type: [ListFilterInput] }), search: t.arg({ type: ListSearchInput }), orderBy: t.arg({ type: ListOrderInput }) },
+    description:
+      "Catalogs the caller can read (its account's and those shared in its organisation), in the REST lists' terms.",
+    args: {
+      page: t.arg.int(),
+      pageSize: t.arg.int(),
+      filters: t.arg({ type: [ListFilterInput] }),
+      search: t.arg({ type: ListSearchInput }),
+      orderBy: t.arg({ type: ListOrderInput }),
+    },
     resolve: (_root, args, ctx) => {
       const { page, pageSize, where, orderBy } = catalogListQuery(args as ListArgs);
       const readable = { ...where, ...readableCatalogs(ctx.actor!) };
-      return { page, pageSize, where: readable, orderBy, count: countOnce(() => ctx.prisma.catalog.count({ where: readable })) };
+      return {
+        page,
+        pageSize,
+        where: readable,
+        orderBy,
+        count: countOnce(() => ctx.prisma.catalog.count({ where: readable })),
+      };
     },
   }),
   catalogTrips: t.field({
     type: TripPageType,
     authScopes: { permission: 'read:catalogs' },
-    description: 'The catalog\'s trips the caller can read, in catalog order, one page at a time.',
+    description: "The catalog's trips the caller can read, in catalog order, one page at a time.",
     args: { catalogId: t.arg.int({ required: true }), page: t.arg.int(), pageSize: t.arg.int() },
     resolve: async (_root, args, ctx) => {
       await getCatalog(ctx.prisma, ctx.actor!, args.catalogId, { select: { id: true } });
       const { page, pageSize } = pageOf(args);
-      const [rows, count] = linkedTrips<LoadedTrip>(ctx, catalogTripsWhere(ctx.actor!, args.catalogId));
-      return tripPage(page, pageSize, (query) => rows(query, { skip: (page - 1) * pageSize, take: pageSize }), count);
+      const [rows, count] = linkedTrips<LoadedTrip>(
+        ctx,
+        catalogTripsWhere(ctx.actor!, args.catalogId),
+      );
+      return tripPage(
+        page,
+        pageSize,
+        (query) => rows(query, { skip: (page - 1) * pageSize, take: pageSize }),
+        count,
+      );
     },
   }),
   publicCatalog: t.prismaField({
@@ -194,26 +299,41 @@ builder.mutationFields((t) => ({
     type: CatalogType,
     authScopes: { permission: 'create:catalogs' },
     args: { input: t.arg({ type: CreateCatalogInput, required: true }) },
-    resolve: (query, _root, args, ctx) => createCatalog(writerOf(ctx), parseOrThrow(createCatalogInput, withoutNulls(args.input, ['title'])), query),
+    resolve: (query, _root, args, ctx) =>
+      createCatalog(
+        writerOf(ctx),
+        parseOrThrow(createCatalogInput, withoutNulls(args.input, ['title'])),
+        query,
+      ),
   }),
   updateCatalog: t.prismaField({
     type: CatalogType,
     authScopes: { permission: 'update:catalogs' },
-    args: { id: t.arg.int({ required: true }), input: t.arg({ type: UpdateCatalogInput, required: true }) },
-    resolve: (query, _root, args, ctx) => updateCatalog(writerOf(ctx), args.id, parseOrThrow(updateCatalogInput, args.input), query),
+    args: {
+      id: t.arg.int({ required: true }),
+      input: t.arg({ type: UpdateCatalogInput, required: true }),
+    },
+    resolve: (query, _root, args, ctx) =>
+      updateCatalog(writerOf(ctx), args.id, parseOrThrow(updateCatalogInput, args.input), query),
   }),
   deleteCatalog: t.boolean({
     authScopes: { permission: 'delete:catalogs' },
     description: 'Moves the catalog to the trash (restorable for 90 days).',
     args: { id: t.arg.int({ required: true }) },
-    resolve: async (_root, args, ctx) => { await deleteCatalog(writerOf(ctx), args.id); return true; },
+    resolve: async (_root, args, ctx) => {
+      await deleteCatalog(writerOf(ctx), args.id);
+      return true;
+    },
   }),
   deleteCatalogs: t.field({
     type: CatalogBulkDeleteResult,
     authScopes: { permission: 'delete:catalogs' },
-    description: 'Moves several catalogs to the trash; ids that are missing, deleted or not the caller\'s account\'s are skipped.',
+    description:
+      "Moves several catalogs to the trash; ids that are missing, deleted or not the caller's account's are skipped.",
     args: { ids: t.arg.intList({ required: true }) },
-    resolve: async (_root, args, ctx) => ({ deletedCount: await deleteCatalogs(writerOf(ctx), args.ids) }),
+    resolve: async (_root, args, ctx) => ({
+      deletedCount: await deleteCatalogs(writerOf(ctx), args.ids),
+    }),
   }),
   restoreCatalog: t.prismaField({
     type: CatalogType,
@@ -225,30 +345,63 @@ builder.mutationFields((t) => ({
   duplicateCatalog: t.prismaField({
     type: CatalogType,
     authScopes: { permission: 'create:catalogs' },
-    description: 'Copies a readable catalog into the caller\'s account (not shared, not public), with the trips the caller can read.',
+    description:
+      "Copies a readable catalog into the caller's account (not shared, not public), with the trips the caller can read.",
     args: { id: t.arg.int({ required: true }), title: t.arg.string() },
     resolve: (query, _root, args, ctx) => {
-      const { title } = parseOrThrow(duplicateCatalogInput, args.title == null ? {} : { title: args.title });
+      const { title } = parseOrThrow(
+        duplicateCatalogInput,
+        args.title == null ? {} : { title: args.title },
+      );
       return duplicateCatalog(writerOf(ctx), args.id, title, query);
     },
   }),
 }));
 
 builder.queryFields((t) => ({
-  catalogsConnection: t.connection({
-    type: CatalogType,
-    authScopes: { permission: 'read:catalogs' },
-    args: { filters: t.arg({ type: [ListFilterInput] }), search: t.arg({ type: ListSearchInput }), orderBy: t.arg({ type: ListOrderInput }) },
-    resolve: (_root, args, ctx, info) => {
-      const { where, orderBy } = catalogListQuery(args as ListArgs);
-      return offsetConnection(ctx, info, 'Catalog', args, ...catalogsWhere(ctx, { ...where, ...readableCatalogs(ctx.actor!) }, orderBy));
+  catalogsConnection: t.connection(
+    {
+      type: CatalogType,
+      authScopes: { permission: 'read:catalogs' },
+      args: {
+        filters: t.arg({ type: [ListFilterInput] }),
+        search: t.arg({ type: ListSearchInput }),
+        orderBy: t.arg({ type: ListOrderInput }),
+      },
+      resolve: (_root, args, ctx, info) => {
+        const { where, orderBy } = catalogListQuery(args as ListArgs);
+        return offsetConnection(
+          ctx,
+          info,
+          'Catalog',
+          args,
+          ...catalogsWhere(ctx, { ...where, ...readableCatalogs(ctx.actor!) }, orderBy),
+        );
+      },
     },
-  }, { name: 'CatalogConnection', fields: (c) => ({ totalCount: c.int({ resolve: countTotal }) }) }),
-  trashedCatalogs: t.connection({
-    type: CatalogType,
-    authScopes: { permission: 'read:catalogs' },
-    description: 'The account\'s trash: deleted catalogs that can still be restored, most recently deleted first.',
-    resolve: (_root, args, ctx, info) =>
-      offsetConnection(ctx, info, 'Catalog', args, ...catalogsWhere(ctx, trashWhere(ctx.actor!, ctx.services.config.clock()), [{ deletedAt: 'desc' }, { id: 'desc' }])),
-  }, { name: 'TrashedCatalogConnection', fields: (c) => ({ totalCount: c.int({ resolve: countTotal }) }) }),
+    { name: 'CatalogConnection', fields: (c) => ({ totalCount: c.int({ resolve: countTotal }) }) },
+  ),
+  trashedCatalogs: t.connection(
+    {
+      type: CatalogType,
+      authScopes: { permission: 'read:catalogs' },
+      description:
+        "The account's trash: deleted catalogs that can still be restored, most recently deleted first.",
+      resolve: (_root, args, ctx, info) =>
+        offsetConnection(
+          ctx,
+          info,
+          'Catalog',
+          args,
+          ...catalogsWhere(ctx, trashWhere(ctx.actor!, ctx.services.config.clock()), [
+            { deletedAt: 'desc' },
+            { id: 'desc' },
+          ]),
+        ),
+    },
+    {
+      name: 'TrashedCatalogConnection',
+      fields: (c) => ({ totalCount: c.int({ resolve: countTotal }) }),
+    },
+  ),
 }));

@@ -17,15 +17,27 @@ const optionalUrl = z.url().optional();
  */
 const origins = z
   .string()
-  .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
-  .pipe(z.array(z.string().transform((value, ctx) => {
-    const origin = originOf(value);
-    if (origin === undefined) {
-      ctx.addIssue({ code: 'custom', message: `"${value}" is not an origin such as https://app.example.com (scheme, host and port only; no *)` });
-      return z.NEVER;
-    }
-    return origin;
-  })));
+  .transform((s) =>
+    s
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.string().transform((value, ctx) => {
+        const origin = originOf(value);
+        if (origin === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${value}" is not an origin such as https://app.example.com (scheme, host and port only; no *)`,
+          });
+          return z.NEVER;
+        }
+        return origin;
+      }),
+    ),
+  );
 
 function originOf(value: string): string | undefined {
   let url: URL;
@@ -34,14 +46,25 @@ function originOf(value: string): string | undefined {
   } catch {
     return undefined;
   }
-  const bare = (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash;
+  const bare =
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    !url.username &&
+    !url.password &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash;
   // The origin as browsers send it: lower case, without a default port.
   return bare ? url.origin : undefined;
 }
 
 const roles = z
   .string()
-  .transform((s) => s.split(',').map((r) => r.trim()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.enum(['api', 'ai', 'worker'])).min(1));
 
 const envSchema = z.object({
@@ -93,13 +116,22 @@ const envSchema = z.object({
   IMPORT_LLM_API_KEY: z.string().optional(),
   IMPORT_LLM_MODEL: z.string().default('gpt-4o-mini'),
   IMPORT_LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
-  AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(DURATIONS.apiKeyCacheMs / 1000),
+  AUTH_CACHE_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(3600)
+    .default(DURATIONS.apiKeyCacheMs / 1000),
   /** OpenTelemetry tracing, on when the endpoint is set (OTLP/HTTP; spans go to <endpoint>/v1/traces). */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   OTEL_SERVICE_NAME: z.string().default('trips-service'),
   /** `key=value` pairs separated by commas, sent with every export (for example an API key of the collector). */
   OTEL_EXPORTER_OTLP_HEADERS: z.string().optional(),
-  WEBHOOK_DEBOUNCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(DURATIONS.webhookDebounceSeconds),
+  WEBHOOK_DEBOUNCE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(DURATIONS.webhookDebounceSeconds),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -178,19 +210,34 @@ export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`DATABASE_URL= npm start`) means unset, as in most tools.
-  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')), { error: (issue) => productMessage(issue) });
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')),
+    { error: (issue) => productMessage(issue) },
+  );
   if (!parsed.success) {
     // The product's messages name the variable already ("PORT must be at most 65535.").
-    const lines = parsed.error.issues.map((i) => (i.message.startsWith(String(i.path[0])) ? `  ${i.message}` : `  ${i.path.join('.')}: ${i.message}`));
+    const lines = parsed.error.issues.map((i) =>
+      i.message.startsWith(String(i.path[0]))
+        ? `  ${i.message}`
+        : `  ${i.path.join('.')}: ${i.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const external = e.OAUTH_EXTERNAL_ISSUER || e.OAUTH_EXTERNAL_AUDIENCE || e.OAUTH_EXTERNAL_JWKS_URL;
-  if (external && !(e.OAUTH_EXTERNAL_ISSUER && e.OAUTH_EXTERNAL_AUDIENCE && e.OAUTH_EXTERNAL_JWKS_URL)) {
-    throw new ConfigError('Invalid configuration:\n  OAUTH_EXTERNAL_*: set ISSUER, AUDIENCE and JWKS_URL together');
+  const external =
+    e.OAUTH_EXTERNAL_ISSUER || e.OAUTH_EXTERNAL_AUDIENCE || e.OAUTH_EXTERNAL_JWKS_URL;
+  if (
+    external &&
+    !(e.OAUTH_EXTERNAL_ISSUER && e.OAUTH_EXTERNAL_AUDIENCE && e.OAUTH_EXTERNAL_JWKS_URL)
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OAUTH_EXTERNAL_*: set ISSUER, AUDIENCE and JWKS_URL together',
+    );
   }
   if (e.NODE_ENV === 'production' && e.OUTBOUND_ALLOW_LOOPBACK) {
-    throw new ConfigError('Invalid configuration:\n  OUTBOUND_ALLOW_LOOPBACK: test-only, refused in production');
+    throw new ConfigError(
+      'Invalid configuration:\n  OUTBOUND_ALLOW_LOOPBACK: test-only, refused in production',
+    );
   }
   if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
     throw new ConfigError('Invalid configuration:\n  SECRET_KEY: required in production');
@@ -219,7 +266,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       issuer: e.OAUTH_ISSUER,
       tokenTtlSeconds: e.OAUTH_TOKEN_TTL_SECONDS,
       external: external
-        ? { issuer: e.OAUTH_EXTERNAL_ISSUER!, audience: e.OAUTH_EXTERNAL_AUDIENCE!, jwksUrl: e.OAUTH_EXTERNAL_JWKS_URL! }
+        ? {
+            issuer: e.OAUTH_EXTERNAL_ISSUER!,
+            audience: e.OAUTH_EXTERNAL_AUDIENCE!,
+            jwksUrl: e.OAUTH_EXTERNAL_JWKS_URL!,
+          }
         : undefined,
     },
     graphiql: e.GRAPHIQL ?? e.NODE_ENV !== 'production',
@@ -237,11 +288,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
     webhookDebounceSeconds: e.WEBHOOK_DEBOUNCE_SECONDS,
     authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
-    importLlm: e.IMPORT_LLM_BASE_URL || e.IMPORT_LLM_API_KEY
-      ? { baseUrl: (e.IMPORT_LLM_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/$/, ''), apiKey: e.IMPORT_LLM_API_KEY ?? 'none', model: e.IMPORT_LLM_MODEL, timeoutMs: e.IMPORT_LLM_TIMEOUT_MS }
-      : undefined,
+    importLlm:
+      e.IMPORT_LLM_BASE_URL || e.IMPORT_LLM_API_KEY
+        ? {
+            baseUrl: (e.IMPORT_LLM_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/$/, ''),
+            apiKey: e.IMPORT_LLM_API_KEY ?? 'none',
+            model: e.IMPORT_LLM_MODEL,
+            timeoutMs: e.IMPORT_LLM_TIMEOUT_MS,
+          }
+        : undefined,
     tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
-      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME, headers: keyValuePairs(e.OTEL_EXPORTER_OTLP_HEADERS) }
+      ? {
+          endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+          serviceName: e.OTEL_SERVICE_NAME,
+          headers: keyValuePairs(e.OTEL_EXPORTER_OTLP_HEADERS),
+        }
       : undefined,
     clock: () => new Date(),
     onDatabaseQuery: undefined,

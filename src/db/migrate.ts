@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../prisma/migrations');
+export const MIGRATIONS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../prisma/migrations',
+);
 const LOCK_ID = 72_707_369; // any constant shared by every process of this service
 
 const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
@@ -30,7 +33,10 @@ export interface Migration {
 
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await fs.readFile(path.join(dir, name, 'migration.sql'), 'utf8');
@@ -55,7 +61,10 @@ export async function migrate(databaseUrl: string, logger?: Logger): Promise<str
       const checksum = applied.get(migration.name);
       if (checksum !== undefined) {
         if (checksum !== migration.checksum) {
-          logger?.warn({ migration: migration.name }, 'an applied migration was modified after it was applied');
+          logger?.warn(
+            { migration: migration.name },
+            'an applied migration was modified after it was applied',
+          );
         }
         continue;
       }
@@ -86,6 +95,8 @@ async function applyOne(client: pg.Client, migration: Migration): Promise<void> 
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK');
-    throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
+    throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
 }

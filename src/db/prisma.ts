@@ -23,15 +23,21 @@ export function createPrisma(options: {
   });
   const adapter = new PrismaPg(pool, {
     disposeExternalPool: true,
-    ...(options.preparedStatements === false ? {} : {
-      // pg sends a statement whose name is undefined unnamed; adapter-pg's type only admits strings.
-      statementNameGenerator: preparedStatementNames() as (query: { sql: string }) => string,
-    }),
+    ...(options.preparedStatements === false
+      ? {}
+      : {
+          // pg sends a statement whose name is undefined unnamed; adapter-pg's type only admits strings.
+          statementNameGenerator: preparedStatementNames() as (query: { sql: string }) => string,
+        }),
   });
   // A transaction may wait for a connection while the pool is busy (bursts of bulk writes).
   const transactionOptions = { maxWait: 10_000, timeout: 30_000 };
   if (!options.onQuery) return withPool(new PrismaClient({ adapter, transactionOptions }), pool);
-  const client = new PrismaClient({ adapter, transactionOptions, log: [{ emit: 'event', level: 'query' }] });
+  const client = new PrismaClient({
+    adapter,
+    transactionOptions,
+    log: [{ emit: 'event', level: 'query' }],
+  });
   client.$on('query', (event) => options.onQuery!({ sql: event.query, params: event.params }));
   return withPool(client, pool);
 }
@@ -62,7 +68,10 @@ export function databasePool(client: PrismaClient): pg.Pool | undefined {
  * listed by name, so a migration adding one does not break a prepared statement. Behind a pooler
  * that cannot keep prepared statements, set DATABASE_PREPARED_STATEMENTS=false.
  */
-export function preparedStatementNames(limit = 1_000, after = 3): (query: { sql: string }) => string | undefined {
+export function preparedStatementNames(
+  limit = 1_000,
+  after = 3,
+): (query: { sql: string }) => string | undefined {
   const names = new Map<string, string>();
   const seen = new Map<string, number>();
   return ({ sql }) => {

@@ -3,7 +3,17 @@
 // trip configuration's document costs more. Pothos's complexity plugin sums it from the document
 // and the variables before anything runs; armor.ts refuses an operation over its caller's budget.
 import { createComplexityRule } from '@pothos/plugin-complexity';
-import { getNamedType, isCompositeType, isListType, isNonNullType, validate, type DocumentNode, type GraphQLField, type GraphQLSchema, type GraphQLType } from 'graphql';
+import {
+  getNamedType,
+  isCompositeType,
+  isListType,
+  isNonNullType,
+  validate,
+  type DocumentNode,
+  type GraphQLField,
+  type GraphQLSchema,
+  type GraphQLType,
+} from 'graphql';
 import { GRAPHQL_LIMITS, LIMITS } from '../config/constants.ts';
 
 const SIZE_ARGUMENTS = ['first', 'last', 'pageSize'] as const;
@@ -13,13 +23,21 @@ const PAGE_ITEMS = new Set(['data', 'edges']);
 const isList = (type: GraphQLType): boolean => isListType(isNonNullType(type) ? type.ofType : type);
 
 /** The builder's `fieldComplexity`: what a field costs and how much it multiplies its selection. */
-export function fieldCost<C>(args: Record<string, unknown>, _ctx: C, field: GraphQLField<unknown, C>) {
+export function fieldCost<C>(
+  args: Record<string, unknown>,
+  _ctx: C,
+  field: GraphQLField<unknown, C>,
+) {
   if (field.args.some((arg) => (SIZE_ARGUMENTS as readonly string[]).includes(arg.name))) {
     return { field: GRAPHQL_LIMITS.fieldCost, multiplier: requestedSize(args) };
   }
-  if (field.name === 'document' && getNamedType(field.type).name.startsWith('JSON')) return GRAPHQL_LIMITS.documentCost;
+  if (field.name === 'document' && getNamedType(field.type).name.startsWith('JSON'))
+    return GRAPHQL_LIMITS.documentCost;
   if (isList(field.type) && isCompositeType(getNamedType(field.type))) {
-    return { field: GRAPHQL_LIMITS.fieldCost, multiplier: PAGE_ITEMS.has(field.name) ? 1 : GRAPHQL_LIMITS.unsizedListMultiplier };
+    return {
+      field: GRAPHQL_LIMITS.fieldCost,
+      multiplier: PAGE_ITEMS.has(field.name) ? 1 : GRAPHQL_LIMITS.unsizedListMultiplier,
+    };
   }
   return GRAPHQL_LIMITS.fieldCost;
 }
@@ -36,10 +54,21 @@ function requestedSize(args: Record<string, unknown>): number {
  * undefined when the variables do not fit the operation (execution then reports them).
  */
 export function operationCost(
-  schema: GraphQLSchema, document: DocumentNode, variableValues: Record<string, unknown>, operationName: string | null | undefined, context: object,
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variableValues: Record<string, unknown>,
+  operationName: string | null | undefined,
+  context: object,
 ): number | undefined {
   let cost: number | undefined;
-  const rule = createComplexityRule({ context, variableValues, operationName, onResult: (result) => { cost = result.complexity; } });
+  const rule = createComplexityRule({
+    context,
+    variableValues,
+    operationName,
+    onResult: (result) => {
+      cost = result.complexity;
+    },
+  });
   validate(schema, document, [rule]);
   return cost;
 }

@@ -23,22 +23,38 @@ export function maskError(error: unknown, onUnexpected?: (error: unknown) => voi
     if (appError instanceof ValidationError) extensions['errors'] = appError.fields;
     // A refusal for rate (429) is the answer's status, with Retry-After, as on REST; Yoga sends
     // `extensions.http` as the HTTP status and headers and leaves it out of the body.
-    if (appError instanceof RateLimitedError) extensions['http'] = { status: appError.status, headers: appError.headers };
-    return new GraphQLError(appError.message, { nodes: graphqlError?.nodes, path: graphqlError?.path, extensions });
+    if (appError instanceof RateLimitedError)
+      extensions['http'] = { status: appError.status, headers: appError.headers };
+    return new GraphQLError(appError.message, {
+      nodes: graphqlError?.nodes,
+      path: graphqlError?.path,
+      extensions,
+    });
   }
   // Errors of the GraphQL layer itself (syntax, validation of the document) are the client's.
   if (graphqlError && !graphqlError.originalError) return graphqlError;
   // Pothos refuses bad arguments itself (a negative `first`, a cursor that is not one of ours).
   if (graphqlError?.originalError instanceof PothosValidationError) {
-    return new GraphQLError(graphqlError.message, { nodes: graphqlError.nodes, path: graphqlError.path, extensions: { code: 'validation_failed' } });
+    return new GraphQLError(graphqlError.message, {
+      nodes: graphqlError.nodes,
+      path: graphqlError.path,
+      extensions: { code: 'validation_failed' },
+    });
   }
   // A variable GraphQL refuses while coercing it (`1e400` or 2^40 for an Int): graphql 17 wraps
   // the scalar's own GraphQLError, before execution, so without a path. The caller's input (a 500
   // before issue 15), named by its variable like the other validation errors.
   if (graphqlError?.path === undefined && graphqlError?.originalError instanceof GraphQLError) {
     const field = /^Variable "\$(\w+)"/.exec(graphqlError.message)?.[1] ?? 'variables';
-    return new GraphQLError(graphqlError.message, { nodes: graphqlError.nodes, extensions: { code: 'validation_failed', errors: { [field]: [graphqlError.message] } } });
+    return new GraphQLError(graphqlError.message, {
+      nodes: graphqlError.nodes,
+      extensions: { code: 'validation_failed', errors: { [field]: [graphqlError.message] } },
+    });
   }
   onUnexpected?.(graphqlError?.originalError ?? error);
-  return new GraphQLError('Unexpected error.', { nodes: graphqlError?.nodes, path: graphqlError?.path, extensions: { code: 'internal_error' } });
+  return new GraphQLError('Unexpected error.', {
+    nodes: graphqlError?.nodes,
+    path: graphqlError?.path,
+    extensions: { code: 'internal_error' },
+  });
 }

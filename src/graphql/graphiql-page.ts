@@ -9,7 +9,11 @@ import type { GraphiQLOptions } from 'graphql-yoga';
 export const GRAPHIQL_ASSETS_PATH = '/graphiql';
 
 // Monaco asks for a worker by label; these names are what the yoga bundle uses.
-const WORKERS = { editorWorkerService: 'editor.worker.js', json: 'json.worker.js', graphql: 'graphql.worker.js' } as const;
+const WORKERS = {
+  editorWorkerService: 'editor.worker.js',
+  json: 'json.worker.js',
+  graphql: 'graphql.worker.js',
+} as const;
 
 const INIT_SCRIPT = `self.MonacoEnvironment = {
   globalAPI: false,
@@ -57,9 +61,15 @@ type Bundle = typeof import('@graphql-yoga/render-graphiql/graphiql');
 const SOURCES: Record<string, { contentType: string; read: (bundle: Bundle) => Buffer }> = {
   'graphiql.js': { contentType: JS, read: (b) => Buffer.from(b.js) },
   'graphiql.css': { contentType: 'text/css; charset=utf-8', read: (b) => Buffer.from(b.css) },
-  'favicon.ico': { contentType: 'image/x-icon', read: (b) => Buffer.from(b.favicon.slice(b.favicon.indexOf(',') + 1), 'base64') },
+  'favicon.ico': {
+    contentType: 'image/x-icon',
+    read: (b) => Buffer.from(b.favicon.slice(b.favicon.indexOf(',') + 1), 'base64'),
+  },
   'init.js': { contentType: JS, read: () => Buffer.from(INIT_SCRIPT) },
-  [WORKERS.editorWorkerService]: { contentType: JS, read: (b) => Buffer.from(b.editorWorkerService) },
+  [WORKERS.editorWorkerService]: {
+    contentType: JS,
+    read: (b) => Buffer.from(b.editorWorkerService),
+  },
   [WORKERS.json]: { contentType: JS, read: (b) => Buffer.from(b.jsonWorker) },
   [WORKERS.graphql]: { contentType: JS, read: (b) => Buffer.from(b.graphqlWorker) },
 };
@@ -82,5 +92,9 @@ export function graphiqlAsset(name: string): Promise<GraphiQLAsset> | undefined 
 async function load(source: (typeof SOURCES)[string]): Promise<GraphiQLAsset> {
   const body = source.read(await import('@graphql-yoga/render-graphiql/graphiql'));
   const gzipped = source.contentType.startsWith('image/') ? undefined : await promisify(gzip)(body);
-  return { contentType: source.contentType, body: new Uint8Array(body), gzipped: gzipped && new Uint8Array(gzipped) };
+  return {
+    contentType: source.contentType,
+    body: new Uint8Array(body),
+    gzipped: gzipped && new Uint8Array(gzipped),
+  };
 }

@@ -6,7 +6,10 @@ import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yog
 import { jsonSyntaxProblem } from '../shared/json-syntax.ts';
 
 const JSON_TYPES = new Set(['application/json', 'application/graphql+json']);
-const badRequest = (message: string) => createGraphQLError(message, { extensions: { http: { spec: true, status: 400 }, code: 'BAD_REQUEST' } });
+const badRequest = (message: string) =>
+  createGraphQLError(message, {
+    extensions: { http: { spec: true, status: 400 }, code: 'BAD_REQUEST' },
+  });
 
 export function useJsonSyntaxPositions(): Plugin {
   return {
@@ -19,9 +22,14 @@ export function useJsonSyntaxPositions(): Plugin {
         try {
           body = JSON.parse(text);
         } catch {
-          throw badRequest(`POST body sent invalid JSON: ${jsonSyntaxProblem(text) ?? 'it does not parse'}.`);
+          throw badRequest(
+            `POST body sent invalid JSON: ${jsonSyntaxProblem(text) ?? 'it does not parse'}.`,
+          );
         }
-        if (body === null || typeof body !== 'object') throw badRequest(`POST body is expected to be object but received ${body === null ? 'null' : typeof body}`);
+        if (body === null || typeof body !== 'object')
+          throw badRequest(
+            `POST body is expected to be object but received ${body === null ? 'null' : typeof body}`,
+          );
         return body as GraphQLParams | GraphQLParams[];
       });
     },

@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { printSchema } from 'graphql';
 import { schema } from './schema.ts';
 
-export const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schema.graphql');
+export const SCHEMA_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../schema.graphql',
+);
 
 export function printedSchema(): string {
   return `${printSchema(schema)}\n`;

@@ -6,15 +6,26 @@ import { GraphQLError } from 'graphql';
 import type { Context } from './context.ts';
 
 /** Puts the budget's signal on the execution and the context; the returned function ends it. */
-export function withTimeBudget(args: { signal?: AbortSignal }, context: Context, timeoutMs: number): () => void {
+export function withTimeBudget(
+  args: { signal?: AbortSignal },
+  context: Context,
+  timeoutMs: number,
+): () => void {
   const controller = new AbortController();
   const timer = setTimeout(() => {
-    controller.abort(new GraphQLError(`The operation ran longer than its budget of ${timeoutMs} ms and was stopped.`, {
-      extensions: { code: 'operation_timeout', budgetMs: timeoutMs },
-    }));
+    controller.abort(
+      new GraphQLError(
+        `The operation ran longer than its budget of ${timeoutMs} ms and was stopped.`,
+        {
+          extensions: { code: 'operation_timeout', budgetMs: timeoutMs },
+        },
+      ),
+    );
   }, timeoutMs);
   timer.unref();
-  const signal = args.signal ? AbortSignal.any([args.signal, controller.signal]) : controller.signal;
+  const signal = args.signal
+    ? AbortSignal.any([args.signal, controller.signal])
+    : controller.signal;
   args.signal = signal;
   context.signal = signal;
   return () => clearTimeout(timer);

@@ -16,7 +16,10 @@ export interface YogaServerContext {
   appContext: Context;
 }
 
-export function createGraphQLHandler(schema: GraphQLSchema, options: { graphiql: boolean; limits: Config['graphql']; logger: Logger; metrics: Metrics }) {
+export function createGraphQLHandler(
+  schema: GraphQLSchema,
+  options: { graphiql: boolean; limits: Config['graphql']; logger: Logger; metrics: Metrics },
+) {
   return createYoga<YogaServerContext, Context>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -27,7 +30,17 @@ export function createGraphQLHandler(schema: GraphQLSchema, options: { graphiql:
     cors: false,
     logging: false,
     context: ({ appContext }) => appContext,
-    plugins: [useJsonSyntaxPositions(), ...armorPlugins(options.limits), useOperationMetrics(options.metrics), useOperationTracing()],
-    maskedErrors: { maskError: (error) => maskError(error, (cause) => options.logger.error({ err: cause }, 'unexpected GraphQL error')) },
+    plugins: [
+      useJsonSyntaxPositions(),
+      ...armorPlugins(options.limits),
+      useOperationMetrics(options.metrics),
+      useOperationTracing(),
+    ],
+    maskedErrors: {
+      maskError: (error) =>
+        maskError(error, (cause) =>
+          options.logger.error({ err: cause }, 'unexpected GraphQL error'),
+        ),
+    },
   });
 }

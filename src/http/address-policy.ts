@@ -16,12 +16,16 @@ const v6 = (cidr: string) => ipaddr.IPv6.parseCIDR(cidr);
 /** IPv4 ranges that are not global unicast. */
 const IPV4_REFUSED: Range<IPv4>[] = [
   '0.0.0.0/8', // "this network"; connecting to 0.0.0.0 reaches the local host on Linux
-  '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', // private
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16', // private
   '100.64.0.0/10', // carrier-grade NAT
   '127.0.0.0/8', // loopback
   '169.254.0.0/16', // link-local, cloud metadata
   '192.0.0.0/24', // IETF protocol assignments
-  '192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24', // documentation
+  '192.0.2.0/24',
+  '198.51.100.0/24',
+  '203.0.113.0/24', // documentation
   '192.88.99.0/24', // 6to4 relay anycast (deprecated)
   '198.18.0.0/15', // benchmarking
   '224.0.0.0/4', // multicast
@@ -33,7 +37,8 @@ const IPV6_REFUSED: Range<IPv6>[] = [
   // NAT64 local-use prefix (RFC 8215): the operator picks where the IPv4 address sits (/48 to /96),
   // so it cannot be read reliably, and IANA marks the range not globally reachable.
   '64:ff9b:1::/48',
-  '2001:db8::/32', '3fff::/20', // documentation
+  '2001:db8::/32',
+  '3fff::/20', // documentation
   '3ffe::/16', // the former 6bone (RFC 3701)
 ].map(v6);
 
@@ -77,6 +82,7 @@ function ipv4Global(ip: IPv4): boolean {
 function ipv6Global(ip: IPv6): boolean {
   if (IPV6_REFUSED.some((range) => ip.match(range))) return false;
   const embedding = EMBEDDING.find(({ range }) => ip.match(range));
-  if (embedding) return embedding.ipv4s(ip.toByteArray()).every((octets) => ipv4Global(new ipaddr.IPv4(octets)));
+  if (embedding)
+    return embedding.ipv4s(ip.toByteArray()).every((octets) => ipv4Global(new ipaddr.IPv4(octets)));
   return ip.match(GLOBAL_UNICAST) && !ip.match(IETF_ASSIGNMENTS);
 }

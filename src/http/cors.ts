@@ -9,7 +9,8 @@ const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 /** The request headers the API reads. */
 const ALLOWED_HEADERS = 'Authorization, Content-Type, If-Match, X-On-Behalf-Of, X-Request-Id';
 /** The response headers a page may read besides the CORS-safelisted ones. */
-const EXPOSED_HEADERS = 'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id';
+const EXPOSED_HEADERS =
+  'ETag, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
 export interface Cors {
@@ -27,10 +28,21 @@ export function createCors(origins: readonly string[]): Cors {
   };
   return {
     preflight(request) {
-      if (request.method !== 'OPTIONS' || !request.headers.has('origin') || !request.headers.has('access-control-request-method')) return undefined;
+      if (
+        request.method !== 'OPTIONS' ||
+        !request.headers.has('origin') ||
+        !request.headers.has('access-control-request-method')
+      )
+        return undefined;
       const origin = listed(request);
       if (!origin) {
-        const response = jsonResponse(errorBody('forbidden', 'This origin may not call the API from a browser (see CORS_ORIGINS).'), 403);
+        const response = jsonResponse(
+          errorBody(
+            'forbidden',
+            'This origin may not call the API from a browser (see CORS_ORIGINS).',
+          ),
+          403,
+        );
         response.headers.set('vary', 'Origin');
         return response;
       }

@@ -36,7 +36,9 @@ export interface Lease {
 /** The shared counters: take up to `want` points of a subject's budget, or give unspent ones back. */
 export interface LeaseStore {
   take(subject: string, want: number, limit: number, windowSeconds: number): Promise<Lease>;
-  giveBack(returns: ReadonlyArray<{ subject: string; windowId: Date; points: number }>): Promise<void>;
+  giveBack(
+    returns: ReadonlyArray<{ subject: string; windowId: Date; points: number }>,
+  ): Promise<void>;
   forgetExpired(): Promise<void>;
 }
 
@@ -96,7 +98,8 @@ export class LeasedLimiter {
     const now = this.now();
     subject.lastUsed = now;
     // Lease the next points before these run out, so that a busy subject never waits for PostgreSQL.
-    if (subject.leaseSize > 1 && subject.left <= subject.leaseSize / 2 && !subject.pending) void this.lease(id, subject);
+    if (subject.leaseSize > 1 && subject.left <= subject.leaseSize / 2 && !subject.pending)
+      void this.lease(id, subject);
     return this.result(subject, now);
   }
 
@@ -108,7 +111,9 @@ export class LeasedLimiter {
   async get(id: string): Promise<RateLimiterRes | null> {
     const subject = this.subjects.get(id);
     const now = this.now();
-    return subject && subject.windowId && now < subject.windowEnd ? this.result(subject, now) : null;
+    return subject && subject.windowId && now < subject.windowEnd
+      ? this.result(subject, now)
+      : null;
   }
 
   /** Spends `points` whether or not the budget has them (rate-limiter-flexible's `penalty`). */
@@ -122,7 +127,12 @@ export class LeasedLimiter {
     const returns: Array<{ subject: string; windowId: Date; points: number }> = [];
     for (const [id, subject] of this.subjects) {
       if (now >= subject.windowEnd && !subject.pending) this.subjects.delete(id);
-      else if (subject.left > 0 && subject.windowId && !subject.pending && now - subject.lastUsed >= idleMs) {
+      else if (
+        subject.left > 0 &&
+        subject.windowId &&
+        !subject.pending &&
+        now - subject.lastUsed >= idleMs
+      ) {
         returns.push({ subject: id, windowId: subject.windowId, points: subject.left });
         subject.taken -= subject.left;
         subject.left = 0;
@@ -144,8 +154,21 @@ export class LeasedLimiter {
   private subjectOf(id: string): Subject {
     let subject = this.subjects.get(id);
     if (!subject) {
-      if (this.subjects.size >= MAX_SUBJECTS) this.subjects.delete(this.subjects.keys().next().value!);
-      subject = { left: 0, windowId: undefined, windowEnd: 0, taken: 0, leaseSize: 1, leasedAt: 0, spent: 0, lastUsed: 0, exhaustedUntil: 0, fallbackUntil: 0, pending: undefined };
+      if (this.subjects.size >= MAX_SUBJECTS)
+        this.subjects.delete(this.subjects.keys().next().value!);
+      subject = {
+        left: 0,
+        windowId: undefined,
+        windowEnd: 0,
+        taken: 0,
+        leaseSize: 1,
+        leasedAt: 0,
+        spent: 0,
+        lastUsed: 0,
+        exhaustedUntil: 0,
+        fallbackUntil: 0,
+        pending: undefined,
+      };
       this.subjects.set(id, subject);
     }
     return subject;
@@ -161,7 +184,9 @@ export class LeasedLimiter {
 
   /** One lease at a time per subject; concurrent requests wait for the same one. */
   private lease(id: string, subject: Subject): Promise<void> {
-    subject.pending ??= this.takeLease(id, subject).finally(() => { subject.pending = undefined; });
+    subject.pending ??= this.takeLease(id, subject).finally(() => {
+      subject.pending = undefined;
+    });
     return subject.pending;
   }
 
@@ -169,7 +194,10 @@ export class LeasedLimiter {
     // Sized to the subject's rate here since the last lease: a quiet subject leases one point at a
     // time (exact), a busy one enough for LEASE_TARGET_MS.
     const elapsed = Math.max(1, this.now() - subject.leasedAt);
-    subject.leaseSize = Math.min(this.maxLease, Math.max(1, Math.ceil((subject.spent * LEASE_TARGET_MS) / elapsed)));
+    subject.leaseSize = Math.min(
+      this.maxLease,
+      Math.max(1, Math.ceil((subject.spent * LEASE_TARGET_MS) / elapsed)),
+    );
     try {
       const lease = await this.store.take(id, subject.leaseSize, this.points, WINDOW_SECONDS);
       const now = this.now();
@@ -180,17 +208,23 @@ export class LeasedLimiter {
       subject.windowEnd = now + lease.msLeft;
       subject.leasedAt = now;
       subject.spent = 0;
-      if (lease.granted === 0) subject.exhaustedUntil = Math.min(subject.windowEnd, now + EXHAUSTED_RECHECK_MS);
+      if (lease.granted === 0)
+        subject.exhaustedUntil = Math.min(subject.windowEnd, now + EXHAUSTED_RECHECK_MS);
     } catch (error) {
       // Counting in memory for a moment beats refusing everyone, or waiting on a database that is away.
-      this.logger?.warn({ err: error }, 'rate limit counters unavailable: counting in this process for now');
+      this.logger?.warn(
+        { err: error },
+        'rate limit counters unavailable: counting in this process for now',
+      );
       subject.fallbackUntil = this.now() + FALLBACK_MS;
     }
   }
 
   private result(subject: Subject, now: number): RateLimiterRes {
     const remaining = Math.max(0, this.points - subject.taken + subject.left);
-    const msBeforeNext = Number.isFinite(subject.windowEnd) ? Math.max(0, subject.windowEnd - now) : WINDOW_SECONDS * 1000;
+    const msBeforeNext = Number.isFinite(subject.windowEnd)
+      ? Math.max(0, subject.windowEnd - now)
+      : WINDOW_SECONDS * 1000;
     return new RateLimiterRes(remaining, msBeforeNext, this.points - remaining);
   }
 }

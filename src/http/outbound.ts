@@ -41,7 +41,11 @@ export interface OutboundRequest {
 }
 
 /** Checks what can be checked without the network: scheme, credentials, host name, IP literals. */
-export function checkUrl(raw: string, policy: Pick<OutboundPolicy, 'allowLoopback'>, options: { httpsOnly?: boolean } = {}): URL {
+export function checkUrl(
+  raw: string,
+  policy: Pick<OutboundPolicy, 'allowLoopback'>,
+  options: { httpsOnly?: boolean } = {},
+): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -49,12 +53,21 @@ export function checkUrl(raw: string, policy: Pick<OutboundPolicy, 'allowLoopbac
     throw new UrlRefusedError('Not a valid URL.');
   }
   const schemes = options.httpsOnly ? ['https:'] : ['https:', 'http:'];
-  if (!schemes.includes(url.protocol)) throw new UrlRefusedError(options.httpsOnly ? 'The URL must use https.' : 'The URL must use http or https.');
-  if (url.username || url.password) throw new UrlRefusedError('The URL must not carry credentials.');
+  if (!schemes.includes(url.protocol))
+    throw new UrlRefusedError(
+      options.httpsOnly ? 'The URL must use https.' : 'The URL must use http or https.',
+    );
+  if (url.username || url.password)
+    throw new UrlRefusedError('The URL must not carry credentials.');
   // `localhost.` (a trailing dot) is the same name.
-  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
-  if ((host === 'localhost' || host.endsWith('.localhost')) && !policy.allowLoopback) throw new UrlRefusedError('The URL must not point at localhost.');
-  if (ipaddr.isValid(host) && !addressAllowed(host, policy)) throw new UrlRefusedError('The URL must point at a public address.');
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+  if ((host === 'localhost' || host.endsWith('.localhost')) && !policy.allowLoopback)
+    throw new UrlRefusedError('The URL must not point at localhost.');
+  if (ipaddr.isValid(host) && !addressAllowed(host, policy))
+    throw new UrlRefusedError('The URL must point at a public address.');
   return url;
 }
 
@@ -64,7 +77,11 @@ export async function checkResolvedHost(hostname: string, policy: OutboundPolicy
   if (ipaddr.isValid(host)) return;
   const lookup = policy.lookup ?? dns.lookup;
   const addresses = await new Promise<dns.LookupAddress[]>((resolve, reject) =>
-    lookup(host, { all: true }, (error, result) => (error ? reject(new UrlRefusedError(`The host ${host} does not resolve.`)) : resolve(result as dns.LookupAddress[]))),
+    lookup(host, { all: true }, (error, result) =>
+      error
+        ? reject(new UrlRefusedError(`The host ${host} does not resolve.`))
+        : resolve(result as dns.LookupAddress[]),
+    ),
   );
   if (addresses.length === 0 || addresses.some((a) => !addressAllowed(a.address, policy))) {
     throw new UrlRefusedError('The URL must point at a public address.');
@@ -79,22 +96,41 @@ function guardedLookup(policy: OutboundPolicy): LookupFunction {
       if (error) return callback(error, '', 4);
       const list = addresses as unknown as dns.LookupAddress[];
       const refused = list.length === 0 || list.some((a) => !addressAllowed(a.address, policy));
-      if (refused) return callback(new UrlRefusedError('The URL must point at a public address.'), '', 4);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      if (refused)
+        return callback(new UrlRefusedError('The URL must point at a public address.'), '', 4);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       return callback(null, list[0]!.address, list[0]!.family);
     });
   };
 }
 
 /** One request to an untrusted URL. Rejects with UrlRefusedError, or the network error. */
-export async function sendOutbound(rawUrl: string, request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResponse> {
+export async function sendOutbound(
+  rawUrl: string,
+  request: OutboundRequest,
+  policy: OutboundPolicy,
+): Promise<OutboundResponse> {
   const url = checkUrl(rawUrl, policy, { httpsOnly: request.httpsOnly });
   const method = request.method ?? 'GET';
   // Host and scheme only: a customer's path or query may hold a secret.
-  return traceSpan(method, 'client', { 'http.request.method': method, 'server.address': url.hostname, 'url.scheme': url.protocol.slice(0, -1) }, () => send(url, request, policy));
+  return traceSpan(
+    method,
+    'client',
+    {
+      'http.request.method': method,
+      'server.address': url.hostname,
+      'url.scheme': url.protocol.slice(0, -1),
+    },
+    () => send(url, request, policy),
+  );
 }
 
-function send(url: URL, request: OutboundRequest, policy: OutboundPolicy): Promise<OutboundResponse> {
+function send(
+  url: URL,
+  request: OutboundRequest,
+  policy: OutboundPolicy,
+): Promise<OutboundResponse> {
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const req = transport.request(url, {
@@ -104,9 +140,15 @@ function send(url: URL, request: OutboundRequest, policy: OutboundPolicy): Promi
       timeout: request.timeoutMs,
       agent: false, // no pooled sockets across customers
     });
-    const timer = setTimeout(() => req.destroy(new Error(`No answer within ${request.timeoutMs} ms.`)), request.timeoutMs);
+    const timer = setTimeout(
+      () => req.destroy(new Error(`No answer within ${request.timeoutMs} ms.`)),
+      request.timeoutMs,
+    );
     req.on('timeout', () => req.destroy(new Error(`No answer within ${request.timeoutMs} ms.`)));
-    req.on('error', (error) => { clearTimeout(timer); reject(error); });
+    req.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -127,10 +169,20 @@ function send(url: URL, request: OutboundRequest, policy: OutboundPolicy): Promi
       });
       const finish = () => {
         clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), truncated });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks),
+          truncated,
+        });
       };
       res.on('end', finish);
-      res.on('error', (error) => { if (!truncated) { clearTimeout(timer); reject(error); } });
+      res.on('error', (error) => {
+        if (!truncated) {
+          clearTimeout(timer);
+          reject(error);
+        }
+      });
     });
     req.end(request.body);
   });

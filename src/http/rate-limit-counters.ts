@@ -27,24 +27,48 @@ export class PgLeaseStore implements LeaseStore {
   constructor(databaseUrl: string) {
     // Two connections are plenty: a lease is one short statement. A database that does not answer
     // within a second makes the limiter count in memory for a moment (leased-limiter.ts).
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 2, connectionTimeoutMillis: 1_000, query_timeout: 2_000, application_name: 'trips-rate-limits' });
+    this.pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: 2,
+      connectionTimeoutMillis: 1_000,
+      query_timeout: 2_000,
+      application_name: 'trips-rate-limits',
+    });
     this.pool.on('error', () => {}); // an idle connection that dies is replaced on the next query
   }
 
   async take(subject: string, want: number, limit: number, windowSeconds: number): Promise<Lease> {
-    const { rows } = await this.pool.query<{ taken: number; last_grant: number; expires_at: Date; ms_left: number }>({
-      name: 'rate-limit-take', text: TAKE, values: [subject, want, limit, windowSeconds],
+    const { rows } = await this.pool.query<{
+      taken: number;
+      last_grant: number;
+      expires_at: Date;
+      ms_left: number;
+    }>({
+      name: 'rate-limit-take',
+      text: TAKE,
+      values: [subject, want, limit, windowSeconds],
     });
     const row = rows[0]!;
-    return { granted: row.last_grant, taken: row.taken, windowId: row.expires_at, msLeft: row.ms_left };
+    return {
+      granted: row.last_grant,
+      taken: row.taken,
+      windowId: row.expires_at,
+      msLeft: row.ms_left,
+    };
   }
 
   async giveBack(returns: ReadonlyArray<{ subject: string; windowId: Date; points: number }>) {
-    await this.pool.query(GIVE_BACK, [returns.map((r) => r.subject), returns.map((r) => r.windowId), returns.map((r) => r.points)]);
+    await this.pool.query(GIVE_BACK, [
+      returns.map((r) => r.subject),
+      returns.map((r) => r.windowId),
+      returns.map((r) => r.points),
+    ]);
   }
 
   async forgetExpired() {
-    await this.pool.query(`DELETE FROM rate_limit_counters WHERE expires_at < now() - interval '1 minute'`);
+    await this.pool.query(
+      `DELETE FROM rate_limit_counters WHERE expires_at < now() - interval '1 minute'`,
+    );
   }
 
   end(): Promise<void> {

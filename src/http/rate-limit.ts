@@ -40,7 +40,12 @@ export class RateLimits {
   private readonly leased: LeasedLimiter[] = [];
   private sweeper: NodeJS.Timeout | undefined;
 
-  constructor(options: { perKeyPerMinute: number; perIpPerMinute: number; store?: LeaseStore; logger?: Logger }) {
+  constructor(options: {
+    perKeyPerMinute: number;
+    perIpPerMinute: number;
+    store?: LeaseStore;
+    logger?: Logger;
+  }) {
     const limiter = (points: number): Limiter => {
       if (!options.store) return new RateLimiterMemory({ points, duration: 60 });
       const leased = new LeasedLimiter({ points, store: options.store, logger: options.logger });
@@ -52,7 +57,9 @@ export class RateLimits {
     // Shared across processes like the others: a guesser spreading over N processes gets one budget.
     this.authFailures = limiter(options.perIpPerMinute);
     if (this.leased.length) {
-      this.sweeper = setInterval(() => { void this.sweep(options.logger); }, SWEEP_MS);
+      this.sweeper = setInterval(() => {
+        void this.sweep(options.logger);
+      }, SWEEP_MS);
       this.sweeper.unref();
     }
   }
@@ -74,7 +81,8 @@ export class RateLimits {
   /** Before any credential is checked: 429 (RateLimitedError) once the IP's failures spent its budget. */
   async assertMayAuthenticate(ip: string): Promise<void> {
     const spent = await this.authFailures.get(`f:${ip}`);
-    if (spent && spent.consumedPoints >= this.authFailures.points) throw refusal(this.authFailures.points, spent);
+    if (spent && spent.consumedPoints >= this.authFailures.points)
+      throw refusal(this.authFailures.points, spent);
   }
 
   /** A failed authentication (bad key, token or client credentials) spends one of the IP's budget. */
@@ -84,7 +92,8 @@ export class RateLimits {
 
   /** Counts one request; returns the RateLimit headers, or throws RateLimitedError (429). */
   async consume(subject: { key: string } | { ip: string }): Promise<Record<string, string>> {
-    const [limiter, id] = 'key' in subject ? [this.perKey, `k:${subject.key}`] : [this.perIp, `i:${subject.ip}`];
+    const [limiter, id] =
+      'key' in subject ? [this.perKey, `k:${subject.key}`] : [this.perIp, `i:${subject.ip}`];
     try {
       return headersOf(limiter.points, await limiter.consume(id));
     } catch (rejection) {

@@ -7,12 +7,20 @@ import { DOCS_PATH } from '../openapi/reference-page.ts';
 
 type Directives = Record<string, readonly string[]>;
 
-const EVERY_ANSWER = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' } as const;
+const EVERY_ANSWER = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+} as const;
 
 /** Everything that is not a page: nothing may load, nothing may frame it. */
 const NOTHING = "default-src 'none'; frame-ancestors 'none'";
 
-const PAGE: Directives = { 'default-src': ["'none'"], 'base-uri': ["'none'"], 'form-action': ["'none'"], 'frame-ancestors': ["'none'"] };
+const PAGE: Directives = {
+  'default-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
 
 /**
  * Swagger UI, every file served by us (reference-page.ts, its start script included). Styles allow
@@ -46,9 +54,17 @@ const GRAPHIQL: Directives = {
 export type SecureAnswer = (path: string, response: Response) => Promise<Response>;
 
 /** Sets the headers every answer carries; pages get their own policy. */
-export function createSecurityHeaders(config: Pick<Config, 'publicApiUrl' | 'publicAiUrl' | 'mockPort' | 'env'>): SecureAnswer {
-  const servers = [config.publicApiUrl, config.publicAiUrl, ...(config.env === 'production' ? [] : [`http://localhost:${config.mockPort}`])];
-  const docsPolicy = policyOf(docsDirectives([...new Set(servers.map((url) => new URL(url).origin))]));
+export function createSecurityHeaders(
+  config: Pick<Config, 'publicApiUrl' | 'publicAiUrl' | 'mockPort' | 'env'>,
+): SecureAnswer {
+  const servers = [
+    config.publicApiUrl,
+    config.publicAiUrl,
+    ...(config.env === 'production' ? [] : [`http://localhost:${config.mockPort}`]),
+  ];
+  const docsPolicy = policyOf(
+    docsDirectives([...new Set(servers.map((url) => new URL(url).origin))]),
+  );
   let graphiql: { html: string; policy: string } | undefined;
 
   return async (path, response) => {
@@ -80,5 +96,7 @@ export function graphiqlPolicy(html: string): string {
 }
 
 function policyOf(directives: Directives): string {
-  return Object.entries(directives).map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
 }

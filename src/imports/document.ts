@@ -1,9 +1,17 @@
 // What a document is, by its content rather than its name (decisions "AI trip import"): PDF, JPG,
 // PNG, HTML (web pages, emails saved as HTML), MIME email (.eml), iCalendar (.ics) or text (UTF-8
 // without control bytes). Anything else is `unsupported_format`.
-export type MediaType = 'application/pdf' | 'image/jpeg' | 'image/png' | 'text/html' | 'message/rfc822' | 'text/calendar' | 'text/plain';
+export type MediaType =
+  | 'application/pdf'
+  | 'image/jpeg'
+  | 'image/png'
+  | 'text/html'
+  | 'message/rfc822'
+  | 'text/calendar'
+  | 'text/plain';
 
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  signature.every((b, i) => bytes[offset + i] === b);
 
 export function detectMediaType(bytes: Uint8Array): MediaType | undefined {
   // PDF readers accept a header within the first 1024 bytes (some generators prepend junk).
@@ -12,7 +20,9 @@ export function detectMediaType(bytes: Uint8Array): MediaType | undefined {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   // The markup formats are ASCII at their start whatever the charset of their body.
-  const start = Buffer.from(bytes.subarray(0, 4096)).toString('latin1').replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '');
+  const start = Buffer.from(bytes.subarray(0, 4096))
+    .toString('latin1')
+    .replace(/^\uFEFF|^\u00EF\u00BB\u00BF/, '');
   if (/^\s*BEGIN:VCALENDAR\r?\n/i.test(start)) return 'text/calendar';
   if (looksLikeEmail(start)) return 'message/rfc822';
   if (looksLikeHtml(start)) return 'text/html';
@@ -20,7 +30,24 @@ export function detectMediaType(bytes: Uint8Array): MediaType | undefined {
   return undefined;
 }
 
-const MAIL_HEADERS = new Set(['from', 'to', 'cc', 'subject', 'date', 'message-id', 'mime-version', 'content-type', 'received', 'return-path', 'reply-to', 'delivered-to', 'x-mailer', 'sender', 'dkim-signature', 'content-transfer-encoding']);
+const MAIL_HEADERS = new Set([
+  'from',
+  'to',
+  'cc',
+  'subject',
+  'date',
+  'message-id',
+  'mime-version',
+  'content-type',
+  'received',
+  'return-path',
+  'reply-to',
+  'delivered-to',
+  'x-mailer',
+  'sender',
+  'dkim-signature',
+  'content-transfer-encoding',
+]);
 
 /** RFC 822: the document opens with a block of header fields (folded lines allowed), two of them mail headers, then a blank line. */
 function looksLikeEmail(start: string): boolean {
@@ -39,7 +66,10 @@ function looksLikeEmail(start: string): boolean {
 /** Markup: a doctype or one of the elements a page or a saved email opens with. */
 function looksLikeHtml(start: string): boolean {
   const opening = start.replace(/^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*/, '');
-  if (/^<(?:!doctype\s+html|html|head|body|meta|title|table|div|p|center|style)[\s>/]/i.test(opening)) return true;
+  if (
+    /^<(?:!doctype\s+html|html|head|body|meta|title|table|div|p|center|style)[\s>/]/i.test(opening)
+  )
+    return true;
   return /<html[\s>]/i.test(start) && /<\/?(?:body|head|div|p|table)[\s>]/i.test(start);
 }
 

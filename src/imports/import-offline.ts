@@ -21,7 +21,10 @@ export interface OfflineImport {
 }
 
 /** Throws ImportFailure where the pipeline would fail the job (unsupported format, no text). */
-export async function importOffline(source: ImportSource, { now, isTemplate = false }: { now: Date; isTemplate?: boolean }): Promise<OfflineImport> {
+export async function importOffline(
+  source: ImportSource,
+  { now, isTemplate = false }: { now: Date; isTemplate?: boolean },
+): Promise<OfflineImport> {
   const log: string[] = [];
   const { bytes, mediaType } = documentOf(source);
   // As the stages: extractingText (the job stores the first 2 × maxTextChars of the text, and the
@@ -30,21 +33,42 @@ export async function importOffline(source: ImportSource, { now, isTemplate = fa
   const { extracted, message } = await readDocument(bytes, mediaType);
   log.push(message);
   const stored = extracted.text.slice(0, IMPORTS.maxTextChars * 2);
-  const structured = extracted.structured.items.length || extracted.structured.subject
-    ? JSON.parse(JSON.stringify(extracted.structured)) as typeof extracted.structured
-    : null;
-  const draft = enrich(await generateDraft(stored, structured, { now, log: (m) => { log.push(m); } }), stored, now);
-  return { trip: tripInputOf(draft, isTemplate), configuration: configurationOf(draft), draft, log };
+  const structured =
+    extracted.structured.items.length || extracted.structured.subject
+      ? (JSON.parse(JSON.stringify(extracted.structured)) as typeof extracted.structured)
+      : null;
+  const draft = enrich(
+    await generateDraft(stored, structured, {
+      now,
+      log: (m) => {
+        log.push(m);
+      },
+    }),
+    stored,
+    now,
+  );
+  return {
+    trip: tripInputOf(draft, isTemplate),
+    configuration: configurationOf(draft),
+    draft,
+    log,
+  };
 }
 
 function documentOf(source: ImportSource) {
   switch (source.type) {
     case 'text':
-      return { bytes: new Uint8Array(Buffer.from(textOf(source.text), 'utf8')), mediaType: 'text/plain' as const };
+      return {
+        bytes: new Uint8Array(Buffer.from(textOf(source.text), 'utf8')),
+        mediaType: 'text/plain' as const,
+      };
     case 'inline': {
       const bytes = new Uint8Array(decodeInline(source.data));
       const mediaType = detectMediaType(bytes);
-      if (!mediaType) throw new ImportFailure(`${source.filename} is not a supported document (unsupported_format).`);
+      if (!mediaType)
+        throw new ImportFailure(
+          `${source.filename} is not a supported document (unsupported_format).`,
+        );
       return { bytes, mediaType };
     }
     case 'url':

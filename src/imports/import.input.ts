@@ -10,7 +10,11 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const urlSource = z.strictObject({ type: z.literal('url'), url: z.string().min(1).max(2048) });
 const textSource = z.strictObject({
   type: z.literal('text'),
-  text: z.union([z.string().trim().min(1), z.record(z.string(), z.unknown()), z.array(z.unknown()).min(1)]),
+  text: z.union([
+    z.string().trim().min(1),
+    z.record(z.string(), z.unknown()),
+    z.array(z.unknown()).min(1),
+  ]),
 });
 const inlineSource = z.strictObject({
   type: z.literal('inline'),
@@ -49,7 +53,8 @@ function describe(issue: z.core.$ZodIssue): string {
 /** An inline document's bytes: strict base64 (whitespace allowed), at most 20 MB once decoded. */
 export function decodeInline(data: string): Buffer {
   const compact = data.replace(/\s+/g, '');
-  if (compact.length % 4 === 1 || !BASE64.test(compact)) throw new BadRequestError('invalid_source', 'source.data must be base64.');
+  if (compact.length % 4 === 1 || !BASE64.test(compact))
+    throw new BadRequestError('invalid_source', 'source.data must be base64.');
   if (Math.floor((compact.length * 3) / 4) > LIMITS.importDocumentBytes + 2) throw tooLarge();
   const bytes = Buffer.from(compact, 'base64');
   if (bytes.byteLength === 0) throw new BadRequestError('invalid_source', 'source.data is empty.');
@@ -62,4 +67,8 @@ export function textOf(text: string | Record<string, unknown> | unknown[]): stri
   return typeof text === 'string' ? text : JSON.stringify(text, null, 2);
 }
 
-export const tooLarge = () => new BadRequestError('invalid_source', `The document is larger than ${LIMITS.importDocumentBytes / (1024 * 1024)} MB.`);
+export const tooLarge = () =>
+  new BadRequestError(
+    'invalid_source',
+    `The document is larger than ${LIMITS.importDocumentBytes / (1024 * 1024)} MB.`,
+  );

@@ -4,16 +4,26 @@
 import type { Config } from '../config/config.ts';
 import type { Surface } from '../rest/router.ts';
 
-interface LinkedJob { publicId: string; trip?: { id: number; slug: string } | null }
+interface LinkedJob {
+  publicId: string;
+  trip?: { id: number; slug: string } | null;
+}
 
 export function appUrls(config: Config, job: LinkedJob) {
   const app = config.publicAppUrl;
   return job.trip
-    ? { publicUrl: `${app}/trips/${job.trip.slug}`, builderUrl: `${app}/builder/trips/${job.trip.id}` }
-    : { publicUrl: `${app}/imports/${job.publicId}`, builderUrl: `${app}/builder/imports/${job.publicId}` };
+    ? {
+        publicUrl: `${app}/trips/${job.trip.slug}`,
+        builderUrl: `${app}/builder/trips/${job.trip.id}`,
+      }
+    : {
+        publicUrl: `${app}/imports/${job.publicId}`,
+        builderUrl: `${app}/builder/imports/${job.publicId}`,
+      };
 }
 
 export function apiUrls(config: Config, publicId: string, surface: Surface) {
-  const base = surface === 'ai' ? `${config.publicAiUrl}/trip-imports` : `${config.publicApiUrl}/ai/trips`;
+  const base =
+    surface === 'ai' ? `${config.publicAiUrl}/trip-imports` : `${config.publicApiUrl}/ai/trips`;
   return { status: `${base}/${publicId}/status`, cancel: `${base}/${publicId}/actions/cancel` };
 }

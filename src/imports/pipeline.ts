@@ -15,7 +15,12 @@ import type { Logger } from '../logger.ts';
 import { bossDb } from '../webhooks/events.ts';
 import { ImportFailure } from './pipeline.errors.ts';
 
-export const WORKING_STAGES = ['initializing', 'extractingText', 'generatingBlocks', 'enrichingBlocks'] as const;
+export const WORKING_STAGES = [
+  'initializing',
+  'extractingText',
+  'generatingBlocks',
+  'enrichingBlocks',
+] as const;
 export type WorkingStage = (typeof WORKING_STAGES)[number];
 
 export const STAGE_JOBS: Record<WorkingStage, string> = {
@@ -55,8 +60,17 @@ export type StageWork = (ctx: StageContext) => Promise<StageResult>;
 export const ABANDONED_STAGE_JOB = 'imports.stage-abandoned';
 
 /** Queues a stage's job, in the caller's transaction. */
-export async function enqueueStage(boss: PgBoss, tx: Tx, stage: WorkingStage, importJobId: number): Promise<void> {
-  await boss.send(STAGE_JOBS[stage], { importJobId }, { db: bossDb(tx), retryLimit: 2, retryDelay: 5, deadLetter: ABANDONED_STAGE_JOB });
+export async function enqueueStage(
+  boss: PgBoss,
+  tx: Tx,
+  stage: WorkingStage,
+  importJobId: number,
+): Promise<void> {
+  await boss.send(
+    STAGE_JOBS[stage],
+    { importJobId },
+    { db: bossDb(tx), retryLimit: 2, retryDelay: 5, deadLetter: ABANDONED_STAGE_JOB },
+  );
 }
 
 /**
@@ -65,21 +79,45 @@ export async function enqueueStage(boss: PgBoss, tx: Tx, stage: WorkingStage, im
  * of staying `processing` for ever. Nothing happens if it has moved on meanwhile.
  */
 export async function abandonStage(deps: JobDeps, importJobId: number): Promise<void> {
-  const job = await deps.prisma.importJob.findUnique({ where: { id: importJobId }, select: { status: true, stage: true } });
+  const job = await deps.prisma.importJob.findUnique({
+    where: { id: importJobId },
+    select: { status: true, stage: true },
+  });
   if (job?.status !== 'processing') return;
-  await failJob(deps.prisma, deps.logger, importJobId, job.stage, new Error('every attempt of the stage failed'), deps.services.config.clock());
+  await failJob(
+    deps.prisma,
+    deps.logger,
+    importJobId,
+    job.stage,
+    new Error('every attempt of the stage failed'),
+    deps.services.config.clock(),
+  );
 }
 
-export interface LogEntry { at: string; stage: ImportStage; level: 'info' | 'warn' | 'error'; message: string }
+export interface LogEntry {
+  at: string;
+  stage: ImportStage;
+  level: 'info' | 'warn' | 'error';
+  message: string;
+}
 
-export async function appendLog(db: Pick<Tx, '$executeRaw'>, id: number, entry: LogEntry): Promise<void> {
+export async function appendLog(
+  db: Pick<Tx, '$executeRaw'>,
+  id: number,
+  entry: LogEntry,
+): Promise<void> {
   await db.$executeRaw`UPDATE import_jobs SET log = log || ${JSON.stringify([entry])}::jsonb WHERE id = ${id}`;
 }
 
 type Timings = Record<string, { startedAt?: string; runningAt?: string; finishedAt?: string }>;
 
 /** The stage's timings after `stage` hands over to `next` at `now`. */
-export function handOver(timings: unknown, stage: ImportStage, next: ImportStage, now: Date): Timings {
+export function handOver(
+  timings: unknown,
+  stage: ImportStage,
+  next: ImportStage,
+  now: Date,
+): Timings {
   const t = { ...(timings as Timings) };
   const at = now.toISOString();
   t[stage] = { ...t[stage], finishedAt: at };
@@ -89,18 +127,35 @@ export function handOver(timings: unknown, stage: ImportStage, next: ImportStage
 
 class Superseded extends Error {}
 
-export async function runStage(deps: JobDeps, importJobId: number, stage: WorkingStage, work: StageWork): Promise<void> {
+export async function runStage(
+  deps: JobDeps,
+  importJobId: number,
+  stage: WorkingStage,
+  work: StageWork,
+): Promise<void> {
   const { prisma, services, logger } = deps;
   const job = await prisma.importJob.findUnique({ where: { id: importJobId } });
   if (!job || job.status !== 'processing' || job.stage !== stage) return;
   const clock = services.config.clock;
-  const timings = { ...(job.stageTimings as Timings), [stage]: { ...(job.stageTimings as Timings)[stage], runningAt: clock().toISOString() } };
-  await prisma.importJob.updateMany({ where: { id: job.id, status: 'processing', stage }, data: { stageTimings: timings } });
+  const timings = {
+    ...(job.stageTimings as Timings),
+    [stage]: { ...(job.stageTimings as Timings)[stage], runningAt: clock().toISOString() },
+  };
+  await prisma.importJob.updateMany({
+    where: { id: job.id, status: 'processing', stage },
+    data: { stageTimings: timings },
+  });
 
   const watcher = watchCancellation(prisma, job.id);
-  const log = (message: string, level: 'info' | 'warn' = 'info') => appendLog(prisma, job.id, { at: clock().toISOString(), stage, level, message });
+  const log = (message: string, level: 'info' | 'warn' = 'info') =>
+    appendLog(prisma, job.id, { at: clock().toISOString(), stage, level, message });
   try {
-    const result = await work({ ...deps, job: { ...job, stageTimings: timings }, signal: watcher.signal, log });
+    const result = await work({
+      ...deps,
+      job: { ...job, stageTimings: timings },
+      signal: watcher.signal,
+      log,
+    });
     if (watcher.signal.aborted) return;
     const next = NEXT_STAGE[stage];
     await prisma.$transaction(async (tx) => {
@@ -108,7 +163,12 @@ export async function runStage(deps: JobDeps, importJobId: number, stage: Workin
       const now = clock();
       const moved = await tx.importJob.updateMany({
         where: { id: job.id, status: 'processing', stage },
-        data: { ...result.data, stage: next, stageTimings: handOver(timings, stage, next, now), ...(done ? { status: 'completed', finishedAt: now } : {}) },
+        data: {
+          ...result.data,
+          stage: next,
+          stageTimings: handOver(timings, stage, next, now),
+          ...(done ? { status: 'completed', finishedAt: now } : {}),
+        },
       });
       if (moved.count === 0) throw new Superseded();
       const more = await result.commit?.(tx);
@@ -125,13 +185,31 @@ export async function runStage(deps: JobDeps, importJobId: number, stage: Workin
 }
 
 /** Ends the job in `error`. Throws only when that cannot be recorded (the database is down): pg-boss retries. */
-async function failJob(prisma: PrismaClient, logger: Logger, id: number, stage: ImportStage, error: unknown, now: Date): Promise<void> {
+async function failJob(
+  prisma: PrismaClient,
+  logger: Logger,
+  id: number,
+  stage: ImportStage,
+  error: unknown,
+  now: Date,
+): Promise<void> {
   const expected = error instanceof ImportFailure;
   if (!expected) logger.error({ err: error, importJobId: id, stage }, 'import stage failed');
-  const message = expected ? error.message : `The import failed unexpectedly while ${STAGE_WORDS[stage]}.`;
+  const message = expected
+    ? error.message
+    : `The import failed unexpectedly while ${STAGE_WORDS[stage]}.`;
   await prisma.$transaction(async (tx) => {
-    const { count } = await tx.importJob.updateMany({ where: { id, status: 'processing' }, data: { status: 'error', error: message, finishedAt: now } });
-    if (count) await appendLog(tx, id, { at: now.toISOString(), stage, level: 'error', message: expected ? message : `${message} ${String((error as Error)?.message ?? error)}` });
+    const { count } = await tx.importJob.updateMany({
+      where: { id, status: 'processing' },
+      data: { status: 'error', error: message, finishedAt: now },
+    });
+    if (count)
+      await appendLog(tx, id, {
+        at: now.toISOString(),
+        stage,
+        level: 'error',
+        message: expected ? message : `${message} ${String((error as Error)?.message ?? error)}`,
+      });
   });
 }
 
@@ -147,8 +225,11 @@ const STAGE_WORDS: Record<ImportStage, string> = {
 function watchCancellation(prisma: PrismaClient, id: number) {
   const controller = new AbortController();
   const timer = setInterval(() => {
-    prisma.importJob.findUnique({ where: { id }, select: { status: true } })
-      .then((row) => { if (row?.status !== 'processing') controller.abort(); })
+    prisma.importJob
+      .findUnique({ where: { id }, select: { status: true } })
+      .then((row) => {
+        if (row?.status !== 'processing') controller.abort();
+      })
       .catch(() => {}); // a missed poll is retried at the next tick
   }, IMPORTS.cancelPollMs);
   timer.unref();

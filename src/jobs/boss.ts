@@ -6,7 +6,11 @@ import type { Logger } from '../logger.ts';
 
 export const BOSS_SCHEMA = 'pgboss';
 
-export async function startBoss(options: { databaseUrl: string; worker: boolean; logger: Logger }): Promise<PgBoss> {
+export async function startBoss(options: {
+  databaseUrl: string;
+  worker: boolean;
+  logger: Logger;
+}): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: options.databaseUrl,
     schema: BOSS_SCHEMA,

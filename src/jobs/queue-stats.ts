@@ -18,7 +18,14 @@ export interface QueueStats {
   oldestWaitingSeconds: number | null;
 }
 
-interface Row { name: string; waiting: number; deferred: number; active: number; failed: number; oldest: number | null }
+interface Row {
+  name: string;
+  waiting: number;
+  deferred: number;
+  active: number;
+  failed: number;
+  oldest: number | null;
+}
 
 const SQL = `
 SELECT q.name,
@@ -36,7 +43,11 @@ ORDER BY q.name`;
 export async function queueStats(prisma: PrismaClient): Promise<QueueStats[]> {
   const rows = await prisma.$queryRawUnsafe<Row[]>(SQL);
   return rows.map((r) => ({
-    name: r.name, waiting: r.waiting, deferred: r.deferred, active: r.active, failed: r.failed,
+    name: r.name,
+    waiting: r.waiting,
+    deferred: r.deferred,
+    active: r.active,
+    failed: r.failed,
     oldestWaitingSeconds: r.oldest === null ? null : Math.max(0, Math.round(r.oldest)),
   }));
 }

@@ -7,4 +7,10 @@ import { purgeTripTrashJob } from '../trips/trips.jobs.ts';
 import { WEBHOOK_JOBS } from '../webhooks/webhooks.jobs.ts';
 import type { JobDefinition } from './workers.ts';
 
-export const WORKERS: ReadonlyArray<JobDefinition<z.ZodType>> = [purgeTripTrashJob, purgeCatalogTrashJob, ...WEBHOOK_JOBS, expirePaymentLinksJob, ...IMPORT_JOBS];
+export const WORKERS: ReadonlyArray<JobDefinition<z.ZodType>> = [
+  purgeTripTrashJob,
+  purgeCatalogTrashJob,
+  ...WEBHOOK_JOBS,
+  expirePaymentLinksJob,
+  ...IMPORT_JOBS,
+];

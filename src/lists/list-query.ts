@@ -17,9 +17,19 @@ export interface ListSpec {
   defaultOrder: ReadonlyArray<Record<string, 'asc' | 'desc'>>;
 }
 
-export interface ListFilter { field: string; operator: string; value: unknown }
-export interface ListSearch { fields?: string[] | null; term: string }
-export interface ListOrder { field: string; direction?: string | null }
+export interface ListFilter {
+  field: string;
+  operator: string;
+  value: unknown;
+}
+export interface ListSearch {
+  fields?: string[] | null;
+  term: string;
+}
+export interface ListOrder {
+  field: string;
+  direction?: string | null;
+}
 export interface ListArgs {
   page?: number | null;
   pageSize?: number | null;
@@ -40,25 +50,38 @@ const INT4_MAX = 2_147_483_647;
 const operatorsOf = (kind: FilterKind): readonly string[] => {
   if (Array.isArray(kind)) return ['eq', 'neq', 'in'];
   switch (kind) {
-    case 'text': return ['eq', 'neq', 'in', 'contains'];
+    case 'text':
+      return ['eq', 'neq', 'in', 'contains'];
     case 'number':
-    case 'date': return ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in'];
-    case 'boolean': return ['eq', 'neq'];
-    default: return ['contains', 'in'];
+    case 'date':
+      return ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in'];
+    case 'boolean':
+      return ['eq', 'neq'];
+    default:
+      return ['contains', 'in'];
   }
 };
 
 /** `page` (from 1) and `pageSize` (default 20, at most 100) of any paginated answer. */
-export function pageOf(args: Pick<ListArgs, 'page' | 'pageSize'>): { page: number; pageSize: number } {
+export function pageOf(args: Pick<ListArgs, 'page' | 'pageSize'>): {
+  page: number;
+  pageSize: number;
+} {
   const page = args.page ?? 1;
   const pageSize = args.pageSize ?? LIMITS.pageSizeDefault;
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > LIMITS.pageSizeMax) {
-    throw ValidationError.field('pageSize', `pageSize must be an integer from 1 to ${LIMITS.pageSizeMax}.`);
+    throw ValidationError.field(
+      'pageSize',
+      `pageSize must be an integer from 1 to ${LIMITS.pageSizeMax}.`,
+    );
   }
   // The page's offset must fit PostgreSQL's int4 (a larger one was a 500).
   const lastPage = Math.floor(LIMITS.listOffsetMax / pageSize) + 1;
   if (!Number.isInteger(page) || page < 1 || page > lastPage) {
-    throw ValidationError.field('page', `page must be an integer from 1 to ${lastPage} (at this pageSize).`);
+    throw ValidationError.field(
+      'page',
+      `page must be an integer from 1 to ${lastPage} (at this pageSize).`,
+    );
   }
   return { page, pageSize };
 }
@@ -72,26 +95,41 @@ export function countOnce(count: () => Promise<number>): () => Promise<number> {
 export function listQuery(spec: ListSpec, args: ListArgs): ListQuery {
   const { page, pageSize } = pageOf(args);
   const filters = args.filters ?? [];
-  if (filters.length > LIMITS.listFiltersMax) throw ValidationError.field('filters', `filters takes at most ${LIMITS.listFiltersMax} conditions.`);
+  if (filters.length > LIMITS.listFiltersMax)
+    throw ValidationError.field(
+      'filters',
+      `filters takes at most ${LIMITS.listFiltersMax} conditions.`,
+    );
   const where = filters.map((filter, index) => filterWhere(spec, filter, index));
   if (args.search) where.push(searchWhere(spec, args.search));
   return { page, pageSize, where: { AND: where }, orderBy: orderBy(spec, args.orderBy) };
 }
 
 function filterWhere(spec: ListSpec, filter: ListFilter, index: number): Record<string, unknown> {
-  const fail = (message: string) => ValidationError.field('filters', `filters[${index}]: ${message}`);
+  const fail = (message: string) =>
+    ValidationError.field('filters', `filters[${index}]: ${message}`);
   // An own property only: `constructor` or `toString` would find Object.prototype's (a 500).
   const kind = Object.hasOwn(spec.filters, filter.field) ? spec.filters[filter.field] : undefined;
-  if (!kind) throw fail(`unknown field "${filter.field}".${didYouMean(filter.field, Object.keys(spec.filters))} Fields: ${Object.keys(spec.filters).join(', ')}.`);
+  if (!kind)
+    throw fail(
+      `unknown field "${filter.field}".${didYouMean(filter.field, Object.keys(spec.filters))} Fields: ${Object.keys(spec.filters).join(', ')}.`,
+    );
   const operators = operatorsOf(kind);
   if (!operators.includes(filter.operator)) {
-    throw fail(`operator "${filter.operator}" does not apply to ${filter.field}.${didYouMean(filter.operator, operators)} Operators: ${operators.join(', ')}.`);
+    throw fail(
+      `operator "${filter.operator}" does not apply to ${filter.field}.${didYouMean(filter.operator, operators)} Operators: ${operators.join(', ')}.`,
+    );
   }
-  const value = filter.operator === 'in'
-    ? (Array.isArray(filter.value) && filter.value.length > 0 && filter.value.length <= LIMITS.listInValuesMax
+  const value =
+    filter.operator === 'in'
+      ? Array.isArray(filter.value) &&
+        filter.value.length > 0 &&
+        filter.value.length <= LIMITS.listInValuesMax
         ? filter.value.map((v) => scalar(kind, v, fail))
-        : (() => { throw fail(`"in" takes a non-empty array of at most ${LIMITS.listInValuesMax} values.`); })())
-    : scalar(kind, filter.value, fail);
+        : (() => {
+            throw fail(`"in" takes a non-empty array of at most ${LIMITS.listInValuesMax} values.`);
+          })()
+      : scalar(kind, filter.value, fail);
   return { [filter.field]: condition(kind, filter.operator, value) };
 }
 
@@ -109,13 +147,15 @@ function scalar(kind: FilterKind, value: unknown, fail: (m: string) => Validatio
       throw fail('the value must be an ISO 3166-1 alpha-3 code.');
     case 'number':
       // The number columns are int4: a larger value was a 500.
-      if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= INT4_MAX) return value;
+      if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= INT4_MAX)
+        return value;
       throw fail(`the value must be an integer from -${INT4_MAX} to ${INT4_MAX}.`);
     case 'boolean':
       if (typeof value === 'boolean') return value;
       throw fail('the value must be true or false.');
     default: {
-      const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : undefined;
+      const date =
+        typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : undefined;
       if (date && !Number.isNaN(date.getTime())) return date;
       throw fail('the value must be an ISO 8601 date-time.');
     }
@@ -126,11 +166,16 @@ function condition(kind: FilterKind, operator: string, value: unknown): unknown 
   if (kind === 'countries') return operator === 'in' ? { hasSome: value } : { has: value };
   const insensitive = kind === 'text' ? { mode: 'insensitive' as const } : {};
   switch (operator) {
-    case 'eq': return { equals: value, ...insensitive };
-    case 'neq': return { not: value, ...insensitive };
-    case 'in': return { in: value, ...insensitive };
-    case 'contains': return { contains: value, ...insensitive };
-    default: return { [operator]: value };
+    case 'eq':
+      return { equals: value, ...insensitive };
+    case 'neq':
+      return { not: value, ...insensitive };
+    case 'in':
+      return { in: value, ...insensitive };
+    case 'contains':
+      return { contains: value, ...insensitive };
+    default:
+      return { [operator]: value };
   }
 }
 
@@ -139,23 +184,40 @@ function searchWhere(spec: ListSpec, search: ListSearch): Record<string, unknown
   const fields = search.fields?.length ? [...new Set(search.fields)] : [...spec.search];
   const unknown = fields.filter((f) => !spec.search.includes(f));
   if (unknown.length) {
-    throw ValidationError.field('search', `unknown search fields: ${unknown.join(', ')}.${didYouMean(unknown[0]!, spec.search)} Fields: ${spec.search.join(', ')}.`);
+    throw ValidationError.field(
+      'search',
+      `unknown search fields: ${unknown.join(', ')}.${didYouMean(unknown[0]!, spec.search)} Fields: ${spec.search.join(', ')}.`,
+    );
   }
-  if (typeof search.term !== 'string') throw ValidationError.field('search', 'search.term must be a string.');
+  if (typeof search.term !== 'string')
+    throw ValidationError.field('search', 'search.term must be a string.');
   const term = search.term.trim();
-  if (term.length > LIMITS.listSearchTermMax) throw ValidationError.field('search', `search.term takes at most ${LIMITS.listSearchTermMax} characters.`);
+  if (term.length > LIMITS.listSearchTermMax)
+    throw ValidationError.field(
+      'search',
+      `search.term takes at most ${LIMITS.listSearchTermMax} characters.`,
+    );
   if (!term) return {};
   return { OR: fields.map((field) => ({ [field]: { contains: term, mode: 'insensitive' } })) };
 }
 
-function orderBy(spec: ListSpec, order: ListOrder | null | undefined): Array<Record<string, unknown>> {
+function orderBy(
+  spec: ListSpec,
+  order: ListOrder | null | undefined,
+): Array<Record<string, unknown>> {
   if (!order) return [...spec.defaultOrder];
   if (!spec.order.includes(order.field)) {
-    throw ValidationError.field('orderBy', `unknown field "${order.field}".${didYouMean(order.field, spec.order)} Fields: ${spec.order.join(', ')}.`);
+    throw ValidationError.field(
+      'orderBy',
+      `unknown field "${order.field}".${didYouMean(order.field, spec.order)} Fields: ${spec.order.join(', ')}.`,
+    );
   }
   const direction = order.direction ?? 'asc';
-  if (direction !== 'asc' && direction !== 'desc') throw ValidationError.field('orderBy', 'direction must be "asc" or "desc".');
+  if (direction !== 'asc' && direction !== 'desc')
+    throw ValidationError.field('orderBy', 'direction must be "asc" or "desc".');
   // Rows without a value come last in either direction; the id makes the order total (stable pages).
-  const first = spec.nullableOrder.has(order.field) ? { [order.field]: { sort: direction, nulls: 'last' } } : { [order.field]: direction };
+  const first = spec.nullableOrder.has(order.field)
+    ? { [order.field]: { sort: direction, nulls: 'last' } }
+    : { [order.field]: direction };
   return order.field === 'id' ? [first] : [first, { id: direction }];
 }

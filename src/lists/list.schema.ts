@@ -13,7 +13,10 @@ export const ListSearchInput = builder.inputType('ListSearchInput', {
   fields: (t) => ({ fields: t.stringList(), term: t.string({ required: true }) }),
 });
 export const ListOrderInput = builder.inputType('ListOrderInput', {
-  fields: (t) => ({ field: t.string({ required: true }), direction: t.string({ description: 'asc (default) or desc' }) }),
+  fields: (t) => ({
+    field: t.string({ required: true }),
+    direction: t.string({ description: 'asc (default) or desc' }),
+  }),
 });
 
 /** `{deletedCount, message}` of a bulk deletion, the message naming the resource ("2 trips deleted."). */
@@ -21,7 +24,9 @@ export function bulkDeleteResultType(name: string, noun: string) {
   return builder.objectRef<{ deletedCount: number }>(name).implement({
     fields: (t) => ({
       deletedCount: t.exposeInt('deletedCount'),
-      message: t.string({ resolve: (r) => `${r.deletedCount} ${noun}${r.deletedCount === 1 ? '' : 's'} deleted.` }),
+      message: t.string({
+        resolve: (r) => `${r.deletedCount} ${noun}${r.deletedCount === 1 ? '' : 's'} deleted.`,
+      }),
     }),
   });
 }

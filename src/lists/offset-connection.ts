@@ -23,19 +23,31 @@ export const CONNECTION_MAX = 100;
 
 /** A connection of `typeName` nodes; `count` runs only when the client asks for totalCount. */
 export async function offsetConnection<T>(
-  ctx: Context, info: GraphQLResolveInfo, typeName: string, args: ConnectionArgs, rows: Rows<T>, count: () => Promise<number>,
+  ctx: Context,
+  info: GraphQLResolveInfo,
+  typeName: string,
+  args: ConnectionArgs,
+  rows: Rows<T>,
+  count: () => Promise<number>,
 ) {
   checkCursor(args.after, 'after');
   checkCursor(args.before, 'before');
-  const query = queryFromInfo({ context: ctx, info, typeName, path: ['edges', 'node'] }) as NodeQuery;
-  const connection = await resolveOffsetConnection({ args, defaultSize: 20, maxSize: CONNECTION_MAX }, ({ offset, limit }) =>
-    rows(query, { skip: offset, take: limit }),
+  const query = queryFromInfo({
+    context: ctx,
+    info,
+    typeName,
+    path: ['edges', 'node'],
+  }) as NodeQuery;
+  const connection = await resolveOffsetConnection(
+    { args, defaultSize: 20, maxSize: CONNECTION_MAX },
+    ({ offset, limit }) => rows(query, { skip: offset, take: limit }),
   );
   return Object.assign(connection, { countTotal: count });
 }
 
 /** The totalCount field's resolver: the connection object is the one offsetConnection returned. */
-export const countTotal = (connection: object) => (connection as { countTotal(): Promise<number> }).countTotal();
+export const countTotal = (connection: object) =>
+  (connection as { countTotal(): Promise<number> }).countTotal();
 
 /**
  * Pothos decodes any integer from a cursor, and a negative, NaN or huge offset reached Prisma

@@ -10,7 +10,11 @@ export function useOperationMetrics(metrics: Metrics): Plugin {
       return ({ result }) => {
         if (result.length === 0) return;
         const operation = getOperationAST(params.documentAST);
-        metrics.graphqlOperation(operation?.name?.value, operation?.operation ?? 'unknown', 'invalid');
+        metrics.graphqlOperation(
+          operation?.name?.value,
+          operation?.operation ?? 'unknown',
+          'invalid',
+        );
       };
     },
     onExecute({ args }) {

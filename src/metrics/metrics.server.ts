@@ -5,7 +5,12 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from './metrics.ts';
 
-export async function startMetricsServer(metrics: Metrics, host: string, port: number, logger: Logger): Promise<{ url: string; close(): Promise<void> }> {
+export async function startMetricsServer(
+  metrics: Metrics,
+  host: string,
+  port: number,
+  logger: Logger,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Only GET /metrics here.\n');
@@ -15,7 +20,9 @@ export async function startMetricsServer(metrics: Metrics, host: string, port: n
       (body) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(body),
       (error: unknown) => {
         logger.warn({ err: error }, 'metrics scrape failed');
-        response.writeHead(500, { 'content-type': 'text/plain' }).end('The metrics could not be collected.\n');
+        response
+          .writeHead(500, { 'content-type': 'text/plain' })
+          .end('The metrics could not be collected.\n');
       },
     );
   });
@@ -26,6 +33,10 @@ export async function startMetricsServer(metrics: Metrics, host: string, port: n
   const url = `http://localhost:${(server.address() as AddressInfo).port}`;
   return {
     url,
-    close: () => new Promise((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -44,14 +44,14 @@ export class Metrics {
   });
   private readonly deliveries = new Histogram({
     name: 'webhook_deliveries_duration_seconds',
-    help: 'Webhook delivery attempts by outcome (succeeded, failed), with the time to the receiver\'s answer.',
+    help: "Webhook delivery attempts by outcome (succeeded, failed), with the time to the receiver's answer.",
     labelNames: ['outcome'] as const,
     buckets: LATENCY_BUCKETS.concat([30]),
     registers: [this.registry],
   });
   private readonly importStages = new Histogram({
     name: 'import_stage_duration_seconds',
-    help: 'Runs of the AI import\'s stages, by stage and outcome (completed, failed).',
+    help: "Runs of the AI import's stages, by stage and outcome (completed, failed).",
     labelNames: ['stage', 'outcome'] as const,
     buckets: JOB_BUCKETS,
     registers: [this.registry],
@@ -71,7 +71,7 @@ export class Metrics {
     let pending: ReturnType<typeof queueStats> | undefined;
     new Gauge({
       name: 'db_pool_connections',
-      help: 'Connections of this process\'s Prisma pool: total, idle, and waiting (requests queued for one).',
+      help: "Connections of this process's Prisma pool: total, idle, and waiting (requests queued for one).",
       labelNames: ['state'] as const,
       registers: [this.registry],
       collect() {
@@ -90,7 +90,8 @@ export class Metrics {
         const stats = queueStats(prisma);
         pending = stats;
         for (const queue of await stats) {
-          for (const state of ['waiting', 'deferred', 'active', 'failed'] as const) this.set({ queue: queue.name, state }, queue[state]);
+          for (const state of ['waiting', 'deferred', 'active', 'failed'] as const)
+            this.set({ queue: queue.name, state }, queue[state]);
         }
       },
     });
@@ -103,17 +104,25 @@ export class Metrics {
         const stats = pending ?? queueStats(prisma);
         pending = undefined;
         this.reset();
-        for (const queue of await stats) this.set({ queue: queue.name }, queue.oldestWaitingSeconds ?? 0);
+        for (const queue of await stats)
+          this.set({ queue: queue.name }, queue.oldestWaitingSeconds ?? 0);
       },
     });
   }
 
   /** `started` is a performance.now() reading. */
   request(method: string, route: string, status: number, started: number): void {
-    this.http.observe({ method, route, status: STATUS[status] ?? 'other' }, (performance.now() - started) / 1000);
+    this.http.observe(
+      { method, route, status: STATUS[status] ?? 'other' },
+      (performance.now() - started) / 1000,
+    );
   }
 
-  graphqlOperation(name: string | undefined, type: string, outcome: 'ok' | 'error' | 'invalid'): void {
+  graphqlOperation(
+    name: string | undefined,
+    type: string,
+    outcome: 'ok' | 'error' | 'invalid',
+  ): void {
     let operation = name ?? 'anonymous';
     if (!this.operationNames.has(operation)) {
       if (this.operationNames.size >= MAX_OPERATION_NAMES) operation = 'other';

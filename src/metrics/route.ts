@@ -13,7 +13,8 @@ export function routeOf(request: Request, path: string, router: RestRouter | und
   const matched = (request as Request & { route?: string }).route;
   if (matched) return matched === '*' ? UNMATCHED_ROUTE : matched;
   for (const [method, pattern, , route] of router?.routes ?? []) {
-    if ((method === request.method || method === 'ALL') && route !== '*' && pattern.test(path)) return route ?? UNMATCHED_ROUTE;
+    if ((method === request.method || method === 'ALL') && route !== '*' && pattern.test(path))
+      return route ?? UNMATCHED_ROUTE;
   }
   return UNMATCHED_ROUTE;
 }

@@ -20,18 +20,30 @@ function holds(value: unknown, condition: Condition): boolean {
   const norm = (v: unknown) => comparable(v, insensitive);
   return Object.entries(condition).every(([operator, operand]) => {
     switch (operator) {
-      case 'mode': return true;
-      case 'equals': return norm(value) === norm(operand);
-      case 'not': return norm(value) !== norm(operand);
-      case 'in': return (operand as unknown[]).some((item) => norm(item) === norm(value));
-      case 'contains': return String(norm(value)).includes(String(norm(operand)));
-      case 'gt': return norm(value)! > norm(operand)!;
-      case 'gte': return norm(value)! >= norm(operand)!;
-      case 'lt': return norm(value)! < norm(operand)!;
-      case 'lte': return norm(value)! <= norm(operand)!;
-      case 'has': return (value as unknown[]).includes(operand);
-      case 'hasSome': return (operand as unknown[]).some((item) => (value as unknown[]).includes(item));
-      default: throw new Error(`mock list filter: unsupported operator ${operator}`);
+      case 'mode':
+        return true;
+      case 'equals':
+        return norm(value) === norm(operand);
+      case 'not':
+        return norm(value) !== norm(operand);
+      case 'in':
+        return (operand as unknown[]).some((item) => norm(item) === norm(value));
+      case 'contains':
+        return String(norm(value)).includes(String(norm(operand)));
+      case 'gt':
+        return norm(value)! > norm(operand)!;
+      case 'gte':
+        return norm(value)! >= norm(operand)!;
+      case 'lt':
+        return norm(value)! < norm(operand)!;
+      case 'lte':
+        return norm(value)! <= norm(operand)!;
+      case 'has':
+        return (value as unknown[]).includes(operand);
+      case 'hasSome':
+        return (operand as unknown[]).some((item) => (value as unknown[]).includes(item));
+      default:
+        throw new Error(`mock list filter: unsupported operator ${operator}`);
     }
   });
 }

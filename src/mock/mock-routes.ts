@@ -22,17 +22,30 @@ export type MockRouter = ReturnType<typeof Router<IRequest, [Logger]>>;
 const tripId = (request: IRequest) => idParam(request.params['tripId'], 'tripId');
 
 export function createMockRouter(store: TripStore): MockRouter {
-  const router = Router<IRequest, [Logger]>({ before: [tripsContract()], catch: (error, _request, logger) => errorResponse(error, logger) });
+  const router = Router<IRequest, [Logger]>({
+    before: [tripsContract()],
+    catch: (error, _request, logger) => errorResponse(error, logger),
+  });
 
-  router.get('/trips', (request) => jsonResponse(store.list(tripListQuery(listParams(request) as TripListArgs))));
+  router.get('/trips', (request) =>
+    jsonResponse(store.list(tripListQuery(listParams(request) as TripListArgs))),
+  );
 
   router.post('/trips', async (request) => {
-    return jsonResponse(store.create(parseOrThrow(createTripInput, await readJson(request, LIMITS.jsonBodyBytes))), 201);
+    return jsonResponse(
+      store.create(parseOrThrow(createTripInput, await readJson(request, LIMITS.jsonBodyBytes))),
+      201,
+    );
   });
 
   const bulkDelete = async (request: IRequest) => {
-    const deletedCount = store.deleteMany(parseOrThrow(BULK_BODY, await readJson(request, LIMITS.jsonBodyBytes)));
-    return jsonResponse({ message: `${deletedCount} trip${deletedCount === 1 ? '' : 's'} deleted.`, deletedCount });
+    const deletedCount = store.deleteMany(
+      parseOrThrow(BULK_BODY, await readJson(request, LIMITS.jsonBodyBytes)),
+    );
+    return jsonResponse({
+      message: `${deletedCount} trip${deletedCount === 1 ? '' : 's'} deleted.`,
+      deletedCount,
+    });
   };
   router.post('/trips/bulk-delete', bulkDelete);
   router.delete('/trips', bulkDelete);
@@ -42,7 +55,8 @@ export function createMockRouter(store: TripStore): MockRouter {
   router.patch('/trips/:tripId', async (request) => {
     const id = tripId(request);
     const input = parseOrThrow(updateTripInput, await readJson(request, LIMITS.jsonBodyBytes));
-    if (Object.keys(input).length === 0) throw ValidationError.field('body', 'Give at least one field to change.');
+    if (Object.keys(input).length === 0)
+      throw ValidationError.field('body', 'Give at least one field to change.');
     return jsonResponse(store.update(id, input));
   });
 
@@ -51,7 +65,8 @@ export function createMockRouter(store: TripStore): MockRouter {
     return jsonResponse({ message: 'Trip moved to the trash.' });
   });
 
-  const withEtag = ({ etag }: { etag: string }, body: unknown) => jsonResponse(body, 200, { etag, 'cache-control': 'no-cache' });
+  const withEtag = ({ etag }: { etag: string }, body: unknown) =>
+    jsonResponse(body, 200, { etag, 'cache-control': 'no-cache' });
 
   router.get('/trips/:tripId/config', (request) => {
     const config = store.configuration(tripId(request));
@@ -61,7 +76,9 @@ export function createMockRouter(store: TripStore): MockRouter {
   router.put('/trips/:tripId/config', async (request) => {
     const id = tripId(request);
     const document = objectBody(await readJson(request, LIMITS.configBodyBytes));
-    return withEtag(store.saveConfiguration(id, { document }, request.headers.get('if-match')), { message: 'Trip configuration saved.' });
+    return withEtag(store.saveConfiguration(id, { document }, request.headers.get('if-match')), {
+      message: 'Trip configuration saved.',
+    });
   });
 
   router.patch('/trips/:tripId/config', async (request) => {
@@ -72,7 +89,9 @@ export function createMockRouter(store: TripStore): MockRouter {
   });
 
   router.all('*', (request) => {
-    throw new NotFoundError(`The mock server serves the /trips paths only: no route for ${request.method} ${new URL(request.url).pathname}.`);
+    throw new NotFoundError(
+      `The mock server serves the /trips paths only: no route for ${request.method} ${new URL(request.url).pathname}.`,
+    );
   });
   return router;
 }
@@ -80,6 +99,10 @@ export function createMockRouter(store: TripStore): MockRouter {
 /** The service's checks of method, media type and query parameters, for the trips paths served here. */
 function tripsContract() {
   const document = buildOpenApiDocument({ apiUrl: 'http://api.invalid' });
-  const paths = Object.fromEntries(Object.entries(document.paths).filter(([path]) => path === '/trips' || path.startsWith('/trips/')));
+  const paths = Object.fromEntries(
+    Object.entries(document.paths).filter(
+      ([path]) => path === '/trips' || path.startsWith('/trips/'),
+    ),
+  );
   return requestContract(paths, document.components.parameters);
 }

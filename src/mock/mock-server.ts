@@ -30,15 +30,25 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export function createMockApp(options: MockOptions): MockApp {
   const seedPicture = EXAMPLES.TripPage.value.data[0]!.agentPictureUrl;
-  const store = new TripStore([{ trip: exampleTrip(), configuration: exampleConfiguration() }], seedPicture);
+  const store = new TripStore(
+    [{ trip: exampleTrip(), configuration: exampleConfiguration() }],
+    seedPicture,
+  );
   const router = createMockRouter(store);
-  const limits = new RateLimits({ perKeyPerMinute: options.rateLimitPerMinute, perIpPerMinute: options.rateLimitPerMinute });
+  const limits = new RateLimits({
+    perKeyPerMinute: options.rateLimitPerMinute,
+    perIpPerMinute: options.rateLimitPerMinute,
+  });
 
   async function handle(request: Request, logger: Logger): Promise<Response> {
     const authorization = request.headers.get('authorization');
     if (authorization === null) throw new UnauthenticatedError('missing_api_key');
     const key = API_KEY.exec(authorization)?.[1];
-    if (!key) throw new UnauthenticatedError('invalid_api_key', 'The mock server accepts any API key of the form "Bearer ak_...".');
+    if (!key)
+      throw new UnauthenticatedError(
+        'invalid_api_key',
+        'The mock server accepts any API key of the form "Bearer ak_...".',
+      );
     const headers = await limits.consume({ key });
     const response: Response = await router.fetch(request, logger);
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
@@ -51,9 +61,14 @@ export function createMockApp(options: MockOptions): MockApp {
       const incoming = request.headers.get('x-request-id');
       const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
       const logger = options.logger.child({ requestId });
-      const response = await handle(request, logger).catch((error: unknown) => errorResponse(error, logger));
+      const response = await handle(request, logger).catch((error: unknown) =>
+        errorResponse(error, logger),
+      );
       response.headers.set('x-request-id', requestId);
-      logger.info({ method: request.method, path: new URL(request.url).pathname, status: response.status }, 'mock request');
+      logger.info(
+        { method: request.method, path: new URL(request.url).pathname, status: response.status },
+        'mock request',
+      );
       return response;
     },
   };
@@ -65,7 +80,9 @@ export interface RunningMock {
   stop(): Promise<void>;
 }
 
-export async function startMockServer(options: MockOptions & { host: string; port: number }): Promise<RunningMock> {
+export async function startMockServer(
+  options: MockOptions & { host: string; port: number },
+): Promise<RunningMock> {
   const app = createMockApp(options);
   const server = http.createServer(createServerAdapter((request: Request) => app.fetch(request)));
   await new Promise<void>((resolve, reject) => {
@@ -76,6 +93,10 @@ export async function startMockServer(options: MockOptions & { host: string; por
   return {
     url: `http://localhost:${port}`,
     app,
-    stop: () => new Promise((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

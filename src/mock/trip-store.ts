@@ -11,10 +11,26 @@ import { parseOrThrow } from '../validation.ts';
 import { compareBy, matches } from './list-filter.ts';
 
 export interface MockTrip {
-  id: number; title: string; slug: string; joinCode: string; seoDescription: string | null; duration: number | null;
-  dateStart: string | null; dateFinish: string | null; dateExpiration: string | null; code: string; logo: string | null;
-  countries: string[]; imageUrl: string | null; agentId: number; template: boolean; visibility: string; accountId: number;
-  createdAt: string; updatedAt: string; visualizations: number;
+  id: number;
+  title: string;
+  slug: string;
+  joinCode: string;
+  seoDescription: string | null;
+  duration: number | null;
+  dateStart: string | null;
+  dateFinish: string | null;
+  dateExpiration: string | null;
+  code: string;
+  logo: string | null;
+  countries: string[];
+  imageUrl: string | null;
+  agentId: number;
+  template: boolean;
+  visibility: string;
+  accountId: number;
+  createdAt: string;
+  updatedAt: string;
+  visualizations: number;
 }
 
 interface Entry {
@@ -32,23 +48,38 @@ export class TripStore {
   private readonly owner: { agentId: number; accountId: number; agentPictureUrl: string | null };
 
   /** Starts from the given trips (the OpenAPI examples); new trips belong to the first one's agent and account. */
-  constructor(seed: Array<{ trip: MockTrip; configuration: Record<string, unknown> }>, agentPictureUrl: string | null = null) {
+  constructor(
+    seed: Array<{ trip: MockTrip; configuration: Record<string, unknown> }>,
+    agentPictureUrl: string | null = null,
+  ) {
     for (const { trip, configuration } of seed) {
       const { updatedAt, ...document } = configuration;
-      this.entries.set(trip.id, { trip, deleted: false, configuration: { document, revision: 1, updatedAt: String(updatedAt ?? trip.updatedAt) } });
+      this.entries.set(trip.id, {
+        trip,
+        deleted: false,
+        configuration: { document, revision: 1, updatedAt: String(updatedAt ?? trip.updatedAt) },
+      });
       this.lastId = Math.max(this.lastId, trip.id);
     }
-    this.owner = { agentId: seed[0]?.trip.agentId ?? 1, accountId: seed[0]?.trip.accountId ?? 1, agentPictureUrl };
+    this.owner = {
+      agentId: seed[0]?.trip.agentId ?? 1,
+      accountId: seed[0]?.trip.accountId ?? 1,
+      agentPictureUrl,
+    };
   }
 
   /** `query` as lists/list-query.ts builds it for Prisma. */
   list(query: { page: number; pageSize: number; where: object; orderBy: readonly object[] }) {
-    const rows = [...this.entries.values()].filter((e) => !e.deleted).map((e) => e.trip)
+    const rows = [...this.entries.values()]
+      .filter((e) => !e.deleted)
+      .map((e) => e.trip)
       .filter((trip) => matches(trip, query.where))
       .sort(compareBy(query.orderBy));
     const start = (query.page - 1) * query.pageSize;
     return {
-      data: rows.slice(start, start + query.pageSize).map((trip) => ({ ...trip, agentPictureUrl: this.owner.agentPictureUrl })),
+      data: rows
+        .slice(start, start + query.pageSize)
+        .map((trip) => ({ ...trip, agentPictureUrl: this.owner.agentPictureUrl })),
       page: query.page,
       pageSize: query.pageSize,
       totalCount: rows.length,
@@ -60,13 +91,32 @@ export class TripStore {
     const id = ++this.lastId;
     const now = new Date().toISOString();
     const trip: MockTrip = {
-      id, title: input.title, slug: slugFor(input.title, 'trip'), joinCode: randomString(CODE_ALPHABET, 8),
-      seoDescription: input.seoDescription ?? null, duration: input.duration ?? null, dateStart: iso(input.dateStart),
-      dateFinish: iso(input.dateFinish), dateExpiration: iso(input.dateExpiration), code: `TRIP-${id}`, logo: input.logo ?? null,
-      countries: input.countries ?? [], imageUrl: input.imageUrl ?? null, agentId: this.owner.agentId, template: input.template ?? false,
-      visibility: input.visibility ?? 'public', accountId: this.owner.accountId, createdAt: now, updatedAt: now, visualizations: 0,
+      id,
+      title: input.title,
+      slug: slugFor(input.title, 'trip'),
+      joinCode: randomString(CODE_ALPHABET, 8),
+      seoDescription: input.seoDescription ?? null,
+      duration: input.duration ?? null,
+      dateStart: iso(input.dateStart),
+      dateFinish: iso(input.dateFinish),
+      dateExpiration: iso(input.dateExpiration),
+      code: `TRIP-${id}`,
+      logo: input.logo ?? null,
+      countries: input.countries ?? [],
+      imageUrl: input.imageUrl ?? null,
+      agentId: this.owner.agentId,
+      template: input.template ?? false,
+      visibility: input.visibility ?? 'public',
+      accountId: this.owner.accountId,
+      createdAt: now,
+      updatedAt: now,
+      visualizations: 0,
     };
-    this.entries.set(id, { trip, deleted: false, configuration: { document: defaultConfiguration(), revision: 1, updatedAt: now } });
+    this.entries.set(id, {
+      trip,
+      deleted: false,
+      configuration: { document: defaultConfiguration(), revision: 1, updatedAt: now },
+    });
     return trip;
   }
 
@@ -77,9 +127,18 @@ export class TripStore {
   update(id: number, input: UpdateTripInput): MockTrip {
     const entry = this.entry(id);
     const dates = { dateStart: entry.trip.dateStart, dateFinish: entry.trip.dateFinish };
-    const merged = { ...Object.fromEntries(Object.entries(dates).map(([k, v]) => [k, v && new Date(v)])), ...input };
-    if (!datesInOrder(merged)) throw ValidationError.field('dateFinish', 'dateFinish must not be before dateStart.');
-    const changes = Object.fromEntries(Object.entries(input).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
+    const merged = {
+      ...Object.fromEntries(Object.entries(dates).map(([k, v]) => [k, v && new Date(v)])),
+      ...input,
+    };
+    if (!datesInOrder(merged))
+      throw ValidationError.field('dateFinish', 'dateFinish must not be before dateStart.');
+    const changes = Object.fromEntries(
+      Object.entries(input).map(([key, value]) => [
+        key,
+        value instanceof Date ? value.toISOString() : value,
+      ]),
+    );
     entry.trip = { ...entry.trip, ...changes, updatedAt: new Date().toISOString() };
     return entry.trip;
   }
@@ -93,25 +152,53 @@ export class TripStore {
     let count = 0;
     for (const id of new Set(ids)) {
       const entry = this.entries.get(id);
-      if (entry && !entry.deleted) { entry.deleted = true; count++; }
+      if (entry && !entry.deleted) {
+        entry.deleted = true;
+        count++;
+      }
     }
     return count;
   }
 
   configuration(tripId: number) {
     const { configuration } = this.entry(tripId);
-    return { document: { ...configuration.document, updatedAt: configuration.updatedAt }, etag: `"${tripId}-${configuration.revision}"` };
+    return {
+      document: { ...configuration.document, updatedAt: configuration.updatedAt },
+      etag: `"${tripId}-${configuration.revision}"`,
+    };
   }
 
   /** PUT (`document`) or PATCH (`patch`), refused with 412 when If-Match names another revision. */
-  saveConfiguration(tripId: number, change: { document: unknown } | { patch: unknown }, ifMatch: string | null) {
+  saveConfiguration(
+    tripId: number,
+    change: { document: unknown } | { patch: unknown },
+    ifMatch: string | null,
+  ) {
     const entry = this.entry(tripId);
     const { etag } = this.configuration(tripId);
-    if (ifMatch && ifMatch !== '*' && !ifMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(etag)) throw new PreconditionFailedError();
-    const candidate = 'document' in change ? change.document : mergePatch(entry.configuration.document, change.patch);
+    if (
+      ifMatch &&
+      ifMatch !== '*' &&
+      !ifMatch
+        .split(',')
+        .map((t) => t.trim().replace(/^W\//, ''))
+        .includes(etag)
+    )
+      throw new PreconditionFailedError();
+    const candidate =
+      'document' in change
+        ? change.document
+        : mergePatch(entry.configuration.document, change.patch);
     const { updatedAt: _ignored, ...document } = parseOrThrow(configurationInput, candidate);
-    const fields = document.moreInfo.fields.map((field) => ({ ...field, id: field.id ?? randomUUID() }));
-    entry.configuration = { document: { ...document, moreInfo: { ...document.moreInfo, fields } }, revision: entry.configuration.revision + 1, updatedAt: new Date().toISOString() };
+    const fields = document.moreInfo.fields.map((field) => ({
+      ...field,
+      id: field.id ?? randomUUID(),
+    }));
+    entry.configuration = {
+      document: { ...document, moreInfo: { ...document.moreInfo, fields } },
+      revision: entry.configuration.revision + 1,
+      updatedAt: new Date().toISOString(),
+    };
     return this.configuration(tripId);
   }
 

@@ -63,26 +63,48 @@ ${megabytes(LIMITS.importBodyBytes)} (a ${megabytes(LIMITS.importDocumentBytes)}
 **Versioning.** Semantic versioning; paths carry no version. \`GET /status\` reports the version.`;
 
 const TAGS = [
-  { name: 'Trips', description: 'Travel itineraries of the caller\'s account. Deleted trips go to the trash for 90 days.' },
-  { name: 'Trip configuration', description: 'The content document of a trip: blocks, contact, settings, theme. Read and replaced whole, or merge-patched.' },
-  { name: 'Catalogs', description: 'Ordered selections of trips, shareable with the organisation and publishable.' },
+  {
+    name: 'Trips',
+    description:
+      "Travel itineraries of the caller's account. Deleted trips go to the trash for 90 days.",
+  },
+  {
+    name: 'Trip configuration',
+    description:
+      'The content document of a trip: blocks, contact, settings, theme. Read and replaced whole, or merge-patched.',
+  },
+  {
+    name: 'Catalogs',
+    description: 'Ordered selections of trips, shareable with the organisation and publishable.',
+  },
   {
     name: 'Webhooks',
-    description: 'Endpoints that receive the account\'s events (enterprise plan; owners and admins). Each event is one POST of the JSON envelope `{eventId, type, createdAt, accountId, data}` with the headers `X-Service-Event` (the type), `X-Service-Delivery` (= eventId, for deduplication) and `X-Service-Signature-256`: `sha256=<hex HMAC-SHA256 of the raw body>` keyed with the endpoint\'s whsec_ secret. A 2xx within 30 s counts as delivered; anything else is recorded as failed, with no automatic retry (redeliver by hand). The events are under webhooks.',
+    description:
+      "Endpoints that receive the account's events (enterprise plan; owners and admins). Each event is one POST of the JSON envelope `{eventId, type, createdAt, accountId, data}` with the headers `X-Service-Event` (the type), `X-Service-Delivery` (= eventId, for deduplication) and `X-Service-Signature-256`: `sha256=<hex HMAC-SHA256 of the raw body>` keyed with the endpoint's whsec_ secret. A 2xx within 30 s counts as delivered; anything else is recorded as failed, with no automatic retry (redeliver by hand). The events are under webhooks.",
   },
-  { name: 'AI import', description: 'Trips created from a document (URL, text or inline file) by an asynchronous job: create, poll, cancel. The same operations answer on the AI server as /trip-imports/...' },
+  {
+    name: 'AI import',
+    description:
+      'Trips created from a document (URL, text or inline file) by an asynchronous job: create, poll, cancel. The same operations answer on the AI server as /trip-imports/...',
+  },
   { name: 'Authentication', description: 'API keys and machine-client tokens.' },
   { name: 'Health', description: 'Is the API up, and which version.' },
   { name: 'Documentation', description: 'This document and its reference page.' },
 ];
 
 /** The document, with the events webhook endpoints receive (OpenAPI 3.1 top-level `webhooks`). */
-export type OpenApiDocumentWithWebhooks = OpenApiDocument & { webhooks: ReturnType<typeof webhookEvents> };
+export type OpenApiDocumentWithWebhooks = OpenApiDocument & {
+  webhooks: ReturnType<typeof webhookEvents>;
+};
 
 export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentWithWebhooks {
   const apiUrl = options.apiUrl.replace(/\/$/, '');
   const servers = [{ url: apiUrl, description: 'API' }];
-  if (options.mockUrl) servers.push({ url: options.mockUrl.replace(/\/$/, ''), description: 'Mock server: the trips paths only, in memory (npm run mock)' });
+  if (options.mockUrl)
+    servers.push({
+      url: options.mockUrl.replace(/\/$/, ''),
+      description: 'Mock server: the trips paths only, in memory (npm run mock)',
+    });
   const paths: Paths = {
     ...tripPaths(),
     ...tripConfigurationPaths(),
@@ -112,11 +134,19 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentW
  * a nameless "any" field and never sends it.
  */
 function withOperationParameters(paths: Paths): Paths {
-  return Object.fromEntries(Object.entries(paths).map(([path, { parameters: shared = [], servers, ...item }]) => {
-    const operations = Object.entries(item).map(([method, operation]) => {
-      const parameters = [...shared, ...(operation.parameters ?? [])];
-      return [method, parameters.length ? { ...operation, parameters } : operation];
-    });
-    return [path, { ...(Object.fromEntries(operations) as Partial<Record<Method, (typeof item)[Method]>>), ...(servers && { servers }) }];
-  }));
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, { parameters: shared = [], servers, ...item }]) => {
+      const operations = Object.entries(item).map(([method, operation]) => {
+        const parameters = [...shared, ...(operation.parameters ?? [])];
+        return [method, parameters.length ? { ...operation, parameters } : operation];
+      });
+      return [
+        path,
+        {
+          ...(Object.fromEntries(operations) as Partial<Record<Method, (typeof item)[Method]>>),
+          ...(servers && { servers }),
+        },
+      ];
+    }),
+  );
 }

@@ -39,13 +39,25 @@ const configuration = {
           type: 'itineraryDay',
           parent: 'itinerary',
           content: { title: 'Arrival' },
-          children: [{ id: 'hotel', type: 'accommodation', parent: 'day-1', content: { name: 'Hôtel du Louvre' } }],
+          children: [
+            {
+              id: 'hotel',
+              type: 'accommodation',
+              parent: 'day-1',
+              content: { name: 'Hôtel du Louvre' },
+            },
+          ],
         },
       ],
     },
     { id: 'price', type: 'price', content: { amount: 129000 }, hidden: false },
   ],
-  contact: { type: 'agency', agencyName: 'Demo Travel', email: 'hello@demo.example', visible: true },
+  contact: {
+    type: 'agency',
+    agencyName: 'Demo Travel',
+    email: 'hello@demo.example',
+    visible: true,
+  },
   theme: { headerImage: { config: 'cover' }, navigation: 'horizontal', color: '#1A2B3C' },
   updatedAt: '2026-03-02T10:00:00.000Z',
 };
@@ -54,25 +66,64 @@ export const EXAMPLES = {
   Trip: { summary: 'A trip', value: trip },
   TripPage: {
     summary: 'One page of trips',
-    value: { data: [{ ...trip, agentPictureUrl: 'https://images.example.com/agents/1.jpg' }], page: 1, pageSize: 20, totalCount: 1, totalPages: 1 },
+    value: {
+      data: [{ ...trip, agentPictureUrl: 'https://images.example.com/agents/1.jpg' }],
+      page: 1,
+      pageSize: 20,
+      totalCount: 1,
+      totalPages: 1,
+    },
   },
   CreateTrip: {
     summary: 'The documented create shape',
-    value: { title: 'Paris Summer Vacation', duration: 5, dateStart: '2026-07-01T00:00:00Z', dateFinish: '2026-07-06T00:00:00Z', countries: ['FRA'] },
+    value: {
+      title: 'Paris Summer Vacation',
+      duration: 5,
+      dateStart: '2026-07-01T00:00:00Z',
+      dateFinish: '2026-07-06T00:00:00Z',
+      countries: ['FRA'],
+    },
   },
-  UpdateTrip: { summary: 'Rename and make private', value: { title: 'Paris in July', visibility: 'private' } },
+  UpdateTrip: {
+    summary: 'Rename and make private',
+    value: { title: 'Paris in July', visibility: 'private' },
+  },
   BulkDeleteTrips: { summary: 'Three trips', value: { tripIds: [1, 2, 3] } },
   BulkDeleteTripsById: { summary: 'The tripId form', value: { tripId: [4, 5] } },
-  BulkDeleteResult: { summary: 'Two deleted, one skipped', value: { message: '2 trips deleted.', deletedCount: 2 } },
+  BulkDeleteResult: {
+    summary: 'Two deleted, one skipped',
+    value: { message: '2 trips deleted.', deletedCount: 2 },
+  },
   TripConfiguration: { summary: 'A configured trip', value: configuration },
-  TripConfigurationPatch: { summary: 'Change the currency, drop WhatsApp sharing', value: { settings: { currency: 'USD', shareOnWhatsapp: null } } },
-  Status: { summary: 'Everything up', value: { status: 'ok', version: API_VERSION, checks: { database: 'ok', queue: 'ok' } } },
-  StatusDegraded: { summary: 'PostgreSQL down', value: { status: 'degraded', version: API_VERSION, checks: { database: 'error', queue: 'error' } } },
-  ValidationErrors: { summary: 'Two fields wrong', value: { errors: { title: ['Title is required.'], duration: ['Duration must be a positive integer.'] } } },
+  TripConfigurationPatch: {
+    summary: 'Change the currency, drop WhatsApp sharing',
+    value: { settings: { currency: 'USD', shareOnWhatsapp: null } },
+  },
+  Status: {
+    summary: 'Everything up',
+    value: { status: 'ok', version: API_VERSION, checks: { database: 'ok', queue: 'ok' } },
+  },
+  StatusDegraded: {
+    summary: 'PostgreSQL down',
+    value: {
+      status: 'degraded',
+      version: API_VERSION,
+      checks: { database: 'error', queue: 'error' },
+    },
+  },
+  ValidationErrors: {
+    summary: 'Two fields wrong',
+    value: {
+      errors: { title: ['Title is required.'], duration: ['Duration must be a positive integer.'] },
+    },
+  },
 } satisfies Record<string, Example>;
 
 /** The example trip and configuration, as plain data (the mock server's starting state). */
 export const exampleTrip = (): typeof trip => structuredClone(trip);
 export const exampleConfiguration = (): typeof configuration => structuredClone(configuration);
 
-export const errorExample = (code: string, message: string): Example => ({ summary: code, value: { error: { code, message } } });
+export const errorExample = (code: string, message: string): Example => ({
+  summary: code,
+  value: { error: { code, message } },
+});

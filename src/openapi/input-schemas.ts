@@ -53,7 +53,8 @@ const CONFIGURATION_NOTES: Record<string, string> = {
   'settings.shareOnWhatsapp': 'phoneNumber in international format, for example +34600111222.',
   'theme.color': 'Hex colour, for example #1A2B3C.',
   'moreInfo.fields': 'Each field gets an id when saved without one; GET returns it.',
-  updatedAt: 'Returned by GET; accepted and ignored, so a document read can be written back as it is.',
+  updatedAt:
+    'Returned by GET; accepted and ignored, so a document read can be written back as it is.',
 };
 
 const BLOCK_NOTES: Record<string, string> = {
@@ -75,19 +76,27 @@ export function inputSchemas(): Record<string, Schema> {
     io: 'input',
     uri: (id) => `${SCHEMAS_PATH}${id}`,
   }) as { schemas: Record<string, Schema> };
-  const out = Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, tidy(schema) as Schema]));
+  const out = Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => [name, tidy(schema) as Schema]),
+  );
   annotate(out['CreateTripRequest']!, TRIP_FIELD_NOTES);
   annotate(out['UpdateTripRequest']!, TRIP_FIELD_NOTES);
   annotate(out['TripConfigurationDocument']!, CONFIGURATION_NOTES);
   annotate(out['ConfigurationBlock']!, BLOCK_NOTES);
   annotate(out['CreateWebhookEndpointRequest']!, WEBHOOK_ENDPOINT_NOTES);
   annotate(out['UpdateWebhookEndpointRequest']!, WEBHOOK_ENDPOINT_NOTES);
-  out['CreateTripRequest']!['description'] = 'Only title is required. agentId and accountId come from the caller; id, slug, code, joinCode and the counters are generated. Any other field is refused (400).';
-  out['UpdateTripRequest']!['description'] = 'The fields of create, all optional; at least one. null clears a field. Unknown and read-only fields are refused (400).';
-  out['BulkDeleteTripsRequest']!['description'] = '1 to 100 trip ids, as tripIds (or tripId). Ids that are missing, already deleted or not the caller\'s are skipped.';
-  out['CreateWebhookEndpointRequest']!['description'] = 'All three fields are required; any other field is refused (400). The signing secret is generated.';
-  out['UpdateWebhookEndpointRequest']!['description'] = 'The fields of create, all optional; at least one. eventTypes replaces the list. Any other field is refused (400).';
-  out['TripConfigurationDocument']!['description'] = 'The whole configuration. Block ids are unique; a parent names an existing container block; the tree has no cycles.';
+  out['CreateTripRequest']!['description'] =
+    'Only title is required. agentId and accountId come from the caller; id, slug, code, joinCode and the counters are generated. Any other field is refused (400).';
+  out['UpdateTripRequest']!['description'] =
+    'The fields of create, all optional; at least one. null clears a field. Unknown and read-only fields are refused (400).';
+  out['BulkDeleteTripsRequest']!['description'] =
+    "1 to 100 trip ids, as tripIds (or tripId). Ids that are missing, already deleted or not the caller's are skipped.";
+  out['CreateWebhookEndpointRequest']!['description'] =
+    'All three fields are required; any other field is refused (400). The signing secret is generated.';
+  out['UpdateWebhookEndpointRequest']!['description'] =
+    'The fields of create, all optional; at least one. eventTypes replaces the list. Any other field is refused (400).';
+  out['TripConfigurationDocument']!['description'] =
+    'The whole configuration. Block ids are unique; a parent names an existing container block; the tree has no cycles.';
   return out;
 }
 
@@ -103,7 +112,11 @@ function tidy(value: unknown): unknown {
   // A format says it; zod's own regex for it only makes the document unreadable.
   if (['date-time', 'date', 'email'].includes(schema['format'] as string)) delete schema['pattern'];
   if (Array.isArray(schema['anyOf'])) {
-    schema['anyOf'] = (schema['anyOf'] as Schema[]).flatMap((branch) => (Object.keys(branch).length === 1 && Array.isArray(branch['anyOf']) ? (branch['anyOf'] as Schema[]) : [branch]));
+    schema['anyOf'] = (schema['anyOf'] as Schema[]).flatMap((branch) =>
+      Object.keys(branch).length === 1 && Array.isArray(branch['anyOf'])
+        ? (branch['anyOf'] as Schema[])
+        : [branch],
+    );
   }
   // JSON object keys are always strings; "any value" reads better as true.
   if (isStringKeys(schema['propertyNames'])) delete schema['propertyNames'];
@@ -111,14 +124,17 @@ function tidy(value: unknown): unknown {
   return schema;
 }
 
-const isEmptyObject = (value: unknown) => typeof value === 'object' && value !== null && Object.keys(value).length === 0;
-const isStringKeys = (value: unknown) => typeof value === 'object' && value !== null && JSON.stringify(value) === '{"type":"string"}';
+const isEmptyObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+const isStringKeys = (value: unknown) =>
+  typeof value === 'object' && value !== null && JSON.stringify(value) === '{"type":"string"}';
 
 /** Adds descriptions by dotted property path (`settings.timezone`). */
 function annotate(schema: Schema, notes: Record<string, string>): void {
   for (const [path, description] of Object.entries(notes)) {
     let target: Schema | undefined = schema;
-    for (const name of path.split('.')) target = (target?.['properties'] as Record<string, Schema> | undefined)?.[name];
+    for (const name of path.split('.'))
+      target = (target?.['properties'] as Record<string, Schema> | undefined)?.[name];
     if (!target) throw new Error(`OpenAPI: no property ${path} to describe`);
     target['description'] = description;
   }

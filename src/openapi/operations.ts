@@ -5,20 +5,42 @@ import { LIMITS } from '../config/constants.ts';
 import type { Permission } from '../auth/permissions.ts';
 import type { FilterKind } from '../lists/list-query.ts';
 import { COUNTED_HEADERS } from './components.ts';
-import type { Header, MediaType, Operation, Parameter, Reference, RequestBody, Response, Schema } from './types.ts';
+import type {
+  Header,
+  MediaType,
+  Operation,
+  Parameter,
+  Reference,
+  RequestBody,
+  Response,
+  Schema,
+} from './types.ts';
 
 export const schemaRef = (name: string): Reference => ({ $ref: `#/components/schemas/${name}` });
-export const parameterRef = (name: string): Reference => ({ $ref: `#/components/parameters/${name}` });
+export const parameterRef = (name: string): Reference => ({
+  $ref: `#/components/parameters/${name}`,
+});
 export const exampleRef = (name: string): Reference => ({ $ref: `#/components/examples/${name}` });
 const responseRef = (name: string): Reference => ({ $ref: `#/components/responses/${name}` });
 
-export function json(schema: Schema | Reference, examples?: Record<string, Reference>): Record<string, MediaType> {
+export function json(
+  schema: Schema | Reference,
+  examples?: Record<string, Reference>,
+): Record<string, MediaType> {
   return { 'application/json': examples ? { schema, examples } : { schema } };
 }
 
 /** A success answer, with the rate-limit and request-id headers every counted request gets. */
-export function ok(description: string, content?: Record<string, MediaType>, headers: Record<string, Header | Reference> = {}): Response {
-  return { description, headers: { ...COUNTED_HEADERS(), ...headers }, ...(content ? { content } : {}) };
+export function ok(
+  description: string,
+  content?: Record<string, MediaType>,
+  headers: Record<string, Header | Reference> = {},
+): Response {
+  return {
+    description,
+    headers: { ...COUNTED_HEADERS(), ...headers },
+    ...(content ? { content } : {}),
+  };
 }
 
 export function body(content: Record<string, MediaType>, description?: string): RequestBody {
@@ -26,8 +48,19 @@ export function body(content: Record<string, MediaType>, description?: string): 
 }
 
 /** Errors an operation adds to the shared ones: a resource that may not exist, a body, If-Match. */
-type ExtraError = 'NotFound' | 'PayloadTooLarge' | 'ConfigurationTooLarge' | 'ImportTooLarge' | 'PreconditionFailed';
-const STATUS_OF: Record<ExtraError, string> = { NotFound: '404', PayloadTooLarge: '413', ConfigurationTooLarge: '413', ImportTooLarge: '413', PreconditionFailed: '412' };
+type ExtraError =
+  | 'NotFound'
+  | 'PayloadTooLarge'
+  | 'ConfigurationTooLarge'
+  | 'ImportTooLarge'
+  | 'PreconditionFailed';
+const STATUS_OF: Record<ExtraError, string> = {
+  NotFound: '404',
+  PayloadTooLarge: '413',
+  ConfigurationTooLarge: '413',
+  ImportTooLarge: '413',
+  PreconditionFailed: '412',
+};
 
 // Every request that sends credentials is authenticated first, public path or not: it can fail
 // with 400 (x-on-behalf-of twice), 401 or 403 before the route runs.
@@ -45,7 +78,11 @@ interface OperationInput extends Omit<Operation, 'security' | 'responses'> {
   errors?: ExtraError[];
 }
 
-function withErrors(input: OperationInput, security: Operation['security'], shared: Record<string, Reference> = SHARED_ERRORS): Operation {
+function withErrors(
+  input: OperationInput,
+  security: Operation['security'],
+  shared: Record<string, Reference> = SHARED_ERRORS,
+): Operation {
   const { errors = [], responses, ...rest } = input;
   const extra = Object.fromEntries(errors.map((name) => [STATUS_OF[name], responseRef(name)]));
   // A body of another media type is refused before anything reads it (rest/contract.ts).
@@ -74,7 +111,9 @@ function sortByStatus<T>(responses: Record<string, T>): Record<string, T> {
   return Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
 }
 
-const ANY_VALUE: Schema = { description: 'A string, number or boolean; an array of them for `in`.' };
+const ANY_VALUE: Schema = {
+  description: 'A string, number or boolean; an array of them for `in`.',
+};
 
 // decisions "Lists": the operators of each kind of field.
 const OPERATORS_OF: Record<string, string> = {
@@ -90,35 +129,75 @@ function describeFilters(filters: Record<string, FilterKind>): string {
   const byKind = new Map<string, string[]>();
   for (const [field, kind] of Object.entries(filters)) {
     const name = typeof kind === 'string' ? kind : 'enum';
-    byKind.set(name, [...(byKind.get(name) ?? []), typeof kind === 'string' ? field : `${field} (${kind.join(', ')})`]);
+    byKind.set(name, [
+      ...(byKind.get(name) ?? []),
+      typeof kind === 'string' ? field : `${field} (${kind.join(', ')})`,
+    ]);
   }
-  return [...byKind].map(([kind, fields]) => `${fields.join(', ')}: ${OPERATORS_OF[kind]}.`).join(' ');
+  return [...byKind]
+    .map(([kind, fields]) => `${fields.join(', ')}: ${OPERATORS_OF[kind]}.`)
+    .join(' ');
 }
 
 /** page, pageSize, filters, search and orderBy of a list (service-spec "List query conventions"). */
-export function listParameters(fields: { filter: Record<string, FilterKind>; search: readonly string[]; order: readonly string[] }, examples: { filters: unknown; search: unknown; orderBy: unknown }): Array<Parameter | Reference> {
+export function listParameters(
+  fields: {
+    filter: Record<string, FilterKind>;
+    search: readonly string[];
+    order: readonly string[];
+  },
+  examples: { filters: unknown; search: unknown; orderBy: unknown },
+): Array<Parameter | Reference> {
   return [
     parameterRef('Page'),
     parameterRef('PageSize'),
-    jsonQuery('filters', `Conditions, all of which must hold: at most ${LIMITS.listFiltersMax}, and at most ${LIMITS.listInValuesMax} values in an \`in\`. Numbers are integers of PostgreSQL's int4 range. ${describeFilters(fields.filter)}`, {
-      type: 'array',
-      maxItems: LIMITS.listFiltersMax,
-      items: {
-        type: 'object',
-        required: ['field', 'operator'],
-        properties: { field: { type: 'string', enum: Object.keys(fields.filter) }, operator: { type: 'string', enum: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'contains'] }, value: ANY_VALUE },
+    jsonQuery(
+      'filters',
+      `Conditions, all of which must hold: at most ${LIMITS.listFiltersMax}, and at most ${LIMITS.listInValuesMax} values in an \`in\`. Numbers are integers of PostgreSQL's int4 range. ${describeFilters(fields.filter)}`,
+      {
+        type: 'array',
+        maxItems: LIMITS.listFiltersMax,
+        items: {
+          type: 'object',
+          required: ['field', 'operator'],
+          properties: {
+            field: { type: 'string', enum: Object.keys(fields.filter) },
+            operator: {
+              type: 'string',
+              enum: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'contains'],
+            },
+            value: ANY_VALUE,
+          },
+        },
       },
-    }, examples.filters),
-    jsonQuery('search', `A case-insensitive term (at most ${LIMITS.listSearchTermMax} characters) matched anywhere in the named fields (by default all of ${fields.search.join(', ')}).`, {
-      type: 'object',
-      required: ['term'],
-      properties: { fields: { type: 'array', items: { type: 'string', enum: [...fields.search] } }, term: { type: 'string', maxLength: LIMITS.listSearchTermMax } },
-    }, examples.search),
-    jsonQuery('orderBy', 'Sort order; by default createdAt desc, then id desc. Items without a value come last.', {
-      type: 'object',
-      required: ['field'],
-      properties: { field: { type: 'string', enum: [...fields.order] }, direction: { type: 'string', enum: ['asc', 'desc'], default: 'asc' } },
-    }, examples.orderBy),
+      examples.filters,
+    ),
+    jsonQuery(
+      'search',
+      `A case-insensitive term (at most ${LIMITS.listSearchTermMax} characters) matched anywhere in the named fields (by default all of ${fields.search.join(', ')}).`,
+      {
+        type: 'object',
+        required: ['term'],
+        properties: {
+          fields: { type: 'array', items: { type: 'string', enum: [...fields.search] } },
+          term: { type: 'string', maxLength: LIMITS.listSearchTermMax },
+        },
+      },
+      examples.search,
+    ),
+    jsonQuery(
+      'orderBy',
+      'Sort order; by default createdAt desc, then id desc. Items without a value come last.',
+      {
+        type: 'object',
+        required: ['field'],
+        properties: {
+          field: { type: 'string', enum: [...fields.order] },
+          direction: { type: 'string', enum: ['asc', 'desc'], default: 'asc' },
+        },
+      },
+      examples.orderBy,
+    ),
   ];
 }
 

@@ -6,10 +6,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from './document.ts';
 
-export const DOCUMENT_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../openapi.json');
+export const DOCUMENT_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../openapi.json',
+);
 
 export function printedDocument(): string {
-  const document = buildOpenApiDocument({ apiUrl: 'http://localhost:3000', aiUrl: 'http://localhost:3001', mockUrl: 'http://localhost:4010' });
+  const document = buildOpenApiDocument({
+    apiUrl: 'http://localhost:3000',
+    aiUrl: 'http://localhost:3001',
+    mockUrl: 'http://localhost:4010',
+  });
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 

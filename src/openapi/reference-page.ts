@@ -42,8 +42,17 @@ export const REFERENCE_PAGE = `<!doctype html>
 </html>
 `;
 
-const CONTENT_TYPES = { '.css': 'text/css; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.png': 'image/png' } as const;
-const DIST_FILES = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'favicon-32x32.png', 'favicon-16x16.png']);
+const CONTENT_TYPES = {
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.png': 'image/png',
+} as const;
+const DIST_FILES = new Set([
+  'swagger-ui.css',
+  'swagger-ui-bundle.js',
+  'favicon-32x32.png',
+  'favicon-16x16.png',
+]);
 
 export interface Asset {
   contentType: string;
@@ -66,8 +75,13 @@ export function referenceAsset(name: string): Promise<Asset> | undefined {
 }
 
 async function load(name: string): Promise<Asset> {
-  const body = name === 'init.js' ? Buffer.from(INIT_SCRIPT) : await fs.readFile(path.join(DIST, name));
+  const body =
+    name === 'init.js' ? Buffer.from(INIT_SCRIPT) : await fs.readFile(path.join(DIST, name));
   const extension = path.extname(name) as keyof typeof CONTENT_TYPES;
   const gzipped = extension === '.png' ? undefined : await promisify(gzip)(body);
-  return { contentType: CONTENT_TYPES[extension], body: new Uint8Array(body), gzipped: gzipped && new Uint8Array(gzipped) };
+  return {
+    contentType: CONTENT_TYPES[extension],
+    body: new Uint8Array(body),
+    gzipped: gzipped && new Uint8Array(gzipped),
+  };
 }

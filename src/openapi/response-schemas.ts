@@ -6,12 +6,17 @@ import { PERMISSIONS } from '../auth/permissions.ts';
 import { id, nullable, page, ref, timestamp, url } from './schema-parts.ts';
 import type { Schema } from './types.ts';
 
-
 const tripProperties: Record<string, Schema> = {
   id: { ...id, description: 'Trip identifier.' },
   title: { type: 'string' },
-  slug: { type: 'string', description: 'URL-friendly identifier: the title plus 6 random characters.' },
-  joinCode: { type: 'string', description: 'Code for travelers to join the trip: 8 upper-case letters and digits.' },
+  slug: {
+    type: 'string',
+    description: 'URL-friendly identifier: the title plus 6 random characters.',
+  },
+  joinCode: {
+    type: 'string',
+    description: 'Code for travelers to join the trip: 8 upper-case letters and digits.',
+  },
   seoDescription: nullable({ type: 'string' }),
   duration: nullable({ type: 'integer', minimum: 1, description: 'Days.' }),
   dateStart: nullable(timestamp),
@@ -19,19 +24,42 @@ const tripProperties: Record<string, Schema> = {
   dateExpiration: nullable({ ...timestamp, description: 'Expiration of the trip offer.' }),
   code: { type: 'string', description: 'Internal trip code, TRIP-<n>, unique in the account.' },
   logo: nullable(url),
-  countries: { type: 'array', items: { type: 'string', pattern: '^[A-Z]{3}$' }, description: 'ISO 3166-1 alpha-3 codes.' },
+  countries: {
+    type: 'array',
+    items: { type: 'string', pattern: '^[A-Z]{3}$' },
+    description: 'ISO 3166-1 alpha-3 codes.',
+  },
   imageUrl: nullable({ ...url, description: 'Cover image.' }),
   agentId: { ...id, description: 'The agent who created the trip.' },
   template: { type: 'boolean', description: 'Whether the trip is a template.' },
-  visibility: { type: 'string', enum: ['public', 'private'], description: 'A private trip never appears on a public surface.' },
+  visibility: {
+    type: 'string',
+    enum: ['public', 'private'],
+    description: 'A private trip never appears on a public surface.',
+  },
   accountId: { ...id, description: 'The owning account.' },
   createdAt: timestamp,
   updatedAt: timestamp,
   // Not `readOnly`: the schema is also the body of webhook events, requests to the receiver, where
   // readOnly would forbid it (Redocly's no-invalid-media-type-examples). Write bodies refuse it anyway.
-  visualizations: { type: 'integer', minimum: 0, description: 'Traveler views (at most one per viewer per hour), counted by the service.' },
+  visualizations: {
+    type: 'integer',
+    minimum: 0,
+    description: 'Traveler views (at most one per viewer per hour), counted by the service.',
+  },
 };
-const tripRequired = ['id', 'title', 'slug', 'code', 'agentId', 'template', 'accountId', 'createdAt', 'updatedAt', 'visualizations'];
+const tripRequired = [
+  'id',
+  'title',
+  'slug',
+  'code',
+  'agentId',
+  'template',
+  'accountId',
+  'createdAt',
+  'updatedAt',
+  'visualizations',
+];
 
 const apiKeyProperties: Record<string, Schema> = {
   id,
@@ -51,7 +79,10 @@ export const errorSchema = (codes?: readonly string[]): Schema => ({
     error: {
       type: 'object',
       required: ['code', 'message'],
-      properties: { code: codes ? { type: 'string', enum: [...codes] } : { type: 'string' }, message: { type: 'string' } },
+      properties: {
+        code: codes ? { type: 'string', enum: [...codes] } : { type: 'string' },
+        message: { type: 'string' },
+      },
     },
   },
 });
@@ -62,7 +93,13 @@ export function responseSchemas(configurationDocument: Schema): Record<string, S
     TripListItem: {
       type: 'object',
       required: tripRequired,
-      properties: { ...tripProperties, agentPictureUrl: nullable({ ...url, description: 'Profile picture URL of the agent who created the trip.' }) },
+      properties: {
+        ...tripProperties,
+        agentPictureUrl: nullable({
+          ...url,
+          description: 'Profile picture URL of the agent who created the trip.',
+        }),
+      },
     },
     TripPage: page(ref('TripListItem')),
     // GET and PATCH answer the stored document: the PUT shape plus updatedAt, and an id on each
@@ -74,13 +111,21 @@ export function responseSchemas(configurationDocument: Schema): Record<string, S
     },
     TripConfigurationPatch: {
       type: 'object',
-      description: 'A JSON Merge Patch (RFC 7396) of the configuration: objects merge, null removes a member, anything else replaces. The result must be a valid configuration.',
+      description:
+        'A JSON Merge Patch (RFC 7396) of the configuration: objects merge, null removes a member, anything else replaces. The result must be a valid configuration.',
     },
     Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
     BulkDeleteResult: {
       type: 'object',
       required: ['message', 'deletedCount'],
-      properties: { message: { type: 'string' }, deletedCount: { type: 'integer', minimum: 0, description: 'How many trips were moved to the trash.' } },
+      properties: {
+        message: { type: 'string' },
+        deletedCount: {
+          type: 'integer',
+          minimum: 0,
+          description: 'How many trips were moved to the trash.',
+        },
+      },
     },
     StatusReport: {
       type: 'object',
@@ -91,7 +136,10 @@ export function responseSchemas(configurationDocument: Schema): Record<string, S
         checks: {
           type: 'object',
           required: ['database', 'queue'],
-          properties: { database: { type: 'string', enum: ['ok', 'error'] }, queue: { type: 'string', enum: ['ok', 'error'] } },
+          properties: {
+            database: { type: 'string', enum: ['ok', 'error'] },
+            queue: { type: 'string', enum: ['ok', 'error'] },
+          },
         },
       },
     },
@@ -102,7 +150,10 @@ export function responseSchemas(configurationDocument: Schema): Record<string, S
         grant_type: { type: 'string', enum: ['client_credentials'] },
         client_id: { type: 'string', description: 'mc_...; or send it with HTTP Basic.' },
         client_secret: { type: 'string', description: 'mcs_...; or send it with HTTP Basic.' },
-        scope: { type: 'string', description: `Space-separated, within the client's scopes (all of them when omitted): ${PERMISSIONS.join(' ')}.` },
+        scope: {
+          type: 'string',
+          description: `Space-separated, within the client's scopes (all of them when omitted): ${PERMISSIONS.join(' ')}.`,
+        },
       },
     },
     TokenResponse: {
@@ -116,20 +167,34 @@ export function responseSchemas(configurationDocument: Schema): Record<string, S
       },
     },
     ApiKey: { type: 'object', required: apiKeyRequired, properties: apiKeyProperties },
-    ApiKeyList: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: ref('ApiKey') } } },
+    ApiKeyList: {
+      type: 'object',
+      required: ['data'],
+      properties: { data: { type: 'array', items: ref('ApiKey') } },
+    },
     CreatedApiKey: {
       type: 'object',
       required: [...apiKeyRequired, 'key'],
       properties: {
         ...apiKeyProperties,
-        key: { type: 'string', pattern: '^ak_[A-Za-z0-9]{32,}$', description: 'The API key. Shown this once; only its hash is kept.' },
+        key: {
+          type: 'string',
+          pattern: '^ak_[A-Za-z0-9]{32,}$',
+          description: 'The API key. Shown this once; only its hash is kept.',
+        },
       },
     },
     ValidationErrors: {
       type: 'object',
       required: ['errors'],
-      description: 'Field path (settings.currency, blocks[3].id; body for the body as a whole) to its messages.',
-      properties: { errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 1 } } },
+      description:
+        'Field path (settings.currency, blocks[3].id; body for the body as a whole) to its messages.',
+      properties: {
+        errors: {
+          type: 'object',
+          additionalProperties: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        },
+      },
     },
     Error: errorSchema(),
   };

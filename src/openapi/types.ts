@@ -62,7 +62,10 @@ export interface Operation {
 }
 
 export type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
-export type PathItem = Partial<Record<Method, Operation>> & { parameters?: Array<Parameter | Reference>; servers?: Array<{ url: string; description: string }> };
+export type PathItem = Partial<Record<Method, Operation>> & {
+  parameters?: Array<Parameter | Reference>;
+  servers?: Array<{ url: string; description: string }>;
+};
 export type Paths = Record<string, PathItem>;
 
 export interface Components {

@@ -22,14 +22,28 @@ export interface EndpointHealth {
 }
 
 interface Row {
-  endpoint_id: number; name: string; url: string; status: string;
-  deliveries: number; succeeded: number; failed: number; pending: number;
-  average_ms: number | null; p95_ms: number | null; last_success_at: Date | null;
-  last_failure_at: Date | null; last_failure_error: string | null; last_failure_status: number | null;
+  endpoint_id: number;
+  name: string;
+  url: string;
+  status: string;
+  deliveries: number;
+  succeeded: number;
+  failed: number;
+  pending: number;
+  average_ms: number | null;
+  p95_ms: number | null;
+  last_success_at: Date | null;
+  last_failure_at: Date | null;
+  last_failure_error: string | null;
+  last_failure_status: number | null;
 }
 
 /** Every endpoint of the account (deleted ones left out), including those without deliveries. */
-export async function webhookHealth(prisma: PrismaClient, accountId: number, since: Date): Promise<EndpointHealth[]> {
+export async function webhookHealth(
+  prisma: PrismaClient,
+  accountId: number,
+  since: Date,
+): Promise<EndpointHealth[]> {
   const rows = await prisma.$queryRaw<Row[]>`
     SELECT e.id AS endpoint_id, e.name, e.url, e.status::text AS status,
       count(d.id)::int AS deliveries,
@@ -54,13 +68,21 @@ export async function webhookHealth(prisma: PrismaClient, accountId: number, sin
   return rows.map((r) => {
     const completed = r.succeeded + r.failed;
     return {
-      endpointId: r.endpoint_id, name: r.name, url: r.url, status: r.status,
-      deliveries: r.deliveries, succeeded: r.succeeded, failed: r.failed, pending: r.pending,
+      endpointId: r.endpoint_id,
+      name: r.name,
+      url: r.url,
+      status: r.status,
+      deliveries: r.deliveries,
+      succeeded: r.succeeded,
+      failed: r.failed,
+      pending: r.pending,
       successPercent: completed ? Math.round((100 * r.succeeded) / completed) : null,
       averageLatencyMs: r.average_ms === null ? null : Math.round(r.average_ms),
       p95LatencyMs: r.p95_ms === null ? null : Math.round(r.p95_ms),
-      lastSuccessAt: r.last_success_at, lastFailureAt: r.last_failure_at,
-      lastFailureError: r.last_failure_error, lastFailureStatus: r.last_failure_status,
+      lastSuccessAt: r.last_success_at,
+      lastFailureAt: r.last_failure_at,
+      lastFailureError: r.last_failure_error,
+      lastFailureStatus: r.last_failure_status,
     };
   });
 }

@@ -7,7 +7,11 @@ import { jsonSyntaxProblem } from '../shared/json-syntax.ts';
 const DRAIN_FACTOR = 4;
 
 /** `drainBytes`: how much of an oversized body to discard so the client reads the 413 (see below). */
-export async function readBody(request: Request, limitBytes: number, drainBytes = limitBytes * DRAIN_FACTOR): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBody(
+  request: Request,
+  limitBytes: number,
+  drainBytes = limitBytes * DRAIN_FACTOR,
+): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limitBytes) {
     // Announced too large: refused unread, but the body is still discarded as it comes, or the
@@ -34,7 +38,10 @@ export async function readBody(request: Request, limitBytes: number, drainBytes 
   return Buffer.concat(chunks, size);
 }
 
-async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+async function drain(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  budget: number,
+): Promise<void> {
   try {
     for (let next = await reader.read(); !next.done; next = await reader.read()) {
       budget -= next.value.byteLength;
@@ -51,9 +58,16 @@ export interface JsonBodyRefusal {
   missing: string;
 }
 
-const VALIDATION_BODY: JsonBodyRefusal = { refuse: (message) => ValidationError.field('body', message), missing: 'A JSON body is required.' };
+const VALIDATION_BODY: JsonBodyRefusal = {
+  refuse: (message) => ValidationError.field('body', message),
+  missing: 'A JSON body is required.',
+};
 
-export async function readJson(request: Request, limitBytes: number, { refuse, missing } = VALIDATION_BODY): Promise<unknown> {
+export async function readJson(
+  request: Request,
+  limitBytes: number,
+  { refuse, missing } = VALIDATION_BODY,
+): Promise<unknown> {
   const bytes = await readBody(request, limitBytes);
   if (bytes.byteLength === 0) throw refuse(missing);
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');

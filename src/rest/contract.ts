@@ -27,43 +27,75 @@ export type RequestCheck = (request: Request) => void;
 
 /** `parameters`: the document's components.parameters, to resolve `$ref`s. */
 export function requestContract(paths: Paths, parameters: Record<string, Parameter>): RequestCheck {
-  const contracts = Object.entries(paths).map(([template, item]) => pathContract(template, item, parameters));
+  const contracts = Object.entries(paths).map(([template, item]) =>
+    pathContract(template, item, parameters),
+  );
   return (request) => {
     const url = new URL(request.url);
     // itty-router routes `/trips/` as `/trips`: so does the contract.
     const path = mostSpecific(contracts, url.pathname.replace(/(.)\/+$/, '$1'));
     if (!path) return;
     const operation = path.methods.get(request.method);
-    if (!operation) throw new MethodNotAllowedError(request.method, url.pathname, [...path.methods.keys()]);
+    if (!operation)
+      throw new MethodNotAllowedError(request.method, url.pathname, [...path.methods.keys()]);
     if (operation.media) checkMediaType(request, operation.media);
-    if (operation.query) checkQuery(request.method, path.template, url.searchParams, operation.query);
+    if (operation.query)
+      checkQuery(request.method, path.template, url.searchParams, operation.query);
   };
 }
 
-function pathContract(template: string, item: Paths[string], shared: Record<string, Parameter>): PathContract {
-  const source = template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+');
+function pathContract(
+  template: string,
+  item: Paths[string],
+  shared: Record<string, Parameter>,
+): PathContract {
+  const source = template
+    .split(/\{[^}]+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
   const methods = new Map<string, OperationContract>();
   for (const method of ['get', 'put', 'post', 'patch', 'delete'] as Method[]) {
     const operation = item[method];
     if (operation) methods.set(method.toUpperCase(), operationContract(operation, shared));
   }
-  return { template, pattern: new RegExp(`^${source}$`), parameters: (template.match(/\{/g) ?? []).length, methods };
+  return {
+    template,
+    pattern: new RegExp(`^${source}$`),
+    parameters: (template.match(/\{/g) ?? []).length,
+    methods,
+  };
 }
 
-function operationContract(operation: Operation, shared: Record<string, Parameter>): OperationContract {
-  const resolve = (p: Parameter | Reference) => ('$ref' in p ? shared[p.$ref.split('/').pop()!] : p);
-  const names = (operation.parameters ?? []).map(resolve).filter((p) => p?.in === 'query').map((p) => p!.name);
+function operationContract(
+  operation: Operation,
+  shared: Record<string, Parameter>,
+): OperationContract {
+  const resolve = (p: Parameter | Reference) =>
+    '$ref' in p ? shared[p.$ref.split('/').pop()!] : p;
+  const names = (operation.parameters ?? [])
+    .map(resolve)
+    .filter((p) => p?.in === 'query')
+    .map((p) => p!.name);
   // Only where a 400 answers in the validation body (not the AI import's or OAuth's own bodies),
   // and not on the documentation pages, which a browser may open with any query string.
   const badRequest = operation.responses['400'] as Reference | undefined;
-  const checked = badRequest?.$ref === '#/components/responses/BadRequest' && !operation.tags.includes('Documentation');
-  return { query: checked ? new Set(names) : undefined, media: operation.requestBody && Object.keys(operation.requestBody.content) };
+  const checked =
+    badRequest?.$ref === '#/components/responses/BadRequest' &&
+    !operation.tags.includes('Documentation');
+  return {
+    query: checked ? new Set(names) : undefined,
+    media: operation.requestBody && Object.keys(operation.requestBody.content),
+  };
 }
 
-function mostSpecific(contracts: readonly PathContract[], pathname: string): PathContract | undefined {
+function mostSpecific(
+  contracts: readonly PathContract[],
+  pathname: string,
+): PathContract | undefined {
   let best: PathContract | undefined;
   for (const contract of contracts) {
-    if (contract.pattern.test(pathname) && (!best || contract.parameters < best.parameters)) best = contract;
+    if (contract.pattern.test(pathname) && (!best || contract.parameters < best.parameters))
+      best = contract;
   }
   return best;
 }
@@ -73,16 +105,31 @@ function checkMediaType(request: Request, accepted: readonly string[]): void {
   const header = request.headers.get('content-type');
   if (header === null) return;
   const type = header.split(';')[0]!.trim().toLowerCase();
-  if (!accepted.includes(type)) throw new UnsupportedMediaTypeError(request.method, type.slice(0, 100), accepted);
+  if (!accepted.includes(type))
+    throw new UnsupportedMediaTypeError(request.method, type.slice(0, 100), accepted);
 }
 
-function checkQuery(method: string, template: string, query: URLSearchParams, accepted: ReadonlySet<string>): void {
+function checkQuery(
+  method: string,
+  template: string,
+  query: URLSearchParams,
+  accepted: ReadonlySet<string>,
+): void {
   const unknown = new Set([...query.keys()].filter((name) => !accepted.has(name)));
   if (!unknown.size) return;
   const takes = accepted.size ? `It takes ${[...accepted].join(', ')}.` : 'It takes none.';
   // A few names, each cut short: the answer stays small whatever the query string holds.
-  throw new ValidationError(Object.fromEntries([...unknown].slice(0, 10).map((raw) => {
-    const name = raw.slice(0, 100);
-    return [name, [`${name} is not a query parameter of ${method} ${template}. ${takes}${didYouMean(name, accepted)}`]];
-  })));
+  throw new ValidationError(
+    Object.fromEntries(
+      [...unknown].slice(0, 10).map((raw) => {
+        const name = raw.slice(0, 100);
+        return [
+          name,
+          [
+            `${name} is not a query parameter of ${method} ${template}. ${takes}${didYouMean(name, accepted)}`,
+          ],
+        ];
+      }),
+    ),
+  );
 }

@@ -12,7 +12,11 @@ import type { Logger } from '../logger.ts';
  * write with its Content-Length, where a global Response is pumped through a ReadableStream as
  * a chunked body (measured with `npm run bench`: see bench/results).
  */
-export function jsonResponse(body: unknown, status = 200, headers?: Record<string, string>): Response {
+export function jsonResponse(
+  body: unknown,
+  status = 200,
+  headers?: Record<string, string>,
+): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
@@ -24,9 +28,15 @@ export function errorBody(code: string, message: string) {
 }
 
 export function errorResponse(error: unknown, logger: Logger): Response {
-  const appError = appErrorOf(error) ?? (isDatabaseUnavailable(error) ? new ServiceUnavailableError() : undefined);
+  const appError =
+    appErrorOf(error) ?? (isDatabaseUnavailable(error) ? new ServiceUnavailableError() : undefined);
   if (appError instanceof ValidationError) return jsonResponse({ errors: appError.fields }, 400);
-  if (appError) return jsonResponse(errorBody(appError.code, appError.message), appError.status, extraHeaders(appError));
+  if (appError)
+    return jsonResponse(
+      errorBody(appError.code, appError.message),
+      appError.status,
+      extraHeaders(appError),
+    );
   logger.error({ err: error }, 'unhandled error');
   return jsonResponse(errorBody('internal_error', 'An unexpected error occurred.'), 500);
 }
@@ -38,7 +48,9 @@ export function errorOfGraphQLResult(errors: readonly GraphQLError[]): unknown {
   // An error of the GraphQL layer itself (a variable of the wrong type) is the caller's input.
   // Such errors come before execution, so they have no path; graphql 17 wraps a variable's
   // coercion error around the GraphQLError that describes it (found by the OpenAPI fuzzer).
-  const request = errors.find((e) => !e.originalError || (e.path === undefined && e.originalError instanceof GraphQLError));
+  const request = errors.find(
+    (e) => !e.originalError || (e.path === undefined && e.originalError instanceof GraphQLError),
+  );
   if (request) return ValidationError.field('body', request.message);
   return errors[0]?.originalError ?? errors[0];
 }
@@ -48,9 +60,22 @@ function extraHeaders(error: AppError): Record<string, string> | undefined {
 }
 
 // Node socket errors, Prisma's connection codes, and PostgreSQL's "shutting down" states.
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'P1001', 'P1017', '57P01', '57P03']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'P1001',
+  'P1017',
+  '57P01',
+  '57P03',
+]);
 // Driver adapter error kinds (Prisma 7 puts them in meta.driverAdapterError.cause.kind).
-const UNREACHABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+const UNREACHABLE_KINDS = new Set([
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+]);
 // node-postgres's own connection errors carry no code, only these messages. They reach us
 // unwrapped when the pool fails to hand out a connection, for example when Prisma opens a
 // transaction while PostgreSQL restarts (found by test/faults/database-outage.test.ts).
@@ -76,8 +101,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
     if (typeof current.code === 'string' && UNREACHABLE_CODES.has(current.code)) return true;
     if (typeof current.kind === 'string' && UNREACHABLE_KINDS.has(current.kind)) return true;
-    if (current.code === undefined && typeof current.message === 'string' && UNREACHABLE_MESSAGES.has(current.message)) return true;
-    current = (current.meta?.driverAdapterError?.cause ?? current.cause ?? current.originalError) as ErrorLike | undefined;
+    if (
+      current.code === undefined &&
+      typeof current.message === 'string' &&
+      UNREACHABLE_MESSAGES.has(current.message)
+    )
+      return true;
+    current = (current.meta?.driverAdapterError?.cause ?? current.cause ?? current.originalError) as
+      | ErrorLike
+      | undefined;
   }
   return false;
 }

@@ -1,7 +1,13 @@
 // The REST facade runs GraphQL operations of the same schema in-process: each document is parsed
 // and validated once, when its route module loads, and executed directly per request (no HTTP,
 // no yoga.fetch; see ../shared/notes/performance-and-traps.md).
-import { parse, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import {
+  parse,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import type { Context } from '../graphql/context.ts';
 import { assertStorableText } from '../shared/storable-text.ts';
@@ -17,16 +23,25 @@ export interface PreparedOperation<TData = Record<string, unknown>> {
   readonly __data?: TData;
 }
 
-export function prepareOperation<TData = Record<string, unknown>>(schema: GraphQLSchema, source: string): PreparedOperation<TData> {
+export function prepareOperation<TData = Record<string, unknown>>(
+  schema: GraphQLSchema,
+  source: string,
+): PreparedOperation<TData> {
   const document = parse(source);
   const errors = validate(schema, document);
-  if (errors.length) throw new Error(`Invalid REST operation:\n${errors.map((e) => e.message).join('\n')}\n${source}`);
+  if (errors.length)
+    throw new Error(
+      `Invalid REST operation:\n${errors.map((e) => e.message).join('\n')}\n${source}`,
+    );
   // Built-in scalars and enums go out as the resolvers return them, without graphql-jit's
   // per-field serializer call (which allocates its error location and path for every field of
   // every row): the schema has no ID or Float, its enums' values are their names, and Prisma's
   // types match the fields'. Custom scalars (DateTime, JSON) are still serialized.
   const compiled = compileQuery(schema, document, undefined, { disableLeafSerialization: true });
-  if (!isCompiledQuery(compiled)) throw new Error(`REST operation not compiled:\n${compiled.errors?.map((e) => e.message).join('\n')}\n${source}`);
+  if (!isCompiledQuery(compiled))
+    throw new Error(
+      `REST operation not compiled:\n${compiled.errors?.map((e) => e.message).join('\n')}\n${source}`,
+    );
   preparedOperations.set(source, document);
   return { document, source, compiled };
 }
@@ -46,7 +61,11 @@ export async function runOperation<TData>(
 ): Promise<TData> {
   // Every string of a REST request reaches the operation as a variable: one check for all of them.
   if (variables) assertStorableText(variables, restFieldName);
-  const result = (await operation.compiled.query(undefined, context, variables ?? {})) as ExecutionResult<TData>;
+  const result = (await operation.compiled.query(
+    undefined,
+    context,
+    variables ?? {},
+  )) as ExecutionResult<TData>;
   if (result.errors?.length || !result.data) throw errorOfGraphQLResult(result.errors ?? []);
   return result.data;
 }
@@ -57,6 +76,15 @@ const restFieldName = (path: Array<string | number>) =>
   fieldPath(path.length > 1 && BODY_VARIABLES.has(String(path[0])) ? path.slice(1) : path);
 
 /** Runs the operation and answers with the first root field of its data as the JSON body. */
-export async function answer(schema: GraphQLSchema, operation: PreparedOperation, context: Context, variables: Record<string, unknown>, status = 200) {
-  return jsonResponse(Object.values(await runOperation(schema, operation, context, variables))[0], status);
+export async function answer(
+  schema: GraphQLSchema,
+  operation: PreparedOperation,
+  context: Context,
+  variables: Record<string, unknown>,
+  status = 200,
+) {
+  return jsonResponse(
+    Object.values(await runOperation(schema, operation, context, variables))[0],
+    status,
+  );
 }

@@ -6,7 +6,12 @@ import { jsonSyntaxProblem } from '../shared/json-syntax.ts';
 
 export function idParam(value: string | undefined, name: string): number {
   const id = Number(value);
-  if (!/^\d{1,10}$/.test(value ?? '') || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+  if (
+    !/^\d{1,10}$/.test(value ?? '') ||
+    !Number.isSafeInteger(id) ||
+    id < 1 ||
+    id > 2_147_483_647
+  ) {
     throw ValidationError.field(name, `${name} must be a positive integer.`);
   }
   return id;
@@ -19,24 +24,42 @@ export function intQuery(value: string | undefined, name: string): number | unde
 }
 
 /** A JSON-encoded query parameter (`filters`, `search`, `orderBy`) of the expected shape. */
-export function jsonQuery(value: string | undefined, name: string, shape: 'array' | 'object'): unknown {
+export function jsonQuery(
+  value: string | undefined,
+  name: string,
+  shape: 'array' | 'object',
+): unknown {
   if (value === undefined) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(value);
   } catch {
     const example = name in LIST_EXAMPLES ? `, e.g. ${LIST_EXAMPLES[name as ListParameter]}` : '';
-    throw ValidationError.field(name, `${name} must be JSON-encoded${example}; here: ${jsonSyntaxProblem(value) ?? 'it does not parse'}.`);
+    throw ValidationError.field(
+      name,
+      `${name} must be JSON-encoded${example}; here: ${jsonSyntaxProblem(value) ?? 'it does not parse'}.`,
+    );
   }
-  const ok = shape === 'array'
-    ? Array.isArray(parsed) && parsed.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))
-    : typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
-  if (!ok) throw ValidationError.field(name, name in SHAPE_HINTS ? SHAPE_HINTS[name as ListParameter] : `${name} must be a JSON ${shape === 'array' ? 'array of objects' : 'object'}.`);
+  const ok =
+    shape === 'array'
+      ? Array.isArray(parsed) &&
+        parsed.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))
+      : typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed);
+  if (!ok)
+    throw ValidationError.field(
+      name,
+      name in SHAPE_HINTS
+        ? SHAPE_HINTS[name as ListParameter]
+        : `${name} must be a JSON ${shape === 'array' ? 'array of objects' : 'object'}.`,
+    );
   return parsed;
 }
 
 /** A single value of a query parameter: `?page=1&page=2` is ambiguous, so it is refused. */
-export function single(query: Record<string, string | string[] | undefined>, name: string): string | undefined {
+export function single(
+  query: Record<string, string | string[] | undefined>,
+  name: string,
+): string | undefined {
   const value = query[name];
   if (Array.isArray(value)) throw ValidationError.field(name, `${name} must be given once.`);
   return value;
@@ -63,7 +86,8 @@ const SHAPE_HINTS: Record<ListParameter, string> = {
 /** A list parameter of the right shape; which fields and operators are allowed is the list's to say. */
 function listShape(name: ListParameter, value: unknown): unknown {
   if (value === undefined) return undefined;
-  if (!LIST_SHAPES[name].safeParse(value).success) throw ValidationError.field(name, SHAPE_HINTS[name]);
+  if (!LIST_SHAPES[name].safeParse(value).success)
+    throw ValidationError.field(name, SHAPE_HINTS[name]);
   return value;
 }
 
@@ -71,7 +95,10 @@ type QueryOf = { query: Record<string, string | string[] | undefined> };
 
 /** `page` and `pageSize` of a paginated answer; their range is checked where the page is made. */
 export function pageParams(request: QueryOf) {
-  return { page: intQuery(single(request.query, 'page'), 'page'), pageSize: intQuery(single(request.query, 'pageSize'), 'pageSize') };
+  return {
+    page: intQuery(single(request.query, 'page'), 'page'),
+    pageSize: intQuery(single(request.query, 'pageSize'), 'pageSize'),
+  };
 }
 
 /** The list conventions' query parameters (service-spec "List query conventions"), checked for shape. */
@@ -87,8 +114,13 @@ export function listParams(request: QueryOf) {
 
 /** A bulk-deletion body: `{<plural>: [ids]}`, or `{<singular>: [ids]}` (decisions "Trips", "Catalogs"). */
 export function bulkIdsBody(plural: string, singular: string) {
-  const body = (key: string) => z.strictObject({ [key]: z.array(z.number().int().positive()).min(1).max(LIMITS.bulkDeleteMax) });
+  const body = (key: string) =>
+    z.strictObject({
+      [key]: z.array(z.number().int().positive()).min(1).max(LIMITS.bulkDeleteMax),
+    });
   return z
-    .union([body(plural), body(singular)], { error: `Give ${plural} (or ${singular}): an array of 1 to ${LIMITS.bulkDeleteMax} ids.` })
+    .union([body(plural), body(singular)], {
+      error: `Give ${plural} (or ${singular}): an array of 1 to ${LIMITS.bulkDeleteMax} ids.`,
+    })
     .transform((value) => (value[plural] ?? value[singular]) as number[]);
 }

@@ -49,8 +49,14 @@ export function createRestRouter(schema: GraphQLSchema, surface: Surface): RestR
  * are the ones documented with a server of their own, plus /status.
  */
 function contractOf(surface: Surface) {
-  const document = buildOpenApiDocument({ apiUrl: 'http://api.invalid', aiUrl: 'http://ai.invalid' });
-  const onAi = (path: string, item: { servers?: unknown }) => (item.servers !== undefined) === (surface === 'ai') || (surface === 'ai' && path === '/status');
-  const paths = Object.fromEntries(Object.entries(document.paths).filter(([path, item]) => onAi(path, item)));
+  const document = buildOpenApiDocument({
+    apiUrl: 'http://api.invalid',
+    aiUrl: 'http://ai.invalid',
+  });
+  const onAi = (path: string, item: { servers?: unknown }) =>
+    (item.servers !== undefined) === (surface === 'ai') || (surface === 'ai' && path === '/status');
+  const paths = Object.fromEntries(
+    Object.entries(document.paths).filter(([path, item]) => onAi(path, item)),
+  );
   return requestContract(paths, document.components.parameters);
 }

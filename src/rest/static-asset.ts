@@ -9,10 +9,14 @@ export interface StaticAsset {
 }
 
 /** The asset's answer; a name that is not a file of the page (undefined) is a 404. */
-export async function assetResponse(request: Request, asset: Promise<StaticAsset> | undefined): Promise<Response> {
+export async function assetResponse(
+  request: Request,
+  asset: Promise<StaticAsset> | undefined,
+): Promise<Response> {
   if (!asset) throw new NotFoundError(`No route for GET ${new URL(request.url).pathname}.`);
   const { contentType, body, gzipped } = await asset;
-  const useGzip = gzipped !== undefined && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
+  const useGzip =
+    gzipped !== undefined && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
   return new Response(useGzip ? gzipped : body, {
     headers: {
       'content-type': contentType,

@@ -19,7 +19,6 @@ export function closest(name: string, candidates: Iterable<string>): string | un
   // One slip in a short name, about one in three characters in a longer one.
   if (bestDistance <= Math.max(1, Math.floor(wanted.length / 3))) return best;
   return prefixOf; // a name cut short: `order` → `orderBy`
-
 }
 
 /** ` Did you mean "x"?` or nothing, to end a message with. */
@@ -32,7 +31,13 @@ const normalized = (name: string) => name.toLowerCase().replace(/[\s_-]/g, '');
 
 /** The words of a camelCase, snake_case or kebab-case name, sorted: word order does not count. */
 const wordKey = (name: string) =>
-  name.replace(/([a-z\d])([A-Z])/g, '$1 $2').toLowerCase().split(/[\s_-]+/).filter(Boolean).sort().join(' ');
+  name
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .sort()
+    .join(' ');
 
 /** Damerau-Levenshtein (optimal string alignment), giving up past `limit`; names are short. */
 function editDistance(a: string, b: string, limit: number): number {
@@ -46,7 +51,8 @@ function editDistance(a: string, b: string, limit: number): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, before[j - 2]! + 1);
       current.push(value);
     }
     [before, previous] = [previous, current];

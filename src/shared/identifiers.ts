@@ -9,6 +9,11 @@ export const randomString = (alphabet: string, length: number) =>
 
 /** `paris-summer-vacation-abc123`: the title in ASCII words, then 6 random characters. */
 export function slugFor(title: string, fallback: string): string {
-  const words = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  const words = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return `${words.slice(0, 60).replace(/-+$/, '') || fallback}-${randomString(SLUG_ALPHABET, 6)}`;
 }

@@ -22,7 +22,9 @@ function tokenAt(text: string, offset: number): string {
   const word = /[\w$]{1,20}/y;
   word.lastIndex = offset;
   const token = word.exec(text)?.[0] ?? text[offset]!;
-  return /^[\x21-\x7e]+$/.test(token) ? `'${token}'` : `character U+${text.codePointAt(offset)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return /^[\x21-\x7e]+$/.test(token)
+    ? `'${token}'`
+    : `character U+${text.codePointAt(offset)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
 function firstErrorOffset(text: string): number | undefined {

@@ -8,7 +8,8 @@ import { fieldPath } from '../validation.ts';
 /** NUL, or a surrogate that is not half of a pair (with the u flag, a pair is one code point). */
 const UNSTORABLE = /[\0\p{Cs}]/u;
 
-export const UNSTORABLE_TEXT_MESSAGE = 'must not contain NUL characters or unpaired UTF-16 surrogates.';
+export const UNSTORABLE_TEXT_MESSAGE =
+  'must not contain NUL characters or unpaired UTF-16 surrogates.';
 
 export function isStorableText(value: string): boolean {
   return !UNSTORABLE.test(value);

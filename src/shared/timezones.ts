@@ -9,7 +9,12 @@ export function isTimezone(name: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(name)) return false;
   let ok = known.get(name);
   if (ok === undefined) {
-    try { new Intl.DateTimeFormat('en', { timeZone: name }); ok = true; } catch { ok = false; }
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: name });
+      ok = true;
+    } catch {
+      ok = false;
+    }
     known.set(name, ok);
   }
   return ok;

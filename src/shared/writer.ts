@@ -12,4 +12,9 @@ export interface Writer {
 }
 
 /** The writer of an authenticated GraphQL request (the scope checks ran: the actor is set). */
-export const writerOf = (ctx: Context): Writer => ({ prisma: ctx.prisma, actor: ctx.actor!, events: ctx.services.events, now: ctx.services.config.clock() });
+export const writerOf = (ctx: Context): Writer => ({
+  prisma: ctx.prisma,
+  actor: ctx.actor!,
+  events: ctx.services.events,
+  now: ctx.services.config.clock(),
+});

@@ -28,8 +28,12 @@ export class Readiness {
   async report(): Promise<{ ready: boolean; body: Record<string, string> }> {
     if (this.state !== 'ready') return { ready: false, body: { status: this.state } };
     // Probes arriving together share one check.
-    this.pending ??= this.databaseCheck!().finally(() => { this.pending = undefined; });
-    return await this.pending ? { ready: true, body: { status: 'ready' } } : { ready: false, body: { status: 'unavailable', reason: 'PostgreSQL does not answer.' } };
+    this.pending ??= this.databaseCheck!().finally(() => {
+      this.pending = undefined;
+    });
+    return (await this.pending)
+      ? { ready: true, body: { status: 'ready' } }
+      : { ready: false, body: { status: 'unavailable', reason: 'PostgreSQL does not answer.' } };
   }
 }
 
@@ -39,7 +43,10 @@ const PROBE_PATH = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*\/(livez|readyz)(?:[?#]|$)/i;
 export function withProbes(readiness: Readiness, app: () => App | undefined): App {
   return {
     async fetch(request: Request, serverContext?: ServerContext) {
-      const probe = request.method === 'GET' || request.method === 'HEAD' ? PROBE_PATH.exec(request.url)?.[1] : undefined;
+      const probe =
+        request.method === 'GET' || request.method === 'HEAD'
+          ? PROBE_PATH.exec(request.url)?.[1]
+          : undefined;
       if (probe === 'livez') return jsonResponse({ status: 'ok' }, 200, NO_STORE);
       if (probe === 'readyz') {
         const { ready, body } = await readiness.report();
@@ -47,7 +54,10 @@ export function withProbes(readiness: Readiness, app: () => App | undefined): Ap
       }
       const current = app();
       if (current) return current.fetch(request, serverContext);
-      return jsonResponse(errorBody('service_unavailable', 'The service is starting.'), 503, { ...NO_STORE, 'retry-after': '1' });
+      return jsonResponse(errorBody('service_unavailable', 'The service is starting.'), 503, {
+        ...NO_STORE,
+        'retry-after': '1',
+      });
     },
   };
 }

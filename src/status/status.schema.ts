@@ -13,7 +13,10 @@ const ChecksType = builder.objectRef<StatusReport['checks']>('StatusChecks').imp
 const StatusType = builder.objectRef<StatusReport>('Status').implement({
   description: 'Health of the service and its dependencies.',
   fields: (t) => ({
-    status: t.field({ type: builder.enumType('ServiceStatus', { values: ['ok', 'degraded'] as const }), resolve: (s) => s.status }),
+    status: t.field({
+      type: builder.enumType('ServiceStatus', { values: ['ok', 'degraded'] as const }),
+      resolve: (s) => s.status,
+    }),
     version: t.exposeString('version', { description: 'The API version (semantic versioning).' }),
     checks: t.field({ type: ChecksType, resolve: (s) => s.checks }),
   }),

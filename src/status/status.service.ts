@@ -25,15 +25,25 @@ export class StatusService {
   async report(): Promise<StatusReport> {
     const [database, queue] = await Promise.all([
       check(() => this.prisma.$queryRaw`SELECT 1`),
-      check(() => this.boss.isInstalled().then((installed) => { if (!installed) throw new Error('pg-boss schema missing'); })),
+      check(() =>
+        this.boss.isInstalled().then((installed) => {
+          if (!installed) throw new Error('pg-boss schema missing');
+        }),
+      ),
     ]);
-    return { status: database === 'ok' && queue === 'ok' ? 'ok' : 'degraded', version: API_VERSION, checks: { database, queue } };
+    return {
+      status: database === 'ok' && queue === 'ok' ? 'ok' : 'degraded',
+      version: API_VERSION,
+      checks: { database, queue },
+    };
   }
 }
 
 async function check(probe: () => Promise<unknown>): Promise<CheckResult> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS);
+  });
   try {
     await Promise.race([probe(), timeout]);
     return 'ok';

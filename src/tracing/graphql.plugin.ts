@@ -10,10 +10,17 @@ export function useOperationTracing(): Plugin {
       const operation = getOperationAST(args.document, args.operationName);
       const type = operation?.operation ?? 'unknown';
       const name = operation?.name?.value;
-      setExecuteFn((executeArgs) => traceSpan(`graphql.execute ${type}${name ? ` ${name}` : ''}`, 'internal', {
-        'graphql.operation.type': type,
-        'graphql.operation.name': name,
-      }, async () => executeFn(executeArgs)));
+      setExecuteFn((executeArgs) =>
+        traceSpan(
+          `graphql.execute ${type}${name ? ` ${name}` : ''}`,
+          'internal',
+          {
+            'graphql.operation.type': type,
+            'graphql.operation.name': name,
+          },
+          async () => executeFn(executeArgs),
+        ),
+      );
     },
   };
 }

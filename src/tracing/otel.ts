@@ -2,7 +2,16 @@
 // OTLP/HTTP (JSON) in batches, context kept across await with AsyncLocalStorage, W3C trace
 // context in and out. Prisma's own instrumentation adds a span per query, the undici one a span
 // per fetch (the LLM client); the rest are ours: requests, GraphQL, outbound HTTP, jobs.
-import { context, propagation, ROOT_CONTEXT, SpanKind as OtelKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind as OtelKind,
+  SpanStatusCode,
+  trace,
+  type Context,
+  type Span,
+} from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -13,15 +22,28 @@ import { PrismaInstrumentation } from '@prisma/instrumentation';
 import { API_VERSION } from '../config/constants.ts';
 import type { Attributes, SpanKind, Tracer, TracingOptions } from './tracing.ts';
 
-const KINDS: Record<SpanKind, OtelKind> = { internal: OtelKind.INTERNAL, server: OtelKind.SERVER, client: OtelKind.CLIENT, consumer: OtelKind.CONSUMER };
+const KINDS: Record<SpanKind, OtelKind> = {
+  internal: OtelKind.INTERNAL,
+  server: OtelKind.SERVER,
+  client: OtelKind.CLIENT,
+  consumer: OtelKind.CONSUMER,
+};
 
 export function createTracer(options: TracingOptions): Tracer {
   const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': options.serviceName, 'service.version': API_VERSION }),
-    spanProcessors: [new BatchSpanProcessor({
-      exporter: new OTLPTraceExporter({ url: `${options.endpoint.replace(/\/$/, '')}/v1/traces`, headers: options.headers }),
-      scheduledDelayMillis: 2_000,
-    })],
+    resource: resourceFromAttributes({
+      'service.name': options.serviceName,
+      'service.version': API_VERSION,
+    }),
+    spanProcessors: [
+      new BatchSpanProcessor({
+        exporter: new OTLPTraceExporter({
+          url: `${options.endpoint.replace(/\/$/, '')}/v1/traces`,
+          headers: options.headers,
+        }),
+        scheduledDelayMillis: 2_000,
+      }),
+    ],
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
@@ -35,7 +57,10 @@ export function createTracer(options: TracingOptions): Tracer {
 
   function run<T>(span: Span, parent: Context, fn: () => Promise<T>): Promise<T> {
     return context.with(trace.setSpan(parent, span), fn).then(
-      (value) => { span.end(); return value; },
+      (value) => {
+        span.end();
+        return value;
+      },
       (error: unknown) => {
         span.recordException(error as Error);
         span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error)?.message });
@@ -47,12 +72,24 @@ export function createTracer(options: TracingOptions): Tracer {
 
   return {
     server(request, fn, routeOf) {
-      const parent = propagation.extract(ROOT_CONTEXT, request.headers, { get: (headers, key) => headers.get(key) ?? undefined, keys: (headers) => [...headers.keys()] });
+      const parent = propagation.extract(ROOT_CONTEXT, request.headers, {
+        get: (headers, key) => headers.get(key) ?? undefined,
+        keys: (headers) => [...headers.keys()],
+      });
       const url = new URL(request.url);
-      const span = tracer.startSpan(request.method, {
-        kind: OtelKind.SERVER,
-        attributes: { 'http.request.method': request.method, 'url.path': url.pathname, 'url.scheme': url.protocol.slice(0, -1), 'user_agent.original': request.headers.get('user-agent') ?? undefined },
-      }, parent);
+      const span = tracer.startSpan(
+        request.method,
+        {
+          kind: OtelKind.SERVER,
+          attributes: {
+            'http.request.method': request.method,
+            'url.path': url.pathname,
+            'url.scheme': url.protocol.slice(0, -1),
+            'user_agent.original': request.headers.get('user-agent') ?? undefined,
+          },
+        },
+        parent,
+      );
       return run(span, parent, async () => {
         const response = await fn();
         const route = routeOf();
@@ -64,11 +101,28 @@ export function createTracer(options: TracingOptions): Tracer {
     },
     span(name, kind, attributes, fn) {
       const parent = context.active();
-      return run(tracer.startSpan(name, { kind: KINDS[kind], attributes: clean(attributes) }, parent), parent, fn);
+      return run(
+        tracer.startSpan(name, { kind: KINDS[kind], attributes: clean(attributes) }, parent),
+        parent,
+        fn,
+      );
     },
     job(queue, traceparent, fn) {
-      const parent = traceparent ? propagation.extract(ROOT_CONTEXT, { traceparent }) : ROOT_CONTEXT;
-      const span = tracer.startSpan(`process ${queue}`, { kind: OtelKind.CONSUMER, attributes: { 'messaging.system': 'pg-boss', 'messaging.destination.name': queue, 'messaging.operation.type': 'process' } }, parent);
+      const parent = traceparent
+        ? propagation.extract(ROOT_CONTEXT, { traceparent })
+        : ROOT_CONTEXT;
+      const span = tracer.startSpan(
+        `process ${queue}`,
+        {
+          kind: OtelKind.CONSUMER,
+          attributes: {
+            'messaging.system': 'pg-boss',
+            'messaging.destination.name': queue,
+            'messaging.operation.type': 'process',
+          },
+        },
+        parent,
+      );
       return run(span, parent, fn);
     },
     traceparent() {
@@ -88,6 +142,7 @@ export function createTracer(options: TracingOptions): Tracer {
 
 function clean(attributes: Attributes): Record<string, string | number | boolean> {
   const result: Record<string, string | number | boolean> = {};
-  for (const [key, value] of Object.entries(attributes)) if (value !== undefined) result[key] = value;
+  for (const [key, value] of Object.entries(attributes))
+    if (value !== undefined) result[key] = value;
   return result;
 }

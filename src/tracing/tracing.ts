@@ -40,17 +40,29 @@ export async function stopTracing(): Promise<void> {
   await stopping?.shutdown();
 }
 
-export function traceRequest(request: Request, run: () => Promise<Response>, routeOf: () => string): Promise<Response> {
+export function traceRequest(
+  request: Request,
+  run: () => Promise<Response>,
+  routeOf: () => string,
+): Promise<Response> {
   return tracer ? tracer.server(request, run, routeOf) : run();
 }
 
-export function traceSpan<T>(name: string, kind: SpanKind, attributes: Attributes, run: () => Promise<T>): Promise<T> {
+export function traceSpan<T>(
+  name: string,
+  kind: SpanKind,
+  attributes: Attributes,
+  run: () => Promise<T>,
+): Promise<T> {
   return tracer ? tracer.span(name, kind, attributes, run) : run();
 }
 
 export function traceJob<T>(queue: string, data: unknown, run: () => Promise<T>): Promise<T> {
   if (!tracer) return run();
-  const traceparent = typeof data === 'object' && data !== null ? (data as { traceparent?: unknown }).traceparent : undefined;
+  const traceparent =
+    typeof data === 'object' && data !== null
+      ? (data as { traceparent?: unknown }).traceparent
+      : undefined;
   return tracer.job(queue, typeof traceparent === 'string' ? traceparent : undefined, run);
 }
 
@@ -63,13 +75,18 @@ export function carryTraceIntoJobs(boss: PgBoss): void {
   const insert = boss.insert.bind(boss);
   const withTrace = (data: unknown) => {
     const traceparent = tracer?.traceparent();
-    return traceparent && typeof data === 'object' && data !== null && !Array.isArray(data) ? { ...data, traceparent } : data;
+    return traceparent && typeof data === 'object' && data !== null && !Array.isArray(data)
+      ? { ...data, traceparent }
+      : data;
   };
   boss.send = ((...args: unknown[]) => {
     if (typeof args[0] === 'string') args[1] = withTrace(args[1] ?? {});
     return (send as (...a: unknown[]) => ReturnType<PgBoss['send']>)(...args);
   }) as PgBoss['send'];
-  boss.insert = ((name: string, jobs: Array<{ data?: unknown }>, ...rest: unknown[]) => (insert as (...a: unknown[]) => ReturnType<PgBoss['insert']>)(
-    name, jobs.map((job) => ({ ...job, data: withTrace(job.data ?? {}) })), ...rest,
-  )) as PgBoss['insert'];
+  boss.insert = ((name: string, jobs: Array<{ data?: unknown }>, ...rest: unknown[]) =>
+    (insert as (...a: unknown[]) => ReturnType<PgBoss['insert']>)(
+      name,
+      jobs.map((job) => ({ ...job, data: withTrace(job.data ?? {}) })),
+      ...rest,
+    )) as PgBoss['insert'];
 }

@@ -5,13 +5,19 @@ import type { PrismaClient } from '../db/prisma.ts';
 import { PreconditionFailedError } from '../errors.ts';
 import type { Writer } from '../shared/writer.ts';
 import { parseOrThrow } from '../validation.ts';
-import { configurationInput, mergePatch, type ConfigurationDocument } from './configuration.input.ts';
+import {
+  configurationInput,
+  mergePatch,
+  type ConfigurationDocument,
+} from './configuration.input.ts';
 import { notFound } from './trip.service.ts';
 
 export const etagOf = (tripId: number, revision: number) => `"${tripId}-${revision}"`;
 
 export async function getConfiguration(prisma: PrismaClient, actor: Actor, tripId: number) {
-  const config = await prisma.tripConfiguration.findFirst({ where: { tripId, trip: { accountId: actor.accountId, deletedAt: null } } });
+  const config = await prisma.tripConfiguration.findFirst({
+    where: { tripId, trip: { accountId: actor.accountId, deletedAt: null } },
+  });
   if (!config) throw notFound();
   return { ...config, etag: etagOf(tripId, config.revision) };
 }
@@ -22,8 +28,10 @@ export async function getConfiguration(prisma: PrismaClient, actor: Actor, tripI
  * to the newest document and the last writer wins, never a 412.
  */
 export async function saveConfiguration(
-  w: Writer, tripId: number,
-  change: { document: unknown } | { patch: unknown }, ifMatch?: string | null,
+  w: Writer,
+  tripId: number,
+  change: { document: unknown } | { patch: unknown },
+  ifMatch?: string | null,
 ) {
   return w.prisma.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<Array<{ revision: number }>>`
@@ -32,19 +40,41 @@ export async function saveConfiguration(
       FOR UPDATE OF c`;
     if (!locked) throw notFound();
     const current = await tx.tripConfiguration.findUniqueOrThrow({ where: { tripId } });
-    if (ifMatch && ifMatch !== '*' && !ifMatch.split(',').map((t) => t.trim().replace(/^W\//, '')).includes(etagOf(tripId, current.revision))) {
+    if (
+      ifMatch &&
+      ifMatch !== '*' &&
+      !ifMatch
+        .split(',')
+        .map((t) => t.trim().replace(/^W\//, ''))
+        .includes(etagOf(tripId, current.revision))
+    ) {
       throw new PreconditionFailedError();
     }
-    const candidate = 'document' in change ? change.document : mergePatch(current.document, change.patch);
+    const candidate =
+      'document' in change ? change.document : mergePatch(current.document, change.patch);
     const { updatedAt: _ignored, ...document } = parseOrThrow(configurationInput, candidate);
-    const saved = await tx.tripConfiguration.update({ where: { tripId }, data: { document: withFieldIds(document) as object, revision: { increment: 1 } } });
+    const saved = await tx.tripConfiguration.update({
+      where: { tripId },
+      data: { document: withFieldIds(document) as object, revision: { increment: 1 } },
+    });
     // Every save counts (service-spec: "builder content saved"); the debounce folds a burst into one.
-    await w.events.recordDebounced(tx, { type: 'trip.configUpdated', accountId: w.actor.accountId, resource: 'trip', resourceId: tripId });
+    await w.events.recordDebounced(tx, {
+      type: 'trip.configUpdated',
+      accountId: w.actor.accountId,
+      resource: 'trip',
+      resourceId: tripId,
+    });
     return { ...saved, etag: etagOf(tripId, saved.revision) };
   });
 }
 
 /** More-info fields carry an id in GET responses: give one to each field saved without it. */
 function withFieldIds(document: Omit<ConfigurationDocument, 'updatedAt'>) {
-  return { ...document, moreInfo: { ...document.moreInfo, fields: document.moreInfo.fields.map((f) => ({ ...f, id: f.id ?? randomUUID() })) } };
+  return {
+    ...document,
+    moreInfo: {
+      ...document.moreInfo,
+      fields: document.moreInfo.fields.map((f) => ({ ...f, id: f.id ?? randomUUID() })),
+    },
+  };
 }

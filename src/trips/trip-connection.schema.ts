@@ -10,10 +10,14 @@ import { TripType } from './trip.schema.ts';
 import { restorableUntil, restoreTrip, trashWhere } from './trip-trash.service.ts';
 import { tripList, type LoadedTrip } from './trip.service.ts';
 
-
 /** Rows and count of the trips matching `where`, in `orderBy`. */
-function tripsWhere(ctx: Context, where: Prisma.TripWhereInput, orderBy: Prisma.TripOrderByWithRelationInput[]) {
-  const rows: Rows<LoadedTrip> = (query, window) => ctx.prisma.trip.findMany({ ...query, where, orderBy, ...window }) as Promise<LoadedTrip[]>;
+function tripsWhere(
+  ctx: Context,
+  where: Prisma.TripWhereInput,
+  orderBy: Prisma.TripOrderByWithRelationInput[],
+) {
+  const rows: Rows<LoadedTrip> = (query, window) =>
+    ctx.prisma.trip.findMany({ ...query, where, orderBy, ...window }) as Promise<LoadedTrip[]>;
   return [rows, () => ctx.prisma.trip.count({ where })] as const;
 }
 
@@ -21,7 +25,8 @@ builder.prismaObjectField('Trip', 'restorableUntil', (t) =>
   t.field({
     type: 'DateTime',
     nullable: true,
-    description: 'For a trip in the trash: after this instant it can no longer be restored and is erased.',
+    description:
+      'For a trip in the trash: after this instant it can no longer be restored and is erased.',
     select: { deletedAt: true },
     resolve: (trip) => (trip.deletedAt ? restorableUntil(trip.deletedAt) : null),
   }),
@@ -32,7 +37,8 @@ builder.queryFields((t) => ({
     {
       type: TripType,
       authScopes: { permission: 'read:trips' },
-      description: 'Trips of the account as a Relay connection, with the filters, search and order of the REST list.',
+      description:
+        'Trips of the account as a Relay connection, with the filters, search and order of the REST list.',
       args: {
         filters: t.arg({ type: [ListFilterInput] }),
         search: t.arg({ type: ListSearchInput }),
@@ -50,11 +56,24 @@ builder.queryFields((t) => ({
     {
       type: TripType,
       authScopes: { permission: 'read:trips' },
-      description: 'The account\'s trash: deleted trips that can still be restored, most recently deleted first.',
+      description:
+        "The account's trash: deleted trips that can still be restored, most recently deleted first.",
       resolve: (_root, args, ctx, info) =>
-        offsetConnection(ctx, info, 'Trip', args, ...tripsWhere(ctx, trashWhere(ctx.actor!, ctx.services.config.clock()), [{ deletedAt: 'desc' }, { id: 'desc' }])),
+        offsetConnection(
+          ctx,
+          info,
+          'Trip',
+          args,
+          ...tripsWhere(ctx, trashWhere(ctx.actor!, ctx.services.config.clock()), [
+            { deletedAt: 'desc' },
+            { id: 'desc' },
+          ]),
+        ),
     },
-    { name: 'TrashedTripConnection', fields: (t) => ({ totalCount: t.int({ resolve: countTotal }) }) },
+    {
+      name: 'TrashedTripConnection',
+      fields: (t) => ({ totalCount: t.int({ resolve: countTotal }) }),
+    },
   ),
 }));
 

@@ -10,9 +10,11 @@ type Query = { include?: Prisma.TripInclude; select?: Prisma.TripSelect };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Trips deleted before this instant are past the retention period. */
-export const retentionCutoff = (now: Date) => new Date(now.getTime() - DURATIONS.trashRetentionDays * DAY_MS);
+export const retentionCutoff = (now: Date) =>
+  new Date(now.getTime() - DURATIONS.trashRetentionDays * DAY_MS);
 /** When a trip deleted at `deletedAt` stops being restorable. */
-export const restorableUntil = (deletedAt: Date) => new Date(deletedAt.getTime() + DURATIONS.trashRetentionDays * DAY_MS);
+export const restorableUntil = (deletedAt: Date) =>
+  new Date(deletedAt.getTime() + DURATIONS.trashRetentionDays * DAY_MS);
 
 /** The account's trash (trips or catalogs): what was deleted and can still be restored. */
 export const trashWhere = (actor: Actor, now: Date) => ({
@@ -23,7 +25,10 @@ export const trashWhere = (actor: Actor, now: Date) => ({
 /** No trip.* event (service-spec "Event types"); the catalogs holding it changed again. */
 export async function restoreTrip(w: Writer, id: number, query: Query = {}) {
   return w.prisma.$transaction(async (tx) => {
-    const { count } = await tx.trip.updateMany({ where: { id, ...trashWhere(w.actor, w.now) }, data: { deletedAt: null, deletedById: null } });
+    const { count } = await tx.trip.updateMany({
+      where: { id, ...trashWhere(w.actor, w.now) },
+      data: { deletedAt: null, deletedById: null },
+    });
     if (count === 0) throw notFound();
     await catalogsChanged(tx, w, [id]);
     return tx.trip.findUniqueOrThrow({ ...query, where: { id } });
@@ -36,7 +41,10 @@ const PURGE_BATCH = 500;
  * Erases trips deleted over 90 days ago, in batches so no statement holds many locks for long.
  * Counted views older than the counting window go too: they can no longer suppress a count.
  */
-export async function purgeTrash(prisma: PrismaClient, now: Date): Promise<{ trips: number; views: number }> {
+export async function purgeTrash(
+  prisma: PrismaClient,
+  now: Date,
+): Promise<{ trips: number; views: number }> {
   const cutoff = retentionCutoff(now);
   let trips = 0;
   for (;;) {

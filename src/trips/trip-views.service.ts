@@ -9,13 +9,24 @@ import { notFound } from './trip.service.ts';
  * The viewer is the id the page gives (an anonymous id kept in the browser), else the address
  * and user agent. Only a hash is stored.
  */
-export function viewerKey(viewer: { viewerId?: string | null; clientIp: string; userAgent?: string | null }): string {
-  const identity = viewer.viewerId ? `id:${viewer.viewerId}` : `ip:${viewer.clientIp}|ua:${viewer.userAgent ?? ''}`;
+export function viewerKey(viewer: {
+  viewerId?: string | null;
+  clientIp: string;
+  userAgent?: string | null;
+}): string {
+  const identity = viewer.viewerId
+    ? `id:${viewer.viewerId}`
+    : `ip:${viewer.clientIp}|ua:${viewer.userAgent ?? ''}`;
   return createHash('sha256').update(identity).digest('base64url');
 }
 
 /** Counts the view unless this viewer was counted in the last hour; 404 for a trip no public page shows. */
-export async function recordTripView(prisma: PrismaClient, slug: string, viewer: string, now: Date) {
+export async function recordTripView(
+  prisma: PrismaClient,
+  slug: string,
+  viewer: string,
+  now: Date,
+) {
   const windowStart = new Date(now.getTime() - DURATIONS.viewCountWindowMs);
   const rows = await prisma.$queryRaw<Array<{ counted: boolean; visualizations: number }>>`
     WITH trip AS (

@@ -6,11 +6,26 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export function tripPayload(trip: Trip) {
   return {
-    id: trip.id, title: trip.title, slug: trip.slug, joinCode: trip.joinCode, seoDescription: trip.seoDescription,
-    duration: trip.duration, dateStart: iso(trip.dateStart), dateFinish: iso(trip.dateFinish), dateExpiration: iso(trip.dateExpiration),
-    code: trip.code, logo: trip.logo, countries: trip.countries, imageUrl: trip.imageUrl, agentId: trip.agentId,
-    template: trip.template, visibility: trip.visibility, accountId: trip.accountId,
-    createdAt: trip.createdAt.toISOString(), updatedAt: trip.updatedAt.toISOString(), visualizations: trip.visualizations,
+    id: trip.id,
+    title: trip.title,
+    slug: trip.slug,
+    joinCode: trip.joinCode,
+    seoDescription: trip.seoDescription,
+    duration: trip.duration,
+    dateStart: iso(trip.dateStart),
+    dateFinish: iso(trip.dateFinish),
+    dateExpiration: iso(trip.dateExpiration),
+    code: trip.code,
+    logo: trip.logo,
+    countries: trip.countries,
+    imageUrl: trip.imageUrl,
+    agentId: trip.agentId,
+    template: trip.template,
+    visibility: trip.visibility,
+    accountId: trip.accountId,
+    createdAt: trip.createdAt.toISOString(),
+    updatedAt: trip.updatedAt.toISOString(),
+    visualizations: trip.visualizations,
   };
 }
 
@@ -21,4 +36,6 @@ export async function loadTripEventData(tx: Prisma.TransactionClient, id: number
 }
 
 /** `{trip}` of trip.deleted: the trip as at deletion, with `deletedAt`. */
-export const deletedTripEventData = (trip: Trip) => ({ trip: { ...tripPayload(trip), deletedAt: iso(trip.deletedAt) } });
+export const deletedTripEventData = (trip: Trip) => ({
+  trip: { ...tripPayload(trip), deletedAt: iso(trip.deletedAt) },
+});

@@ -1,15 +1,30 @@
 // Trips in GraphQL: the Trip type, the paginated list the REST facade uses, and the mutations.
 import { builder } from '../graphql/builder.ts';
 import { countOnce } from '../lists/list-query.ts';
-import { bulkDeleteResultType, ListFilterInput, ListOrderInput, ListSearchInput } from '../lists/list.schema.ts';
+import {
+  bulkDeleteResultType,
+  ListFilterInput,
+  ListOrderInput,
+  ListSearchInput,
+} from '../lists/list.schema.ts';
 import { writerOf } from '../shared/writer.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import { createTripInput, duplicateTripInput, updateTripInput } from './trip.input.ts';
 import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
 import type { Prisma, Trip } from '../db/prisma.ts';
-import { createTrip, deleteTrip, deleteTrips, duplicateTrip, getTrip, tripList, updateTrip } from './trip.service.ts';
+import {
+  createTrip,
+  deleteTrip,
+  deleteTrips,
+  duplicateTrip,
+  getTrip,
+  tripList,
+  updateTrip,
+} from './trip.service.ts';
 
-export const TripVisibilityEnum = builder.enumType('TripVisibility', { values: ['public', 'private'] as const });
+export const TripVisibilityEnum = builder.enumType('TripVisibility', {
+  values: ['public', 'private'] as const,
+});
 
 export const TripType = builder.prismaObject('Trip', {
   // Always loaded (one join), so agentPictureUrl needs no field-level selection: such a field is
@@ -19,14 +34,22 @@ export const TripType = builder.prismaObject('Trip', {
   fields: (t) => ({
     id: t.exposeInt('id'),
     title: t.exposeString('title'),
-    slug: t.exposeString('slug', { description: 'URL-friendly identifier: the title plus 6 random characters.' }),
+    slug: t.exposeString('slug', {
+      description: 'URL-friendly identifier: the title plus 6 random characters.',
+    }),
     joinCode: t.exposeString('joinCode', { description: 'Code travelers use to join the trip.' }),
     seoDescription: t.exposeString('seoDescription', { nullable: true }),
     duration: t.exposeInt('duration', { nullable: true, description: 'Days.' }),
     dateStart: t.expose('dateStart', { type: 'DateTime', nullable: true }),
     dateFinish: t.expose('dateFinish', { type: 'DateTime', nullable: true }),
-    dateExpiration: t.expose('dateExpiration', { type: 'DateTime', nullable: true, description: 'Expiration of the trip offer.' }),
-    code: t.exposeString('code', { description: 'Internal code, TRIP-<n>, unique in the account.' }),
+    dateExpiration: t.expose('dateExpiration', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Expiration of the trip offer.',
+    }),
+    code: t.exposeString('code', {
+      description: 'Internal code, TRIP-<n>, unique in the account.',
+    }),
     logo: t.exposeString('logo', { nullable: true }),
     countries: t.exposeStringList('countries', { description: 'ISO 3166-1 alpha-3 codes.' }),
     imageUrl: t.exposeString('imageUrl', { nullable: true }),
@@ -34,10 +57,16 @@ export const TripType = builder.prismaObject('Trip', {
     template: t.exposeBoolean('template'),
     visibility: t.expose('visibility', { type: TripVisibilityEnum }),
     accountId: t.exposeInt('accountId'),
-    visualizations: t.exposeInt('visualizations', { description: 'Traveler views (at most one per viewer per hour).' }),
+    visualizations: t.exposeInt('visualizations', {
+      description: 'Traveler views (at most one per viewer per hour).',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    deletedAt: t.expose('deletedAt', { type: 'DateTime', nullable: true, description: 'Set while the trip is in the trash.' }),
+    deletedAt: t.expose('deletedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Set while the trip is in the trash.',
+    }),
     agentPictureUrl: t.string({
       nullable: true,
       description: 'Profile picture URL of the agent who created the trip.',
@@ -82,14 +111,21 @@ function tripPageType(name: string, trip: typeof TripType | typeof PublicTripTyp
       page: t.exposeInt('page'),
       pageSize: t.exposeInt('pageSize'),
       totalCount: t.int({ resolve: (page) => page.count() }),
-      totalPages: t.int({ resolve: async (page) => Math.ceil((await page.count()) / page.pageSize) }),
+      totalPages: t.int({
+        resolve: async (page) => Math.ceil((await page.count()) / page.pageSize),
+      }),
     }),
   });
 }
 export const TripPageType = tripPageType('TripPage', TripType);
 export const PublicTripPageType = tripPageType('PublicTripPage', PublicTripType);
 
-export function tripPage(page: number, pageSize: number, rows: TripPageShape['rows'], count: () => Promise<number>): TripPageShape {
+export function tripPage(
+  page: number,
+  pageSize: number,
+  rows: TripPageShape['rows'],
+  count: () => Promise<number>,
+): TripPageShape {
   return { page, pageSize, rows, count: countOnce(count) };
 }
 
@@ -126,7 +162,7 @@ builder.queryFields((t) => ({
   trips: t.field({
     type: TripPageType,
     authScopes: { permission: 'read:trips' },
-    description: 'Trips of the account, in the REST lists\' page/filters/search/orderBy terms.',
+    description: "Trips of the account, in the REST lists' page/filters/search/orderBy terms.",
     args: {
       page: t.arg.int(),
       pageSize: t.arg.int(),
@@ -137,7 +173,12 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx) => {
       const { page, pageSize, where, orderBy } = tripListQuery(args as TripListArgs);
       const list = tripList(ctx.prisma, ctx.actor!, where, orderBy);
-      return tripPage(page, pageSize, (query) => list.rows(query, { skip: (page - 1) * pageSize, take: pageSize }), list.count);
+      return tripPage(
+        page,
+        pageSize,
+        (query) => list.rows(query, { skip: (page - 1) * pageSize, take: pageSize }),
+        list.count,
+      );
     },
   }),
 }));
@@ -147,32 +188,51 @@ builder.mutationFields((t) => ({
     type: 'Trip',
     authScopes: { permission: 'create:trips' },
     args: { input: t.arg({ type: CreateTripInput, required: true }) },
-    resolve: (query, _root, args, ctx) => createTrip(writerOf(ctx), parseOrThrow(createTripInput, withoutNulls(args.input, ['title'])), query),
+    resolve: (query, _root, args, ctx) =>
+      createTrip(
+        writerOf(ctx),
+        parseOrThrow(createTripInput, withoutNulls(args.input, ['title'])),
+        query,
+      ),
   }),
   updateTrip: t.prismaField({
     type: 'Trip',
     authScopes: { permission: 'update:trips' },
-    args: { id: t.arg.int({ required: true }), input: t.arg({ type: UpdateTripInput, required: true }) },
-    resolve: (query, _root, args, ctx) => updateTrip(writerOf(ctx), args.id, parseOrThrow(updateTripInput, args.input), query),
+    args: {
+      id: t.arg.int({ required: true }),
+      input: t.arg({ type: UpdateTripInput, required: true }),
+    },
+    resolve: (query, _root, args, ctx) =>
+      updateTrip(writerOf(ctx), args.id, parseOrThrow(updateTripInput, args.input), query),
   }),
   deleteTrip: t.boolean({
     authScopes: { permission: 'delete:trips' },
     description: 'Moves the trip to the trash (restorable for 90 days).',
     args: { id: t.arg.int({ required: true }) },
-    resolve: async (_root, args, ctx) => { await deleteTrip(writerOf(ctx), args.id); return true; },
+    resolve: async (_root, args, ctx) => {
+      await deleteTrip(writerOf(ctx), args.id);
+      return true;
+    },
   }),
   deleteTrips: t.field({
     type: BulkDeleteResult,
     authScopes: { permission: 'delete:trips' },
-    description: 'Moves several trips to the trash; ids that are missing, deleted or not the caller\'s are skipped.',
+    description:
+      "Moves several trips to the trash; ids that are missing, deleted or not the caller's are skipped.",
     args: { ids: t.arg.intList({ required: true }) },
-    resolve: async (_root, args, ctx) => ({ deletedCount: await deleteTrips(writerOf(ctx), args.ids) }),
+    resolve: async (_root, args, ctx) => ({
+      deletedCount: await deleteTrips(writerOf(ctx), args.ids),
+    }),
   }),
   duplicateTrip: t.prismaField({
     type: 'Trip',
     authScopes: { permission: 'create:trips' },
-    description: 'Copies a trip and its configuration into a new trip of the caller (new slug, code and join code; no views).',
-    args: { id: t.arg.int({ required: true }), title: t.arg.string({ description: 'Defaults to the source title plus " (copy)".' }) },
+    description:
+      'Copies a trip and its configuration into a new trip of the caller (new slug, code and join code; no views).',
+    args: {
+      id: t.arg.int({ required: true }),
+      title: t.arg.string({ description: 'Defaults to the source title plus " (copy)".' }),
+    },
     resolve: (query, _root, args, ctx) => {
       const { title } = parseOrThrow(duplicateTripInput, withoutNulls({ title: args.title }, []));
       return duplicateTrip(writerOf(ctx), args.id, title, query);

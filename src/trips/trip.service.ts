@@ -33,7 +33,12 @@ const LIVE_TRIP_COUNT = { account: { select: { liveTripCount: true } } } as cons
  * read through each row's account in the page's own SQL statement, so the default list page is
  * one statement; a count asked before the rows, or of a page past the end, reads the counter alone.
  */
-export function tripList(prisma: PrismaClient, actor: Actor, where: Prisma.TripWhereInput, orderBy: Prisma.TripOrderByWithRelationInput[]): TripList {
+export function tripList(
+  prisma: PrismaClient,
+  actor: Actor,
+  where: Prisma.TripWhereInput,
+  orderBy: Prisma.TripOrderByWithRelationInput[],
+): TripList {
   const scoped = { ...where, ...readableTrips(actor) };
   const find = (query: Query, window: { skip: number; take: number }) =>
     prisma.trip.findMany({ ...query, where: scoped, orderBy, ...window }) as Promise<LoadedTrip[]>;
@@ -41,29 +46,52 @@ export function tripList(prisma: PrismaClient, actor: Actor, where: Prisma.TripW
   let counted: Promise<Array<LoadedTrip & { account: { liveTripCount: number } }>> | undefined;
   return {
     rows: (query, window) => {
-      const withCounter = query.select ? { select: { ...query.select, ...LIVE_TRIP_COUNT } } : { include: { ...query.include, ...LIVE_TRIP_COUNT } };
+      const withCounter = query.select
+        ? { select: { ...query.select, ...LIVE_TRIP_COUNT } }
+        : { include: { ...query.include, ...LIVE_TRIP_COUNT } };
       return (counted = find(withCounter, window) as NonNullable<typeof counted>);
     },
-    count: async () => (await counted)?.[0]?.account.liveTripCount
-      ?? (await prisma.account.findUniqueOrThrow({ where: { id: actor.accountId }, select: { liveTripCount: true } })).liveTripCount,
+    count: async () =>
+      (await counted)?.[0]?.account.liveTripCount ??
+      (
+        await prisma.account.findUniqueOrThrow({
+          where: { id: actor.accountId },
+          select: { liveTripCount: true },
+        })
+      ).liveTripCount,
   };
 }
 
 function narrowed(where: Prisma.TripWhereInput): boolean {
   const conditions = Array.isArray(where.AND) ? where.AND : [where.AND ?? {}];
-  return conditions.some((c) => Object.keys(c).length > 0) || Object.keys(where).some((k) => k !== 'AND');
+  return (
+    conditions.some((c) => Object.keys(c).length > 0) || Object.keys(where).some((k) => k !== 'AND')
+  );
 }
 
-export async function createTrip(w: Writer, input: CreateTripInput, query: Query = {}, document: Prisma.InputJsonObject = defaultConfiguration()) {
+export async function createTrip(
+  w: Writer,
+  input: CreateTripInput,
+  query: Query = {},
+  document: Prisma.InputJsonObject = defaultConfiguration(),
+) {
   return w.prisma.$transaction((tx) => createTripIn(tx, w, input, query, document));
 }
 
 /** createTrip inside the caller's transaction (an AI import completes its job in the same one). */
 export async function createTripIn(
-  tx: Prisma.TransactionClient, w: Omit<Writer, 'prisma'>, input: CreateTripInput, query: Query = {}, document: Prisma.InputJsonObject = defaultConfiguration(),
+  tx: Prisma.TransactionClient,
+  w: Omit<Writer, 'prisma'>,
+  input: CreateTripInput,
+  query: Query = {},
+  document: Prisma.InputJsonObject = defaultConfiguration(),
 ) {
   // The account row is the counter: codes are unique and gap-free per account, even concurrently.
-  const { tripSeq } = await tx.account.update({ where: { id: w.actor.accountId }, data: { tripSeq: { increment: 1 } }, select: { tripSeq: true } });
+  const { tripSeq } = await tx.account.update({
+    where: { id: w.actor.accountId },
+    data: { tripSeq: { increment: 1 } },
+    select: { tripSeq: true },
+  });
   const trip = await tx.trip.create({
     ...query,
     data: {
@@ -76,11 +104,19 @@ export async function createTripIn(
       configuration: { create: { document } },
     },
   });
-  await w.events.record(tx, { type: 'trip.created', accountId: w.actor.accountId, resource: 'trip', resourceId: trip.id, data: tripData(tx, trip.id) });
+  await w.events.record(tx, {
+    type: 'trip.created',
+    accountId: w.actor.accountId,
+    resource: 'trip',
+    resourceId: trip.id,
+    data: tripData(tx, trip.id),
+  });
   return trip;
 }
 
-const tripData = (tx: Prisma.TransactionClient, id: number) => async () => ({ trip: tripPayload(await tx.trip.findUniqueOrThrow({ where: { id } })) });
+const tripData = (tx: Prisma.TransactionClient, id: number) => async () => ({
+  trip: tripPayload(await tx.trip.findUniqueOrThrow({ where: { id } })),
+});
 
 export async function getTrip(prisma: PrismaClient, actor: Actor, id: number, query: Query = {}) {
   const trip = await prisma.trip.findFirst({ ...query, where: visible(actor, id) });
@@ -93,16 +129,26 @@ export async function updateTrip(w: Writer, id: number, input: UpdateTripInput, 
   return w.prisma.$transaction(async (tx) => {
     const current = await tx.trip.findFirst({ where: visible(w.actor, id) });
     if (!current) throw notFound();
-    if (!datesInOrder({ ...current, ...input })) throw ValidationError.field('dateFinish', 'dateFinish must not be before dateStart.');
-    const changed = Object.entries(input).some(([field, value]) => !sameValue(current[field as keyof Trip], value));
+    if (!datesInOrder({ ...current, ...input }))
+      throw ValidationError.field('dateFinish', 'dateFinish must not be before dateStart.');
+    const changed = Object.entries(input).some(
+      ([field, value]) => !sameValue(current[field as keyof Trip], value),
+    );
     if (!changed) return tx.trip.findUniqueOrThrow({ ...query, where: { id } });
     const trip = await tx.trip.update({ ...query, where: { id }, data: input });
-    await w.events.record(tx, { type: 'trip.updated', accountId: w.actor.accountId, resource: 'trip', resourceId: id, data: tripData(tx, id) });
+    await w.events.record(tx, {
+      type: 'trip.updated',
+      accountId: w.actor.accountId,
+      resource: 'trip',
+      resourceId: id,
+      data: tripData(tx, id),
+    });
     return trip;
   });
 }
 
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const sameValue = (a: unknown, b: unknown) =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export async function deleteTrip(w: Writer, id: number): Promise<void> {
   if ((await deleteTrips(w, [id])) === 0) throw notFound();
@@ -113,36 +159,92 @@ export async function deleteTrip(w: Writer, id: number): Promise<void> {
  * "Trips"). One trip.deleted per trip, and catalog.updated for every catalog holding one.
  */
 export async function deleteTrips(w: Writer, ids: readonly number[]): Promise<number> {
-  if (ids.length > LIMITS.bulkDeleteMax) throw ValidationError.field('tripIds', `At most ${LIMITS.bulkDeleteMax} ids a call.`);
+  if (ids.length > LIMITS.bulkDeleteMax)
+    throw ValidationError.field('tripIds', `At most ${LIMITS.bulkDeleteMax} ids a call.`);
   return w.prisma.$transaction(async (tx) => {
     const trips = await tx.trip.updateManyAndReturn({
       where: { id: { in: [...new Set(ids)] }, ...readableTrips(w.actor) },
       data: { deletedAt: w.now, deletedById: w.actor.agentId },
     });
-    await w.events.recordMany(tx, 'trip.deleted', w.actor.accountId, 'trip', trips.map((trip) => ({ resourceId: trip.id, payload: deletedTripEventData(trip) })));
-    await catalogsChanged(tx, w, trips.map((t) => t.id));
+    await w.events.recordMany(
+      tx,
+      'trip.deleted',
+      w.actor.accountId,
+      'trip',
+      trips.map((trip) => ({ resourceId: trip.id, payload: deletedTripEventData(trip) })),
+    );
+    await catalogsChanged(
+      tx,
+      w,
+      trips.map((t) => t.id),
+    );
     return trips.length;
   });
 }
 
 /** A trip left or came back: every catalog holding it changed (debounced; `updatedAt` stays). */
-export async function catalogsChanged(tx: Prisma.TransactionClient, w: Writer, tripIds: readonly number[]) {
+export async function catalogsChanged(
+  tx: Prisma.TransactionClient,
+  w: Writer,
+  tripIds: readonly number[],
+) {
   if (tripIds.length === 0) return;
   const catalogs = await tx.catalog.findMany({
     where: { deletedAt: null, tripLinks: { some: { tripId: { in: [...tripIds] } } } },
     select: { id: true, accountId: true },
   });
   for (const catalog of catalogs) {
-    await w.events.recordDebounced(tx, { type: 'catalog.updated', accountId: catalog.accountId, resource: 'catalog', resourceId: catalog.id });
+    await w.events.recordDebounced(tx, {
+      type: 'catalog.updated',
+      accountId: catalog.accountId,
+      resource: 'catalog',
+      resourceId: catalog.id,
+    });
   }
 }
 
 /** A copy of a readable trip and its configuration, as a new trip of the caller (fresh slug, code, join code, no views). */
-export async function duplicateTrip(w: Writer, id: number, title: string | undefined, query: Query = {}) {
-  const source = await w.prisma.trip.findFirst({ where: visible(w.actor, id), include: { configuration: { select: { document: true } } } });
+export async function duplicateTrip(
+  w: Writer,
+  id: number,
+  title: string | undefined,
+  query: Query = {},
+) {
+  const source = await w.prisma.trip.findFirst({
+    where: visible(w.actor, id),
+    include: { configuration: { select: { document: true } } },
+  });
   if (!source) throw notFound();
-  const { title: sourceTitle, seoDescription, duration, dateStart, dateFinish, dateExpiration, logo, countries, imageUrl, template, visibility } = source;
-  const copy = { title: title ?? copyTitle(sourceTitle), seoDescription, duration, dateStart, dateFinish, dateExpiration, logo, countries, imageUrl, template, visibility };
-  return createTrip(w, copy, query, (source.configuration?.document ?? defaultConfiguration()) as Prisma.InputJsonObject);
+  const {
+    title: sourceTitle,
+    seoDescription,
+    duration,
+    dateStart,
+    dateFinish,
+    dateExpiration,
+    logo,
+    countries,
+    imageUrl,
+    template,
+    visibility,
+  } = source;
+  const copy = {
+    title: title ?? copyTitle(sourceTitle),
+    seoDescription,
+    duration,
+    dateStart,
+    dateFinish,
+    dateExpiration,
+    logo,
+    countries,
+    imageUrl,
+    template,
+    visibility,
+  };
+  return createTrip(
+    w,
+    copy,
+    query,
+    (source.configuration?.document ?? defaultConfiguration()) as Prisma.InputJsonObject,
+  );
 }
-

@@ -35,55 +35,99 @@ export interface DeliveryDeps {
 /** Stage 1: a delivery per subscribed active endpoint. Safe to run twice (existing ones are kept). */
 export async function fanOut(deps: DeliveryDeps, eventId: string): Promise<number> {
   return deps.prisma.$transaction(async (tx) => {
-    const event = await tx.event.findUnique({ where: { id: eventId }, select: { accountId: true, type: true, deliveries: { select: { endpointId: true } } } });
+    const event = await tx.event.findUnique({
+      where: { id: eventId },
+      select: { accountId: true, type: true, deliveries: { select: { endpointId: true } } },
+    });
     if (!event) return 0;
     const done = new Set(event.deliveries.map((d) => d.endpointId));
     const endpoints = await tx.webhookEndpoint.findMany({
-      where: { accountId: event.accountId, status: 'active', deletedAt: null, eventTypes: { has: event.type } },
+      where: {
+        accountId: event.accountId,
+        status: 'active',
+        deletedAt: null,
+        eventTypes: { has: event.type },
+      },
       select: { id: true },
     });
     const todo = endpoints.filter((e) => !done.has(e.id));
     if (todo.length === 0) return 0;
-    const deliveries = todo.map((endpoint) => ({ id: `dlv_${randomUUID()}`, eventId, endpointId: endpoint.id }));
+    const deliveries = todo.map((endpoint) => ({
+      id: `dlv_${randomUUID()}`,
+      eventId,
+      endpointId: endpoint.id,
+    }));
     await tx.delivery.createMany({ data: deliveries });
-    await deps.boss.insert(DELIVER_JOB, deliveries.map((d) => ({ data: { deliveryId: d.id } })), { db: bossDb(tx) });
+    await deps.boss.insert(
+      DELIVER_JOB,
+      deliveries.map((d) => ({ data: { deliveryId: d.id } })),
+      { db: bossDb(tx) },
+    );
     return deliveries.length;
   });
 }
 
 /** The envelope (service-spec "Envelope"), serialised once: the signature covers these exact bytes. */
-function envelope(event: { id: string; type: string; createdAt: Date; accountId: number; payload: unknown }): string {
-  return JSON.stringify({ eventId: event.id, type: event.type, createdAt: event.createdAt.toISOString(), accountId: event.accountId, data: event.payload });
+function envelope(event: {
+  id: string;
+  type: string;
+  createdAt: Date;
+  accountId: number;
+  payload: unknown;
+}): string {
+  return JSON.stringify({
+    eventId: event.id,
+    type: event.type,
+    createdAt: event.createdAt.toISOString(),
+    accountId: event.accountId,
+    data: event.payload,
+  });
 }
 
 /** Stages 2 and 3: send once, record the attempt. Safe to run twice: a recorded delivery is not resent. */
 export async function deliver(deps: DeliveryDeps, deliveryId: string): Promise<void> {
-  const delivery = await deps.prisma.delivery.findUnique({ where: { id: deliveryId }, include: { event: true, endpoint: true } });
+  const delivery = await deps.prisma.delivery.findUnique({
+    where: { id: deliveryId },
+    include: { event: true, endpoint: true },
+  });
   if (!delivery || delivery.status !== 'pending') return;
   const { event, endpoint } = delivery;
   const now = deps.clock();
   const body = delivery.requestBody ?? envelope(event);
   const secrets = [decryptSecret(deps.keys.secretEncryption, endpoint.secretEncrypted)];
-  if (endpoint.previousSecretEncrypted && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) {
+  if (
+    endpoint.previousSecretEncrypted &&
+    endpoint.previousSecretExpiresAt &&
+    endpoint.previousSecretExpiresAt > now
+  ) {
     secrets.push(decryptSecret(deps.keys.secretEncryption, endpoint.previousSecretEncrypted));
   }
   const started = performance.now();
-  let result: { status: 'succeeded' | 'failed'; responseStatus?: number; responseBody?: string; error?: string };
+  let result: {
+    status: 'succeeded' | 'failed';
+    responseStatus?: number;
+    responseBody?: string;
+    error?: string;
+  };
   try {
-    const response = await sendOutbound(endpoint.url, {
-      method: 'POST',
-      httpsOnly: true,
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'TripsService-Webhooks/1.0',
-        'x-service-event': event.type,
-        'x-service-delivery': event.id,
-        'x-service-signature-256': signatureHeader(secrets, body),
+    const response = await sendOutbound(
+      endpoint.url,
+      {
+        method: 'POST',
+        httpsOnly: true,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'TripsService-Webhooks/1.0',
+          'x-service-event': event.type,
+          'x-service-delivery': event.id,
+          'x-service-signature-256': signatureHeader(secrets, body),
+        },
+        body,
+        timeoutMs: DURATIONS.webhookTimeoutMs,
+        maxBytes: RESPONSE_BODY_MAX,
       },
-      body,
-      timeoutMs: DURATIONS.webhookTimeoutMs,
-      maxBytes: RESPONSE_BODY_MAX,
-    }, { allowLoopback: deps.allowLoopback });
+      { allowLoopback: deps.allowLoopback },
+    );
     const ok = response.status >= 200 && response.status < 300;
     result = {
       status: ok ? 'succeeded' : 'failed',
@@ -100,7 +144,11 @@ export async function deliver(deps: DeliveryDeps, deliveryId: string): Promise<v
     where: { id: deliveryId, status: 'pending' },
     data: { ...result, requestBody: body, durationMs: Math.round(ms), completedAt: deps.clock() },
   });
-  if (result.status === 'failed') deps.logger.info({ deliveryId, endpointId: endpoint.id, error: result.error }, 'webhook delivery failed');
+  if (result.status === 'failed')
+    deps.logger.info(
+      { deliveryId, endpointId: endpoint.id, error: result.error },
+      'webhook delivery failed',
+    );
 }
 
 const WITH_TYPE = { event: { select: { type: true } } } as const;
@@ -111,8 +159,20 @@ export async function sendTest(ctx: Context, endpointId: number) {
   const { boss } = ctx.services;
   return ctx.prisma.$transaction(async (tx) => {
     const eventId = `evt_${randomUUID()}`;
-    await tx.event.create({ data: { id: eventId, accountId: endpoint.accountId, type: 'webhook.test', resourceType: 'test', payload: { test: {} }, createdAt: ctx.services.config.clock() } });
-    const delivery = await tx.delivery.create({ data: { id: `dlv_${randomUUID()}`, eventId, endpointId, manual: true }, include: WITH_TYPE });
+    await tx.event.create({
+      data: {
+        id: eventId,
+        accountId: endpoint.accountId,
+        type: 'webhook.test',
+        resourceType: 'test',
+        payload: { test: {} },
+        createdAt: ctx.services.config.clock(),
+      },
+    });
+    const delivery = await tx.delivery.create({
+      data: { id: `dlv_${randomUUID()}`, eventId, endpointId, manual: true },
+      include: WITH_TYPE,
+    });
     await boss.send(DELIVER_JOB, { deliveryId: delivery.id }, { db: bossDb(tx) });
     return delivery;
   });
@@ -124,17 +184,32 @@ export async function redeliver(ctx: Context, endpointId: number, deliveryId: st
   const original = await ctx.prisma.delivery.findFirst({ where: { id: deliveryId, endpointId } });
   if (!original) throw new NotFoundError('Delivery not found.');
   return ctx.prisma.$transaction(async (tx) => {
-    const delivery = await tx.delivery.create({ data: { id: `dlv_${randomUUID()}`, eventId: original.eventId, endpointId, manual: true }, include: WITH_TYPE });
+    const delivery = await tx.delivery.create({
+      data: { id: `dlv_${randomUUID()}`, eventId: original.eventId, endpointId, manual: true },
+      include: WITH_TYPE,
+    });
     await ctx.services.boss.send(DELIVER_JOB, { deliveryId: delivery.id }, { db: bossDb(tx) });
     return delivery;
   });
 }
 
-export async function listDeliveries(prisma: PrismaClient, actor: Actor, endpointId: number, page: number, pageSize: number) {
+export async function listDeliveries(
+  prisma: PrismaClient,
+  actor: Actor,
+  endpointId: number,
+  page: number,
+  pageSize: number,
+) {
   await getEndpoint(prisma, actor, endpointId);
   const where = { endpointId };
   const [data, totalCount] = await Promise.all([
-    prisma.delivery.findMany({ where, include: WITH_TYPE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (page - 1) * pageSize, take: pageSize }),
+    prisma.delivery.findMany({
+      where,
+      include: WITH_TYPE,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    }),
     prisma.delivery.count({ where }),
   ]);
   return { data, page, pageSize, totalCount, totalPages: Math.ceil(totalCount / pageSize) };
@@ -145,6 +220,8 @@ export async function purgeOldDeliveries(prisma: PrismaClient, now: Date): Promi
   const cutoff = new Date(now.getTime() - DURATIONS.deliveryRetentionDays * 24 * 60 * 60 * 1000);
   const { count } = await prisma.delivery.deleteMany({ where: { createdAt: { lt: cutoff } } });
   await prisma.event.deleteMany({ where: { createdAt: { lt: cutoff }, deliveries: { none: {} } } });
-  await prisma.eventDebounce.deleteMany({ where: { pending: false, lastEmittedAt: { lt: cutoff } } });
+  await prisma.eventDebounce.deleteMany({
+    where: { pending: false, lastEmittedAt: { lt: cutoff } },
+  });
   return count;
 }

@@ -5,12 +5,20 @@ import { pageOf } from '../lists/list-query.ts';
 import { withoutNulls } from '../validation.ts';
 import { listDeliveries, redeliver, sendTest } from './delivery.service.ts';
 import {
-  createEndpoint, deleteEndpoint, getEndpoint, listEndpoints, rotateSecret, setEndpointStatus, updateEndpoint,
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  listEndpoints,
+  rotateSecret,
+  setEndpointStatus,
+  updateEndpoint,
 } from './endpoint.service.ts';
 
 type Endpoint = EndpointRow & { secret?: string };
 
-const StatusEnum = builder.enumType('WebhookEndpointStatus', { values: ['active', 'paused'] as const });
+const StatusEnum = builder.enumType('WebhookEndpointStatus', {
+  values: ['active', 'paused'] as const,
+});
 
 function endpointType(name: string, withSecret: boolean) {
   return builder.objectRef<Endpoint>(name).implement({
@@ -23,12 +31,23 @@ function endpointType(name: string, withSecret: boolean) {
       previousSecretExpiresAt: t.field({
         type: 'DateTime',
         nullable: true,
-        description: 'After a rotation, until when the previous secret still signs (both signatures are sent).',
-        resolve: (e, _args, ctx) => (e.previousSecretExpiresAt && e.previousSecretExpiresAt > ctx.services.config.clock() ? e.previousSecretExpiresAt : null),
+        description:
+          'After a rotation, until when the previous secret still signs (both signatures are sent).',
+        resolve: (e, _args, ctx) =>
+          e.previousSecretExpiresAt && e.previousSecretExpiresAt > ctx.services.config.clock()
+            ? e.previousSecretExpiresAt
+            : null,
       }),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
       updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-      ...(withSecret ? { secret: t.string({ description: 'The whsec_ signing secret: shown in this answer only.', resolve: (e) => e.secret! }) } : {}),
+      ...(withSecret
+        ? {
+            secret: t.string({
+              description: 'The whsec_ signing secret: shown in this answer only.',
+              resolve: (e) => e.secret!,
+            }),
+          }
+        : {}),
     }),
   });
 }
@@ -36,44 +55,74 @@ const EndpointType = endpointType('WebhookEndpoint', false);
 const EndpointWithSecretType = endpointType('WebhookEndpointWithSecret', true);
 
 interface DeliveryRow {
-  id: string; eventId: string; endpointId: number; manual: boolean; status: string;
-  responseStatus: number | null; responseBody: string | null; durationMs: number | null; error: string | null;
-  createdAt: Date; completedAt: Date | null; event?: { type: string };
+  id: string;
+  eventId: string;
+  endpointId: number;
+  manual: boolean;
+  status: string;
+  responseStatus: number | null;
+  responseBody: string | null;
+  durationMs: number | null;
+  error: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+  event?: { type: string };
 }
 const DeliveryType = builder.objectRef<DeliveryRow>('WebhookDelivery').implement({
   fields: (t) => ({
     id: t.exposeString('id'),
-    eventId: t.exposeString('eventId', { description: 'Sent as X-Service-Delivery; the receiver\'s deduplication key.' }),
+    eventId: t.exposeString('eventId', {
+      description: "Sent as X-Service-Delivery; the receiver's deduplication key.",
+    }),
     eventType: t.string({ nullable: true, resolve: (d) => d.event?.type ?? null }),
     endpointId: t.exposeInt('endpointId'),
     manual: t.exposeBoolean('manual', { description: 'A test or a redelivery by hand.' }),
     status: t.exposeString('status', { description: 'pending, succeeded or failed.' }),
     responseStatus: t.exposeInt('responseStatus', { nullable: true }),
-    responseBody: t.exposeString('responseBody', { nullable: true, description: 'The first 4 KB of the answer.' }),
+    responseBody: t.exposeString('responseBody', {
+      nullable: true,
+      description: 'The first 4 KB of the answer.',
+    }),
     durationMs: t.exposeInt('durationMs', { nullable: true }),
     error: t.exposeString('error', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),
   }),
 });
-const DeliveryPageType = builder.objectRef<{ data: DeliveryRow[]; page: number; pageSize: number; totalCount: number; totalPages: number }>('WebhookDeliveryPage').implement({
-  fields: (t) => ({
-    data: t.field({ type: [DeliveryType], resolve: (p) => p.data }),
-    page: t.exposeInt('page'),
-    pageSize: t.exposeInt('pageSize'),
-    totalCount: t.exposeInt('totalCount'),
-    totalPages: t.exposeInt('totalPages'),
-  }),
-});
+const DeliveryPageType = builder
+  .objectRef<{
+    data: DeliveryRow[];
+    page: number;
+    pageSize: number;
+    totalCount: number;
+    totalPages: number;
+  }>('WebhookDeliveryPage')
+  .implement({
+    fields: (t) => ({
+      data: t.field({ type: [DeliveryType], resolve: (p) => p.data }),
+      page: t.exposeInt('page'),
+      pageSize: t.exposeInt('pageSize'),
+      totalCount: t.exposeInt('totalCount'),
+      totalPages: t.exposeInt('totalPages'),
+    }),
+  });
 
 const EndpointInput = builder.inputType('WebhookEndpointInput', {
-  fields: (t) => ({ name: t.string(), url: t.string({ description: 'HTTPS, public.' }), eventTypes: t.stringList() }),
+  fields: (t) => ({
+    name: t.string(),
+    url: t.string({ description: 'HTTPS, public.' }),
+    eventTypes: t.stringList(),
+  }),
 });
 
 const manage = { permission: 'manage:webhooks' } as const;
 
 builder.queryFields((t) => ({
-  webhookEndpoints: t.field({ type: [EndpointType], authScopes: manage, resolve: (_r, _a, ctx) => listEndpoints(ctx.prisma, ctx.actor!) }),
+  webhookEndpoints: t.field({
+    type: [EndpointType],
+    authScopes: manage,
+    resolve: (_r, _a, ctx) => listEndpoints(ctx.prisma, ctx.actor!),
+  }),
   webhookEndpoint: t.field({
     type: EndpointType,
     authScopes: manage,
@@ -102,7 +151,10 @@ builder.mutationFields((t) => ({
   updateWebhookEndpoint: t.field({
     type: EndpointType,
     authScopes: manage,
-    args: { id: t.arg.int({ required: true }), input: t.arg({ type: EndpointInput, required: true }) },
+    args: {
+      id: t.arg.int({ required: true }),
+      input: t.arg({ type: EndpointInput, required: true }),
+    },
     resolve: (_r, args, ctx) => updateEndpoint(ctx, args.id, withoutNulls(args.input, [])),
   }),
   pauseWebhookEndpoint: t.field({
@@ -120,7 +172,10 @@ builder.mutationFields((t) => ({
   deleteWebhookEndpoint: t.boolean({
     authScopes: manage,
     args: { id: t.arg.int({ required: true }) },
-    resolve: async (_r, args, ctx) => { await deleteEndpoint(ctx.prisma, ctx.actor!, args.id); return true; },
+    resolve: async (_r, args, ctx) => {
+      await deleteEndpoint(ctx.prisma, ctx.actor!, args.id);
+      return true;
+    },
   }),
   rotateWebhookSecret: t.field({
     type: EndpointWithSecretType,
@@ -139,8 +194,11 @@ builder.mutationFields((t) => ({
   redeliverWebhook: t.field({
     type: DeliveryType,
     authScopes: manage,
-    description: 'Sends a recorded delivery\'s event again (same eventId), as a new delivery.',
-    args: { endpointId: t.arg.int({ required: true }), deliveryId: t.arg.string({ required: true }) },
+    description: "Sends a recorded delivery's event again (same eventId), as a new delivery.",
+    args: {
+      endpointId: t.arg.int({ required: true }),
+      deliveryId: t.arg.string({ required: true }),
+    },
     resolve: (_r, args, ctx) => redeliver(ctx, args.endpointId, args.deliveryId),
   }),
 }));

@@ -27,7 +27,8 @@ export const updateEndpointInput = z.strictObject(endpointFields).partial();
 export const endpointNotFound = () => new NotFoundError('Webhook endpoint not found.');
 
 export function assertEnterprise(actor: Actor): void {
-  if (actor.plan !== 'enterprise') throw new ForbiddenError('Webhooks are available on the Enterprise plan.', 'plan_required');
+  if (actor.plan !== 'enterprise')
+    throw new ForbiddenError('Webhooks are available on the Enterprise plan.', 'plan_required');
 }
 
 /** HTTPS only, public addresses only (service-spec "Limits"): checked now, and again at every delivery. */
@@ -54,7 +55,10 @@ export async function getEndpoint(prisma: PrismaClient, actor: Actor, id: number
 
 export async function listEndpoints(prisma: PrismaClient, actor: Actor) {
   assertEnterprise(actor);
-  return prisma.webhookEndpoint.findMany({ where: { accountId: actor.accountId, deletedAt: null }, orderBy: { id: 'asc' } });
+  return prisma.webhookEndpoint.findMany({
+    where: { accountId: actor.accountId, deletedAt: null },
+    orderBy: { id: 'asc' },
+  });
 }
 
 /** The secret is in this answer only. */
@@ -65,7 +69,13 @@ export async function createEndpoint(ctx: Context, input: unknown) {
   const checkedUrl = await checkEndpointUrl(ctx, url);
   const secret = newSigningSecret();
   const endpoint = await ctx.prisma.webhookEndpoint.create({
-    data: { accountId: actor.accountId, name, url: checkedUrl, eventTypes, secretEncrypted: encryptSecret(ctx.services.keys.secretEncryption, secret) },
+    data: {
+      accountId: actor.accountId,
+      name,
+      url: checkedUrl,
+      eventTypes,
+      secretEncrypted: encryptSecret(ctx.services.keys.secretEncryption, secret),
+    },
   });
   return { ...endpoint, secret };
 }
@@ -74,19 +84,35 @@ export async function updateEndpoint(ctx: Context, id: number, input: unknown) {
   const actor = ctx.actor!;
   await getEndpoint(ctx.prisma, actor, id);
   const change = parseOrThrow(updateEndpointInput, input);
-  if (Object.keys(change).length === 0) throw ValidationError.field('body', 'Give at least one field to change.');
+  if (Object.keys(change).length === 0)
+    throw ValidationError.field('body', 'Give at least one field to change.');
   const url = change.url === undefined ? undefined : await checkEndpointUrl(ctx, change.url);
-  return ctx.prisma.webhookEndpoint.update({ where: { id }, data: { ...change, ...(url && { url }) } });
+  return ctx.prisma.webhookEndpoint.update({
+    where: { id },
+    data: { ...change, ...(url && { url }) },
+  });
 }
 
-export async function setEndpointStatus(prisma: PrismaClient, actor: Actor, id: number, status: 'active' | 'paused') {
+export async function setEndpointStatus(
+  prisma: PrismaClient,
+  actor: Actor,
+  id: number,
+  status: 'active' | 'paused',
+) {
   await getEndpoint(prisma, actor, id);
   return prisma.webhookEndpoint.update({ where: { id }, data: { status } });
 }
 
-export async function deleteEndpoint(prisma: PrismaClient, actor: Actor, id: number): Promise<void> {
+export async function deleteEndpoint(
+  prisma: PrismaClient,
+  actor: Actor,
+  id: number,
+): Promise<void> {
   await getEndpoint(prisma, actor, id);
-  await prisma.webhookEndpoint.update({ where: { id }, data: { deletedAt: new Date(), status: 'paused' } });
+  await prisma.webhookEndpoint.update({
+    where: { id },
+    data: { deletedAt: new Date(), status: 'paused' },
+  });
 }
 
 /** A new secret; the old one keeps signing for 24 hours (both signatures are sent meanwhile). */

@@ -10,10 +10,18 @@ import { loadResource, type ResourceName } from './resources.ts';
 
 /** Every event type of the specification a customer can subscribe to. */
 export const EVENT_TYPES = [
-  'trip.created', 'trip.updated', 'trip.configUpdated', 'trip.deleted',
-  'catalog.created', 'catalog.updated', 'catalog.deleted',
-  'booking.created', 'booking.updated',
-  'payment.succeeded', 'payment.failed', 'payment.refunded',
+  'trip.created',
+  'trip.updated',
+  'trip.configUpdated',
+  'trip.deleted',
+  'catalog.created',
+  'catalog.updated',
+  'catalog.deleted',
+  'booking.created',
+  'booking.updated',
+  'payment.succeeded',
+  'payment.failed',
+  'payment.refunded',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number] | 'webhook.test';
 
@@ -24,7 +32,9 @@ type Tx = Prisma.TransactionClient;
 
 /** pg-boss writes its job rows through the caller's transaction. */
 export const bossDb = (tx: Tx) => ({
-  executeSql: async (text: string, values: unknown[] = []) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
+  executeSql: async (text: string, values: unknown[] = []) => ({
+    rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values),
+  }),
 });
 
 export interface EventRecorderOptions {
@@ -50,25 +60,69 @@ export class EventRecorder {
   }
 
   /** Several events of one type in one go (bulk deletions): one subscription check, two inserts. */
-  async recordMany(tx: Tx, type: EventType, accountId: number, resource: ResourceName, events: Array<{ resourceId: number; payload: object }>) {
+  async recordMany(
+    tx: Tx,
+    type: EventType,
+    accountId: number,
+    resource: ResourceName,
+    events: Array<{ resourceId: number; payload: object }>,
+  ) {
     if (events.length === 0 || !(await this.subscribed(tx, accountId, type))) return;
     const createdAt = this.#options.clock();
-    const rows = events.map((e) => ({ id: `evt_${randomUUID()}`, accountId, type, resourceType: resource, resourceId: e.resourceId, payload: e.payload, createdAt }));
+    const rows = events.map((e) => ({
+      id: `evt_${randomUUID()}`,
+      accountId,
+      type,
+      resourceType: resource,
+      resourceId: e.resourceId,
+      payload: e.payload,
+      createdAt,
+    }));
     await tx.event.createMany({ data: rows });
-    await this.#options.boss.insert(FANOUT_JOB, rows.map((row) => ({ data: { eventId: row.id } })), { db: bossDb(tx) });
+    await this.#options.boss.insert(
+      FANOUT_JOB,
+      rows.map((row) => ({ data: { eventId: row.id } })),
+      { db: bossDb(tx) },
+    );
   }
 
   /** Records an event whose `data` is built now (only when someone subscribes). */
-  async record(tx: Tx, event: { type: EventType; accountId: number; resource: ResourceName; resourceId: number; data: () => Promise<object> }) {
+  async record(
+    tx: Tx,
+    event: {
+      type: EventType;
+      accountId: number;
+      resource: ResourceName;
+      resourceId: number;
+      data: () => Promise<object>;
+    },
+  ) {
     if (!(await this.subscribed(tx, event.accountId, event.type))) return undefined;
     return this.insert(tx, { ...event, payload: await event.data() });
   }
 
   /** An event for any endpoint, subscribed or not (webhook.test). */
-  async insert(tx: Tx, event: { type: EventType; accountId: number; resource: string; resourceId: number | null; payload: object }) {
+  async insert(
+    tx: Tx,
+    event: {
+      type: EventType;
+      accountId: number;
+      resource: string;
+      resourceId: number | null;
+      payload: object;
+    },
+  ) {
     const id = `evt_${randomUUID()}`;
     await tx.event.create({
-      data: { id, accountId: event.accountId, type: event.type, resourceType: event.resource, resourceId: event.resourceId, payload: event.payload, createdAt: this.#options.clock() },
+      data: {
+        id,
+        accountId: event.accountId,
+        type: event.type,
+        resourceType: event.resource,
+        resourceId: event.resourceId,
+        payload: event.payload,
+        createdAt: this.#options.clock(),
+      },
     });
     await this.#options.boss.send(FANOUT_JOB, { eventId: id }, { db: bossDb(tx) });
     return id;
@@ -80,7 +134,10 @@ export class EventRecorder {
    * Only the change that finds no pending intent queues a flush job, so a resource has at most one
    * flush job a window whatever the number of saves and processes.
    */
-  async recordDebounced(tx: Tx, event: { type: EventType; accountId: number; resource: ResourceName; resourceId: number }) {
+  async recordDebounced(
+    tx: Tx,
+    event: { type: EventType; accountId: number; resource: ResourceName; resourceId: number },
+  ) {
     if (!(await this.subscribed(tx, event.accountId, event.type))) return;
     const now = this.#options.clock();
     const key = `${event.type}:${event.resource}:${event.resourceId}`;
@@ -88,7 +145,9 @@ export class EventRecorder {
       // The intent is locked in a statement of its own: a FOR UPDATE in the upsert's own statement
       // cannot see the row that statement changes, so it read "not pending" every time and each
       // save queued a flush job of its own.
-      const [prior] = await tx.$queryRaw<Array<{ pending: boolean }>>`SELECT pending FROM event_debounces WHERE key = ${key} FOR UPDATE`;
+      const [prior] = await tx.$queryRaw<
+        Array<{ pending: boolean }>
+      >`SELECT pending FROM event_debounces WHERE key = ${key} FOR UPDATE`;
       if (!prior) {
         const [inserted] = await tx.$queryRaw<Array<{ due_at: Date }>>`
           INSERT INTO event_debounces (key, account_id, type, resource_type, resource_id, pending, due_at)
@@ -118,18 +177,29 @@ export class EventRecorder {
     // real one; whole seconds, as before, made a change up to a second late.
     const delayMs = dueAt.getTime() - this.#options.clock().getTime();
     const startAfter = delayMs > 0 ? new Date(Date.now() + delayMs) : 0;
-    await this.#options.boss.send(FLUSH_JOB, { key }, { startAfter, ...(tx ? { db: bossDb(tx) } : {}) });
+    await this.#options.boss.send(
+      FLUSH_JOB,
+      { key },
+      { startAfter, ...(tx ? { db: bossDb(tx) } : {}) },
+    );
   }
 
   /**
    * Turns due intents into events, the resource read as it is now. One transaction per intent:
    * the intent is cleared exactly when its event is recorded.
    */
-  async flushDue(prisma: { $transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> } & Pick<Tx, '$queryRaw'>, key?: string): Promise<number> {
+  async flushDue(
+    prisma: { $transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> } & Pick<Tx, '$queryRaw'>,
+    key?: string,
+  ): Promise<number> {
     const now = this.#options.clock();
     const due = key
-      ? await prisma.$queryRaw<Array<{ key: string; due_at: Date; pending: boolean }>>`SELECT key, due_at, pending FROM event_debounces WHERE key = ${key}`
-      : await prisma.$queryRaw<Array<{ key: string; due_at: Date; pending: boolean }>>`SELECT key, due_at, pending FROM event_debounces WHERE pending AND due_at <= ${now} ORDER BY due_at LIMIT 1000`;
+      ? await prisma.$queryRaw<
+          Array<{ key: string; due_at: Date; pending: boolean }>
+        >`SELECT key, due_at, pending FROM event_debounces WHERE key = ${key}`
+      : await prisma.$queryRaw<
+          Array<{ key: string; due_at: Date; pending: boolean }>
+        >`SELECT key, due_at, pending FROM event_debounces WHERE pending AND due_at <= ${now} ORDER BY due_at LIMIT 1000`;
     let emitted = 0;
     for (const intent of due) {
       if (!intent.pending) continue;
@@ -138,14 +208,29 @@ export class EventRecorder {
         continue;
       }
       const done = await prisma.$transaction(async (tx) => {
-        const [row] = await tx.$queryRaw<Array<{ account_id: number; type: EventType; resource_type: ResourceName; resource_id: number }>>`
+        const [row] = await tx.$queryRaw<
+          Array<{
+            account_id: number;
+            type: EventType;
+            resource_type: ResourceName;
+            resource_id: number;
+          }>
+        >`
           UPDATE event_debounces SET pending = false, last_emitted_at = ${now}
           WHERE key = ${intent.key} AND pending AND due_at <= ${now}
           RETURNING account_id, type, resource_type, resource_id`;
         if (!row) return false;
         const payload = await loadResource(tx, row.resource_type, row.resource_id);
         if (!payload) return false; // gone (deleted) since: its own event says so
-        return Boolean(await this.record(tx, { type: row.type, accountId: row.account_id, resource: row.resource_type, resourceId: row.resource_id, data: async () => payload }));
+        return Boolean(
+          await this.record(tx, {
+            type: row.type,
+            accountId: row.account_id,
+            resource: row.resource_type,
+            resourceId: row.resource_id,
+            data: async () => payload,
+          }),
+        );
       });
       if (done) emitted++;
     }

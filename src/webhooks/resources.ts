@@ -16,4 +16,5 @@ const LOADERS = {
 
 export type ResourceName = keyof typeof LOADERS;
 
-export const loadResource = (tx: Prisma.TransactionClient, name: ResourceName, id: number) => LOADERS[name](tx, id);
+export const loadResource = (tx: Prisma.TransactionClient, name: ResourceName, id: number) =>
+  LOADERS[name](tx, id);

@@ -3,11 +3,22 @@
 import { z } from 'zod';
 import { DURATIONS } from '../config/constants.ts';
 import { defineJob, type JobDeps } from '../jobs/workers.ts';
-import { DELIVER_JOB, deliver, fanOut, purgeOldDeliveries, type DeliveryDeps } from './delivery.service.ts';
+import {
+  DELIVER_JOB,
+  deliver,
+  fanOut,
+  purgeOldDeliveries,
+  type DeliveryDeps,
+} from './delivery.service.ts';
 import { FANOUT_JOB, FLUSH_JOB } from './events.ts';
 
 const deliveryDeps = ({ prisma, services, logger }: JobDeps): DeliveryDeps => ({
-  prisma, logger, boss: services.boss, keys: services.keys, clock: services.config.clock, allowLoopback: services.config.outboundAllowLoopback,
+  prisma,
+  logger,
+  boss: services.boss,
+  keys: services.keys,
+  clock: services.config.clock,
+  allowLoopback: services.config.outboundAllowLoopback,
   onAttempt: (outcome, seconds) => services.metrics.webhookDelivery(outcome, seconds),
 });
 
@@ -59,7 +70,10 @@ export const purgeDeliveriesJob = defineJob({
   schema: z.object({}),
   cron: '37 3 * * *',
   async handle(_data, { prisma, services, logger }) {
-    logger.info({ deliveries: await purgeOldDeliveries(prisma, services.config.clock()) }, 'old webhook deliveries purged');
+    logger.info(
+      { deliveries: await purgeOldDeliveries(prisma, services.config.clock()) },
+      'old webhook deliveries purged',
+    );
   },
 });
 

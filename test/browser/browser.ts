@@ -11,7 +11,8 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * run without inline scripts, eval or blob: workers (a strict policy in production must not break
  * them). GraphiQL's editor workers get `default-src 'none'`, what an API answer carries.
  */
-export const STRICT_CSP = "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'";
+export const STRICT_CSP =
+  "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'";
 
 export interface WatchedPage {
   page: Page;
@@ -25,7 +26,15 @@ export function launchBrowser(): Promise<Browser> {
   return puppeteer.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -35,16 +44,21 @@ export async function watchedPage(browser: Browser): Promise<WatchedPage> {
   await page.setRequestInterception(true);
   page.on('request', (request) => {
     const url = new URL(request.url());
-    const local = url.protocol === 'data:' || url.protocol === 'blob:' || LOCAL_HOSTS.has(url.hostname);
+    const local =
+      url.protocol === 'data:' || url.protocol === 'blob:' || LOCAL_HOSTS.has(url.hostname);
     if (local && request.isNavigationRequest()) return void respondWithPolicy(request, STRICT_CSP);
     // A worker runs under the policy of its own script's answer: the strictest an API sends.
-    if (local && url.pathname.endsWith('.worker.js')) return void respondWithPolicy(request, "default-src 'none'");
+    if (local && url.pathname.endsWith('.worker.js'))
+      return void respondWithPolicy(request, "default-src 'none'");
     if (local) return void request.continue();
     watched.external.push(request.url());
     void request.abort('blockedbyclient');
   });
   page.on('console', (message) => {
-    if (message.type() === 'error') watched.errors.push(`console: ${message.text().slice(0, 300)} (${message.location().url ?? ''})`);
+    if (message.type() === 'error')
+      watched.errors.push(
+        `console: ${message.text().slice(0, 300)} (${message.location().url ?? ''})`,
+      );
   });
   page.on('pageerror', (error) => watched.errors.push(`page: ${String(error)}`));
   return watched;
@@ -56,5 +70,9 @@ async function respondWithPolicy(request: HTTPRequest, policy: string): Promise<
   const headers = Object.fromEntries(response.headers);
   delete headers['content-encoding'];
   delete headers['content-length'];
-  await request.respond({ status: response.status, headers: { ...headers, 'content-security-policy': policy }, body: Buffer.from(await response.arrayBuffer()) });
+  await request.respond({
+    status: response.status,
+    headers: { ...headers, 'content-security-policy': policy },
+    body: Buffer.from(await response.arrayBuffer()),
+  });
 }

@@ -39,9 +39,16 @@ describe('in a browser without internet access', () => {
     await page.goto(`${api.url}/graphql?query=${encodeURIComponent(query)}`, { waitUntil: 'load' });
     const run = await page.waitForSelector('.graphiql-execute-button', { timeout: 60_000 });
     // The editor has the query from the URL once Monaco is up.
-    await page.waitForFunction((q) => document.querySelector('.graphiql-query-editor')?.textContent?.includes('status'), { timeout: 60_000 }, query);
+    await page.waitForFunction(
+      (q) => document.querySelector('.graphiql-query-editor')?.textContent?.includes('status'),
+      { timeout: 60_000 },
+      query,
+    );
     await run!.click();
-    await page.waitForFunction(() => /"version"/.test(document.querySelector('.graphiql-response')?.textContent ?? ''), { timeout: 60_000 });
+    await page.waitForFunction(
+      () => /"version"/.test(document.querySelector('.graphiql-response')?.textContent ?? ''),
+      { timeout: 60_000 },
+    );
     const result = await page.$eval('.graphiql-response', (element) => element.textContent ?? '');
     expect(result).toContain('"status"');
     expect(result).toContain('"ok"');
@@ -56,12 +63,21 @@ describe('in a browser without internet access', () => {
 
     await page.reload({ waitUntil: 'load' });
     // GET /api-keys: no parameters to fill, and owners only, so a missing key would answer 401.
-    const operation = await page.waitForSelector('xpath/.//div[contains(@class,"opblock-get")][.//*[@data-path="/api-keys"]]', { timeout: 60_000 });
+    const operation = await page.waitForSelector(
+      'xpath/.//div[contains(@class,"opblock-get")][.//*[@data-path="/api-keys"]]',
+      { timeout: 60_000 },
+    );
     await (await operation!.$('.opblock-summary-control, .opblock-summary'))!.click();
     await (await page.waitForSelector('.opblock.is-open .try-out__btn'))!.click();
     await (await page.waitForSelector('.opblock.is-open .execute'))!.click();
-    await page.waitForSelector('.opblock.is-open .live-responses-table tr.response .response-col_status', { timeout: 60_000 });
-    const status = await page.$eval('.opblock.is-open .live-responses-table tr.response .response-col_status', (element) => element.textContent?.trim());
+    await page.waitForSelector(
+      '.opblock.is-open .live-responses-table tr.response .response-col_status',
+      { timeout: 60_000 },
+    );
+    const status = await page.$eval(
+      '.opblock.is-open .live-responses-table tr.response .response-col_status',
+      (element) => element.textContent?.trim(),
+    );
     // 200 proves the key persisted across the reload: without it the answer is 401.
     expect(status).toBe('200');
   });
@@ -69,7 +85,9 @@ describe('in a browser without internet access', () => {
 
 async function authorize(page: WatchedPage['page'], key: string): Promise<void> {
   await (await page.$('.swagger-ui .btn.authorize'))!.click();
-  const input = await page.waitForSelector('.modal-ux input[type=text], .modal-ux input[type=password]');
+  const input = await page.waitForSelector(
+    '.modal-ux input[type=text], .modal-ux input[type=password]',
+  );
   await input!.type(key);
   await (await page.waitForSelector('.modal-ux .auth-btn-wrapper .authorize'))!.click();
   await (await page.waitForSelector('.modal-ux .btn-done, .modal-ux .close-modal'))!.click();

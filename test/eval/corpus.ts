@@ -9,7 +9,11 @@ export const CORPUS_DIR = fileURLToPath(new URL('../fixtures/imports/corpus/', i
 const DEFAULT_NOW = '2026-01-15';
 const INLINE = new Set(['html', 'htm', 'eml', 'ics', 'pdf', 'png', 'jpg', 'jpeg']);
 
-export interface ExpectedBlock { type: string; day?: number; [key: string]: unknown }
+export interface ExpectedBlock {
+  type: string;
+  day?: number;
+  [key: string]: unknown;
+}
 export interface Expected {
   description: string;
   now?: string;
@@ -23,7 +27,13 @@ export interface Expected {
   settings: Record<string, unknown>;
 }
 
-export interface CorpusDocument { id: string; format: string; file: string; expected: Expected; now: Date }
+export interface CorpusDocument {
+  id: string;
+  format: string;
+  file: string;
+  expected: Expected;
+  now: Date;
+}
 
 /** Every document beside its `<id>.expected.json`, by id; `only` keeps ids containing one of its words. */
 export function loadCorpus(only: string[] = []): CorpusDocument[] {
@@ -36,8 +46,16 @@ export function loadCorpus(only: string[] = []): CorpusDocument[] {
     .map((id) => {
       const file = files.find((f) => f.startsWith(`${id}.`) && !f.endsWith('.expected.json'));
       if (!file) throw new Error(`${id}.expected.json has no document beside it.`);
-      const expected = JSON.parse(fs.readFileSync(path.join(CORPUS_DIR, `${id}.expected.json`), 'utf8')) as Expected;
-      return { id, format: file.slice(id.length + 1), file: path.join(CORPUS_DIR, file), expected, now: new Date(`${expected.now ?? DEFAULT_NOW}T00:00:00Z`) };
+      const expected = JSON.parse(
+        fs.readFileSync(path.join(CORPUS_DIR, `${id}.expected.json`), 'utf8'),
+      ) as Expected;
+      return {
+        id,
+        format: file.slice(id.length + 1),
+        file: path.join(CORPUS_DIR, file),
+        expected,
+        now: new Date(`${expected.now ?? DEFAULT_NOW}T00:00:00Z`),
+      };
     });
 }
 
@@ -45,7 +63,9 @@ export function loadCorpus(only: string[] = []): CorpusDocument[] {
 export function sourceOf(doc: CorpusDocument): ImportSource {
   const bytes = fs.readFileSync(doc.file);
   if (doc.format === 'txt') return { type: 'text', text: bytes.toString('utf8') };
-  if (doc.format === 'json') return { type: 'text', text: JSON.parse(bytes.toString('utf8')) as Record<string, unknown> };
-  if (INLINE.has(doc.format)) return { type: 'inline', data: bytes.toString('base64'), filename: path.basename(doc.file) };
+  if (doc.format === 'json')
+    return { type: 'text', text: JSON.parse(bytes.toString('utf8')) as Record<string, unknown> };
+  if (INLINE.has(doc.format))
+    return { type: 'inline', data: bytes.toString('base64'), filename: path.basename(doc.file) };
   throw new Error(`${doc.file}: no rule for .${doc.format} documents.`);
 }

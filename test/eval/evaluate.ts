@@ -3,9 +3,20 @@
 import { stopOcr } from '../../src/imports/extract/ocr.ts';
 import { importOffline } from '../../src/imports/import-offline.ts';
 import { loadCorpus, sourceOf, type CorpusDocument } from './corpus.ts';
-import { FIELDS, failedDocument, mean, scoreDocument, type DocumentScore, type Field } from './score.ts';
+import {
+  FIELDS,
+  failedDocument,
+  mean,
+  scoreDocument,
+  type DocumentScore,
+  type Field,
+} from './score.ts';
 
-export interface DocumentResult { doc: CorpusDocument; score: DocumentScore; ms: number }
+export interface DocumentResult {
+  doc: CorpusDocument;
+  score: DocumentScore;
+  ms: number;
+}
 
 export async function evaluateCorpus(only: string[] = []): Promise<DocumentResult[]> {
   const results: DocumentResult[] = [];
@@ -26,19 +37,30 @@ export async function evaluateCorpus(only: string[] = []): Promise<DocumentResul
   return results;
 }
 
-export interface Summary { documents: number; fields: Record<Field, number>; overall: number }
+export interface Summary {
+  documents: number;
+  fields: Record<Field, number>;
+  overall: number;
+}
 
 export function summarize(results: DocumentResult[]): Summary {
   return {
     documents: results.length,
-    fields: Object.fromEntries(FIELDS.map((f) => [f, mean(results.map((r) => r.score.fields[f]))])) as Record<Field, number>,
+    fields: Object.fromEntries(
+      FIELDS.map((f) => [f, mean(results.map((r) => r.score.fields[f]))]),
+    ) as Record<Field, number>,
     overall: mean(results.map((r) => r.score.score)),
   };
 }
 
 /** The results grouped by a key (format, language), each group summarized. */
-export function summarizeBy(results: DocumentResult[], key: (r: DocumentResult) => string): Array<[string, Summary]> {
+export function summarizeBy(
+  results: DocumentResult[],
+  key: (r: DocumentResult) => string,
+): Array<[string, Summary]> {
   const groups = new Map<string, DocumentResult[]>();
   for (const r of results) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
-  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([name, group]) => [name, summarize(group)]);
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, group]) => [name, summarize(group)]);
 }

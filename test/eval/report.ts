@@ -17,7 +17,9 @@ export function formatTable(results: DocumentResult[]): string {
     rule,
     row('all', summarize(results)),
     ...summarizeBy(results, (r) => r.doc.format).map(([name, s]) => row(`format ${name}`, s)),
-    ...summarizeBy(results, (r) => r.doc.expected.language).map(([name, s]) => row(`language ${name}`, s)),
+    ...summarizeBy(results, (r) => r.doc.expected.language).map(([name, s]) =>
+      row(`language ${name}`, s),
+    ),
   ].join('\n');
 }
 
@@ -25,7 +27,12 @@ export function formatMisses(results: DocumentResult[]): string {
   return results
     .filter((r) => r.score.misses.length > 0)
     .sort((a, b) => a.score.score - b.score.score || a.doc.id.localeCompare(b.doc.id))
-    .map((r) => [`${pct(r.score.score)}  ${r.doc.id}.${r.doc.format} (${Math.round(r.ms)} ms)`, ...r.score.misses.map((m) => `      ${m}`)].join('\n'))
+    .map((r) =>
+      [
+        `${pct(r.score.score)}  ${r.doc.id}.${r.doc.format} (${Math.round(r.ms)} ms)`,
+        ...r.score.misses.map((m) => `      ${m}`),
+      ].join('\n'),
+    )
     .join('\n');
 }
 

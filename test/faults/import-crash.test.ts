@@ -10,7 +10,8 @@ import { createTestDatabase } from '../helpers/database.ts';
 import { anAccount } from '../helpers/fixtures.ts';
 import { spawnReadyService, type ServiceProcess } from '../helpers/processes.ts';
 
-const PLAN = 'Lisbon and Porto\nApril 14-16, 2027\nDay 1: Lisbon, Belém tower at 10:00.\nDay 2: Sintra.\nDay 3: Porto, wine cellar visit.';
+const PLAN =
+  'Lisbon and Porto\nApril 14-16, 2027\nDay 1: Lisbon, Belém tower at 10:00.\nDay 2: Sintra.\nDay 3: Porto, wine cellar visit.';
 
 let databaseUrl: string;
 let prisma: PrismaClient;
@@ -25,7 +26,9 @@ beforeAll(async () => {
   prisma = createPrisma({ databaseUrl, poolSize: 2 });
   // The first request for the document never gets an answer (the worker dies waiting); later ones do.
   let requested!: () => void;
-  firstRequest = new Promise((resolve) => { requested = resolve; });
+  firstRequest = new Promise((resolve) => {
+    requested = resolve;
+  });
   documents = http.createServer((_req, res) => {
     if (++requests === 1) return requested();
     res.writeHead(200, { 'content-type': 'text/plain' }).end(PLAN);
@@ -50,29 +53,45 @@ async function start() {
 describe('a worker killed in the middle of an import stage', () => {
   it('leaves the import to the next worker, which completes it', async () => {
     const account = await anAccount(prisma);
-    const headers = { authorization: `Bearer ${account.owner.key}`, 'content-type': 'application/json' };
+    const headers = {
+      authorization: `Bearer ${account.owner.key}`,
+      'content-type': 'application/json',
+    };
     const first = await start();
     const created = await fetch(`${first.url}/ai/trips/from-document`, {
-      method: 'POST', headers, body: JSON.stringify({ source: { type: 'url', url: documentUrl } }),
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ source: { type: 'url', url: documentUrl } }),
     });
     expect(created.status).toBe(202);
-    const { jobId } = await created.json() as { jobId: string };
+    const { jobId } = (await created.json()) as { jobId: string };
     await firstRequest;
     first.service.child.kill('SIGKILL');
     await first.service.exited;
-    expect((await prisma.importJob.findUniqueOrThrow({ where: { publicId: jobId } })).status).toBe('processing');
+    expect((await prisma.importJob.findUniqueOrThrow({ where: { publicId: jobId } })).status).toBe(
+      'processing',
+    );
 
     const second = await start();
     const deadline = Date.now() + 120_000;
     let status: { status: string; stage: string; tripId?: number; error?: string };
     for (;;) {
-      status = await (await fetch(`${second.url}/ai/trips/${jobId}/status`, { headers })).json() as typeof status;
+      status = (await (
+        await fetch(`${second.url}/ai/trips/${jobId}/status`, { headers })
+      ).json()) as typeof status;
       if (status.status !== 'processing' || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    expect(status, JSON.stringify(status)).toMatchObject({ status: 'completed', stage: 'completed', tripId: expect.any(Number) });
+    expect(status, JSON.stringify(status)).toMatchObject({
+      status: 'completed',
+      stage: 'completed',
+      tripId: expect.any(Number),
+    });
     expect(requests).toBe(2);
     const trip = await prisma.trip.findUniqueOrThrow({ where: { id: status.tripId! } });
-    expect(trip).toMatchObject({ accountId: account.accountId, title: expect.stringContaining('Lisbon and Porto') }); // the trip of this document: its heading, whatever the title rules add to it
+    expect(trip).toMatchObject({
+      accountId: account.accountId,
+      title: expect.stringContaining('Lisbon and Porto'),
+    }); // the trip of this document: its heading, whatever the title rules add to it
   }, 200_000);
 });

@@ -43,15 +43,28 @@ const processes: ServiceProcess[] = [];
 async function start(): Promise<string> {
   const port = await freePort();
   const child = spawnService({
-    ...TEST_ENV, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), SERVICE_ROLES: 'api,worker',
-    RATE_LIMIT_PER_MINUTE: '1000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
+    ...TEST_ENV,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    SERVICE_ROLES: 'api,worker',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000',
     // The receiver listens on 127.0.0.1 with a certificate of the test authority.
-    OUTBOUND_ALLOW_LOOPBACK: 'true', NODE_EXTRA_CA_CERTS: TEST_CA, WEBHOOK_DEBOUNCE_SECONDS: String(DEBOUNCE_SECONDS),
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
+    NODE_EXTRA_CA_CERTS: TEST_CA,
+    WEBHOOK_DEBOUNCE_SECONDS: String(DEBOUNCE_SECONDS),
   });
   processes.push(child);
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; tries < 300; tries++) {
-    if ((await fetch(`${url}/status`).then((r) => r.status, () => 0)) === 200) return url;
+    if (
+      (await fetch(`${url}/status`).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200
+    )
+      return url;
     if (child.child.exitCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -64,18 +77,25 @@ async function send(url: string, method: string, target: string, body: unknown) 
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() as any };
+  return { status: response.status, body: (await response.json()) as any };
 }
 
 beforeAll(async () => {
   databaseUrl = await createTestDatabase();
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-kill-'));
   prisma = createPrisma({ databaseUrl, poolSize: 2 });
-  ({ accountId, owner: { key } } = await anAccount(prisma)); // enterprise: it may have webhooks
+  ({
+    accountId,
+    owner: { key },
+  } = await anAccount(prisma)); // enterprise: it may have webhooks
   receiver = await startReceiver();
 });
 afterAll(async () => {
-  for (const p of processes) if (p.child.exitCode === null && p.child.signalCode === null) { p.child.kill('SIGTERM'); await p.exited; }
+  for (const p of processes)
+    if (p.child.exitCode === null && p.child.signalCode === null) {
+      p.child.kill('SIGTERM');
+      await p.exited;
+    }
   await receiver?.close();
   await prisma?.$disconnect();
   await fs.rm(dataDir, { recursive: true, force: true });
@@ -84,7 +104,11 @@ afterAll(async () => {
 describe('kill -9 during a write load', () => {
   it('keeps every acknowledged trip and configuration save across the restart, and delivers their events', async () => {
     const url = await start();
-    const endpoint = await send(url, 'POST', '/webhooks/endpoints', { name: 'Kill test', url: receiver.url, eventTypes: ['trip.created', 'trip.configUpdated'] });
+    const endpoint = await send(url, 'POST', '/webhooks/endpoints', {
+      name: 'Kill test',
+      url: receiver.url,
+      eventTypes: ['trip.created', 'trip.configUpdated'],
+    });
     expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
     // A slow receiver keeps deliveries in flight, so the kill interrupts some: their 2xx comes
     // after the kill, the killed process never sees it, and they must be sent again.
@@ -117,8 +141,13 @@ describe('kill -9 during a write load', () => {
       const tripId = configTrips[worker]!;
       for (let n = 1; !killed && n <= MAX_ATTEMPTS_PER_CLIENT; n++) {
         saves[worker]!.attempted = n;
-        const document = { ...defaultConfiguration(), settings: { ...defaultConfiguration().settings, description: `save ${n}` } };
-        const res = await send(url, 'PUT', `/trips/${tripId}/config`, document).catch(() => undefined);
+        const document = {
+          ...defaultConfiguration(),
+          settings: { ...defaultConfiguration().settings, description: `save ${n}` },
+        };
+        const res = await send(url, 'PUT', `/trips/${tripId}/config`, document).catch(
+          () => undefined,
+        );
         if (!res) return;
         expect(res.status).toBe(200);
         saves[worker]!.acknowledged = n;
@@ -130,8 +159,9 @@ describe('kill -9 during a write load', () => {
       ...Array.from({ length: CONFIG_WRITERS }, (_, i) => configWriter(i)),
     ];
     const inFlight = () => receiver.requests.some((r) => r.answeredAt === undefined);
-    for (const deadline = Date.now() + 60_000; acknowledged < WRITES_BEFORE_KILL || !inFlight();) {
-      if (Date.now() > deadline) throw new Error(`no delivery in flight after ${acknowledged} acknowledged writes`);
+    for (const deadline = Date.now() + 60_000; acknowledged < WRITES_BEFORE_KILL || !inFlight(); ) {
+      if (Date.now() > deadline)
+        throw new Error(`no delivery in flight after ${acknowledged} acknowledged writes`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     killedAt = Date.now();
@@ -155,11 +185,16 @@ describe('kill -9 during a write load', () => {
     for (const [worker, tripId] of configTrips.entries()) {
       const res = await send(restarted, 'GET', `/trips/${tripId}/config`, undefined);
       const saved = Number(/^save (\d+)$/.exec(res.body.settings.description ?? '')?.[1] ?? 0);
-      expect(saved, `configuration of trip ${tripId}`).toBeGreaterThanOrEqual(saves[worker]!.acknowledged);
+      expect(saved, `configuration of trip ${tripId}`).toBeGreaterThanOrEqual(
+        saves[worker]!.acknowledged,
+      );
       expect(saved).toBeLessThanOrEqual(saves[worker]!.attempted);
     }
     // Nothing was invented either: every stored trip of the load was attempted.
-    const stored = await prisma.trip.findMany({ where: { title: { startsWith: 'Kill test ' } }, select: { title: true } });
+    const stored = await prisma.trip.findMany({
+      where: { title: { startsWith: 'Kill test ' } },
+      select: { title: true },
+    });
     expect(stored.length).toBeGreaterThanOrEqual(created.length);
     for (const { title } of stored) expect(attemptedCreations).toContain(title);
 
@@ -167,17 +202,33 @@ describe('kill -9 during a write load', () => {
     // its trip.configUpdated: no change waits in the debounce (a save after the last event would
     // have left one pending) and every configUpdated event recorded for the trip has arrived.
     // Delivered means answered 2xx while its sender was alive to hear it.
-    expect(receiver.requests.filter((r) => r.receivedAt < restartedAt && !delivered(r)).length, 'deliveries the kill interrupted').toBeGreaterThan(0);
+    expect(
+      receiver.requests.filter((r) => r.receivedAt < restartedAt && !delivered(r)).length,
+      'deliveries the kill interrupted',
+    ).toBeGreaterThan(0);
     const acknowledgedTrips = [...configTrips, ...created.map((t) => t.id)];
     await settled(acknowledgedTrips, configTrips);
-    const receivedIds = (type: string) => new Set(received(type).map((r) => r.body.data.trip.id as number));
+    const receivedIds = (type: string) =>
+      new Set(received(type).map((r) => r.body.data.trip.id as number));
     const createdDelivered = receivedIds('trip.created');
     const missing = acknowledgedTrips.filter((id) => !createdDelivered.has(id));
-    expect(missing, `acknowledged trips without a delivered trip.created (of ${acknowledgedTrips.length})`).toEqual([]);
+    expect(
+      missing,
+      `acknowledged trips without a delivered trip.created (of ${acknowledgedTrips.length})`,
+    ).toEqual([]);
     const configDelivered = receivedIds('trip.configUpdated');
-    expect(configTrips.filter((id) => !configDelivered.has(id)), 'configurations without a delivered trip.configUpdated').toEqual([]);
-    expect(await undeliveredEvents(configTrips), 'trip.configUpdated events recorded but not delivered').toEqual([]);
-    expect(await pendingChanges(configTrips), 'configuration changes still waiting in the debounce').toEqual([]);
+    expect(
+      configTrips.filter((id) => !configDelivered.has(id)),
+      'configurations without a delivered trip.configUpdated',
+    ).toEqual([]);
+    expect(
+      await undeliveredEvents(configTrips),
+      'trip.configUpdated events recorded but not delivered',
+    ).toEqual([]);
+    expect(
+      await pendingChanges(configTrips),
+      'configuration changes still waiting in the debounce',
+    ).toEqual([]);
   });
 });
 
@@ -185,23 +236,32 @@ describe('kill -9 during a write load', () => {
  * A request the receiver answered before the kill (its sender could hear the 2xx), or one the
  * restarted service sent. One answered after the kill was lost with its sender: not delivered.
  */
-const delivered = (r: ReceivedRequest) => r.answeredAt !== undefined && (r.answeredAt < killedAt || r.receivedAt >= restartedAt);
+const delivered = (r: ReceivedRequest) =>
+  r.answeredAt !== undefined && (r.answeredAt < killedAt || r.receivedAt >= restartedAt);
 
 /** Delivered requests of one event type, one per eventId (at-least-once may repeat one). */
 function received(type: string) {
-  const ours = receiver.requests.filter((r) => delivered(r) && r.body?.type === type && r.body.accountId === accountId);
+  const ours = receiver.requests.filter(
+    (r) => delivered(r) && r.body?.type === type && r.body.accountId === accountId,
+  );
   return [...new Map(ours.map((r) => [r.headers['x-service-delivery'], r])).values()];
 }
 
 /** trip.configUpdated events recorded for these trips that have not been delivered. */
 async function undeliveredEvents(tripIds: number[]): Promise<string[]> {
-  const events = await prisma.event.findMany({ where: { accountId, type: 'trip.configUpdated', resourceId: { in: tripIds } }, select: { id: true } });
+  const events = await prisma.event.findMany({
+    where: { accountId, type: 'trip.configUpdated', resourceId: { in: tripIds } },
+    select: { id: true },
+  });
   const seen = new Set(received('trip.configUpdated').map((r) => r.headers['x-service-delivery']));
   return events.map((e) => e.id).filter((id) => !seen.has(id));
 }
 
 async function pendingChanges(tripIds: number[]): Promise<string[]> {
-  const rows = await prisma.eventDebounce.findMany({ where: { accountId, pending: true, resourceId: { in: tripIds } }, select: { key: true } });
+  const rows = await prisma.eventDebounce.findMany({
+    where: { accountId, pending: true, resourceId: { in: tripIds } },
+    select: { key: true },
+  });
   return rows.map((r) => r.key);
 }
 
@@ -211,8 +271,13 @@ async function settled(createdIds: number[], configTrips: number[]) {
   while (Date.now() < deadline) {
     const trips = new Set(received('trip.created').map((r) => r.body.data.trip.id));
     const configs = new Set(received('trip.configUpdated').map((r) => r.body.data.trip.id));
-    if (createdIds.every((id) => trips.has(id)) && configTrips.every((id) => configs.has(id))
-      && (await pendingChanges(configTrips)).length === 0 && (await undeliveredEvents(configTrips)).length === 0) return;
+    if (
+      createdIds.every((id) => trips.has(id)) &&
+      configTrips.every((id) => configs.has(id)) &&
+      (await pendingChanges(configTrips)).length === 0 &&
+      (await undeliveredEvents(configTrips)).length === 0
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

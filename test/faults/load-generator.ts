@@ -44,18 +44,31 @@ export class LoadGenerator {
 
   /** Resolves once the last `count` outcomes are all successes. */
   waitForConsecutiveSuccesses(count: number): Promise<void> {
-    return this.waitUntil(() => this.outcomes.length >= count && this.outcomes.slice(-count).every((o) => o.status >= 200 && o.status < 300), `${count} successes in a row`);
+    return this.waitUntil(
+      () =>
+        this.outcomes.length >= count &&
+        this.outcomes.slice(-count).every((o) => o.status >= 200 && o.status < 300),
+      `${count} successes in a row`,
+    );
   }
 
   private async waitUntil(done: () => boolean, what: string): Promise<void> {
     while (!done()) {
-      if (!this.running || this.outcomes.length > MAX_REQUESTS) throw new Error(`the load stopped before ${what}; last outcomes: ${JSON.stringify(this.outcomes.slice(-5))}`);
+      if (!this.running || this.outcomes.length > MAX_REQUESTS)
+        throw new Error(
+          `the load stopped before ${what}; last outcomes: ${JSON.stringify(this.outcomes.slice(-5))}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
 
   private async loop(worker: number): Promise<void> {
-    const routes = [`GET /trips/${this.tripId}`, 'GET /trips?pageSize=5', 'POST /trips', 'GET /status'];
+    const routes = [
+      `GET /trips/${this.tripId}`,
+      'GET /trips?pageSize=5',
+      'POST /trips',
+      'GET /status',
+    ];
     for (let i = worker; this.running && this.outcomes.length < MAX_REQUESTS; i++) {
       this.outcomes.push(await this.send(routes[i % routes.length]!, i));
     }
@@ -70,13 +83,20 @@ export class LoadGenerator {
         method,
         // /status goes without a key, as a health checker calls it (with one, a key lookup that
         // misses the cache needs the database too, and the answer is the plain 503 body).
-        headers: { ...(target === '/status' ? {} : { authorization: `Bearer ${this.key}` }), ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...(target === '/status' ? {} : { authorization: `Bearer ${this.key}` }),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body,
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       const text = await response.text();
       let parsed: unknown = text;
-      try { parsed = JSON.parse(text); } catch { /* keep the text */ }
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* keep the text */
+      }
       return { route, status: response.status, body: parsed };
     } catch (error) {
       return { route, status: 0, body: undefined, error: String(error) };

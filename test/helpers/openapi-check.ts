@@ -34,7 +34,10 @@ export function createOpenApiCheck(document: OpenApiDocument): ResponseCheck {
   const ajv = openApiAjv({ strict: false });
   ajv.addSchema(closeObjects(structuredClone(document)) as object, DOCUMENT_ID);
   const routes = Object.keys(document.paths)
-    .map((template) => ({ template, pattern: new RegExp(`^${template.replace(/\{[^/]+\}/g, '[^/]+')}$`) }))
+    .map((template) => ({
+      template,
+      pattern: new RegExp(`^${template.replace(/\{[^/]+\}/g, '[^/]+')}$`),
+    }))
     // Concrete paths before templated ones (OpenAPI "Path Templating Matching"), as
     // src/rest/contract.ts matches them: GET /trips/bulk-delete is that path's 405, not a trip id.
     .sort((a, b) => templated(a.template) - templated(b.template));
@@ -48,7 +51,12 @@ export function createOpenApiCheck(document: OpenApiDocument): ResponseCheck {
     const where = `${observed.method} ${route.template}`;
     const operation = (document.paths[route.template] as Record<string, Operation>)[method]!;
     const found = responseOf(document, operation, observed.status);
-    if (!found) throw mismatch(where, observed, `status ${observed.status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`);
+    if (!found)
+      throw mismatch(
+        where,
+        observed,
+        `status ${observed.status} is not documented (documented: ${Object.keys(operation.responses).join(', ')})`,
+      );
     const { response, pointer } = found;
     checkHeaders(document, response, observed, where);
     checkBody(ajv, response, `${pointer}/content`, observed, where);
@@ -57,37 +65,67 @@ export function createOpenApiCheck(document: OpenApiDocument): ResponseCheck {
 
 const templated = (template: string) => (template.match(/\{/g) ?? []).length;
 
-function responseOf(document: OpenApiDocument, operation: Operation, status: number): { response: Response; pointer: string } | undefined {
-  const entry = operation.responses[String(status)] ?? operation.responses[`${String(status)[0]}XX`] ?? operation.responses['default'];
+function responseOf(
+  document: OpenApiDocument,
+  operation: Operation,
+  status: number,
+): { response: Response; pointer: string } | undefined {
+  const entry =
+    operation.responses[String(status)] ??
+    operation.responses[`${String(status)[0]}XX`] ??
+    operation.responses['default'];
   if (!entry) return undefined;
   if ('$ref' in entry) {
     const name = (entry as Reference).$ref.replace('#/components/responses/', '');
-    return { response: document.components.responses[name]!, pointer: `#/components/responses/${escape(name)}` };
+    return {
+      response: document.components.responses[name]!,
+      pointer: `#/components/responses/${escape(name)}`,
+    };
   }
   const key = operation.responses[String(status)] ? String(status) : `${String(status)[0]}XX`;
   return { response: entry, pointer: `${pointerTo(document, operation)}/responses/${key}` };
 }
 
-function checkHeaders(document: OpenApiDocument, response: Response, observed: ObservedResponse, where: string): void {
+function checkHeaders(
+  document: OpenApiDocument,
+  response: Response,
+  observed: ObservedResponse,
+  where: string,
+): void {
   for (const [name, entry] of Object.entries(response.headers ?? {})) {
-    const header = '$ref' in entry ? document.components.headers[entry.$ref.replace('#/components/headers/', '')]! : entry;
+    const header =
+      '$ref' in entry
+        ? document.components.headers[entry.$ref.replace('#/components/headers/', '')]!
+        : entry;
     const value = observed.headers.get(name);
     if (value === null) {
       if (header.required) throw mismatch(where, observed, `required header ${name} is missing`);
       continue;
     }
-    if (header.schema['type'] === 'integer' && !/^\d+$/.test(value)) throw mismatch(where, observed, `header ${name}: "${value}" is not an integer`);
+    if (header.schema['type'] === 'integer' && !/^\d+$/.test(value))
+      throw mismatch(where, observed, `header ${name}: "${value}" is not an integer`);
   }
 }
 
-function checkBody(ajv: Ajv2020, response: Response, contentPointer: string, observed: ObservedResponse, where: string): void {
+function checkBody(
+  ajv: Ajv2020,
+  response: Response,
+  contentPointer: string,
+  observed: ObservedResponse,
+  where: string,
+): void {
   if (!response.content) {
     if (observed.text) throw mismatch(where, observed, 'a body where the document has none');
     return;
   }
-  const contentType = observed.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase() ?? '';
+  const contentType =
+    observed.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase() ?? '';
   if (!response.content[contentType]) {
-    throw mismatch(where, observed, `content type "${contentType}" is not documented (documented: ${Object.keys(response.content).join(', ')})`);
+    throw mismatch(
+      where,
+      observed,
+      `content type "${contentType}" is not documented (documented: ${Object.keys(response.content).join(', ')})`,
+    );
   }
   if (!/^application\/(?:[\w.-]+\+)?json$/.test(contentType)) return;
   let body: unknown;
@@ -98,20 +136,29 @@ function checkBody(ajv: Ajv2020, response: Response, contentPointer: string, obs
   }
   const validate = ajv.getSchema(`${DOCUMENT_ID}${contentPointer}/${escape(contentType)}/schema`)!;
   if (!validate(body)) {
-    const problems = validate.errors!.map((e) => `${e.instancePath || '(body)'} ${e.message}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params['additionalProperty'])}` : ''}`);
-    throw mismatch(where, observed, `the body does not match the schema:\n  ${[...new Set(problems)].join('\n  ')}`);
+    const problems = validate.errors!.map(
+      (e) =>
+        `${e.instancePath || '(body)'} ${e.message}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params['additionalProperty'])}` : ''}`,
+    );
+    throw mismatch(
+      where,
+      observed,
+      `the body does not match the schema:\n  ${[...new Set(problems)].join('\n  ')}`,
+    );
   }
 }
 
 function pointerTo(document: OpenApiDocument, operation: Operation): string {
   for (const [template, item] of Object.entries(document.paths)) {
-    for (const [method, candidate] of Object.entries(item)) if (candidate === operation) return `#/paths/${escape(template)}/${method}`;
+    for (const [method, candidate] of Object.entries(item))
+      if (candidate === operation) return `#/paths/${escape(template)}/${method}`;
   }
   throw new Error('operation not in the document');
 }
 
 /** A JSON Pointer token, percent-encoded for use in a URI fragment. */
-const escape = (token: string) => encodeURIComponent(token.replace(/~/g, '~0').replace(/\//g, '~1'));
+const escape = (token: string) =>
+  encodeURIComponent(token.replace(/~/g, '~0').replace(/\//g, '~1'));
 
 function mismatch(where: string, observed: ObservedResponse, problem: string): Error {
   const body = observed.text.length > 600 ? `${observed.text.slice(0, 600)}...` : observed.text;
@@ -127,7 +174,13 @@ function closeObjects(value: unknown, inAllOf = false): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const node = value as Record<string, unknown>;
   const isSchema = typeof node['properties'] === 'object' && node['type'] === 'object';
-  if (isSchema && !inAllOf && !('additionalProperties' in node) && !('unevaluatedProperties' in node)) node['additionalProperties'] = false;
+  if (
+    isSchema &&
+    !inAllOf &&
+    !('additionalProperties' in node) &&
+    !('unevaluatedProperties' in node)
+  )
+    node['additionalProperties'] = false;
   for (const [key, child] of Object.entries(node)) {
     if (key === 'examples' || key === 'example') continue;
     closeObjects(child, key === 'allOf');

@@ -21,10 +21,18 @@ export interface OtlpReceiver {
   close(): Promise<void>;
 }
 
-type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number };
+type AnyValue = {
+  stringValue?: string;
+  intValue?: string | number;
+  boolValue?: boolean;
+  doubleValue?: number;
+};
 type KeyValue = { key: string; value: AnyValue };
-const valueOf = (value: AnyValue) => value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : value.boolValue ?? value.doubleValue);
-const attributes = (list: KeyValue[] = []) => Object.fromEntries(list.map((a) => [a.key, valueOf(a.value)]));
+const valueOf = (value: AnyValue) =>
+  value.stringValue ??
+  (value.intValue !== undefined ? Number(value.intValue) : (value.boolValue ?? value.doubleValue));
+const attributes = (list: KeyValue[] = []) =>
+  Object.fromEntries(list.map((a) => [a.key, valueOf(a.value)]));
 
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
@@ -40,7 +48,15 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         const service = String(attributes(resourceSpans.resource?.attributes)['service.name']);
         for (const scopeSpans of resourceSpans.scopeSpans ?? []) {
           for (const span of scopeSpans.spans ?? []) {
-            spans.push({ service, traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId || undefined, name: span.name, kind: span.kind, attributes: attributes(span.attributes) });
+            spans.push({
+              service,
+              traceId: span.traceId,
+              spanId: span.spanId,
+              parentSpanId: span.parentSpanId || undefined,
+              name: span.name,
+              kind: span.kind,
+              attributes: attributes(span.attributes),
+            });
           }
         }
       }
@@ -52,6 +68,10 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     spans,
     contentTypes,
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -7,13 +7,23 @@ import { TEST_ENV } from './service.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export function runAdmin(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+export function runAdmin(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['src/admin/cli.ts', ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['src/admin/cli.ts', ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk) => { stdout += chunk; });
-    child.stderr.on('data', (chunk) => { stderr += chunk; });
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
@@ -27,11 +37,17 @@ export interface ServiceProcess {
 }
 
 /** `node <args>` in the repository (by default the service, src/main.ts), with output to wait for. */
-export function spawnService(env: Record<string, string>, args: string[] = ['src/main.ts']): ServiceProcess {
+export function spawnService(
+  env: Record<string, string>,
+  args: string[] = ['src/main.ts'],
+): ServiceProcess {
   const child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...process.env, ...env } });
   let output = '';
   const waiters = new Set<() => void>();
-  const onData = (chunk: Buffer) => { output += chunk.toString(); for (const wake of waiters) wake(); };
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const wake of waiters) wake();
+  };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -41,10 +57,17 @@ export function spawnService(env: Record<string, string>, args: string[] = ['src
     output: () => output,
     waitFor(pattern, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => { waiters.delete(check); reject(new Error(`timed out waiting for ${pattern}; output:\n${output}`)); }, timeoutMs);
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting for ${pattern}; output:\n${output}`));
+        }, timeoutMs);
         const check = () => {
           const match = output.match(pattern);
-          if (match) { clearTimeout(timer); waiters.delete(check); resolve(match); }
+          if (match) {
+            clearTimeout(timer);
+            waiters.delete(check);
+            resolve(match);
+          }
         };
         waiters.add(check);
         check();
@@ -58,11 +81,19 @@ export function spawnService(env: Record<string, string>, args: string[] = ['src
  * and allowed to reach test receivers on 127.0.0.1, once its API listens. A process that does not
  * get there is killed and the error thrown.
  */
-export async function spawnReadyService(databaseUrl: string, env: Record<string, string>): Promise<{ service: ServiceProcess; url: string }> {
+export async function spawnReadyService(
+  databaseUrl: string,
+  env: Record<string, string>,
+): Promise<{ service: ServiceProcess; url: string }> {
   const port = await freePort();
   const service = spawnService({
-    ...TEST_ENV, LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, PORT: String(port), AI_PORT: String(await freePort()),
-    OUTBOUND_ALLOW_LOOPBACK: 'true', ...env,
+    ...TEST_ENV,
+    LOG_LEVEL: 'info',
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    AI_PORT: String(await freePort()),
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
+    ...env,
   });
   try {
     await service.waitFor(/API listening/, 60_000);

@@ -16,8 +16,15 @@ export function parseMetrics(text: string): Samples {
 }
 
 /** The series' value, or undefined when it is not exposed. */
-export function sample(samples: Samples, name: string, labels: Record<string, string> = {}): number | undefined {
-  const key = Object.entries(labels).map(([k, v]) => `${k}=${v}`).sort().join(',');
+export function sample(
+  samples: Samples,
+  name: string,
+  labels: Record<string, string> = {},
+): number | undefined {
+  const key = Object.entries(labels)
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join(',');
   return samples.get(`${name}{${key}}`);
 }
 

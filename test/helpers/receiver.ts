@@ -15,7 +15,12 @@ export interface ReceivedRequest {
   answeredAt?: number;
 }
 
-type Responder = (request: ReceivedRequest) => { status: number; body?: string; delayMs?: number; hang?: boolean };
+type Responder = (request: ReceivedRequest) => {
+  status: number;
+  body?: string;
+  delayMs?: number;
+  hang?: boolean;
+};
 
 const TLS_DIR = new URL('../fixtures/tls/', import.meta.url);
 
@@ -23,45 +28,74 @@ export interface Receiver {
   url: string;
   requests: ReceivedRequest[];
   respond(responder: Responder): void;
-  waitFor(count: number, predicate?: (r: ReceivedRequest) => boolean, timeoutMs?: number): Promise<ReceivedRequest[]>;
+  waitFor(
+    count: number,
+    predicate?: (r: ReceivedRequest) => boolean,
+    timeoutMs?: number,
+  ): Promise<ReceivedRequest[]>;
   close(): Promise<void>;
 }
 
 export async function startReceiver(path = '/hooks'): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   let responder: Responder = () => ({ status: 200, body: 'ok' });
-  const server = https.createServer({ key: fs.readFileSync(new URL('receiver.key', TLS_DIR)), cert: fs.readFileSync(new URL('receiver.pem', TLS_DIR)) }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk) => chunks.push(chunk));
-    req.on('end', () => {
-      const rawBody = Buffer.concat(chunks).toString('utf8');
-      let body: unknown;
-      try { body = JSON.parse(rawBody); } catch { body = undefined; }
-      const received: ReceivedRequest = { path: req.url ?? '', headers: req.headers, rawBody, body, receivedAt: Date.now() };
-      requests.push(received);
-      const answer = responder(received);
-      if (answer.hang) return; // never answers
-      setTimeout(() => {
-        received.answeredAt = Date.now();
-        res.writeHead(answer.status).end(answer.body ?? '');
-      }, answer.delayMs ?? 0);
-    });
-  });
+  const server = https.createServer(
+    {
+      key: fs.readFileSync(new URL('receiver.key', TLS_DIR)),
+      cert: fs.readFileSync(new URL('receiver.pem', TLS_DIR)),
+    },
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk) => chunks.push(chunk));
+      req.on('end', () => {
+        const rawBody = Buffer.concat(chunks).toString('utf8');
+        let body: unknown;
+        try {
+          body = JSON.parse(rawBody);
+        } catch {
+          body = undefined;
+        }
+        const received: ReceivedRequest = {
+          path: req.url ?? '',
+          headers: req.headers,
+          rawBody,
+          body,
+          receivedAt: Date.now(),
+        };
+        requests.push(received);
+        const answer = responder(received);
+        if (answer.hang) return; // never answers
+        setTimeout(() => {
+          received.answeredAt = Date.now();
+          res.writeHead(answer.status).end(answer.body ?? '');
+        }, answer.delayMs ?? 0);
+      });
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `https://127.0.0.1:${port}${path}`,
     requests,
-    respond: (next) => { responder = next; },
+    respond: (next) => {
+      responder = next;
+    },
     async waitFor(count, predicate = () => true, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const matching = requests.filter(predicate);
         if (matching.length >= count) return matching;
-        if (Date.now() > deadline) throw new Error(`receiver: ${matching.length} of ${count} expected requests after ${timeoutMs} ms`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `receiver: ${matching.length} of ${count} expected requests after ${timeoutMs} ms`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

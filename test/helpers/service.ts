@@ -34,7 +34,11 @@ export interface TestService {
   url: string;
   request<T = any>(route: string, options?: RequestOptions): Promise<TestResponse<T>>;
   /** The body is `{data, errors}`, or the `{error}` body when the request fails before GraphQL runs. */
-  graphql(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<TestResponse>;
+  graphql(
+    query: string,
+    variables?: Record<string, unknown>,
+    options?: RequestOptions,
+  ): Promise<TestResponse>;
   stop(): Promise<void>;
 }
 
@@ -57,11 +61,20 @@ const checkResponse: ResponseCheck = (response) => {
   openApiCheck(response);
 };
 
-export async function startTestService(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<TestService> {
+export async function startTestService(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+): Promise<TestService> {
   const databaseUrl = env['DATABASE_URL'] ?? (await createTestDatabase());
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-svc-'));
   const config: Config = {
-    ...loadConfig({ ...TEST_ENV, METRICS_PORT: String(await freePort()), DATA_DIR: dataDir, ...env, DATABASE_URL: databaseUrl }),
+    ...loadConfig({
+      ...TEST_ENV,
+      METRICS_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      ...env,
+      DATABASE_URL: databaseUrl,
+    }),
     outboundAllowLoopback: true,
     ...overrides,
   };
@@ -81,7 +94,14 @@ export async function startTestService(env: Record<string, string> = {}, overrid
     const fullUrl = `${target.startsWith('http') ? '' : url}${target}`;
     const response = await fetch(fullUrl, { method, headers, body });
     const text = await response.text();
-    if (fullUrl.startsWith(`${url}/`)) checkResponse({ method, url: fullUrl, status: response.status, headers: response.headers, text });
+    if (fullUrl.startsWith(`${url}/`))
+      checkResponse({
+        method,
+        url: fullUrl,
+        status: response.status,
+        headers: response.headers,
+        text,
+      });
     let parsed: unknown = text;
     try {
       parsed = JSON.parse(text);
@@ -98,7 +118,8 @@ export async function startTestService(env: Record<string, string> = {}, overrid
     databaseUrl,
     url,
     request,
-    graphql: (query, variables, options = {}) => request('POST /graphql', { ...options, body: { query, variables } }),
+    graphql: (query, variables, options = {}) =>
+      request('POST /graphql', { ...options, body: { query, variables } }),
     async stop() {
       await prisma.$disconnect();
       await running.stop();

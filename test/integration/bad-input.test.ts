@@ -16,9 +16,13 @@ describe('bad input', () => {
   beforeAll(async () => {
     api = await startTestService();
     account = await anAccount(api.prisma);
-    tripId = (await api.request('POST /trips', { key: account.owner.key, body: { title: 'Kyoto' } })).body.id;
+    tripId = (
+      await api.request('POST /trips', { key: account.owner.key, body: { title: 'Kyoto' } })
+    ).body.id;
   });
-  afterAll(async () => { await api?.stop(); });
+  afterAll(async () => {
+    await api?.stop();
+  });
 
   it('NUL and unpaired surrogates in REST bodies: 400 naming the field, nothing written', async () => {
     const key = account.owner.key;
@@ -26,14 +30,23 @@ describe('bad input', () => {
       const created = await api.request('POST /trips', { key, body: { title: text } });
       expect(created.status).toBe(400);
       expect(created.body).toEqual({ errors: { title: [expect.stringMatching(/NUL/)] } });
-      const patched = await api.request(`PATCH /trips/${tripId}`, { key, body: { seoDescription: text } });
+      const patched = await api.request(`PATCH /trips/${tripId}`, {
+        key,
+        body: { seoDescription: text },
+      });
       expect(patched.body).toEqual({ errors: { seoDescription: [expect.any(String)] } });
       const catalog = await api.request('POST /catalogs', { key, body: { title: text } });
       expect(catalog.body).toEqual({ errors: { title: [expect.any(String)] } });
-      const config = await api.request(`PATCH /trips/${tripId}/config`, { key, body: { contact: { name: text } } });
+      const config = await api.request(`PATCH /trips/${tripId}/config`, {
+        key,
+        body: { contact: { name: text } },
+      });
       expect(config.status).toBe(400);
       expect(config.body).toEqual({ errors: { 'contact.name': [expect.any(String)] } });
-      const nulKey = await api.request(`PATCH /trips/${tripId}/config`, { key, body: { moreInfo: { [`k${text}`]: 1 } } });
+      const nulKey = await api.request(`PATCH /trips/${tripId}/config`, {
+        key,
+        body: { moreInfo: { [`k${text}`]: 1 } },
+      });
       expect(nulKey.status).toBe(400);
     }
     expect(await tripCount()).toBe(1);
@@ -41,11 +54,17 @@ describe('bad input', () => {
 
   it('NUL in query parameters (filters, search) and in OAuth credentials: 400', async () => {
     const key = account.owner.key;
-    const filter = await api.request(`GET /trips?filters=${q([{ field: 'title', operator: 'eq', value: 'x\u0000' }])}`, { key });
+    const filter = await api.request(
+      `GET /trips?filters=${q([{ field: 'title', operator: 'eq', value: 'x\u0000' }])}`,
+      { key },
+    );
     expect(filter.body).toEqual({ errors: { 'filters[0].value': [expect.any(String)] } });
     const search = await api.request(`GET /trips?search=${q({ term: 'x\u0000' })}`, { key });
     expect(search.body).toEqual({ errors: { 'search.term': [expect.any(String)] } });
-    const oauth = await api.request('POST /oauth/token', { rawBody: 'grant_type=client_credentials&client_id=mc_%00&client_secret=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const oauth = await api.request('POST /oauth/token', {
+      rawBody: 'grant_type=client_credentials&client_id=mc_%00&client_secret=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(oauth.status).toBe(400);
     expect(oauth.body.error.code).toBe('invalid_request');
   });
@@ -54,22 +73,51 @@ describe('bad input', () => {
     for (const path of ['GET /ai/trips/1%00/status', 'POST /ai/trips/%00/actions/cancel']) {
       const res = await api.request(path, { key: account.owner.key });
       expect(res.status, path).toBe(404);
-      expect(res.body, path).toEqual({ error: { code: 'job_not_found', message: expect.any(String) } });
+      expect(res.body, path).toEqual({
+        error: { code: 'job_not_found', message: expect.any(String) },
+      });
     }
   });
 
   it('NUL in GraphQL variables and literals: validation_failed naming the field', async () => {
     const key = account.owner.key;
-    const variable = await api.graphql('mutation($input: CreateTripInput!) { createTrip(input: $input) { id } }', { input: { title: 'x\u0000' } }, { key });
-    expect(variable.body.errors[0].extensions).toEqual({ code: 'validation_failed', errors: { 'input.title': [expect.any(String)] } });
-    const literal = await api.graphql('mutation { createTrip(input: {title: "x\\u0000"}) { id } }', {}, { key });
-    expect(literal.body.errors[0].extensions).toMatchObject({ code: 'validation_failed', errors: { 'input.title': [expect.any(String)] } });
-    const view = await api.graphql('mutation($s: String!) { recordTripView(slug: $s) { counted } }', { s: '\u0000' });
+    const variable = await api.graphql(
+      'mutation($input: CreateTripInput!) { createTrip(input: $input) { id } }',
+      { input: { title: 'x\u0000' } },
+      { key },
+    );
+    expect(variable.body.errors[0].extensions).toEqual({
+      code: 'validation_failed',
+      errors: { 'input.title': [expect.any(String)] },
+    });
+    const literal = await api.graphql(
+      'mutation { createTrip(input: {title: "x\\u0000"}) { id } }',
+      {},
+      { key },
+    );
+    expect(literal.body.errors[0].extensions).toMatchObject({
+      code: 'validation_failed',
+      errors: { 'input.title': [expect.any(String)] },
+    });
+    const view = await api.graphql(
+      'mutation($s: String!) { recordTripView(slug: $s) { counted } }',
+      { s: '\u0000' },
+    );
     expect(view.body.errors[0].extensions.code).toBe('validation_failed');
-    const surrogate = await api.graphql('query($f: [ListFilterInput!]) { trips(filters: $f) { totalCount } }', { f: [{ field: 'title', operator: 'eq', value: '\ud83d' }] }, { key });
-    expect(surrogate.body.errors[0].extensions.errors).toEqual({ 'f[0].value': [expect.any(String)] });
+    const surrogate = await api.graphql(
+      'query($f: [ListFilterInput!]) { trips(filters: $f) { totalCount } }',
+      { f: [{ field: 'title', operator: 'eq', value: '\ud83d' }] },
+      { key },
+    );
+    expect(surrogate.body.errors[0].extensions.errors).toEqual({
+      'f[0].value': [expect.any(String)],
+    });
     // Other control characters are ordinary text.
-    const tab = await api.graphql('mutation { createTrip(input: {title: "a\\u0001\\tb"}) { title } }', {}, { key });
+    const tab = await api.graphql(
+      'mutation { createTrip(input: {title: "a\\u0001\\tb"}) { title } }',
+      {},
+      { key },
+    );
     expect(tab.body.data.createTrip.title).toBe('a\u0001\tb');
     expect(await tripCount()).toBe(2);
   });
@@ -77,58 +125,139 @@ describe('bad input', () => {
   it('list field names that are Object.prototype members: 400 naming the parameter', async () => {
     const key = account.owner.key;
     for (const field of ['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf']) {
-      const filter = await api.request(`GET /trips?filters=${q([{ field, operator: 'eq', value: 'x' }])}`, { key });
+      const filter = await api.request(
+        `GET /trips?filters=${q([{ field, operator: 'eq', value: 'x' }])}`,
+        { key },
+      );
       expect(filter.status, field).toBe(400);
       expect(Object.keys(filter.body.errors), field).toEqual(['filters']);
       const order = await api.request(`GET /catalogs?orderBy=${q({ field })}`, { key });
       expect(order.body.errors, field).toEqual({ orderBy: [expect.any(String)] });
-      const search = await api.request(`GET /trips?search=${q({ fields: [field], term: 'x' })}`, { key });
+      const search = await api.request(`GET /trips?search=${q({ fields: [field], term: 'x' })}`, {
+        key,
+      });
       expect(search.body.errors, field).toEqual({ search: [expect.any(String)] });
-      const gql = await api.graphql('query($f: [ListFilterInput!]) { catalogs(filters: $f) { totalCount } }', { f: [{ field, operator: 'eq', value: 1 }] }, { key });
-      expect(gql.body.errors[0].extensions.errors, field).toEqual({ filters: [expect.any(String)] });
+      const gql = await api.graphql(
+        'query($f: [ListFilterInput!]) { catalogs(filters: $f) { totalCount } }',
+        { f: [{ field, operator: 'eq', value: 1 }] },
+        { key },
+      );
+      expect(gql.body.errors[0].extensions.errors, field).toEqual({
+        filters: [expect.any(String)],
+      });
     }
   });
 
   it('cursors, pages and numbers out of range: 400, not 500', async () => {
     const key = account.owner.key;
     const cursor = (text: string) => Buffer.from(text).toString('base64');
-    for (const after of [cursor('OffsetConnection:-5'), cursor('OffsetConnection:NaN'), cursor('OffsetConnection:99999999999999'), 'not-a-cursor']) {
-      const res = await api.graphql('query($a: String) { tripsConnection(after: $a) { totalCount } }', { a: after }, { key });
-      expect(res.body.errors[0].extensions, after).toMatchObject({ code: 'validation_failed', errors: { after: [expect.any(String)] } });
+    for (const after of [
+      cursor('OffsetConnection:-5'),
+      cursor('OffsetConnection:NaN'),
+      cursor('OffsetConnection:99999999999999'),
+      'not-a-cursor',
+    ]) {
+      const res = await api.graphql(
+        'query($a: String) { tripsConnection(after: $a) { totalCount } }',
+        { a: after },
+        { key },
+      );
+      expect(res.body.errors[0].extensions, after).toMatchObject({
+        code: 'validation_failed',
+        errors: { after: [expect.any(String)] },
+      });
     }
-    const before = await api.graphql('query($b: String) { catalogsConnection(before: $b, last: 2) { totalCount } }', { b: cursor('OffsetConnection:-1') }, { key });
+    const before = await api.graphql(
+      'query($b: String) { catalogsConnection(before: $b, last: 2) { totalCount } }',
+      { b: cursor('OffsetConnection:-1') },
+      { key },
+    );
     expect(before.body.errors[0].extensions.errors).toEqual({ before: [expect.any(String)] });
 
-    const huge = await api.request('POST /graphql', { key, rawBody: '{"query":"query($p: Int) { trips(pageSize: $p) { totalCount } }","variables":{"p":1e400}}', headers: { 'content-type': 'application/json' } });
-    expect(huge.body.errors[0].extensions).toMatchObject({ code: 'validation_failed', errors: { p: [expect.any(String)] } });
-    const bigInt = await api.graphql('query($id: Int!) { trip(id: $id) { id } }', { id: 2 ** 40 }, { key });
+    const huge = await api.request('POST /graphql', {
+      key,
+      rawBody:
+        '{"query":"query($p: Int) { trips(pageSize: $p) { totalCount } }","variables":{"p":1e400}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(huge.body.errors[0].extensions).toMatchObject({
+      code: 'validation_failed',
+      errors: { p: [expect.any(String)] },
+    });
+    const bigInt = await api.graphql(
+      'query($id: Int!) { trip(id: $id) { id } }',
+      { id: 2 ** 40 },
+      { key },
+    );
     expect(bigInt.body.errors[0].extensions.code).toBe('validation_failed');
     const lastPage = await api.request('GET /trips?page=2147483647&pageSize=100', { key });
     expect(lastPage.body).toEqual({ errors: { page: [expect.any(String)] } });
     for (const value of [2 ** 40, 1.5, -0.5]) {
-      const res = await api.request(`GET /trips?filters=${q([{ field: 'duration', operator: 'gte', value }])}`, { key });
+      const res = await api.request(
+        `GET /trips?filters=${q([{ field: 'duration', operator: 'gte', value }])}`,
+        { key },
+      );
       expect(res.body.errors, String(value)).toEqual({ filters: [expect.any(String)] });
     }
-    const notANumber = await api.request(`GET /trips?filters=${encodeURIComponent('[{"field":"duration","operator":"eq","value":1e400}]')}`, { key });
+    const notANumber = await api.request(
+      `GET /trips?filters=${encodeURIComponent('[{"field":"duration","operator":"eq","value":1e400}]')}`,
+      { key },
+    );
     expect(notANumber.status).toBe(400);
-    const minusZero = await api.request(`GET /trips?filters=${q([{ field: 'duration', operator: 'eq', value: -0 }])}`, { key });
+    const minusZero = await api.request(
+      `GET /trips?filters=${q([{ field: 'duration', operator: 'eq', value: -0 }])}`,
+      { key },
+    );
     expect(minusZero.status).toBe(200);
   });
 
   it(`at most ${LIMITS.listFiltersMax} filters and ${LIMITS.listInValuesMax} "in" values; the issue's 2,000 filters of 100 values`, async () => {
     const key = account.owner.key;
-    const inFilter = (n: number) => ({ field: 'title', operator: 'in', value: Array.from({ length: n }, (_, i) => `t${i}`) });
+    const inFilter = (n: number) => ({
+      field: 'title',
+      operator: 'in',
+      value: Array.from({ length: n }, (_, i) => `t${i}`),
+    });
     // The largest allowed over GraphQL (in a URL it would pass Node's 16 KB header limit: 431).
-    const largest = await api.graphql('query($f: [ListFilterInput!]) { trips(filters: $f) { totalCount } }', { f: Array(LIMITS.listFiltersMax).fill(inFilter(LIMITS.listInValuesMax)) }, { key });
+    const largest = await api.graphql(
+      'query($f: [ListFilterInput!]) { trips(filters: $f) { totalCount } }',
+      { f: Array(LIMITS.listFiltersMax).fill(inFilter(LIMITS.listInValuesMax)) },
+      { key },
+    );
     expect(largest.body).toEqual({ data: { trips: { totalCount: 0 } } });
-    expect((await api.request(`GET /trips?filters=${q(Array(LIMITS.listFiltersMax).fill(inFilter(3)))}`, { key })).status).toBe(200);
-    const tooMany = await api.request(`GET /trips?filters=${q(Array(LIMITS.listFiltersMax + 1).fill(inFilter(1)))}`, { key });
-    expect(tooMany.body).toEqual({ errors: { filters: [expect.stringContaining(`at most ${LIMITS.listFiltersMax}`)] } });
-    const tooManyValues = await api.request(`GET /trips?filters=${q([inFilter(LIMITS.listInValuesMax + 1)])}`, { key });
+    expect(
+      (
+        await api.request(
+          `GET /trips?filters=${q(Array(LIMITS.listFiltersMax).fill(inFilter(3)))}`,
+          { key },
+        )
+      ).status,
+    ).toBe(200);
+    const tooMany = await api.request(
+      `GET /trips?filters=${q(Array(LIMITS.listFiltersMax + 1).fill(inFilter(1)))}`,
+      { key },
+    );
+    expect(tooMany.body).toEqual({
+      errors: { filters: [expect.stringContaining(`at most ${LIMITS.listFiltersMax}`)] },
+    });
+    const tooManyValues = await api.request(
+      `GET /trips?filters=${q([inFilter(LIMITS.listInValuesMax + 1)])}`,
+      { key },
+    );
     expect(tooManyValues.body).toEqual({ errors: { filters: [expect.any(String)] } });
-    const issue = await api.graphql('query($f: [ListFilterInput!]) { trips(filters: $f) { totalCount } }', { f: Array(2000).fill(inFilter(100)) }, { key });
-    expect(issue.body.errors[0].extensions).toEqual({ code: 'validation_failed', errors: { filters: [expect.any(String)] } });
-    const longTerm = await api.request(`GET /trips?search=${q({ term: 'x'.repeat(LIMITS.listSearchTermMax + 1) })}`, { key });
+    const issue = await api.graphql(
+      'query($f: [ListFilterInput!]) { trips(filters: $f) { totalCount } }',
+      { f: Array(2000).fill(inFilter(100)) },
+      { key },
+    );
+    expect(issue.body.errors[0].extensions).toEqual({
+      code: 'validation_failed',
+      errors: { filters: [expect.any(String)] },
+    });
+    const longTerm = await api.request(
+      `GET /trips?search=${q({ term: 'x'.repeat(LIMITS.listSearchTermMax + 1) })}`,
+      { key },
+    );
     expect(longTerm.body).toEqual({ errors: { search: [expect.any(String)] } });
   });
 });

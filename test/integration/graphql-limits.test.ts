@@ -5,8 +5,10 @@ import { GRAPHQL_LIMITS, LIMITS } from '../../src/config/constants.ts';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
-const codes = (body: { errors?: Array<{ extensions?: { code?: string } }> }) => (body.errors ?? []).map((e) => e.extensions?.code);
-const aliases = (n: number, field: string) => Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ');
+const codes = (body: { errors?: Array<{ extensions?: { code?: string } }> }) =>
+  (body.errors ?? []).map((e) => e.extensions?.code);
+const aliases = (n: number, field: string) =>
+  Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join(' ');
 
 describe('GraphQL limits', () => {
   let api: TestService;
@@ -16,19 +18,29 @@ describe('GraphQL limits', () => {
   beforeAll(async () => {
     api = await startTestService({ GRAPHQL_INTROSPECTION: 'false' });
     account = await anAccount(api.prisma);
-    const trip = await api.request('POST /trips', { key: account.owner.key, body: { title: 'Lisbon in spring' } });
+    const trip = await api.request('POST /trips', {
+      key: account.owner.key,
+      body: { title: 'Lisbon in spring' },
+    });
     slug = trip.body.slug;
-    const catalog = await api.request('POST /catalogs', { key: account.owner.key, body: { title: 'Public', isPublic: true, tripIds: [trip.body.id] } });
+    const catalog = await api.request('POST /catalogs', {
+      key: account.owner.key,
+      body: { title: 'Public', isPublic: true, tripIds: [trip.body.id] },
+    });
     catalogSlug = catalog.body.slug;
   });
-  afterAll(async () => { await api?.stop(); });
+  afterAll(async () => {
+    await api?.stop();
+  });
 
-  it('the issue\'s 45,000 aliases: 413 without credentials, query_too_large at parse time with them', async () => {
+  it("the issue's 45,000 aliases: 413 without credentials, query_too_large at parse time with them", async () => {
     const query = `{ ${aliases(45_000, `publicCatalog(idOrSlug: "${catalogSlug}") { trips(pageSize: 100) { data { id title } } }`)} }`;
     expect(query.length).toBeGreaterThan(4_000_000);
     const anonymous = await api.graphql(query);
     expect(anonymous.status).toBe(413);
-    expect(anonymous.body).toEqual({ error: { code: 'payload_too_large', message: expect.any(String) } });
+    expect(anonymous.body).toEqual({
+      error: { code: 'payload_too_large', message: expect.any(String) },
+    });
     const keyed = await api.graphql(query, {}, { key: account.owner.key });
     expect(codes(keyed.body)).toEqual(['query_too_large']);
     expect(keyed.body.errors[0].message).toContain(`Token limit of ${GRAPHQL_LIMITS.maxTokens}`);
@@ -36,17 +48,32 @@ describe('GraphQL limits', () => {
   });
 
   it('aliases, depth and directives each have their code', async () => {
-    const manyAliases = await api.graphql(`{ ${aliases(GRAPHQL_LIMITS.maxAliases + 1, 'status { status }')} }`);
+    const manyAliases = await api.graphql(
+      `{ ${aliases(GRAPHQL_LIMITS.maxAliases + 1, 'status { status }')} }`,
+    );
     expect(codes(manyAliases.body)).toEqual(['too_many_aliases']);
-    expect((await api.graphql(`{ ${aliases(GRAPHQL_LIMITS.maxAliases, 'status { status }')} }`)).body.data.a0).toEqual({ status: 'ok' });
+    expect(
+      (await api.graphql(`{ ${aliases(GRAPHQL_LIMITS.maxAliases, 'status { status }')} }`)).body
+        .data.a0,
+    ).toEqual({ status: 'ok' });
 
     // Armor measures the document before the fields are checked, so any nesting shows it.
-    const nest = (levels: number) => `{ ${Array.from({ length: levels }, (_, i) => `f${i} {`).join(' ')} leaf ${'} '.repeat(levels)}}`;
-    expect(codes((await api.graphql(nest(GRAPHQL_LIMITS.maxDepth + 1))).body)).toEqual(['query_too_deep']);
-    const deepest = await api.graphql('{ catalogsConnection { edges { node { trips { edges { node { configuration { etag } } } } } } } }', {}, { key: account.owner.key });
+    const nest = (levels: number) =>
+      `{ ${Array.from({ length: levels }, (_, i) => `f${i} {`).join(' ')} leaf ${'} '.repeat(levels)}}`;
+    expect(codes((await api.graphql(nest(GRAPHQL_LIMITS.maxDepth + 1))).body)).toEqual([
+      'query_too_deep',
+    ]);
+    const deepest = await api.graphql(
+      '{ catalogsConnection { edges { node { trips { edges { node { configuration { etag } } } } } } } }',
+      {},
+      { key: account.owner.key },
+    );
     expect(deepest.body.errors).toBeUndefined();
 
-    const directives = Array.from({ length: GRAPHQL_LIMITS.maxDirectives + 1 }, () => '@include(if: true)').join(' ');
+    const directives = Array.from(
+      { length: GRAPHQL_LIMITS.maxDirectives + 1 },
+      () => '@include(if: true)',
+    ).join(' ');
     const manyDirectives = await api.graphql(`{ status ${directives} { status } }`);
     expect(codes(manyDirectives.body)).toEqual(['too_many_directives']);
   });
@@ -57,51 +84,93 @@ describe('GraphQL limits', () => {
     expect(one.body.errors).toBeUndefined();
     const five = await api.graphql(`{ ${aliases(5, page)} }`, {}, { key: account.owner.key });
     expect(codes(five.body)).toEqual(['query_too_costly']);
-    expect(five.body.errors[0].extensions).toMatchObject({ budget: 10_000, cost: expect.any(Number) });
+    expect(five.body.errors[0].extensions).toMatchObject({
+      budget: 10_000,
+      cost: expect.any(Number),
+    });
     expect(five.body.errors[0].extensions.cost).toBeGreaterThan(10_000);
     // The same five pages of 5 are cheap: the size is what costs.
-    const small = await api.graphql(`{ ${aliases(5, 'trips(pageSize: 5) { data { id title configuration { document } } }')} }`, {}, { key: account.owner.key });
+    const small = await api.graphql(
+      `{ ${aliases(5, 'trips(pageSize: 5) { data { id title configuration { document } } }')} }`,
+      {},
+      { key: account.owner.key },
+    );
     expect(small.body.errors).toBeUndefined();
     // Variables count as literals do.
-    const byVariable = await api.graphql(`query($n: Int) { ${aliases(5, 'trips(pageSize: $n) { data { id title configuration { document } } }')} }`, { n: 100 }, { key: account.owner.key });
+    const byVariable = await api.graphql(
+      `query($n: Int) { ${aliases(5, 'trips(pageSize: $n) { data { id title configuration { document } } }')} }`,
+      { n: 100 },
+      { key: account.owner.key },
+    );
     expect(codes(byVariable.body)).toEqual(['query_too_costly']);
 
     const publicPage = `publicCatalog(idOrSlug: "${catalogSlug}") { title trips(pageSize: 100) { data { id title slug seoDescription duration dateStart dateFinish countries imageUrl createdAt } } }`;
-    expect((await api.graphql(`{ ${publicPage} }`)).body.data.publicCatalog.trips.data).toHaveLength(1);
+    expect(
+      (await api.graphql(`{ ${publicPage} }`)).body.data.publicCatalog.trips.data,
+    ).toHaveLength(1);
     const two = await api.graphql(`{ ${aliases(2, publicPage)} }`);
     expect(codes(two.body)).toEqual(['query_too_costly']);
     expect(two.body.errors[0].extensions.budget).toBe(2_000);
-    expect((await api.graphql(`{ ${aliases(2, publicPage)} }`, {}, { key: account.owner.key })).body.errors).toBeUndefined();
+    expect(
+      (await api.graphql(`{ ${aliases(2, publicPage)} }`, {}, { key: account.owner.key })).body
+        .errors,
+    ).toBeUndefined();
   });
 
   it('recordTripView once a request; an anonymous mutation holds one field', async () => {
-    const twice = await api.graphql(`mutation { a: recordTripView(slug: "${slug}", viewerId: "v1") { counted } b: recordTripView(slug: "${slug}", viewerId: "v2") { counted } }`);
+    const twice = await api.graphql(
+      `mutation { a: recordTripView(slug: "${slug}", viewerId: "v1") { counted } b: recordTripView(slug: "${slug}", viewerId: "v2") { counted } }`,
+    );
     expect(codes(twice.body)).toContain('too_many_mutations');
-    const viaFragment = await api.graphql(`mutation { ...V a: recordTripView(slug: "${slug}", viewerId: "v3") { counted } } fragment V on Mutation { recordTripView(slug: "${slug}", viewerId: "v4") { counted } }`, {}, { key: account.owner.key });
+    const viaFragment = await api.graphql(
+      `mutation { ...V a: recordTripView(slug: "${slug}", viewerId: "v3") { counted } } fragment V on Mutation { recordTripView(slug: "${slug}", viewerId: "v4") { counted } }`,
+      {},
+      { key: account.owner.key },
+    );
     expect(codes(viaFragment.body)).toContain('too_many_mutations');
-    const tokens = await api.graphql(`mutation { a: issueMachineToken(clientId: "mc_x", clientSecret: "a") { accessToken } b: issueMachineToken(clientId: "mc_x", clientSecret: "b") { accessToken } }`);
+    const tokens = await api.graphql(
+      `mutation { a: issueMachineToken(clientId: "mc_x", clientSecret: "a") { accessToken } b: issueMachineToken(clientId: "mc_x", clientSecret: "b") { accessToken } }`,
+    );
     expect(codes(tokens.body)).toEqual(['too_many_mutations']);
     const trip = await api.prisma.trip.findFirstOrThrow({ where: { slug } });
     expect(trip.visualizations).toBe(0);
-    const once = await api.graphql(`mutation { recordTripView(slug: "${slug}", viewerId: "v5") { counted visualizations } }`);
+    const once = await api.graphql(
+      `mutation { recordTripView(slug: "${slug}", viewerId: "v5") { counted visualizations } }`,
+    );
     expect(once.body.errors).toBeUndefined();
     expect(once.body.data.recordTripView).toEqual({ counted: true, visualizations: 1 });
   });
 
   it('introspection and field suggestions are off when GRAPHQL_INTROSPECTION=false (the production default)', async () => {
-    const schema = await api.graphql('{ __schema { types { name } } }', {}, { key: account.owner.key });
+    const schema = await api.graphql(
+      '{ __schema { types { name } } }',
+      {},
+      { key: account.owner.key },
+    );
     expect(codes(schema.body)).toEqual(['introspection_disabled']);
     const type = await api.graphql('{ __type(name: "Trip") { name } }');
     expect(codes(type.body)).toEqual(['introspection_disabled']);
-    expect((await api.graphql('{ status { __typename } }')).body.data.status.__typename).toBe('Status');
+    expect((await api.graphql('{ status { __typename } }')).body.data.status.__typename).toBe(
+      'Status',
+    );
     const typo = await api.graphql('{ status { statuss } }');
     expect(typo.body.errors[0].message).not.toMatch(/Did you mean/);
   });
 
   it('an anonymous body is bounded at 64 KB', async () => {
-    const res = await api.graphql(`{ status { status } } #${'x'.repeat(LIMITS.anonymousGraphqlBodyBytes)}`);
+    const res = await api.graphql(
+      `{ status { status } } #${'x'.repeat(LIMITS.anonymousGraphqlBodyBytes)}`,
+    );
     expect(res.status).toBe(413);
-    expect((await api.graphql(`{ status { status } } #${'x'.repeat(LIMITS.anonymousGraphqlBodyBytes)}`, {}, { key: account.owner.key })).body.data.status.status).toBe('ok');
+    expect(
+      (
+        await api.graphql(
+          `{ status { status } } #${'x'.repeat(LIMITS.anonymousGraphqlBodyBytes)}`,
+          {},
+          { key: account.owner.key },
+        )
+      ).body.data.status.status,
+    ).toBe('ok');
   });
 });
 
@@ -112,19 +181,25 @@ describe('GraphQL time budget', () => {
     api = await startTestService({ GRAPHQL_TIMEOUT_MS: '1' });
     account = await anAccount(api.prisma);
   });
-  afterAll(async () => { await api?.stop(); });
+  afterAll(async () => {
+    await api?.stop();
+  });
 
   it('past GRAPHQL_TIMEOUT_MS the remaining fields do not run, and the pool serves the next request', async () => {
     // Mutations run one field after the other: the first outlasts the 1 ms budget, the rest never start.
     const mutation = `mutation { ${aliases(10, 'createTrip(input: {title: "Budget"}) { id }')} }`;
     const res = await api.graphql(mutation, {}, { key: account.owner.key });
     expect(codes(res.body)).toContain('operation_timeout');
-    expect(res.body.errors.find((e: any) => e.extensions?.code === 'operation_timeout').message).toMatch(/budget of 1 ms/);
+    expect(
+      res.body.errors.find((e: any) => e.extensions?.code === 'operation_timeout').message,
+    ).toMatch(/budget of 1 ms/);
     const created = await api.prisma.trip.count({ where: { accountId: account.accountId } });
     expect(created).toBeGreaterThanOrEqual(0);
     expect(created).toBeLessThan(10);
     // Every connection went back: a pool of 10 serves 20 reads at once.
-    const reads = await Promise.all(Array.from({ length: 20 }, () => api.request('GET /trips', { key: account.owner.key })));
+    const reads = await Promise.all(
+      Array.from({ length: 20 }, () => api.request('GET /trips', { key: account.owner.key })),
+    );
     expect(reads.map((r) => r.status)).toEqual(Array(20).fill(200));
   });
 });

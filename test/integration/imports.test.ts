@@ -23,7 +23,10 @@ let docs: DocumentServer;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  api = await startTestService({ RATE_LIMIT_PER_MINUTE: '100000', PUBLIC_RATE_LIMIT_PER_MINUTE: '100000' });
+  api = await startTestService({
+    RATE_LIMIT_PER_MINUTE: '100000',
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
+  });
   ai = api.running.aiUrl!;
   account = await anAccount(api.prisma);
   docs = await startDocumentServer();
@@ -37,46 +40,78 @@ afterAll(async () => {
 });
 
 /** A local server of documents: fixtures by name, plus a page, a redirect, a 404 and a slow answer. */
-interface DocumentServer { url: string; release(): void; close(): Promise<void> }
+interface DocumentServer {
+  url: string;
+  release(): void;
+  close(): Promise<void>;
+}
 async function startDocumentServer(): Promise<DocumentServer> {
   let release = () => {};
   const server = http.createServer((req, res) => {
     const name = (req.url ?? '/').slice(1);
-    if (name === 'image.gif') return void res.writeHead(200, { 'content-type': 'text/html' }).end(Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00', 'latin1'));
-    if (name === 'moved') return void res.writeHead(302, { location: 'http://10.0.0.1/plan.pdf' }).end();
-    if (name === 'slow.txt') return void new Promise<void>((r) => { release = r; }).then(() => res.writeHead(200).end(PLAN));
+    if (name === 'image.gif')
+      return void res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00', 'latin1'));
+    if (name === 'moved')
+      return void res.writeHead(302, { location: 'http://10.0.0.1/plan.pdf' }).end();
+    if (name === 'slow.txt')
+      return void new Promise<void>((r) => {
+        release = r;
+      }).then(() => res.writeHead(200).end(PLAN));
     // Content-Type says nothing: formats are told by content (this PDF is served as octet-stream).
-    if (fs.existsSync(new URL(name, FIXTURES)) && name) return void res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(fixture(name));
+    if (fs.existsSync(new URL(name, FIXTURES)) && name)
+      return void res
+        .writeHead(200, { 'content-type': 'application/octet-stream' })
+        .end(fixture(name));
     res.writeHead(404).end('not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     release: () => release(),
-    close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
 const textSource = (text: unknown = PLAN) => ({ source: { type: 'text', text } });
 /** `key` null: no Authorization header. */
-const create = (body: unknown, key: string | null = account.owner.key, base = ai, path = '/trip-imports') =>
-  api.request(`POST ${base}${path}`, { key: key ?? undefined, body });
-const status = (jobId: string, key?: string, base = ai, path = '/trip-imports') => api.request(`GET ${base}${path}/${jobId}/status`, { key });
-const cancel = (jobId: string, key: string | null = account.owner.key, base = ai, path = '/trip-imports') => api.request(`POST ${base}${path}/${jobId}/actions/cancel`, { key: key ?? undefined });
+const create = (
+  body: unknown,
+  key: string | null = account.owner.key,
+  base = ai,
+  path = '/trip-imports',
+) => api.request(`POST ${base}${path}`, { key: key ?? undefined, body });
+const status = (jobId: string, key?: string, base = ai, path = '/trip-imports') =>
+  api.request(`GET ${base}${path}/${jobId}/status`, { key });
+const cancel = (
+  jobId: string,
+  key: string | null = account.owner.key,
+  base = ai,
+  path = '/trip-imports',
+) => api.request(`POST ${base}${path}/${jobId}/actions/cancel`, { key: key ?? undefined });
 
 async function finished(jobId: string, timeoutMs = 45_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const job = await api.prisma.importJob.findUniqueOrThrow({ where: { publicId: jobId } });
     if (job.status !== 'processing') return job;
-    if (Date.now() > deadline) throw new Error(`import ${jobId} still ${job.stage} after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`import ${jobId} still ${job.stage} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 describe('POST /trip-imports (AI listener) and /ai/trips/from-document (API listener)', () => {
   it('accepts a text document: 202 with jobId, status and the four links, then a completed job and a real trip', async () => {
-    const endpoint = await api.request('POST /webhooks/endpoints', { key: account.owner.key, body: { name: 'CRM', url: receiver.url, eventTypes: ['trip.created'] } });
+    const endpoint = await api.request('POST /webhooks/endpoints', {
+      key: account.owner.key,
+      body: { name: 'CRM', url: receiver.url, eventTypes: ['trip.created'] },
+    });
     expect(endpoint.status).toBe(201);
     const res = await create(textSource());
     expect(res.status, res.text).toBe(202);
@@ -96,19 +131,39 @@ describe('POST /trip-imports (AI listener) and /ai/trips/from-document (API list
 
     const done = await status(jobId, account.owner.key);
     expect(done.status).toBe(200);
-    const trip = await api.prisma.trip.findUniqueOrThrow({ where: { id: done.body.tripId }, include: { configuration: true } });
-    expect(done.body).toEqual({
-      jobId, status: 'completed', stage: 'completed', tripId: trip.id, tripSlug: trip.slug,
-      publicUrl: `${api.config.publicAppUrl}/trips/${trip.slug}`, builderUrl: `${api.config.publicAppUrl}/builder/trips/${trip.id}`,
-      updatedAt: expect.any(String), aiCredits: 1,
+    const trip = await api.prisma.trip.findUniqueOrThrow({
+      where: { id: done.body.tripId },
+      include: { configuration: true },
     });
-    expect(trip).toMatchObject({ title: 'Roteiro Portugal Clássico: Lisboa, Sintra e Porto', duration: 6, countries: ['PRT'], template: false, accountId: account.accountId, agentId: account.owner.agentId });
+    expect(done.body).toEqual({
+      jobId,
+      status: 'completed',
+      stage: 'completed',
+      tripId: trip.id,
+      tripSlug: trip.slug,
+      publicUrl: `${api.config.publicAppUrl}/trips/${trip.slug}`,
+      builderUrl: `${api.config.publicAppUrl}/builder/trips/${trip.id}`,
+      updatedAt: expect.any(String),
+      aiCredits: 1,
+    });
+    expect(trip).toMatchObject({
+      title: 'Roteiro Portugal Clássico: Lisboa, Sintra e Porto',
+      duration: 6,
+      countries: ['PRT'],
+      template: false,
+      accountId: account.accountId,
+      agentId: account.owner.agentId,
+    });
     expect(trip.dateStart?.toISOString()).toBe('2026-04-14T00:00:00.000Z');
     const blocks = (trip.configuration!.document as any).blocks;
     expect(blocks.map((b: any) => b.type)).toEqual(['itinerary', 'price']);
     expect(blocks[0].children).toHaveLength(6);
-    expect(blocks[0].children.every((d: any) => d.type === 'itineraryDay' && d.parent === 'itinerary')).toBe(true);
-    const leafTypes = new Set(blocks[0].children.flatMap((d: any) => d.children.map((c: any) => c.type)));
+    expect(
+      blocks[0].children.every((d: any) => d.type === 'itineraryDay' && d.parent === 'itinerary'),
+    ).toBe(true);
+    const leafTypes = new Set(
+      blocks[0].children.flatMap((d: any) => d.children.map((c: any) => c.type)),
+    );
     expect(leafTypes).toEqual(new Set(['accommodation', 'activity', 'transport', 'text']));
     expect(blocks[1].content).toMatchObject({ amount: 1180, currency: 'EUR', per: 'person' });
     // The configuration reads back through the API as any other.
@@ -116,46 +171,104 @@ describe('POST /trip-imports (AI listener) and /ai/trips/from-document (API list
     expect(config.status).toBe(200);
     expect(config.body.settings).toMatchObject({ language: 'pt', currency: 'EUR' });
 
-    const event = await api.prisma.event.findFirst({ where: { type: 'trip.created', resourceId: trip.id } });
+    const event = await api.prisma.event.findFirst({
+      where: { type: 'trip.created', resourceId: trip.id },
+    });
     expect(event?.payload).toMatchObject({ trip: { id: trip.id, title: trip.title } });
   });
 
   it('answers on the base variant too, with its own status and cancel links; isTemplate makes a template', async () => {
-    const res = await create({ ...textSource({ title: 'Weekend in Amsterdam', dates: 'Jun 19-20, 2026', plan: 'Canal cruise at 17:00. Rijksmuseum at 09:00.' }), isTemplate: true }, account.owner.key, api.url, '/ai/trips/from-document');
+    const res = await create(
+      {
+        ...textSource({
+          title: 'Weekend in Amsterdam',
+          dates: 'Jun 19-20, 2026',
+          plan: 'Canal cruise at 17:00. Rijksmuseum at 09:00.',
+        }),
+        isTemplate: true,
+      },
+      account.owner.key,
+      api.url,
+      '/ai/trips/from-document',
+    );
     expect(res.status, res.text).toBe(202);
-    expect(res.body.links.status).toBe(`${api.config.publicApiUrl}/ai/trips/${res.body.jobId}/status`);
-    expect(res.body.links.cancel).toBe(`${api.config.publicApiUrl}/ai/trips/${res.body.jobId}/actions/cancel`);
+    expect(res.body.links.status).toBe(
+      `${api.config.publicApiUrl}/ai/trips/${res.body.jobId}/status`,
+    );
+    expect(res.body.links.cancel).toBe(
+      `${api.config.publicApiUrl}/ai/trips/${res.body.jobId}/actions/cancel`,
+    );
     const job = await finished(res.body.jobId);
     expect(job.status, job.error ?? '').toBe('completed');
     const trip = await api.prisma.trip.findUniqueOrThrow({ where: { id: job.tripId! } });
-    expect(trip).toMatchObject({ title: 'Weekend in Amsterdam', template: true, countries: ['NLD'] });
+    expect(trip).toMatchObject({
+      title: 'Weekend in Amsterdam',
+      template: true,
+      countries: ['NLD'],
+    });
     const viaBase = await status(res.body.jobId, account.owner.key, api.url, '/ai/trips');
     expect(viaBase.body).toMatchObject({ status: 'completed', tripId: trip.id });
   });
 
   it('reads an inline PDF (two pages: two credits) and an inline PNG by OCR', async () => {
-    const pdf = await create({ source: { type: 'inline', data: fixture('en-andalusia-programme.pdf').toString('base64'), filename: 'tour.pdf' } });
-    const png = await create({ source: { type: 'inline', data: fixture('es-plan-corto.png').toString('base64'), filename: 'plan.png' } });
+    const pdf = await create({
+      source: {
+        type: 'inline',
+        data: fixture('en-andalusia-programme.pdf').toString('base64'),
+        filename: 'tour.pdf',
+      },
+    });
+    const png = await create({
+      source: {
+        type: 'inline',
+        data: fixture('es-plan-corto.png').toString('base64'),
+        filename: 'plan.png',
+      },
+    });
     expect([pdf.status, png.status]).toEqual([202, 202]);
-    const [pdfJob, pngJob] = [await finished(pdf.body.jobId), await finished(png.body.jobId, 60_000)];
-    expect(pdfJob).toMatchObject({ status: 'completed', aiCredits: 2, mediaType: 'application/pdf' });
+    const [pdfJob, pngJob] = [
+      await finished(pdf.body.jobId),
+      await finished(png.body.jobId, 60_000),
+    ];
+    expect(pdfJob).toMatchObject({
+      status: 'completed',
+      aiCredits: 2,
+      mediaType: 'application/pdf',
+    });
     expect(pngJob).toMatchObject({ status: 'completed', aiCredits: 1, mediaType: 'image/png' });
     const trip = await api.prisma.trip.findUniqueOrThrow({ where: { id: pdfJob.tripId! } });
-    expect(trip).toMatchObject({ title: 'Andalusia Highlights Tour', duration: 8, countries: ['ESP'] });
+    expect(trip).toMatchObject({
+      title: 'Andalusia Highlights Tour',
+      duration: 8,
+      countries: ['ESP'],
+    });
     const photo = await api.prisma.trip.findUniqueOrThrow({ where: { id: pngJob.tripId! } });
     expect(photo).toMatchObject({ title: 'Fin de semana en Barcelona', countries: ['ESP'] });
   }, 90_000);
 
   it('downloads a URL document and tells its format by content', async () => {
-    const res = await create({ source: { type: 'url', url: `${docs.url}/de-italien-rundreise.pdf` } });
+    const res = await create({
+      source: { type: 'url', url: `${docs.url}/de-italien-rundreise.pdf` },
+    });
     expect(res.status).toBe(202);
     const job = await finished(res.body.jobId);
-    expect(job, job.error ?? '').toMatchObject({ status: 'completed', mediaType: 'application/pdf', aiCredits: 1 });
-    expect(await api.prisma.trip.findUniqueOrThrow({ where: { id: job.tripId! } })).toMatchObject({ title: 'Klassisches Italien: Rom, Florenz und Venedig', countries: ['ITA'] });
+    expect(job, job.error ?? '').toMatchObject({
+      status: 'completed',
+      mediaType: 'application/pdf',
+      aiCredits: 1,
+    });
+    expect(await api.prisma.trip.findUniqueOrThrow({ where: { id: job.tripId! } })).toMatchObject({
+      title: 'Klassisches Italien: Rom, Florenz und Venedig',
+      countries: ['ITA'],
+    });
   });
 
   it('ends a URL job in error, with a clear message, for an unsupported format, a missing document and a redirect', async () => {
-    const cases = [['image.gif', /not a PDF, TXT, HTML, EML, ICS, JPG or PNG file \(unsupported_format\)/], ['missing.pdf', /HTTP 404/], ['moved', /redirects/]] as const;
+    const cases = [
+      ['image.gif', /not a PDF, TXT, HTML, EML, ICS, JPG or PNG file \(unsupported_format\)/],
+      ['missing.pdf', /HTTP 404/],
+      ['moved', /redirects/],
+    ] as const;
     for (const [path, message] of cases) {
       const res = await create({ source: { type: 'url', url: `${docs.url}/${path}` } });
       expect(res.status).toBe(202);
@@ -163,7 +276,12 @@ describe('POST /trip-imports (AI listener) and /ai/trips/from-document (API list
       expect(job.status).toBe('error');
       expect(job.error).toMatch(message);
       const full = await status(res.body.jobId, account.owner.key);
-      expect(full.body).toMatchObject({ status: 'error', error: job.error, tripId: null, tripSlug: null });
+      expect(full.body).toMatchObject({
+        status: 'error',
+        error: job.error,
+        tripId: null,
+        tripSlug: null,
+      });
       const anonymous = await status(res.body.jobId);
       expect(anonymous.body).not.toHaveProperty('error');
       expect(anonymous.body).not.toHaveProperty('aiCredits');
@@ -179,8 +297,16 @@ describe('errors of the create operation', () => {
 
   it('401 missing_api_key and invalid_api_key on both variants; 403 for a viewer', async () => {
     expectError(await create(textSource(), null), 401, 'missing_api_key');
-    expectError(await create(textSource(), 'ak_not-a-real-key-0000000000000000000'), 401, 'invalid_api_key');
-    expectError(await create(textSource(), null, api.url, '/ai/trips/from-document'), 401, 'missing_api_key');
+    expectError(
+      await create(textSource(), 'ak_not-a-real-key-0000000000000000000'),
+      401,
+      'invalid_api_key',
+    );
+    expectError(
+      await create(textSource(), null, api.url, '/ai/trips/from-document'),
+      401,
+      'missing_api_key',
+    );
     expectError(await cancel('00000000-0000-4000-8000-000000000000', null), 401, 'missing_api_key');
     const viewer = await aMember(api.prisma, account.accountId, 'viewer');
     expectError(await create(textSource(), viewer.key), 403, 'forbidden');
@@ -190,26 +316,56 @@ describe('errors of the create operation', () => {
   });
 
   it('400 invalid_source for a missing or malformed source, bad base64, unknown fields, non-JSON', async () => {
-    for (const body of [{}, { source: { type: 'ftp', url: 'x' } }, { source: { type: 'text', text: '' } }, { source: { type: 'text' } },
-      { source: { type: 'inline', data: '***', filename: 'a.pdf' } }, { source: { type: 'inline', data: 'aGk=' } },
-      { ...textSource(), extra: 1 }, { ...textSource(), isTemplate: 'yes' }]) {
+    for (const body of [
+      {},
+      { source: { type: 'ftp', url: 'x' } },
+      { source: { type: 'text', text: '' } },
+      { source: { type: 'text' } },
+      { source: { type: 'inline', data: '***', filename: 'a.pdf' } },
+      { source: { type: 'inline', data: 'aGk=' } },
+      { ...textSource(), extra: 1 },
+      { ...textSource(), isTemplate: 'yes' },
+    ]) {
       expectError(await create(body), 400, 'invalid_source');
     }
-    const raw = await api.request(`POST ${ai}/trip-imports`, { key: account.owner.key, rawBody: '{not json', headers: { 'content-type': 'application/json' } });
+    const raw = await api.request(`POST ${ai}/trip-imports`, {
+      key: account.owner.key,
+      rawBody: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
     expectError(raw, 400, 'invalid_source');
   });
 
   it('400 invalid_url for other schemes and private or link-local addresses', async () => {
-    for (const url of ['ftp://example.com/a.pdf', 'http://10.0.0.5/plan.pdf', 'http://169.254.169.254/latest/meta-data', 'http://[fd00::1]/a.pdf', 'not a url', 'http://user:pw@example.com/a.pdf']) {
+    for (const url of [
+      'ftp://example.com/a.pdf',
+      'http://10.0.0.5/plan.pdf',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[fd00::1]/a.pdf',
+      'not a url',
+      'http://user:pw@example.com/a.pdf',
+    ]) {
       expectError(await create({ source: { type: 'url', url } }), 400, 'invalid_url');
     }
   });
 
   it('400 unsupported_format for a document that is not PDF, TXT, HTML, EML, ICS, JPG or PNG, whatever its name', async () => {
     const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00]);
-    expectError(await create({ source: { type: 'inline', data: zip.toString('base64'), filename: 'plan.pdf' } }), 400, 'unsupported_format');
+    expectError(
+      await create({
+        source: { type: 'inline', data: zip.toString('base64'), filename: 'plan.pdf' },
+      }),
+      400,
+      'unsupported_format',
+    );
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00', 'latin1');
-    expectError(await create({ source: { type: 'inline', data: gif.toString('base64'), filename: 'plan.html' } }), 400, 'unsupported_format');
+    expectError(
+      await create({
+        source: { type: 'inline', data: gif.toString('base64'), filename: 'plan.html' },
+      }),
+      400,
+      'unsupported_format',
+    );
   });
 });
 
@@ -219,15 +375,29 @@ describe('status and cancel', () => {
     await finished(res.body.jobId);
     const anonymous = await status(res.body.jobId);
     expect(anonymous.status).toBe(200);
-    expect(Object.keys(anonymous.body).sort()).toEqual(['builderUrl', 'jobId', 'publicUrl', 'stage', 'status', 'tripId', 'tripSlug', 'updatedAt']);
+    expect(Object.keys(anonymous.body).sort()).toEqual([
+      'builderUrl',
+      'jobId',
+      'publicUrl',
+      'stage',
+      'status',
+      'tripId',
+      'tripSlug',
+      'updatedAt',
+    ]);
     const stranger = await anAccount(api.prisma);
-    expect(await status(res.body.jobId, stranger.owner.key)).toMatchObject({ status: 200, body: { jobId: res.body.jobId } });
+    expect(await status(res.body.jobId, stranger.owner.key)).toMatchObject({
+      status: 200,
+      body: { jobId: res.body.jobId },
+    });
     expect((await status(res.body.jobId, stranger.owner.key)).body).not.toHaveProperty('aiCredits');
     expect((await status(res.body.jobId, account.owner.key)).body.aiCredits).toBe(1);
     const colleague = await aMember(api.prisma, account.accountId, 'admin');
     expect((await status(res.body.jobId, colleague.key)).body).not.toHaveProperty('aiCredits'); // only the creator's key sees it whole
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
-      expect((await status(id)).body).toEqual({ error: { code: 'job_not_found', message: expect.any(String) } });
+      expect((await status(id)).body).toEqual({
+        error: { code: 'job_not_found', message: expect.any(String) },
+      });
       expect((await status(id)).status).toBe(404);
     }
     expect((await status(res.body.jobId, 'ak_wrong')).status).toBe(401);
@@ -235,8 +405,13 @@ describe('status and cancel', () => {
 
   it('ends an import in error, instead of processing for ever, when its stage job has spent every attempt', async () => {
     const own = await anAccount(api.prisma);
-    const res = await create({ source: { type: 'url', url: `${docs.url}/slow.txt` } }, own.owner.key);
-    const { id } = await api.prisma.importJob.findUniqueOrThrow({ where: { publicId: res.body.jobId } });
+    const res = await create(
+      { source: { type: 'url', url: `${docs.url}/slow.txt` } },
+      own.owner.key,
+    );
+    const { id } = await api.prisma.importJob.findUniqueOrThrow({
+      where: { publicId: res.body.jobId },
+    });
     // Each stage job names the queue pg-boss moves it to once its attempts are spent (its worker
     // died each time: see test/faults/import-crash.test.ts for one such death).
     const { boss } = api.running.services;
@@ -245,15 +420,29 @@ describe('status and cancel', () => {
     // What pg-boss then queues there:
     await runJob(api, 'imports.stage-abandoned', { importJobId: id });
     expect((await status(res.body.jobId, own.owner.key)).body).toMatchObject({
-      status: 'error', stage: 'initializing', error: 'The import failed unexpectedly while reading the document.',
+      status: 'error',
+      stage: 'initializing',
+      error: 'The import failed unexpectedly while reading the document.',
     });
     docs.release(); // the stage's download finishes: it must leave the ended import alone
-    await expect.poll(async () => (await boss.findJobs('imports.initialize', { data: { importJobId: id } })).map((j) => j.state), { timeout: 10_000 })
+    await expect
+      .poll(
+        async () =>
+          (await boss.findJobs('imports.initialize', { data: { importJobId: id } })).map(
+            (j) => j.state,
+          ),
+        { timeout: 10_000 },
+      )
       .toEqual(['completed']);
-    expect(await api.prisma.importJob.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'error', tripId: null });
+    expect(await api.prisma.importJob.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      status: 'error',
+      tripId: null,
+    });
     // An import that has moved on is left as it is.
     await runJob(api, 'imports.stage-abandoned', { importJobId: id });
-    expect((await api.prisma.importJob.findUniqueOrThrow({ where: { id } })).error).toBe('The import failed unexpectedly while reading the document.');
+    expect((await api.prisma.importJob.findUniqueOrThrow({ where: { id } })).error).toBe(
+      'The import failed unexpectedly while reading the document.',
+    );
   });
 
   it('cancels a processing job (stage visible while it waits); nothing is left behind; a second cancel is job_not_cancelable', async () => {
@@ -262,22 +451,46 @@ describe('status and cancel', () => {
     const own = await anAccount(api.prisma);
     const key = own.owner.key;
     const res = await create({ source: { type: 'url', url: `${docs.url}/slow.txt` } }, key);
-    const { id } = await api.prisma.importJob.findUniqueOrThrow({ where: { publicId: res.body.jobId } });
-    await expect.poll(async () => (await api.prisma.importJob.findUniqueOrThrow({ where: { id } })).stageTimings, { timeout: 10_000 })
+    const { id } = await api.prisma.importJob.findUniqueOrThrow({
+      where: { publicId: res.body.jobId },
+    });
+    await expect
+      .poll(
+        async () => (await api.prisma.importJob.findUniqueOrThrow({ where: { id } })).stageTimings,
+        { timeout: 10_000 },
+      )
       .toHaveProperty('initializing.runningAt');
-    expect((await status(res.body.jobId)).body).toMatchObject({ status: 'processing', stage: 'initializing' });
+    expect((await status(res.body.jobId)).body).toMatchObject({
+      status: 'processing',
+      stage: 'initializing',
+    });
     const other = await aMember(api.prisma, own.accountId, 'admin');
     expect((await cancel(res.body.jobId, other.key)).status).toBe(403);
     const stranger = await anAccount(api.prisma);
-    expect((await cancel(res.body.jobId, stranger.owner.key)).body.error.code).toBe('job_not_found');
+    expect((await cancel(res.body.jobId, stranger.owner.key)).body.error.code).toBe(
+      'job_not_found',
+    );
 
     const canceled = await cancel(res.body.jobId, key);
     expect(canceled.status).toBe(200);
-    expect(canceled.body).toMatchObject({ jobId: res.body.jobId, status: 'canceled', stage: 'initializing', tripId: null, aiCredits: 0 });
+    expect(canceled.body).toMatchObject({
+      jobId: res.body.jobId,
+      status: 'canceled',
+      stage: 'initializing',
+      tripId: null,
+      aiCredits: 0,
+    });
     docs.release(); // the download finishes now: the stage must notice and stop
     // The stage's run is over (its pg-boss job completed) without handing over to the next stage.
     const { boss } = api.running.services;
-    await expect.poll(async () => (await boss.findJobs('imports.initialize', { data: { importJobId: id } })).map((j) => j.state), { timeout: 10_000 })
+    await expect
+      .poll(
+        async () =>
+          (await boss.findJobs('imports.initialize', { data: { importJobId: id } })).map(
+            (j) => j.state,
+          ),
+        { timeout: 10_000 },
+      )
       .toEqual(['completed']);
     expect(await boss.findJobs('imports.extract-text', { data: { importJobId: id } })).toEqual([]);
     const job = await api.prisma.importJob.findUniqueOrThrow({ where: { id } });
@@ -286,14 +499,18 @@ describe('status and cancel', () => {
 
     const again = await cancel(res.body.jobId, key);
     expect(again).toMatchObject({ status: 400, body: { error: { code: 'job_not_cancelable' } } });
-    expect((await cancel(res.body.jobId, key, api.url, '/ai/trips')).body.error.code).toBe('job_not_cancelable');
+    expect((await cancel(res.body.jobId, key, api.url, '/ai/trips')).body.error.code).toBe(
+      'job_not_cancelable',
+    );
   });
 
   it('cancel of a completed job is job_not_cancelable, on both variants', async () => {
     const res = await create(textSource());
     await finished(res.body.jobId);
     expect((await cancel(res.body.jobId)).body.error.code).toBe('job_not_cancelable');
-    expect((await cancel(res.body.jobId, account.owner.key, api.url, '/ai/trips')).status).toBe(400);
+    expect((await cancel(res.body.jobId, account.owner.key, api.url, '/ai/trips')).status).toBe(
+      400,
+    );
   });
 });
 
@@ -302,9 +519,18 @@ describe('the pipeline', () => {
     const res = await create(textSource());
     const job = await finished(res.body.jobId);
     const trips = await api.prisma.trip.count({ where: { accountId: account.accountId } });
-    for (const name of ['imports.initialize', 'imports.extract-text', 'imports.generate-blocks', 'imports.enrich-blocks']) await runJob(api, name, { importJobId: job.id });
+    for (const name of [
+      'imports.initialize',
+      'imports.extract-text',
+      'imports.generate-blocks',
+      'imports.enrich-blocks',
+    ])
+      await runJob(api, name, { importJobId: job.id });
     expect(await api.prisma.trip.count({ where: { accountId: account.accountId } })).toBe(trips);
-    expect(await api.prisma.importJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: 'completed', tripId: job.tripId });
+    expect(await api.prisma.importJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+      status: 'completed',
+      tripId: job.tripId,
+    });
   });
 
   it('shows operators the jobs with stages, timings, log and errors, and the queue depth per stage (GraphQL)', async () => {
@@ -318,13 +544,34 @@ describe('the pipeline', () => {
     const { body } = await api.graphql(query, { status: 'completed' }, { key: account.owner.key });
     expect(body.errors).toBeUndefined();
     const job = body.data.importJobs.data.find((j: any) => j.jobId === res.body.jobId);
-    expect(job.stages.map((s: any) => s.stage)).toEqual(['initializing', 'extractingText', 'generatingBlocks', 'enrichingBlocks', 'completed']);
-    expect(job.stages.slice(0, 4).every((s: any) => s.startedAt && s.runningAt && s.finishedAt && s.workedMs >= 0)).toBe(true);
+    expect(job.stages.map((s: any) => s.stage)).toEqual([
+      'initializing',
+      'extractingText',
+      'generatingBlocks',
+      'enrichingBlocks',
+      'completed',
+    ]);
+    expect(
+      job.stages
+        .slice(0, 4)
+        .every((s: any) => s.startedAt && s.runningAt && s.finishedAt && s.workedMs >= 0),
+    ).toBe(true);
     expect(job.log.map((l: any) => l.message)).toContain('Generator: built-in extractor.');
     expect(job.trip.title).toBeTruthy();
-    expect(body.data.importQueues.map((q: any) => q.stage)).toEqual(['initializing', 'extractingText', 'generatingBlocks', 'enrichingBlocks']);
-    const errors = await api.graphql('{ importJobs(status: error) { data { error } } }', {}, { key: account.owner.key });
-    expect(errors.body.data.importJobs.data.some((j: any) => /unsupported_format/.test(j.error))).toBe(true);
+    expect(body.data.importQueues.map((q: any) => q.stage)).toEqual([
+      'initializing',
+      'extractingText',
+      'generatingBlocks',
+      'enrichingBlocks',
+    ]);
+    const errors = await api.graphql(
+      '{ importJobs(status: error) { data { error } } }',
+      {},
+      { key: account.owner.key },
+    );
+    expect(
+      errors.body.data.importJobs.data.some((j: any) => /unsupported_format/.test(j.error)),
+    ).toBe(true);
     const anonymous = await api.graphql('{ importQueues { stage } }');
     expect(anonymous.body.errors[0].extensions.code).toBe('missing_api_key');
   });

@@ -15,15 +15,27 @@ const ROOT = path.dirname(DOCUMENT_FILE);
 describe('openapi.json', () => {
   it('is the document the code builds', async () => {
     const committed = await fs.readFile(DOCUMENT_FILE, 'utf8');
-    expect(committed === printedDocument(), 'openapi.json is stale: run `npm run openapi:print` and commit the result').toBe(true);
+    expect(
+      committed === printedDocument(),
+      'openapi.json is stale: run `npm run openapi:print` and commit the result',
+    ).toBe(true);
   });
 
   it('passes `redocly lint` with the recommended rules (redocly.yaml): no errors', async () => {
     const redocly = path.join(ROOT, 'node_modules', '.bin', 'redocly');
     const run = await promisify(execFile)(redocly, ['lint', 'openapi.json', '--format=stylish'], {
       cwd: ROOT,
-      env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_TELEMETRY: 'off', NO_COLOR: '1' },
-    }).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '', failed: true }));
+      env: {
+        ...process.env,
+        REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+        REDOCLY_TELEMETRY: 'off',
+        NO_COLOR: '1',
+      },
+    }).catch((error: { stdout?: string; stderr?: string }) => ({
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+      failed: true,
+    }));
     const output = `${run.stdout}${run.stderr}`;
     expect('failed' in run ? output : '', 'redocly lint failed').toBe('');
     expect(output).toMatch(/Your API description is valid/);
@@ -36,7 +48,16 @@ describe('what the document tells a reader (issue 17)', () => {
   const document = JSON.parse(printedDocument());
 
   it('names every resource in its description, and the real body limits', () => {
-    for (const resource of ['Trips', 'Trip configuration', 'Catalogs', 'AI import', 'Webhooks', 'API keys', 'OAuth', 'Status']) {
+    for (const resource of [
+      'Trips',
+      'Trip configuration',
+      'Catalogs',
+      'AI import',
+      'Webhooks',
+      'API keys',
+      'OAuth',
+      'Status',
+    ]) {
       expect(document.info.description).toContain(`**${resource}**`);
     }
     expect(document.info.description).toContain('405 method_not_allowed');
@@ -44,7 +65,9 @@ describe('what the document tells a reader (issue 17)', () => {
   });
 
   it('gives the AI import its own 413: the limit it applies, not the 1 MB of other bodies', () => {
-    const importTooLarge = document.paths['/ai/trips/from-document'].post.responses['413'].$ref.split('/').pop();
+    const importTooLarge = document.paths['/ai/trips/from-document'].post.responses['413'].$ref
+      .split('/')
+      .pop();
     const text = document.components.responses[importTooLarge].description;
     expect(text).toContain(megabytes(LIMITS.importBodyBytes));
     expect(text).not.toContain(`${megabytes(LIMITS.jsonBodyBytes)} `);
@@ -59,8 +82,11 @@ describe('what the document tells a reader (issue 17)', () => {
   });
 
   it('documents 415 on every operation with a body', () => {
-    for (const item of Object.values<Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>>(document.paths)) {
-      for (const operation of Object.values(item)) if (operation.requestBody) expect(operation.responses['415']).toBeDefined();
+    for (const item of Object.values<
+      Record<string, { requestBody?: unknown; responses: Record<string, unknown> }>
+    >(document.paths)) {
+      for (const operation of Object.values(item))
+        if (operation.requestBody) expect(operation.responses['415']).toBeDefined();
     }
   });
 

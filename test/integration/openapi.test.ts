@@ -5,12 +5,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION } from '../../src/config/constants.ts';
 import { schema } from '../../src/graphql/schema.ts';
 import { buildOpenApiDocument } from '../../src/openapi/document.ts';
-import type { MediaType, OpenApiDocument, Operation, Parameter, Reference, Schema } from '../../src/openapi/types.ts';
+import type {
+  MediaType,
+  OpenApiDocument,
+  Operation,
+  Parameter,
+  Reference,
+  Schema,
+} from '../../src/openapi/types.ts';
 import { createRestRouter } from '../../src/rest/router.ts';
 import { openApiAjv } from '../helpers/openapi-check.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 
-const document = buildOpenApiDocument({ apiUrl: 'http://localhost:3000', aiUrl: 'http://localhost:3001', mockUrl: 'http://localhost:4010' });
+const document = buildOpenApiDocument({
+  apiUrl: 'http://localhost:3000',
+  aiUrl: 'http://localhost:3001',
+  mockUrl: 'http://localhost:4010',
+});
 
 /** Every media type of the document (requests, responses, parameters), with where it is. */
 function mediaTypes(doc: OpenApiDocument): Array<[string, MediaType]> {
@@ -19,7 +30,8 @@ function mediaTypes(doc: OpenApiDocument): Array<[string, MediaType]> {
     if (typeof node !== 'object' || node === null) return;
     for (const [key, child] of Object.entries(node)) {
       if (key === 'content' && typeof child === 'object' && child) {
-        for (const [type, media] of Object.entries(child)) found.push([`${path}/content/${type}`, media as MediaType]);
+        for (const [type, media] of Object.entries(child))
+          found.push([`${path}/content/${type}`, media as MediaType]);
       } else if (key !== 'schema' && key !== 'examples') walk(child, `${path}/${key}`);
     }
   };
@@ -32,13 +44,18 @@ function mediaTypes(doc: OpenApiDocument): Array<[string, MediaType]> {
 
 const resolve = <T>(doc: OpenApiDocument, value: T | Reference): T =>
   value && typeof value === 'object' && '$ref' in value
-    ? ((value.$ref.slice(2).split('/').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], doc)) as T)
+    ? (value.$ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], doc) as T)
     : (value as T);
 
 describe('the OpenAPI document', () => {
   it('is valid OpenAPI 3.1, with every $ref resolving, at the API version', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(document) as unknown as Record<string, unknown>);
+    const result = await validator.validate(
+      structuredClone(document) as unknown as Record<string, unknown>,
+    );
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
@@ -59,7 +76,10 @@ describe('the OpenAPI document', () => {
       const validate = ajv.compile(standalone(resolve<Schema>(document, mediaSchema)));
       for (const [name, example] of Object.entries(examples)) {
         const value = resolve(document, example).value;
-        expect(validate(value), `${where} example ${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+        expect(
+          validate(value),
+          `${where} example ${name}: ${JSON.stringify(validate.errors)}`,
+        ).toBe(true);
         checked++;
       }
     }
@@ -72,44 +92,75 @@ describe('the OpenAPI document', () => {
       const variables = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       const { servers: _servers, ...operations } = item;
       for (const [method, operation] of Object.entries(operations as Record<string, Operation>)) {
-        const declared = (operation.parameters ?? []).map((p) => resolve<Parameter>(document, p)).filter((p) => p.in === 'path').map((p) => p.name);
+        const declared = (operation.parameters ?? [])
+          .map((p) => resolve<Parameter>(document, p))
+          .filter((p) => p.in === 'path')
+          .map((p) => p.name);
         expect(declared.sort(), `${method} ${path}`).toEqual(variables.sort());
       }
     }
   });
 
   it('documents every REST route of the API listener, and no other', () => {
-    const routes = createRestRouter(schema, 'api').routes as unknown as Array<[string, RegExp, unknown, string]>;
+    const routes = createRestRouter(schema, 'api').routes as unknown as Array<
+      [string, RegExp, unknown, string]
+    >;
     const served = routes
       // The files of the /docs and GraphiQL pages are not API routes.
-      .filter(([method, , , path]) => method !== 'ALL' && !path.startsWith('/docs/') && !path.startsWith('/graphiql/'))
+      .filter(
+        ([method, , , path]) =>
+          method !== 'ALL' && !path.startsWith('/docs/') && !path.startsWith('/graphiql/'),
+      )
       .map(([method, , , path]) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
-    const documented = Object.entries(document.paths).filter(([, item]) => !item.servers).flatMap(([path, item]) =>
-      Object.keys(item).filter((key) => key !== 'parameters').map((method) => `${method.toUpperCase()} ${path}`));
+    const documented = Object.entries(document.paths)
+      .filter(([, item]) => !item.servers)
+      .flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((key) => key !== 'parameters')
+          .map((method) => `${method.toUpperCase()} ${path}`),
+      );
     expect(served.length).toBeGreaterThan(10);
     // Path parameter names differ only where the router and the spec do: /api-keys/:id.
     expect(new Set(served)).toEqual(new Set(documented));
   });
 
-  it('documents the AI server\'s /trip-imports routes with that server, as the same operations as /ai/trips', () => {
-    const onAiServer = Object.entries(document.paths).filter(([, item]) => item.servers?.[0]?.url === 'http://localhost:3001');
-    const routes = createRestRouter(schema, 'ai').routes as unknown as Array<[string, RegExp, unknown, string]>;
-    const served = routes.filter(([method, , , path]) => method !== 'ALL' && path !== '/status').map(([method, , , path]) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
-    const documented = onAiServer.flatMap(([path, item]) => Object.keys(item).filter((k) => k !== 'parameters' && k !== 'servers').map((m) => `${m.toUpperCase()} ${path}`));
+  it("documents the AI server's /trip-imports routes with that server, as the same operations as /ai/trips", () => {
+    const onAiServer = Object.entries(document.paths).filter(
+      ([, item]) => item.servers?.[0]?.url === 'http://localhost:3001',
+    );
+    const routes = createRestRouter(schema, 'ai').routes as unknown as Array<
+      [string, RegExp, unknown, string]
+    >;
+    const served = routes
+      .filter(([method, , , path]) => method !== 'ALL' && path !== '/status')
+      .map(([method, , , path]) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
+    const documented = onAiServer.flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((k) => k !== 'parameters' && k !== 'servers')
+        .map((m) => `${m.toUpperCase()} ${path}`),
+    );
     expect(new Set(served)).toEqual(new Set(documented));
-    expect(document.paths['/trip-imports']!.post!.requestBody).toEqual(document.paths['/ai/trips/from-document']!.post!.requestBody);
+    expect(document.paths['/trip-imports']!.post!.requestBody).toEqual(
+      document.paths['/ai/trips/from-document']!.post!.requestBody,
+    );
   });
 });
 
 /** Plain JSON Schema: references to the document's schemas point at the `doc` schema's $defs. */
 function standalone<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value).replaceAll('"$ref":"#/components/schemas/', '"$ref":"doc#/$defs/')) as T;
+  return JSON.parse(
+    JSON.stringify(value).replaceAll('"$ref":"#/components/schemas/', '"$ref":"doc#/$defs/'),
+  ) as T;
 }
 
 describe('GET /openapi.json and /docs', () => {
   let api: TestService;
-  beforeAll(async () => { api = await startTestService(); });
-  afterAll(async () => { await api?.stop(); });
+  beforeAll(async () => {
+    api = await startTestService();
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
 
   it('serves the document without a key, naming this server and the token URL', async () => {
     const res = await api.request('GET /openapi.json');
@@ -117,7 +168,9 @@ describe('GET /openapi.json and /docs', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.body.openapi).toBe('3.1.1');
     expect(res.body.servers[0].url).toBe(api.config.publicApiUrl);
-    expect(res.body.components.securitySchemes.m2mOnBehalfOf.flows.clientCredentials.tokenUrl).toBe(`${api.config.publicApiUrl}/oauth/token`);
+    expect(res.body.components.securitySchemes.m2mOnBehalfOf.flows.clientCredentials.tokenUrl).toBe(
+      `${api.config.publicApiUrl}/oauth/token`,
+    );
     expect(Object.keys(res.body.paths)).toContain('/trips/{tripId}/config');
   });
 
@@ -126,8 +179,18 @@ describe('GET /openapi.json and /docs', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const assets = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
-    expect(assets).toEqual(expect.arrayContaining(['/docs/swagger-ui.css', '/docs/swagger-ui-bundle.js', '/docs/init.js']));
-    const types: Record<string, RegExp> = { css: /^text\/css/, js: /^text\/javascript/, png: /^image\/png$/ };
+    expect(assets).toEqual(
+      expect.arrayContaining([
+        '/docs/swagger-ui.css',
+        '/docs/swagger-ui-bundle.js',
+        '/docs/init.js',
+      ]),
+    );
+    const types: Record<string, RegExp> = {
+      css: /^text\/css/,
+      js: /^text\/javascript/,
+      png: /^image\/png$/,
+    };
     for (const asset of assets) {
       const res = await fetch(`${api.url}${asset}`);
       expect(res.status, asset).toBe(200);
@@ -142,7 +205,11 @@ describe('GET /openapi.json and /docs', () => {
   });
 
   it('answers 404 for any other file under /docs', async () => {
-    for (const path of ['/docs/package.json', '/docs/..%2Fpackage.json', '/docs/swagger-ui.js.map']) {
+    for (const path of [
+      '/docs/package.json',
+      '/docs/..%2Fpackage.json',
+      '/docs/swagger-ui.js.map',
+    ]) {
       const res = await api.request(`GET ${path}`);
       expect(res.status, path).toBe(404);
       expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String) } });

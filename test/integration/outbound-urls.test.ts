@@ -41,7 +41,10 @@ const REFUSED_HOSTS = [
 
 describe('webhook endpoints: 400 naming url', () => {
   it.each(REFUSED_HOSTS)('%s over REST', async (_name, host) => {
-    const res = await api.request('POST /webhooks/endpoints', { key: account.owner.key, body: { name: 'x', url: `https://${host}/in`, eventTypes: ['trip.created'] } });
+    const res = await api.request('POST /webhooks/endpoints', {
+      key: account.owner.key,
+      body: { name: 'x', url: `https://${host}/in`, eventTypes: ['trip.created'] },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: { url: ['The URL must point at a public address.'] } });
   });
@@ -49,43 +52,77 @@ describe('webhook endpoints: 400 naming url', () => {
   it('over GraphQL, on create and on update', async () => {
     const create = `mutation($url: String!) { createWebhookEndpoint(input: { name: "x", url: $url, eventTypes: ["trip.created"] }) { secret } }`;
     for (const [, host] of REFUSED_HOSTS) {
-      const res = await api.graphql(create, { url: `https://${host}/in` }, { key: account.owner.key });
-      expect(res.body.errors?.[0]?.extensions, host).toMatchObject({ code: 'validation_failed', errors: { url: [expect.any(String)] } });
+      const res = await api.graphql(
+        create,
+        { url: `https://${host}/in` },
+        { key: account.owner.key },
+      );
+      expect(res.body.errors?.[0]?.extensions, host).toMatchObject({
+        code: 'validation_failed',
+        errors: { url: [expect.any(String)] },
+      });
     }
-    const made = await api.request('POST /webhooks/endpoints', { key: account.owner.key, body: { name: 'ok', url: receiver.url, eventTypes: ['trip.created'] } });
+    const made = await api.request('POST /webhooks/endpoints', {
+      key: account.owner.key,
+      body: { name: 'ok', url: receiver.url, eventTypes: ['trip.created'] },
+    });
     expect(made.status).toBe(201);
-    const patched = await api.request(`PATCH /webhooks/endpoints/${made.body.id}`, { key: account.owner.key, body: { url: 'https://[::a9fe:a9fe]/in' } });
+    const patched = await api.request(`PATCH /webhooks/endpoints/${made.body.id}`, {
+      key: account.owner.key,
+      body: { url: 'https://[::a9fe:a9fe]/in' },
+    });
     expect(patched.status).toBe(400);
     expect(patched.body).toEqual({ errors: { url: [expect.any(String)] } });
   });
 
   it('a stored URL that hides loopback in IPv6 is refused when delivering: nothing reaches the receiver', async () => {
     const owner = (await anAccount(api.prisma, { plan: 'enterprise' })).owner;
-    const made = await api.request('POST /webhooks/endpoints', { key: owner.key, body: { name: 'ok', url: receiver.url, eventTypes: ['trip.created'] } });
+    const made = await api.request('POST /webhooks/endpoints', {
+      key: owner.key,
+      body: { name: 'ok', url: receiver.url, eventTypes: ['trip.created'] },
+    });
     expect(made.status).toBe(201);
     // As if the row predated this check: the same receiver, by an IPv4-mapped address.
     const port = new URL(receiver.url).port;
-    await api.prisma.webhookEndpoint.update({ where: { id: made.body.id }, data: { url: `https://[::ffff:127.0.0.1]:${port}/hooks` } });
+    await api.prisma.webhookEndpoint.update({
+      where: { id: made.body.id },
+      data: { url: `https://[::ffff:127.0.0.1]:${port}/hooks` },
+    });
     const before = receiver.requests.length;
-    const test = await api.request(`POST /webhooks/endpoints/${made.body.id}/test`, { key: owner.key });
+    const test = await api.request(`POST /webhooks/endpoints/${made.body.id}/test`, {
+      key: owner.key,
+    });
     expect(test.status).toBe(202);
     const delivery = await settled(test.body.id);
-    expect(delivery).toMatchObject({ status: 'failed', error: 'The URL must point at a public address.', responseStatus: null });
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      error: 'The URL must point at a public address.',
+      responseStatus: null,
+    });
     expect(receiver.requests.length).toBe(before);
   });
 });
 
 describe('import documents: 400 invalid_url', () => {
   it.each(REFUSED_HOSTS)('%s over REST', async (_name, host) => {
-    const res = await api.request('POST /ai/trips/from-document', { key: account.owner.key, body: { source: { type: 'url', url: `http://${host}/plan.pdf` } } });
+    const res = await api.request('POST /ai/trips/from-document', {
+      key: account.owner.key,
+      body: { source: { type: 'url', url: `http://${host}/plan.pdf` } },
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: { code: 'invalid_url', message: 'The URL must point at a public address.' } });
+    expect(res.body).toEqual({
+      error: { code: 'invalid_url', message: 'The URL must point at a public address.' },
+    });
   });
 
   it('over GraphQL', async () => {
     const create = `mutation($url: String!) { createTripImport(input: { source: { type: url, url: $url } }) { jobId } }`;
     for (const [, host] of REFUSED_HOSTS) {
-      const res = await api.graphql(create, { url: `https://${host}/plan.pdf` }, { key: account.owner.key });
+      const res = await api.graphql(
+        create,
+        { url: `https://${host}/plan.pdf` },
+        { key: account.owner.key },
+      );
       expect(res.body.errors?.[0]?.extensions?.code, host).toBe('invalid_url');
     }
   });

@@ -44,20 +44,39 @@ describe('probes', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     running = spawnService({
-      ...TEST_ENV, DATABASE_URL: '', DATA_DIR: await tempDir(), EMBEDDED_PG_PORT: String(await freePort()),
-      PORT: String(port), AI_PORT: String(await freePort()), SHUTDOWN_DRAIN_DELAY_MS: '3000', LOG_LEVEL: 'info',
+      ...TEST_ENV,
+      DATABASE_URL: '',
+      DATA_DIR: await tempDir(),
+      EMBEDDED_PG_PORT: String(await freePort()),
+      PORT: String(port),
+      AI_PORT: String(await freePort()),
+      SHUTDOWN_DRAIN_DELAY_MS: '3000',
+      LOG_LEVEL: 'info',
     });
     // The port opens before the embedded PostgreSQL is initialised.
-    await expect.poll(async () => (await get(`${base}/livez`))?.status, { timeout: 30_000, interval: 50 }).toBe(200);
+    await expect
+      .poll(async () => (await get(`${base}/livez`))?.status, { timeout: 30_000, interval: 50 })
+      .toBe(200);
     expect(await get(`${base}/readyz`)).toEqual({ status: 503, body: { status: 'starting' } });
-    expect(await get(`${base}/trips`)).toEqual({ status: 503, body: { error: { code: 'service_unavailable', message: 'The service is starting.' } } });
+    expect(await get(`${base}/trips`)).toEqual({
+      status: 503,
+      body: { error: { code: 'service_unavailable', message: 'The service is starting.' } },
+    });
 
-    await expect.poll(async () => (await get(`${base}/readyz`))?.status, { timeout: 90_000, interval: 100 }).toBe(200);
+    await expect
+      .poll(async () => (await get(`${base}/readyz`))?.status, { timeout: 90_000, interval: 100 })
+      .toBe(200);
     expect(await get(`${base}/readyz`)).toEqual({ status: 200, body: { status: 'ready' } });
-    expect((await get(`${base}/status`))?.body).toEqual({ status: 'ok', version: '1.0.0', checks: { database: 'ok', queue: 'ok' } });
+    expect((await get(`${base}/status`))?.body).toEqual({
+      status: 'ok',
+      version: '1.0.0',
+      checks: { database: 'ok', queue: 'ok' },
+    });
 
     running.child.kill('SIGTERM');
-    await expect.poll(async () => (await get(`${base}/readyz`))?.body, { timeout: 10_000, interval: 50 }).toEqual({ status: 'draining' });
+    await expect
+      .poll(async () => (await get(`${base}/readyz`))?.body, { timeout: 10_000, interval: 50 })
+      .toEqual({ status: 'draining' });
     // Still serving while it drains.
     expect((await get(`${base}/livez`))?.status).toBe(200);
     expect((await get(`${base}/status`))?.status).toBe(200);
@@ -74,12 +93,22 @@ describe('probes', () => {
     expect(await probe('readyz')).toEqual({ status: 200, body: { status: 'ready' } });
 
     await database.stop();
-    await expect.poll(async () => (await probe('readyz'))?.status, { timeout: 30_000, interval: 200 }).toBe(503);
-    expect(await probe('readyz')).toEqual({ status: 503, body: { status: 'unavailable', reason: 'PostgreSQL does not answer.' } });
+    await expect
+      .poll(async () => (await probe('readyz'))?.status, { timeout: 30_000, interval: 200 })
+      .toBe(503);
+    expect(await probe('readyz')).toEqual({
+      status: 503,
+      body: { status: 'unavailable', reason: 'PostgreSQL does not answer.' },
+    });
     expect(await probe('livez')).toEqual({ status: 200, body: { status: 'ok' } });
-    expect(await probe('status')).toEqual({ status: 503, body: { status: 'degraded', version: '1.0.0', checks: { database: 'error', queue: 'error' } } });
+    expect(await probe('status')).toEqual({
+      status: 503,
+      body: { status: 'degraded', version: '1.0.0', checks: { database: 'error', queue: 'error' } },
+    });
 
     database = await startEmbeddedPostgres({ dataDir, port: pgPort });
-    await expect.poll(async () => (await probe('readyz'))?.status, { timeout: 30_000, interval: 250 }).toBe(200);
+    await expect
+      .poll(async () => (await probe('readyz'))?.status, { timeout: 30_000, interval: 250 })
+      .toBe(200);
   }, 150_000);
 });

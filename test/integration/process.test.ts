@@ -33,10 +33,14 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-const portOpen = (port: number) => new Promise<boolean>((resolve) => {
-  const socket = net.connect({ host: '127.0.0.1', port }, () => { socket.destroy(); resolve(true); });
-  socket.on('error', () => resolve(false));
-});
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
 
 describe('node src/main.ts', () => {
   let apiKey: string;
@@ -46,12 +50,28 @@ describe('node src/main.ts', () => {
     const [, key] = await running.waitFor(/API key, shown this once: (ak_[A-Za-z0-9]+)/, 60_000);
     apiKey = key!;
     await running.waitFor(/API listening/);
-    const curl = running.output().match(/curl -s (\S+) -H 'Authorization: Bearer (ak_\w+)' -H 'Content-Type: application\/json' -d '(.+)'/);
+    const curl = running
+      .output()
+      .match(
+        /curl -s (\S+) -H 'Authorization: Bearer (ak_\w+)' -H 'Content-Type: application\/json' -d '(.+)'/,
+      );
     expect(curl).not.toBeNull();
     const [, url, curlKey, body] = curl!;
     expect(url).toBe(`http://localhost:${env['PORT']}/graphql`);
-    const res = await fetch(url!, { method: 'POST', headers: { authorization: `Bearer ${curlKey}`, 'content-type': 'application/json' }, body });
-    expect(await res.json()).toEqual({ data: { viewer: { agent: { email: 'owner@demo.example' }, account: { name: 'Demo Travel', plan: 'enterprise' }, role: 'owner' } } });
+    const res = await fetch(url!, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${curlKey}`, 'content-type': 'application/json' },
+      body,
+    });
+    expect(await res.json()).toEqual({
+      data: {
+        viewer: {
+          agent: { email: 'owner@demo.example' },
+          account: { name: 'Demo Travel', plan: 'enterprise' },
+          role: 'owner',
+        },
+      },
+    });
     expect((await fetch(`http://localhost:${env['PORT']}/status`)).status).toBe(200);
     expect((await fetch(`http://localhost:${env['AI_PORT']}/status`)).status).toBe(200);
   });
@@ -59,10 +79,21 @@ describe('node src/main.ts', () => {
   it('SIGTERM: stops accepting, finishes the request in flight, stops PostgreSQL, exits 0', async () => {
     const body = JSON.stringify({ name: 'in flight' });
     const inFlight = new Promise<number>((resolve, reject) => {
-      const request = http.request(`http://127.0.0.1:${env['PORT']}/api-keys`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'content-length': String(body.length) },
-      }, (response) => { response.resume(); resolve(response.statusCode ?? 0); });
+      const request = http.request(
+        `http://127.0.0.1:${env['PORT']}/api-keys`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            'content-type': 'application/json',
+            'content-length': String(body.length),
+          },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
       request.on('error', reject);
       request.write(body.slice(0, 5)); // the request has started...
       setTimeout(() => {
@@ -81,9 +112,13 @@ describe('node src/main.ts', () => {
     running = spawnService(env);
     await running.waitFor(/API listening/, 60_000);
     expect(running.output()).not.toMatch(/shown this once/);
-    const res = await fetch(`http://localhost:${env['PORT']}/api-keys`, { headers: { authorization: `Bearer ${apiKey}` } });
+    const res = await fetch(`http://localhost:${env['PORT']}/api-keys`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+    });
     expect(res.status).toBe(200);
-    expect((await res.json() as { data: Array<{ name: string }> }).data.map((k) => k.name)).toEqual(['Demo key', 'in flight']);
+    expect(
+      ((await res.json()) as { data: Array<{ name: string }> }).data.map((k) => k.name),
+    ).toEqual(['Demo key', 'in flight']);
     running.child.kill('SIGINT');
     expect(await running.exited).toBe(0);
   });

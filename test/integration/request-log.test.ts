@@ -29,10 +29,28 @@ describe('the request log line', () => {
       headers: { authorization: `Bearer ${account.owner.key}`, 'x-request-id': 'log-check-1' },
     });
     expect(response.status).toBe(404);
-    const [line] = await service.waitFor(/\{[^\n]*"requestId":"log-check-1"[^\n]*"msg":"request"\}/);
+    const [line] = await service.waitFor(
+      /\{[^\n]*"requestId":"log-check-1"[^\n]*"msg":"request"\}/,
+    );
     const entry = JSON.parse(line) as Record<string, unknown>;
-    expect(Object.keys(entry)).toEqual(['level', 'time', 'service', 'requestId', 'method', 'path', 'status', 'ms', 'msg']);
-    expect(entry).toMatchObject({ level: 30, service: 'trips-service', method: 'GET', path: '/trips/999999999', status: 404 });
+    expect(Object.keys(entry)).toEqual([
+      'level',
+      'time',
+      'service',
+      'requestId',
+      'method',
+      'path',
+      'status',
+      'ms',
+      'msg',
+    ]);
+    expect(entry).toMatchObject({
+      level: 30,
+      service: 'trips-service',
+      method: 'GET',
+      path: '/trips/999999999',
+      status: 404,
+    });
     expect(typeof entry['ms']).toBe('number');
     expect(service.output()).not.toContain(account.owner.key);
   });

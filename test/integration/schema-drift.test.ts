@@ -21,7 +21,10 @@ import { getDatamodel } from '../../src/generated/pothos-types.ts';
 import * as prismaEnums from '../../src/generated/prisma/enums.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
-const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../prisma/schema.prisma');
+const SCHEMA_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../prisma/schema.prisma',
+);
 const REGENERATE = 'run `npm run prisma:generate`';
 
 describe('schema drift', () => {
@@ -30,7 +33,7 @@ describe('schema drift', () => {
     expect(differences).toEqual([]);
   });
 
-  it('reports a column dropped and a column added behind Prisma\'s back', async () => {
+  it("reports a column dropped and a column added behind Prisma's back", async () => {
     const databaseUrl = await createTestDatabase();
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
@@ -42,10 +45,12 @@ describe('schema drift', () => {
     }
 
     const differences = await compareSchema(databaseUrl);
-    expect(differences).toEqual(expect.arrayContaining([
-      'trips.seo_description: column missing (field Trip.seoDescription String?)',
-      'trips.surprise: column has no field in model Trip',
-    ]));
+    expect(differences).toEqual(
+      expect.arrayContaining([
+        'trips.seo_description: column missing (field Trip.seoDescription String?)',
+        'trips.surprise: column has no field in model Trip',
+      ]),
+    );
   });
 });
 
@@ -74,7 +79,9 @@ function compareEnums(schema: ExpectedSchema, db: DatabaseSnapshot, differences:
     if (!actual) {
       differences.push(`enum ${expected.dbName}: type missing (enum ${expected.name})`);
     } else if (actual.join(',') !== expected.values.join(',')) {
-      differences.push(`enum ${expected.dbName}: values (${actual.join(', ')}) vs (${expected.values.join(', ')})`);
+      differences.push(
+        `enum ${expected.dbName}: values (${actual.join(', ')}) vs (${expected.values.join(', ')})`,
+      );
     }
   }
   const known = new Set(schema.enums.map((e) => e.dbName));
@@ -97,22 +104,34 @@ function compareTables(schema: ExpectedSchema, db: DatabaseSnapshot, differences
       const column = columns.get(field.column);
       const where = `${table}.${field.column}`;
       if (!column) {
-        differences.push(`${where}: column missing (field ${model.name}.${field.name} ${describeField(field)})`);
+        differences.push(
+          `${where}: column missing (field ${model.name}.${field.name} ${describeField(field)})`,
+        );
         continue;
       }
       // Prisma lists cannot be optional; Prisma's own migrations declare them without NOT NULL.
       if (!field.isList && column.nullable === field.isRequired) {
-        differences.push(`${where}: ${column.nullable ? 'nullable' : 'NOT NULL'} vs ${describeField(field)}`);
+        differences.push(
+          `${where}: ${column.nullable ? 'nullable' : 'NOT NULL'} vs ${describeField(field)}`,
+        );
       }
       const type = expectedType(field, enumDbNames);
       if (!type) {
-        differences.push(`${where}: the test cannot check ${describeField(field)}; teach expectedType() about it`);
+        differences.push(
+          `${where}: the test cannot check ${describeField(field)}; teach expectedType() about it`,
+        );
         continue;
       }
       const udt = field.isList ? `_${type.udt}` : type.udt;
       if ((column.dataType === 'ARRAY') !== field.isList || column.udt !== udt) {
-        differences.push(`${where}: type ${column.dataType}/${column.udt} vs ${describeField(field)}`);
-      } else if (!field.isList && type.precision !== undefined && column.precision !== type.precision) {
+        differences.push(
+          `${where}: type ${column.dataType}/${column.udt} vs ${describeField(field)}`,
+        );
+      } else if (
+        !field.isList &&
+        type.precision !== undefined &&
+        column.precision !== type.precision
+      ) {
         differences.push(`${where}: precision ${column.precision} vs ${describeField(field)}`);
       } else if (!field.isList && type.length !== undefined && column.length !== type.length) {
         differences.push(`${where}: length ${column.length} vs ${describeField(field)}`);
@@ -120,14 +139,17 @@ function compareTables(schema: ExpectedSchema, db: DatabaseSnapshot, differences
     }
     const fieldColumns = new Set(model.fields.map((f) => f.column));
     for (const name of columns.keys()) {
-      if (!fieldColumns.has(name)) differences.push(`${table}.${name}: column has no field in model ${model.name}`);
+      if (!fieldColumns.has(name))
+        differences.push(`${table}.${name}: column has no field in model ${model.name}`);
     }
 
     const indexes = db.indexes.filter((i) => i.table === table);
     const primary = indexes.find((i) => i.primary);
     const primaryColumns = primary ? primary.columns.map((c) => c.name ?? '<expression>') : [];
     if (primaryColumns.join(',') !== model.primaryKey.join(',')) {
-      differences.push(`${table}: primary key (${primaryColumns.join(', ')}) vs (${model.primaryKey.join(', ')}) in model ${model.name}`);
+      differences.push(
+        `${table}: primary key (${primaryColumns.join(', ')}) vs (${model.primaryKey.join(', ')}) in model ${model.name}`,
+      );
     }
 
     // Prisma can only declare unique indexes over plain columns, without a WHERE.
@@ -136,19 +158,37 @@ function compareTables(schema: ExpectedSchema, db: DatabaseSnapshot, differences
     for (const unique of model.uniques) {
       const found = plain.find((i) => i.unique && sameColumns(i, unique.columns));
       if (found) matched.add(found);
-      else differences.push(`${table}: no unique index on (${unique.columns.join(', ')}) for ${unique.declaration} in model ${model.name}`);
+      else
+        differences.push(
+          `${table}: no unique index on (${unique.columns.join(', ')}) for ${unique.declaration} in model ${model.name}`,
+        );
     }
     for (const index of plain) {
       if (index.unique && !matched.has(index)) {
-        differences.push(`${table}: unique index ${index.name} on (${describeColumns(index)}) is not declared in model ${model.name}`);
+        differences.push(
+          `${table}: unique index ${index.name} on (${describeColumns(index)}) is not declared in model ${model.name}`,
+        );
       }
     }
     for (const index of model.indexes) {
-      const found = plain.some((i) => !i.unique && i.method === index.method && sameColumns(i, index.columns.map((c) => c.name), index.columns.map((c) => c.desc)));
+      const found = plain.some(
+        (i) =>
+          !i.unique &&
+          i.method === index.method &&
+          sameColumns(
+            i,
+            index.columns.map((c) => c.name),
+            index.columns.map((c) => c.desc),
+          ),
+      );
       if (!found) {
-        const columnList = index.columns.map((c) => (c.desc ? `${c.name} DESC` : c.name)).join(', ');
+        const columnList = index.columns
+          .map((c) => (c.desc ? `${c.name} DESC` : c.name))
+          .join(', ');
         const method = index.method === 'btree' ? '' : ` USING ${index.method}`;
-        differences.push(`${table}: no index${method} on (${columnList}) for ${index.declaration} in model ${model.name}`);
+        differences.push(
+          `${table}: no index${method} on (${columnList}) for ${index.declaration} in model ${model.name}`,
+        );
       }
     }
 
@@ -159,37 +199,58 @@ function compareTables(schema: ExpectedSchema, db: DatabaseSnapshot, differences
       const fk = foreignKeys.find((k) => k.columns.join(',') === relation.columns.join(','));
       const what = `for ${model.name}.${relation.field}`;
       if (!fk) {
-        differences.push(`${table}: no foreign key (${relation.columns.join(', ')}) -> ${target} ${what}`);
+        differences.push(
+          `${table}: no foreign key (${relation.columns.join(', ')}) -> ${target} ${what}`,
+        );
         continue;
       }
       matchedKeys.add(fk);
       const actualTarget = `${fk.refTable}(${fk.refColumns.join(', ')})`;
-      if (actualTarget !== target) differences.push(`${table}: foreign key ${fk.name} references ${actualTarget} vs ${target} ${what}`);
-      if (fk.onDelete !== relation.onDelete) differences.push(`${table}: foreign key ${fk.name} ON DELETE ${fk.onDelete} vs onDelete: ${relation.onDelete} ${what}`);
-      if (fk.onUpdate !== relation.onUpdate) differences.push(`${table}: foreign key ${fk.name} ON UPDATE ${fk.onUpdate} vs onUpdate: ${relation.onUpdate} ${what}`);
+      if (actualTarget !== target)
+        differences.push(
+          `${table}: foreign key ${fk.name} references ${actualTarget} vs ${target} ${what}`,
+        );
+      if (fk.onDelete !== relation.onDelete)
+        differences.push(
+          `${table}: foreign key ${fk.name} ON DELETE ${fk.onDelete} vs onDelete: ${relation.onDelete} ${what}`,
+        );
+      if (fk.onUpdate !== relation.onUpdate)
+        differences.push(
+          `${table}: foreign key ${fk.name} ON UPDATE ${fk.onUpdate} vs onUpdate: ${relation.onUpdate} ${what}`,
+        );
     }
     for (const fk of foreignKeys) {
       if (!matchedKeys.has(fk)) {
-        differences.push(`${table}: foreign key ${fk.name} (${fk.columns.join(', ')}) -> ${fk.refTable}(${fk.refColumns.join(', ')}) is not declared in model ${model.name}`);
+        differences.push(
+          `${table}: foreign key ${fk.name} (${fk.columns.join(', ')}) -> ${fk.refTable}(${fk.refColumns.join(', ')}) is not declared in model ${model.name}`,
+        );
       }
     }
   }
 
   const tables = new Set(schema.models.map((m) => m.table));
   for (const table of db.columns.keys()) {
-    if (table !== '_prisma_migrations' && !tables.has(table)) differences.push(`${table}: table has no model`);
+    if (table !== '_prisma_migrations' && !tables.has(table))
+      differences.push(`${table}: table has no model`);
   }
 }
 
 async function compareMigrations(client: pg.Client, differences: string[]): Promise<void> {
-  const { rows: [registry] } = await client.query<{ exists: boolean }>(
+  const {
+    rows: [registry],
+  } = await client.query<{ exists: boolean }>(
     `SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS exists`,
   );
   if (!registry?.exists) {
     differences.push('_prisma_migrations: table missing');
     return;
   }
-  const { rows } = await client.query<{ migration_name: string; checksum: string; finished: boolean; rolled_back: boolean }>(
+  const { rows } = await client.query<{
+    migration_name: string;
+    checksum: string;
+    finished: boolean;
+    rolled_back: boolean;
+  }>(
     `SELECT migration_name, checksum, finished_at IS NOT NULL AS finished, rolled_back_at IS NOT NULL AS rolled_back
        FROM _prisma_migrations ORDER BY started_at`,
   );
@@ -199,28 +260,48 @@ async function compareMigrations(client: pg.Client, differences: string[]): Prom
     const bytes = await fs.readFile(path.join(MIGRATIONS_DIR, migration.name, 'migration.sql'));
     const checksum = createHash('sha256').update(bytes).digest('hex');
     if (migration.checksum !== checksum) {
-      differences.push(`_prisma_migrations: readMigrations() checksums ${migration.name} as ${migration.checksum}, the file's sha256 is ${checksum}`);
+      differences.push(
+        `_prisma_migrations: readMigrations() checksums ${migration.name} as ${migration.checksum}, the file's sha256 is ${checksum}`,
+      );
     }
-    const applied = rows.filter((r) => r.migration_name === migration.name && r.finished && !r.rolled_back);
+    const applied = rows.filter(
+      (r) => r.migration_name === migration.name && r.finished && !r.rolled_back,
+    );
     if (applied.length !== 1) {
-      differences.push(`_prisma_migrations: ${applied.length} finished rows for ${migration.name}, expected 1`);
+      differences.push(
+        `_prisma_migrations: ${applied.length} finished rows for ${migration.name}, expected 1`,
+      );
     }
     for (const row of applied) {
       if (row.checksum !== checksum) {
-        differences.push(`_prisma_migrations: ${migration.name} checksum ${row.checksum} vs ${checksum} (migration.sql changed after it was applied)`);
+        differences.push(
+          `_prisma_migrations: ${migration.name} checksum ${row.checksum} vs ${checksum} (migration.sql changed after it was applied)`,
+        );
       }
     }
   }
   const names = new Set(migrations.map((m) => m.name));
   for (const row of rows) {
-    if (!names.has(row.migration_name)) differences.push(`_prisma_migrations: row for ${row.migration_name}, which has no directory in prisma/migrations`);
-    else if (!row.finished && !row.rolled_back) differences.push(`_prisma_migrations: ${row.migration_name} started but never finished`);
+    if (!names.has(row.migration_name))
+      differences.push(
+        `_prisma_migrations: row for ${row.migration_name}, which has no directory in prisma/migrations`,
+      );
+    else if (!row.finished && !row.rolled_back)
+      differences.push(`_prisma_migrations: ${row.migration_name} started but never finished`);
   }
 }
 
-function sameColumns(index: DbIndex, columns: readonly string[], desc?: readonly boolean[]): boolean {
-  return index.columns.length === columns.length
-    && index.columns.every((c, i) => c.name === columns[i] && (desc === undefined || c.desc === desc[i]));
+function sameColumns(
+  index: DbIndex,
+  columns: readonly string[],
+  desc?: readonly boolean[],
+): boolean {
+  return (
+    index.columns.length === columns.length &&
+    index.columns.every(
+      (c, i) => c.name === columns[i] && (desc === undefined || c.desc === desc[i]),
+    )
+  );
 }
 
 function describeColumns(index: DbIndex): string {
@@ -228,14 +309,23 @@ function describeColumns(index: DbIndex): string {
 }
 
 function describeField(field: ExpectedField): string {
-  const native = field.nativeType ? ` @db.${field.nativeType.name}${field.nativeType.args.length ? `(${field.nativeType.args.join(', ')})` : ''}` : '';
+  const native = field.nativeType
+    ? ` @db.${field.nativeType.name}${field.nativeType.args.length ? `(${field.nativeType.args.join(', ')})` : ''}`
+    : '';
   return `${field.type}${field.isList ? '[]' : field.isRequired ? '' : '?'}${native}`;
 }
 
-interface ColumnType { udt: string; precision?: number; length?: number }
+interface ColumnType {
+  udt: string;
+  precision?: number;
+  length?: number;
+}
 
 /** The PostgreSQL type Prisma uses for a field, as information_schema's udt_name (of the element, for lists). */
-function expectedType(field: ExpectedField, enumDbNames: ReadonlyMap<string, string>): ColumnType | undefined {
+function expectedType(
+  field: ExpectedField,
+  enumDbNames: ReadonlyMap<string, string>,
+): ColumnType | undefined {
   if (field.kind === 'enum') {
     const name = enumDbNames.get(field.type);
     return name === undefined ? undefined : { udt: name };
@@ -246,52 +336,89 @@ function expectedType(field: ExpectedField, enumDbNames: ReadonlyMap<string, str
   switch (field.type) {
     case 'String':
       switch (native) {
-        case undefined: case 'Text': return { udt: 'text' };
-        case 'Uuid': return { udt: 'uuid' };
-        case 'VarChar': return number === undefined ? { udt: 'varchar' } : { udt: 'varchar', length: number };
-        case 'Char': return { udt: 'bpchar', length: number ?? 1 };
-        case 'Citext': return { udt: 'citext' };
-        default: return undefined;
+        case undefined:
+        case 'Text':
+          return { udt: 'text' };
+        case 'Uuid':
+          return { udt: 'uuid' };
+        case 'VarChar':
+          return number === undefined ? { udt: 'varchar' } : { udt: 'varchar', length: number };
+        case 'Char':
+          return { udt: 'bpchar', length: number ?? 1 };
+        case 'Citext':
+          return { udt: 'citext' };
+        default:
+          return undefined;
       }
     case 'Int':
       switch (native) {
-        case undefined: case 'Integer': return { udt: 'int4' };
-        case 'SmallInt': return { udt: 'int2' };
-        default: return undefined;
+        case undefined:
+        case 'Integer':
+          return { udt: 'int4' };
+        case 'SmallInt':
+          return { udt: 'int2' };
+        default:
+          return undefined;
       }
-    case 'BigInt': return native === undefined || native === 'BigInt' ? { udt: 'int8' } : undefined;
+    case 'BigInt':
+      return native === undefined || native === 'BigInt' ? { udt: 'int8' } : undefined;
     case 'Float':
       switch (native) {
-        case undefined: case 'DoublePrecision': return { udt: 'float8' };
-        case 'Real': return { udt: 'float4' };
-        default: return undefined;
+        case undefined:
+        case 'DoublePrecision':
+          return { udt: 'float8' };
+        case 'Real':
+          return { udt: 'float4' };
+        default:
+          return undefined;
       }
-    case 'Decimal': return native === undefined || native === 'Decimal' ? { udt: 'numeric' } : undefined;
-    case 'Boolean': return native === undefined || native === 'Boolean' ? { udt: 'bool' } : undefined;
+    case 'Decimal':
+      return native === undefined || native === 'Decimal' ? { udt: 'numeric' } : undefined;
+    case 'Boolean':
+      return native === undefined || native === 'Boolean' ? { udt: 'bool' } : undefined;
     case 'DateTime':
       switch (native) {
-        case undefined: return { udt: 'timestamp', precision: 3 };
-        case 'Timestamp': return { udt: 'timestamp', precision: number ?? 6 };
-        case 'Timestamptz': return { udt: 'timestamptz', precision: number ?? 6 };
-        case 'Date': return { udt: 'date' };
-        case 'Time': return { udt: 'time', precision: number ?? 6 };
-        case 'Timetz': return { udt: 'timetz', precision: number ?? 6 };
-        default: return undefined;
+        case undefined:
+          return { udt: 'timestamp', precision: 3 };
+        case 'Timestamp':
+          return { udt: 'timestamp', precision: number ?? 6 };
+        case 'Timestamptz':
+          return { udt: 'timestamptz', precision: number ?? 6 };
+        case 'Date':
+          return { udt: 'date' };
+        case 'Time':
+          return { udt: 'time', precision: number ?? 6 };
+        case 'Timetz':
+          return { udt: 'timetz', precision: number ?? 6 };
+        default:
+          return undefined;
       }
     case 'Json':
       switch (native) {
-        case undefined: case 'JsonB': return { udt: 'jsonb' };
-        case 'Json': return { udt: 'json' };
-        default: return undefined;
+        case undefined:
+        case 'JsonB':
+          return { udt: 'jsonb' };
+        case 'Json':
+          return { udt: 'json' };
+        default:
+          return undefined;
       }
-    case 'Bytes': return native === undefined || native === 'ByteA' ? { udt: 'bytea' } : undefined;
-    default: return undefined;
+    case 'Bytes':
+      return native === undefined || native === 'ByteA' ? { udt: 'bytea' } : undefined;
+    default:
+      return undefined;
   }
 }
 
 // ------------------------------------------------------------------------------- the database
 
-interface DbColumn { dataType: string; udt: string; nullable: boolean; precision: number | null; length: number | null }
+interface DbColumn {
+  dataType: string;
+  udt: string;
+  nullable: boolean;
+  precision: number | null;
+  length: number | null;
+}
 interface DbIndex {
   table: string;
   name: string;
@@ -319,7 +446,13 @@ interface DatabaseSnapshot {
   foreignKeys: DbForeignKey[];
 }
 
-const FK_ACTIONS: Record<string, string> = { a: 'NoAction', r: 'Restrict', c: 'Cascade', n: 'SetNull', d: 'SetDefault' };
+const FK_ACTIONS: Record<string, string> = {
+  a: 'NoAction',
+  r: 'Restrict',
+  c: 'Cascade',
+  n: 'SetNull',
+  d: 'SetDefault',
+};
 
 async function readDatabase(client: pg.Client): Promise<DatabaseSnapshot> {
   const columns = new Map<string, Map<string, DbColumn>>();
@@ -328,8 +461,13 @@ async function readDatabase(client: pg.Client): Promise<DatabaseSnapshot> {
   );
   for (const { table_name } of tables.rows) columns.set(table_name, new Map());
   const columnRows = await client.query<{
-    table_name: string; column_name: string; is_nullable: string; data_type: string; udt_name: string;
-    datetime_precision: number | null; character_maximum_length: number | null;
+    table_name: string;
+    column_name: string;
+    is_nullable: string;
+    data_type: string;
+    udt_name: string;
+    datetime_precision: number | null;
+    character_maximum_length: number | null;
   }>(
     `SELECT table_name, column_name, is_nullable, data_type, udt_name, datetime_precision, character_maximum_length
        FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, ordinal_position`,
@@ -412,7 +550,14 @@ interface ExpectedModel {
   primaryKey: string[];
   uniques: { columns: string[]; declaration: string }[];
   indexes: { columns: { name: string; desc: boolean }[]; method: string; declaration: string }[];
-  relations: { field: string; columns: string[]; refTable: string; refColumns: string[]; onDelete: string; onUpdate: string }[];
+  relations: {
+    field: string;
+    columns: string[];
+    refTable: string;
+    refColumns: string[];
+    onDelete: string;
+    onUpdate: string;
+  }[];
 }
 interface ExpectedSchema {
   models: ExpectedModel[];
@@ -429,32 +574,46 @@ async function expectedSchema(differences: string[]): Promise<ExpectedSchema> {
   const generated = getDatamodel().datamodel.models;
 
   const enums: ExpectedSchema['enums'] = [];
-  const generatedEnums = Object.entries(prismaEnums as Record<string, unknown>)
-    .filter((entry): entry is [string, Record<string, string>] => typeof entry[1] === 'object' && entry[1] !== null);
+  const generatedEnums = Object.entries(prismaEnums as Record<string, unknown>).filter(
+    (entry): entry is [string, Record<string, string>] =>
+      typeof entry[1] === 'object' && entry[1] !== null,
+  );
   for (const [name, values] of generatedEnums) {
     const block = parsed.enums.get(name);
     const list = Object.values(values);
     if (!block) {
-      differences.push(`enum ${name}: in src/generated/prisma/enums.ts but not in prisma/schema.prisma (${REGENERATE})`);
+      differences.push(
+        `enum ${name}: in src/generated/prisma/enums.ts but not in prisma/schema.prisma (${REGENERATE})`,
+      );
     } else if (block.values.join(',') !== list.join(',')) {
-      differences.push(`enum ${name}: schema.prisma has (${block.values.join(', ')}), src/generated has (${list.join(', ')}) (${REGENERATE})`);
+      differences.push(
+        `enum ${name}: schema.prisma has (${block.values.join(', ')}), src/generated has (${list.join(', ')}) (${REGENERATE})`,
+      );
     }
     enums.push({ name, dbName: block?.dbName ?? name, values: list });
   }
   for (const name of parsed.enums.keys()) {
-    if (!generatedEnums.some(([n]) => n === name)) differences.push(`enum ${name}: in prisma/schema.prisma but not in src/generated (${REGENERATE})`);
+    if (!generatedEnums.some(([n]) => n === name))
+      differences.push(
+        `enum ${name}: in prisma/schema.prisma but not in src/generated (${REGENERATE})`,
+      );
   }
 
   const modelNames = new Set(Object.keys(generated));
   for (const name of parsed.models.keys()) {
-    if (!modelNames.has(name)) differences.push(`model ${name}: in prisma/schema.prisma but not in src/generated (${REGENERATE})`);
+    if (!modelNames.has(name))
+      differences.push(
+        `model ${name}: in prisma/schema.prisma but not in src/generated (${REGENERATE})`,
+      );
   }
 
   const models: ExpectedModel[] = [];
   for (const [name, model] of Object.entries(generated)) {
     const block = parsed.models.get(name);
     if (!block) {
-      differences.push(`model ${name}: in src/generated but not in prisma/schema.prisma (${REGENERATE})`);
+      differences.push(
+        `model ${name}: in src/generated but not in prisma/schema.prisma (${REGENERATE})`,
+      );
       continue;
     }
     const stale = (what: string) => differences.push(`model ${name}: ${what} (${REGENERATE})`);
@@ -468,8 +627,13 @@ async function expectedSchema(differences: string[]): Promise<ExpectedSchema> {
         stale(`field ${field.name} is in src/generated but not in prisma/schema.prisma`);
         continue;
       }
-      if (source.type !== field.type || source.isList !== field.isList || source.optional === field.isRequired
-        || source.isId !== field.isId || source.isUnique !== field.isUnique) {
+      if (
+        source.type !== field.type ||
+        source.isList !== field.isList ||
+        source.optional === field.isRequired ||
+        source.isId !== field.isId ||
+        source.isUnique !== field.isUnique
+      ) {
         stale(`field ${field.name} differs between prisma/schema.prisma and src/generated`);
       }
       fields.push({
@@ -489,15 +653,28 @@ async function expectedSchema(differences: string[]): Promise<ExpectedSchema> {
       }
     }
 
-    const idFields = model.primaryKey?.fields ?? model.fields.filter((f) => f.isId).map((f) => f.name);
-    const parsedId = block.id ?? [...block.fields.values()].filter((f) => f.isId).map((f) => f.name);
-    if (idFields.join(',') !== parsedId.join(',')) stale(`primary key (${idFields.join(', ')}) in src/generated vs (${parsedId.join(', ')}) in prisma/schema.prisma`);
+    const idFields =
+      model.primaryKey?.fields ?? model.fields.filter((f) => f.isId).map((f) => f.name);
+    const parsedId =
+      block.id ?? [...block.fields.values()].filter((f) => f.isId).map((f) => f.name);
+    if (idFields.join(',') !== parsedId.join(','))
+      stale(
+        `primary key (${idFields.join(', ')}) in src/generated vs (${parsedId.join(', ')}) in prisma/schema.prisma`,
+      );
 
     const uniques = [
-      ...model.fields.filter((f) => f.isUnique).map((f) => ({ columns: [columnOf(f.name)], declaration: `${f.name} @unique` })),
-      ...model.uniqueIndexes.map((u) => ({ columns: u.fields.map(columnOf), declaration: `@@unique([${u.fields.join(', ')}])` })),
+      ...model.fields
+        .filter((f) => f.isUnique)
+        .map((f) => ({ columns: [columnOf(f.name)], declaration: `${f.name} @unique` })),
+      ...model.uniqueIndexes.map((u) => ({
+        columns: u.fields.map(columnOf),
+        declaration: `@@unique([${u.fields.join(', ')}])`,
+      })),
     ];
-    if (model.uniqueIndexes.map((u) => u.fields.join(',')).join(';') !== block.uniques.map((u) => u.join(',')).join(';')) {
+    if (
+      model.uniqueIndexes.map((u) => u.fields.join(',')).join(';') !==
+      block.uniques.map((u) => u.join(',')).join(';')
+    ) {
       stale('@@unique differs between prisma/schema.prisma and src/generated');
     }
 
@@ -546,7 +723,14 @@ interface ParsedField {
   isUnique: boolean;
   map: string | undefined;
   nativeType: { name: string; args: string[] } | undefined;
-  relation: { fields: string[]; references: string[]; onDelete: string | undefined; onUpdate: string | undefined } | undefined;
+  relation:
+    | {
+        fields: string[];
+        references: string[];
+        onDelete: string | undefined;
+        onUpdate: string | undefined;
+      }
+    | undefined;
 }
 interface ParsedModel {
   name: string;
@@ -575,12 +759,24 @@ function parsePrismaSchema(text: string): ParsedSchema {
     }
     const [, kind, name] = header as unknown as [string, string, string];
     const attributes = body.filter((l) => l.startsWith('@@'));
-    const dbName = attributes.map((a) => /^@@map\(\s*"([^"]+)"/.exec(a)?.[1]).find((m) => m !== undefined);
+    const dbName = attributes
+      .map((a) => /^@@map\(\s*"([^"]+)"/.exec(a)?.[1])
+      .find((m) => m !== undefined);
     if (kind === 'enum') {
-      enums.set(name, { dbName, values: body.filter((l) => !l.startsWith('@@')).map((l) => /^(\w+)/.exec(l)?.[1] ?? l) });
+      enums.set(name, {
+        dbName,
+        values: body.filter((l) => !l.startsWith('@@')).map((l) => /^(\w+)/.exec(l)?.[1] ?? l),
+      });
       continue;
     }
-    const model: ParsedModel = { name, dbName, fields: new Map(), id: undefined, uniques: [], indexes: [] };
+    const model: ParsedModel = {
+      name,
+      dbName,
+      fields: new Map(),
+      id: undefined,
+      uniques: [],
+      indexes: [],
+    };
     for (const line of body) {
       if (line.startsWith('@@')) {
         const attribute = /^@@(\w+)\((.*)\)$/.exec(line);
@@ -592,7 +788,10 @@ function parsePrismaSchema(text: string): ParsedSchema {
         else if (attributeName === 'index') {
           const type = /(?:^|,)\s*type:\s*(\w+)/.exec(args.slice(args.indexOf(']') + 1))?.[1];
           model.indexes.push({
-            columns: list.map((item) => ({ field: fieldOf(item), desc: /sort:\s*Desc/.test(item) })),
+            columns: list.map((item) => ({
+              field: fieldOf(item),
+              desc: /sort:\s*Desc/.test(item),
+            })),
             method: (type ?? 'BTree').toLowerCase(),
             declaration: `@@index(${args})`,
           });
@@ -601,7 +800,14 @@ function parsePrismaSchema(text: string): ParsedSchema {
       }
       const field = /^(\w+)\s+(\w+)(\[\])?(\?)?\s*(.*)$/.exec(line);
       if (!field) continue;
-      const [, fieldName, type, list, optional, attrs] = field as unknown as [string, string, string, string | undefined, string | undefined, string];
+      const [, fieldName, type, list, optional, attrs] = field as unknown as [
+        string,
+        string,
+        string,
+        string | undefined,
+        string | undefined,
+        string,
+      ];
       const native = /@db\.(\w+)(?:\(([^)]*)\))?/.exec(attrs);
       const relationArgs = attributeArgs(attrs, '@relation');
       model.fields.set(fieldName, {
@@ -612,13 +818,26 @@ function parsePrismaSchema(text: string): ParsedSchema {
         isId: /@id\b/.test(attrs),
         isUnique: /@unique\b/.test(attrs),
         map: /@map\(\s*"([^"]+)"/.exec(attrs)?.[1],
-        nativeType: native ? { name: native[1] ?? '', args: native[2] ? native[2].split(',').map((a) => a.trim()).filter(Boolean) : [] } : undefined,
-        relation: relationArgs === undefined ? undefined : {
-          fields: namedList(relationArgs, 'fields'),
-          references: namedList(relationArgs, 'references'),
-          onDelete: /onDelete:\s*(\w+)/.exec(relationArgs)?.[1],
-          onUpdate: /onUpdate:\s*(\w+)/.exec(relationArgs)?.[1],
-        },
+        nativeType: native
+          ? {
+              name: native[1] ?? '',
+              args: native[2]
+                ? native[2]
+                    .split(',')
+                    .map((a) => a.trim())
+                    .filter(Boolean)
+                : [],
+            }
+          : undefined,
+        relation:
+          relationArgs === undefined
+            ? undefined
+            : {
+                fields: namedList(relationArgs, 'fields'),
+                references: namedList(relationArgs, 'references'),
+                onDelete: /onDelete:\s*(\w+)/.exec(relationArgs)?.[1],
+                onUpdate: /onUpdate:\s*(\w+)/.exec(relationArgs)?.[1],
+              },
       });
     }
     models.set(name, model);
@@ -674,7 +893,12 @@ function bracketList(args: string): string[] {
 
 function namedList(args: string, name: string): string[] {
   const match = new RegExp(`\\b${name}:\\s*\\[([^\\]]*)\\]`).exec(args);
-  return match?.[1] ? match[1].split(',').map((s) => s.trim()).filter(Boolean) : [];
+  return match?.[1]
+    ? match[1]
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 }
 
 function fieldOf(item: string): string {

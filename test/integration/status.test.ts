@@ -9,19 +9,29 @@ import { anAccount } from '../helpers/fixtures.ts';
 
 describe('GET /status', () => {
   let api: TestService;
-  beforeAll(async () => { api = await startTestService(); });
-  afterAll(async () => { await api?.stop(); });
+  beforeAll(async () => {
+    api = await startTestService();
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
 
   it('answers 200 with the version and every check, without a key', async () => {
     const res = await api.request('GET /status');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', version: '1.0.0', checks: { database: 'ok', queue: 'ok' } });
+    expect(res.body).toEqual({
+      status: 'ok',
+      version: '1.0.0',
+      checks: { database: 'ok', queue: 'ok' },
+    });
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
   it('is also a GraphQL query of the same schema', async () => {
     const res = await api.graphql('{ status { status version checks { database queue } } }');
-    expect(res.body.data).toEqual({ status: { status: 'ok', version: '1.0.0', checks: { database: 'ok', queue: 'ok' } } });
+    expect(res.body.data).toEqual({
+      status: { status: 'ok', version: '1.0.0', checks: { database: 'ok', queue: 'ok' } },
+    });
   });
 });
 
@@ -50,14 +60,25 @@ describe('GET /status with PostgreSQL stopped', () => {
 
     const down = await api.request('GET /status');
     expect(down.status).toBe(503);
-    expect(down.body).toEqual({ status: 'degraded', version: '1.0.0', checks: { database: 'error', queue: 'error' } });
+    expect(down.body).toEqual({
+      status: 'degraded',
+      version: '1.0.0',
+      checks: { database: 'error', queue: 'error' },
+    });
 
     // A key lookup needs the database: the answer is a 503 in the documented body, not a 500.
     const authenticated = await api.request('GET /api-keys', { key: owner.key.replace(/.$/, 'x') });
     expect(authenticated.status).toBe(503);
-    expect(authenticated.body).toEqual({ error: { code: 'service_unavailable', message: expect.any(String) } });
+    expect(authenticated.body).toEqual({
+      error: { code: 'service_unavailable', message: expect.any(String) },
+    });
 
     database = await startEmbeddedPostgres({ dataDir, port });
-    await expect.poll(async () => (await api.request('GET /status')).status, { timeout: 15_000, interval: 250 }).toBe(200);
+    await expect
+      .poll(async () => (await api.request('GET /status')).status, {
+        timeout: 15_000,
+        interval: 250,
+      })
+      .toBe(200);
   });
 });

@@ -58,12 +58,18 @@ afterAll(async () => {
   await api?.stop();
 });
 
-interface PlanNode { 'Node Type': string; 'Relation Name'?: string; Plans?: PlanNode[] }
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
 /** Sends the list request and returns the plans of every statement it ran against trips. */
 async function plansOf(params: Record<string, unknown>) {
-  const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  const query = new URLSearchParams(
+    Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  );
   const from = captured.length;
   const res = await api.request(`GET /trips?${query}`, { key: account.owner.key });
   expect(res.status, res.text).toBe(200);
@@ -71,10 +77,16 @@ async function plansOf(params: Record<string, unknown>) {
   expect(statements.length).toBeGreaterThan(0);
   const plans = [];
   for (const statement of statements) {
-    const { rows } = await db.query(`EXPLAIN (FORMAT JSON) ${statement.sql}`, JSON.parse(statement.params));
+    const { rows } = await db.query(
+      `EXPLAIN (FORMAT JSON) ${statement.sql}`,
+      JSON.parse(statement.params),
+    );
     plans.push({ sql: statement.sql, nodes: nodesOf(rows[0]['QUERY PLAN'][0].Plan) });
     const generic = await db.query(`EXPLAIN (GENERIC_PLAN, FORMAT JSON) ${statement.sql}`);
-    plans.push({ sql: `(generic plan) ${statement.sql}`, nodes: nodesOf(generic.rows[0]['QUERY PLAN'][0].Plan) });
+    plans.push({
+      sql: `(generic plan) ${statement.sql}`,
+      nodes: nodesOf(generic.rows[0]['QUERY PLAN'][0].Plan),
+    });
   }
   return { body: res.body, plans };
 }
@@ -88,7 +100,15 @@ const COMMON_LISTS: Array<[string, Record<string, unknown>]> = [
   ['countries contains', { filters: [{ field: 'countries', operator: 'contains', value: 'JPN' }] }],
   ['countries in', { filters: [{ field: 'countries', operator: 'in', value: ['PER', 'ECU'] }] }],
   ['visibility eq', { filters: [{ field: 'visibility', operator: 'eq', value: 'private' }] }],
-  ['a date range', { filters: [{ field: 'dateStart', operator: 'gte', value: '2026-06-01' }, { field: 'dateStart', operator: 'lt', value: '2026-07-01' }] }],
+  [
+    'a date range',
+    {
+      filters: [
+        { field: 'dateStart', operator: 'gte', value: '2026-06-01' },
+        { field: 'dateStart', operator: 'lt', value: '2026-07-01' },
+      ],
+    },
+  ],
   ['sorted by title', { orderBy: { field: 'title', direction: 'asc' } }],
   ['sorted by duration', { orderBy: { field: 'duration', direction: 'asc' } }],
   ['sorted by duration, descending', { orderBy: { field: 'duration', direction: 'desc' } }],
@@ -98,7 +118,13 @@ const COMMON_LISTS: Array<[string, Record<string, unknown>]> = [
   ['sorted by id', { orderBy: { field: 'id', direction: 'asc' } }],
   ['sorted by visualizations', { orderBy: { field: 'visualizations', direction: 'desc' } }],
   ['sorted by updatedAt', { orderBy: { field: 'updatedAt', direction: 'desc' } }],
-  ['a filter and a sort', { filters: [{ field: 'countries', operator: 'contains', value: 'FRA' }], orderBy: { field: 'createdAt', direction: 'asc' } }],
+  [
+    'a filter and a sort',
+    {
+      filters: [{ field: 'countries', operator: 'contains', value: 'FRA' }],
+      orderBy: { field: 'createdAt', direction: 'asc' },
+    },
+  ],
 ];
 
 describe(`GET /trips on an account of ${TRIPS_IN_ACCOUNT.toLocaleString('en')} trips`, () => {
@@ -111,7 +137,9 @@ describe(`GET /trips on an account of ${TRIPS_IN_ACCOUNT.toLocaleString('en')} t
   it.each(COMMON_LISTS)('%s: no sequential scan on trips', async (_name, params) => {
     const { plans } = await plansOf(params);
     for (const plan of plans) {
-      const seqScans = plan.nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'trips');
+      const seqScans = plan.nodes.filter(
+        (node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'trips',
+      );
       expect(seqScans, `sequential scan in the plan of:\n${plan.sql}`).toEqual([]);
     }
   });

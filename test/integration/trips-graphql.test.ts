@@ -15,20 +15,40 @@ let account: AccountFixture;
 let other: AccountFixture;
 
 beforeAll(async () => {
-  api = await startTestService({}, { clock: () => now, onDatabaseQuery: (statement) => sql.push(statement.sql) });
+  api = await startTestService(
+    {},
+    { clock: () => now, onDatabaseQuery: (statement) => sql.push(statement.sql) },
+  );
   account = await anAccount(api.prisma);
   other = await anAccount(api.prisma);
 });
-afterAll(async () => { await api?.stop(); });
+afterAll(async () => {
+  await api?.stop();
+});
 
-const gql = async (query: string, variables: Record<string, unknown> = {}, key: string | null = account.owner.key) => {
+const gql = async (
+  query: string,
+  variables: Record<string, unknown> = {},
+  key: string | null = account.owner.key,
+) => {
   const res = await api.graphql(query, variables, key ? { key } : {});
   expect(res.status).toBe(200);
-  return res.body as { data: any; errors?: Array<{ message: string; extensions: { code: string; errors?: unknown } }> };
+  return res.body as {
+    data: any;
+    errors?: Array<{ message: string; extensions: { code: string; errors?: unknown } }>;
+  };
 };
-const createTrips = async (titles: string[], fixture = account, extra: Record<string, unknown> = {}) => {
+const createTrips = async (
+  titles: string[],
+  fixture = account,
+  extra: Record<string, unknown> = {},
+) => {
   const ids: number[] = [];
-  for (const title of titles) ids.push((await api.request('POST /trips', { key: fixture.owner.key, body: { title, ...extra } })).body.id);
+  for (const title of titles)
+    ids.push(
+      (await api.request('POST /trips', { key: fixture.owner.key, body: { title, ...extra } })).body
+        .id,
+    );
   return ids;
 };
 
@@ -37,7 +57,14 @@ describe('tripsConnection', () => {
   beforeAll(async () => {
     account = await anAccount(api.prisma);
     for (const [i, duration] of [3, null, 7, 1, null, 5, 9].entries()) {
-      await api.request('POST /trips', { key: account.owner.key, body: { title: `Trip ${i}`, ...(duration ? { duration } : {}), countries: i % 2 ? ['FRA'] : ['ESP'] } });
+      await api.request('POST /trips', {
+        key: account.owner.key,
+        body: {
+          title: `Trip ${i}`,
+          ...(duration ? { duration } : {}),
+          countries: i % 2 ? ['FRA'] : ['ESP'],
+        },
+      });
     }
   });
   const PAGE = `query($first: Int, $after: String, $filters: [ListFilterInput!], $orderBy: ListOrderInput) {
@@ -51,7 +78,8 @@ describe('tripsConnection', () => {
     for (let pages = 0; pages < 10; pages++) {
       const { data } = await gql(PAGE, { ...variables, first: 3, after }, account.owner.key);
       titles.push(...data.tripsConnection.edges.map((e: any) => e.node.title));
-      if (!data.tripsConnection.pageInfo.hasNextPage) return { titles, totalCount: data.tripsConnection.totalCount };
+      if (!data.tripsConnection.pageInfo.hasNextPage)
+        return { titles, totalCount: data.tripsConnection.totalCount };
       after = data.tripsConnection.pageInfo.endCursor;
     }
     throw new Error('too many pages');
@@ -65,10 +93,24 @@ describe('tripsConnection', () => {
 
   it('takes the filters and order of the REST list, nulls last', async () => {
     const byDuration = await walk({ orderBy: { field: 'duration', direction: 'asc' } });
-    expect(byDuration.titles).toEqual(['Trip 3', 'Trip 0', 'Trip 5', 'Trip 2', 'Trip 6', 'Trip 1', 'Trip 4']);
-    const french = await walk({ filters: [{ field: 'countries', operator: 'contains', value: 'FRA' }] });
+    expect(byDuration.titles).toEqual([
+      'Trip 3',
+      'Trip 0',
+      'Trip 5',
+      'Trip 2',
+      'Trip 6',
+      'Trip 1',
+      'Trip 4',
+    ]);
+    const french = await walk({
+      filters: [{ field: 'countries', operator: 'contains', value: 'FRA' }],
+    });
     expect(french).toEqual({ titles: ['Trip 5', 'Trip 3', 'Trip 1'], totalCount: 3 });
-    const bad = await gql(PAGE, { filters: [{ field: 'joinCode', operator: 'eq', value: 'x' }] }, account.owner.key);
+    const bad = await gql(
+      PAGE,
+      { filters: [{ field: 'joinCode', operator: 'eq', value: 'x' }] },
+      account.owner.key,
+    );
     expect(bad.errors?.[0]?.extensions.code).toBe('validation_failed');
   });
 
@@ -78,7 +120,9 @@ describe('tripsConnection', () => {
       const before = sql.length;
       const { data } = await gql(query, { first }, account.owner.key);
       expect(data.tripsConnection.edges).toHaveLength(first);
-      expect(data.tripsConnection.edges[0].node.configuration.document.settings.currency).toBe('EUR');
+      expect(data.tripsConnection.edges[0].node.configuration.document.settings.currency).toBe(
+        'EUR',
+      );
       return sql.filter((statement, i) => i >= before && !/^(BEGIN|COMMIT)/.test(statement)).length;
     };
     const one = await count(1);
@@ -101,19 +145,36 @@ describe('tripsConnection', () => {
     expect(first.body).toMatchObject({ page: 1, pageSize: 2, totalCount: 7, totalPages: 4 });
     expect(first.body.data.map((t: any) => t.title)).toEqual(['Trip 6', 'Trip 5']);
     expect(first.statements).toBe(1);
-    expect(await read({ page: '9' })).toMatchObject({ body: { data: [], totalCount: 7, totalPages: 1 }, statements: 2 });
-    const french = await read({ filters: JSON.stringify([{ field: 'countries', operator: 'contains', value: 'FRA' }]) });
+    expect(await read({ page: '9' })).toMatchObject({
+      body: { data: [], totalCount: 7, totalPages: 1 },
+      statements: 2,
+    });
+    const french = await read({
+      filters: JSON.stringify([{ field: 'countries', operator: 'contains', value: 'FRA' }]),
+    });
     expect(french).toMatchObject({ body: { totalCount: 3 }, statements: 2 });
   });
 
   it('GET /trips and GET /trips/{id} answer the very JSON POST /graphql answers for the same read', async () => {
     const list = await api.request('GET /trips?pageSize=3', { key: account.owner.key });
-    const viaGraphql = await gql(`{ trips(pageSize: 3) { data { ${TRIP_FIELDS} agentPictureUrl } page pageSize totalCount totalPages } }`, {}, account.owner.key);
+    const viaGraphql = await gql(
+      `{ trips(pageSize: 3) { data { ${TRIP_FIELDS} agentPictureUrl } page pageSize totalCount totalPages } }`,
+      {},
+      account.owner.key,
+    );
     expect(list.body.data).toHaveLength(3);
     expect(list.body).toStrictEqual(viaGraphql.data.trips);
     const id = list.body.data[0].id;
     const one = await api.request(`GET /trips/${id}`, { key: account.owner.key });
-    expect(one.body).toStrictEqual((await gql(`query($id: Int!) { trip(id: $id) { ${TRIP_FIELDS} } }`, { id }, account.owner.key)).data.trip);
+    expect(one.body).toStrictEqual(
+      (
+        await gql(
+          `query($id: Int!) { trip(id: $id) { ${TRIP_FIELDS} } }`,
+          { id },
+          account.owner.key,
+        )
+      ).data.trip,
+    );
   });
 
   it('refuses a negative size or a cursor that is not one of ours', async () => {
@@ -130,7 +191,8 @@ describe('tripsConnection', () => {
 });
 
 describe('trash', () => {
-  const TRASH = '{ trashedTrips(first: 50) { totalCount edges { node { id deletedAt restorableUntil } } } }';
+  const TRASH =
+    '{ trashedTrips(first: 50) { totalCount edges { node { id deletedAt restorableUntil } } } }';
   const RESTORE = 'mutation($id: Int!) { restoreTrip(id: $id) { id title deletedAt } }';
 
   it('lists deleted trips, most recent first, and restores one', async () => {
@@ -142,7 +204,9 @@ describe('trash', () => {
     const ids = data.trashedTrips.edges.map((e: any) => e.node.id);
     expect(ids.indexOf(b)).toBeLessThan(ids.indexOf(a));
     const entry = data.trashedTrips.edges.find((e: any) => e.node.id === a).node;
-    expect(new Date(entry.restorableUntil).getTime() - new Date(entry.deletedAt).getTime()).toBe(90 * DAY);
+    expect(new Date(entry.restorableUntil).getTime() - new Date(entry.deletedAt).getTime()).toBe(
+      90 * DAY,
+    );
     expect((await api.request(`GET /trips/${a}`, { key: account.owner.key })).status).toBe(404);
 
     const restored = await gql(RESTORE, { id: a });
@@ -154,8 +218,12 @@ describe('trash', () => {
   it('another account cannot see or restore the trip; a viewer cannot restore', async () => {
     const [id] = await createTrips(['Private trash']);
     await api.request(`DELETE /trips/${id}`, { key: account.owner.key });
-    expect((await gql(TRASH, {}, other.owner.key)).data.trashedTrips.edges.map((e: any) => e.node.id)).not.toContain(id);
-    expect((await gql(RESTORE, { id }, other.owner.key)).errors?.[0]?.extensions.code).toBe('not_found');
+    expect(
+      (await gql(TRASH, {}, other.owner.key)).data.trashedTrips.edges.map((e: any) => e.node.id),
+    ).not.toContain(id);
+    expect((await gql(RESTORE, { id }, other.owner.key)).errors?.[0]?.extensions.code).toBe(
+      'not_found',
+    );
     const viewer = await aMember(api.prisma, account.accountId, 'viewer');
     expect((await gql(RESTORE, { id }, viewer.key)).errors?.[0]?.extensions.code).toBe('forbidden');
     expect((await gql(RESTORE, { id: 999_999 })).errors?.[0]?.extensions.code).toBe('not_found');
@@ -171,10 +239,15 @@ describe('trash', () => {
 
     const trash = await gql(TRASH, {}, fresh.owner.key);
     expect(trash.data.trashedTrips.edges.map((e: any) => e.node.id)).toEqual([young]);
-    expect((await gql(RESTORE, { id: old }, fresh.owner.key)).errors?.[0]?.extensions.code).toBe('not_found');
+    expect((await gql(RESTORE, { id: old }, fresh.owner.key)).errors?.[0]?.extensions.code).toBe(
+      'not_found',
+    );
 
     await runJob(api, 'trips.purge-trash');
-    const left = await api.prisma.trip.findMany({ where: { accountId: fresh.accountId }, select: { id: true } });
+    const left = await api.prisma.trip.findMany({
+      where: { accountId: fresh.accountId },
+      select: { id: true },
+    });
     expect(left.map((t) => t.id).sort()).toEqual([young, alive].sort());
     expect(await api.prisma.tripConfiguration.count({ where: { tripId: old } })).toBe(0);
     expect(await api.prisma.tripConfiguration.count({ where: { tripId: young } })).toBe(1);
@@ -186,7 +259,9 @@ describe('trash', () => {
 
   it('the purge job is scheduled daily', async () => {
     const schedules = await api.running.services.boss.getSchedules();
-    expect(schedules).toContainEqual(expect.objectContaining({ name: 'trips.purge-trash', cron: '17 3 * * *' }));
+    expect(schedules).toContainEqual(
+      expect.objectContaining({ name: 'trips.purge-trash', cron: '17 3 * * *' }),
+    );
   });
 });
 
@@ -196,7 +271,10 @@ describe('duplicateTrip', () => {
   }`;
 
   it('copies the trip and its configuration as a new trip of the caller', async () => {
-    const source = await api.request('POST /trips', { key: account.owner.key, body: { title: 'Lisbon Escape', duration: 4, countries: ['PRT'], visibility: 'private' } });
+    const source = await api.request('POST /trips', {
+      key: account.owner.key,
+      body: { title: 'Lisbon Escape', duration: 4, countries: ['PRT'], visibility: 'private' },
+    });
     await api.request(`PATCH /trips/${source.body.id}/config`, {
       key: account.owner.key,
       headers: { 'content-type': 'application/merge-patch+json' },
@@ -205,41 +283,73 @@ describe('duplicateTrip', () => {
     const agent = await aMember(api.prisma, account.accountId, 'agent');
     const { data } = await gql(DUPLICATE, { id: source.body.id }, agent.key);
     const copy = data.duplicateTrip;
-    expect(copy).toMatchObject({ title: 'Lisbon Escape (copy)', duration: 4, countries: ['PRT'], visibility: 'private', agentId: agent.agentId, accountId: account.accountId, visualizations: 0 });
+    expect(copy).toMatchObject({
+      title: 'Lisbon Escape (copy)',
+      duration: 4,
+      countries: ['PRT'],
+      visibility: 'private',
+      agentId: agent.agentId,
+      accountId: account.accountId,
+      visualizations: 0,
+    });
     expect(copy.id).not.toBe(source.body.id);
     expect(copy.slug).toMatch(/^lisbon-escape-copy-[a-z0-9]{6}$/);
     expect(copy.code).not.toBe(source.body.code);
     expect(copy.joinCode).not.toBe(source.body.joinCode);
     expect(copy.configuration.document.settings.currency).toBe('USD');
-    expect((await gql(DUPLICATE, { id: source.body.id, title: 'Porto' })).data.duplicateTrip.title).toBe('Porto');
+    expect(
+      (await gql(DUPLICATE, { id: source.body.id, title: 'Porto' })).data.duplicateTrip.title,
+    ).toBe('Porto');
   });
 
   it('refuses a bad title, a trip of another account, and a viewer', async () => {
     const [id] = await createTrips(['Source']);
     const blank = await gql(DUPLICATE, { id, title: '  ' });
-    expect(blank.errors?.[0]?.extensions).toMatchObject({ code: 'validation_failed', errors: { title: [expect.any(String)] } });
-    expect((await gql(DUPLICATE, { id }, other.owner.key)).errors?.[0]?.extensions.code).toBe('not_found');
+    expect(blank.errors?.[0]?.extensions).toMatchObject({
+      code: 'validation_failed',
+      errors: { title: [expect.any(String)] },
+    });
+    expect((await gql(DUPLICATE, { id }, other.owner.key)).errors?.[0]?.extensions.code).toBe(
+      'not_found',
+    );
     const viewer = await aMember(api.prisma, account.accountId, 'viewer');
-    expect((await gql(DUPLICATE, { id }, viewer.key)).errors?.[0]?.extensions.code).toBe('forbidden');
+    expect((await gql(DUPLICATE, { id }, viewer.key)).errors?.[0]?.extensions.code).toBe(
+      'forbidden',
+    );
   });
 });
 
 describe('recordTripView', () => {
-  const VIEW = 'mutation($slug: String!, $viewerId: String) { recordTripView(slug: $slug, viewerId: $viewerId) { counted visualizations } }';
+  const VIEW =
+    'mutation($slug: String!, $viewerId: String) { recordTripView(slug: $slug, viewerId: $viewerId) { counted visualizations } }';
   const view = (slug: string, viewerId?: string) => gql(VIEW, { slug, viewerId }, null);
 
   it('needs no key and counts each viewer at most once per hour', async () => {
-    const trip = (await api.request('POST /trips', { key: account.owner.key, body: { title: 'Viewed' } })).body;
-    expect((await view(trip.slug, 'visitor-1')).data.recordTripView).toEqual({ counted: true, visualizations: 1 });
-    expect((await view(trip.slug, 'visitor-1')).data.recordTripView).toEqual({ counted: false, visualizations: 1 });
-    expect((await view(trip.slug, 'visitor-2')).data.recordTripView).toEqual({ counted: true, visualizations: 2 });
+    const trip = (
+      await api.request('POST /trips', { key: account.owner.key, body: { title: 'Viewed' } })
+    ).body;
+    expect((await view(trip.slug, 'visitor-1')).data.recordTripView).toEqual({
+      counted: true,
+      visualizations: 1,
+    });
+    expect((await view(trip.slug, 'visitor-1')).data.recordTripView).toEqual({
+      counted: false,
+      visualizations: 1,
+    });
+    expect((await view(trip.slug, 'visitor-2')).data.recordTripView).toEqual({
+      counted: true,
+      visualizations: 2,
+    });
     expect((await view(trip.slug)).data.recordTripView.counted).toBe(true); // address + user agent
     expect((await view(trip.slug)).data.recordTripView.counted).toBe(false);
 
     now = new Date(now.getTime() + 59 * 60 * 1000);
     expect((await view(trip.slug, 'visitor-1')).data.recordTripView.counted).toBe(false);
     now = new Date(now.getTime() + 2 * 60 * 1000);
-    expect((await view(trip.slug, 'visitor-1')).data.recordTripView).toEqual({ counted: true, visualizations: 4 });
+    expect((await view(trip.slug, 'visitor-1')).data.recordTripView).toEqual({
+      counted: true,
+      visualizations: 4,
+    });
 
     const read = await api.request(`GET /trips/${trip.id}`, { key: account.owner.key });
     expect(read.body.visualizations).toBe(4);
@@ -247,31 +357,51 @@ describe('recordTripView', () => {
   });
 
   it('counts concurrent views of one viewer once', async () => {
-    const trip = (await api.request('POST /trips', { key: account.owner.key, body: { title: 'Busy' } })).body;
-    const results = await Promise.all(Array.from({ length: 8 }, () => view(trip.slug, 'same-visitor')));
+    const trip = (
+      await api.request('POST /trips', { key: account.owner.key, body: { title: 'Busy' } })
+    ).body;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => view(trip.slug, 'same-visitor')),
+    );
     expect(results.filter((r) => r.data.recordTripView.counted)).toHaveLength(1);
   });
 
   it('404 for a private, deleted or unknown trip', async () => {
-    const hidden = (await api.request('POST /trips', { key: account.owner.key, body: { title: 'Hidden', visibility: 'private' } })).body;
-    const deleted = (await api.request('POST /trips', { key: account.owner.key, body: { title: 'Gone' } })).body;
+    const hidden = (
+      await api.request('POST /trips', {
+        key: account.owner.key,
+        body: { title: 'Hidden', visibility: 'private' },
+      })
+    ).body;
+    const deleted = (
+      await api.request('POST /trips', { key: account.owner.key, body: { title: 'Gone' } })
+    ).body;
     await api.request(`DELETE /trips/${deleted.id}`, { key: account.owner.key });
     for (const slug of [hidden.slug, deleted.slug, 'no-such-trip']) {
       expect((await view(slug, 'v')).errors?.[0]?.extensions.code).toBe('not_found');
     }
-    expect(await api.prisma.trip.findUniqueOrThrow({ where: { id: hidden.id }, select: { visualizations: true } })).toEqual({ visualizations: 0 });
+    expect(
+      await api.prisma.trip.findUniqueOrThrow({
+        where: { id: hidden.id },
+        select: { visualizations: true },
+      }),
+    ).toEqual({ visualizations: 0 });
   });
 });
 
-describe('totalCount of the unfiltered list (the account\'s live counter)', () => {
+describe("totalCount of the unfiltered list (the account's live counter)", () => {
   it('stays exact through creation, bulk deletion, restore, the purge and writes made outside the service', async () => {
     const fresh = await anAccount(api.prisma);
     const key = fresh.owner.key;
     const totals = async () => {
       const unfiltered = (await api.request('GET /trips?pageSize=1', { key })).body.totalCount;
-      const filters = encodeURIComponent(JSON.stringify([{ field: 'id', operator: 'gt', value: 0 }]));
-      const counted = (await api.request(`GET /trips?pageSize=1&filters=${filters}`, { key })).body.totalCount;
-      const connection = (await gql('{ tripsConnection(first: 1) { totalCount } }', {}, key)).data.tripsConnection.totalCount;
+      const filters = encodeURIComponent(
+        JSON.stringify([{ field: 'id', operator: 'gt', value: 0 }]),
+      );
+      const counted = (await api.request(`GET /trips?pageSize=1&filters=${filters}`, { key })).body
+        .totalCount;
+      const connection = (await gql('{ tripsConnection(first: 1) { totalCount } }', {}, key)).data
+        .tripsConnection.totalCount;
       return { unfiltered, counted, connection };
     };
     const same = (n: number) => ({ unfiltered: n, counted: n, connection: n });
@@ -290,7 +420,9 @@ describe('totalCount of the unfiltered list (the account\'s live counter)', () =
     now = new Date(now.getTime() + 95 * DAY);
     await runJob(api, 'trips.purge-trash'); // erases b, which was no longer counted
     expect(await totals()).toEqual(same(7));
-    await api.prisma.trip.deleteMany({ where: { accountId: fresh.accountId, title: { startsWith: 'Loaded' } } });
+    await api.prisma.trip.deleteMany({
+      where: { accountId: fresh.accountId, title: { startsWith: 'Loaded' } },
+    });
     expect(await totals()).toEqual(same(4));
   });
 });

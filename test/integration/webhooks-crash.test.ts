@@ -35,11 +35,24 @@ describe('a crash between commit and delivery', () => {
   it('delays the event, never loses it', async () => {
     const account = await anAccount(prisma);
     const api = await start('api'); // no worker: nothing is delivered by this process
-    const headers = { authorization: `Bearer ${account.owner.key}`, 'content-type': 'application/json' };
-    const endpoint = await (await fetch(`${api.url}/webhooks/endpoints`, {
-      method: 'POST', headers, body: JSON.stringify({ name: 'CRM', url: receiver.url, eventTypes: ['trip.created'] }),
-    })).json() as { secret: string };
-    const trip = await (await fetch(`${api.url}/trips`, { method: 'POST', headers, body: JSON.stringify({ title: 'Survives a crash' }) })).json() as { id: number };
+    const headers = {
+      authorization: `Bearer ${account.owner.key}`,
+      'content-type': 'application/json',
+    };
+    const endpoint = (await (
+      await fetch(`${api.url}/webhooks/endpoints`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'CRM', url: receiver.url, eventTypes: ['trip.created'] }),
+      })
+    ).json()) as { secret: string };
+    const trip = (await (
+      await fetch(`${api.url}/trips`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ title: 'Survives a crash' }),
+      })
+    ).json()) as { id: number };
     expect(trip.id).toEqual(expect.any(Number));
     api.service.child.kill('SIGKILL');
     await api.service.exited;
@@ -47,7 +60,17 @@ describe('a crash between commit and delivery', () => {
 
     await start('api,worker');
     const [delivered] = await receiver.waitFor(1, () => true, 60_000);
-    expect(delivered!.body).toMatchObject({ type: 'trip.created', accountId: account.accountId, data: { trip: { id: trip.id, title: 'Survives a crash' } } });
-    expect(await verify(endpoint.secret, delivered!.rawBody, String(delivered!.headers['x-service-signature-256']))).toBe(true);
+    expect(delivered!.body).toMatchObject({
+      type: 'trip.created',
+      accountId: account.accountId,
+      data: { trip: { id: trip.id, title: 'Survives a crash' } },
+    });
+    expect(
+      await verify(
+        endpoint.secret,
+        delivered!.rawBody,
+        String(delivered!.headers['x-service-signature-256']),
+      ),
+    ).toBe(true);
   }, 120_000);
 });

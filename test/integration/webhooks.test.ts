@@ -11,7 +11,9 @@ import { startReceiver, type ReceivedRequest, type Receiver } from '../helpers/r
 import { startTestService, type TestService } from '../helpers/service.ts';
 
 let now = new Date('2026-05-01T10:00:00Z');
-const advance = (ms: number) => { now = new Date(now.getTime() + ms); };
+const advance = (ms: number) => {
+  now = new Date(now.getTime() + ms);
+};
 
 let api: TestService;
 let receiver: Receiver;
@@ -29,7 +31,10 @@ afterEach(() => receiver.respond(() => ({ status: 200, body: 'ok' })));
 /** An enterprise account with an endpoint on the receiver, subscribed to `eventTypes`. */
 async function anAccountWithEndpoint(eventTypes: string[], url = receiver.url) {
   const account = await anAccount(api.prisma);
-  const res = await api.request('POST /webhooks/endpoints', { key: account.owner.key, body: { name: 'Back office', url, eventTypes } });
+  const res = await api.request('POST /webhooks/endpoints', {
+    key: account.owner.key,
+    body: { name: 'Back office', url, eventTypes },
+  });
   expect(res.status, res.text).toBe(201);
   return { account, endpoint: res.body as { id: number; secret: string } };
 }
@@ -38,53 +43,94 @@ const forAccount = (account: AccountFixture, type?: string) => (r: ReceivedReque
 /** The debounce flush jobs queued for one resource, as pg-boss's queue table holds them (in any state). */
 const flushJobs = async (key: string) => {
   const [row] = await api.prisma.$queryRawUnsafe<Array<{ count: number }>>(
-    `SELECT count(*)::int AS count FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND data->>'key' = $2`, FLUSH_JOB, key);
+    `SELECT count(*)::int AS count FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND data->>'key' = $2`,
+    FLUSH_JOB,
+    key,
+  );
   return row!.count;
 };
 const verified = async (secret: string, request: ReceivedRequest) => {
   const signatures = String(request.headers['x-service-signature-256']).split(',');
-  return (await Promise.all(signatures.map((signature) => verify(secret, request.rawBody, signature)))).some(Boolean);
+  return (
+    await Promise.all(signatures.map((signature) => verify(secret, request.rawBody, signature)))
+  ).some(Boolean);
 };
 
 describe('endpoints', () => {
   it('creates an endpoint with a whsec_ secret shown once; lists, reads, updates, pauses, resumes, deletes', async () => {
     const account = await anAccount(api.prisma);
     const key = account.owner.key;
-    const created = await api.request('POST /webhooks/endpoints', { key, body: { name: 'CRM', url: receiver.url, eventTypes: ['trip.created', 'trip.created', 'catalog.deleted'] } });
+    const created = await api.request('POST /webhooks/endpoints', {
+      key,
+      body: {
+        name: 'CRM',
+        url: receiver.url,
+        eventTypes: ['trip.created', 'trip.created', 'catalog.deleted'],
+      },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
-      id: expect.any(Number), name: 'CRM', url: receiver.url, eventTypes: ['trip.created', 'catalog.deleted'], status: 'active',
-      previousSecretExpiresAt: null, createdAt: expect.any(String), updatedAt: expect.any(String), secret: expect.stringMatching(/^whsec_[\w-]{40,}$/),
+      id: expect.any(Number),
+      name: 'CRM',
+      url: receiver.url,
+      eventTypes: ['trip.created', 'catalog.deleted'],
+      status: 'active',
+      previousSecretExpiresAt: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      secret: expect.stringMatching(/^whsec_[\w-]{40,}$/),
     });
     const id = created.body.id;
     const read = await api.request(`GET /webhooks/endpoints/${id}`, { key });
     expect(read.body).not.toHaveProperty('secret');
     expect(read.text).not.toContain(created.body.secret);
-    expect((await api.request('GET /webhooks/endpoints', { key })).body.data.map((e: any) => e.id)).toEqual([id]);
+    expect(
+      (await api.request('GET /webhooks/endpoints', { key })).body.data.map((e: any) => e.id),
+    ).toEqual([id]);
     const stored = await api.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } });
     expect(stored.secretEncrypted).not.toContain(created.body.secret.slice(6));
 
-    expect((await api.request(`PATCH /webhooks/endpoints/${id}`, { key, body: { name: 'CRM 2', eventTypes: ['trip.updated'] } })).body)
-      .toMatchObject({ name: 'CRM 2', eventTypes: ['trip.updated'] });
-    expect((await api.request(`POST /webhooks/endpoints/${id}/pause`, { key })).body.status).toBe('paused');
-    expect((await api.request(`POST /webhooks/endpoints/${id}/resume`, { key })).body.status).toBe('active');
-    expect((await api.request(`DELETE /webhooks/endpoints/${id}`, { key })).body).toEqual({ message: expect.any(String) });
+    expect(
+      (
+        await api.request(`PATCH /webhooks/endpoints/${id}`, {
+          key,
+          body: { name: 'CRM 2', eventTypes: ['trip.updated'] },
+        })
+      ).body,
+    ).toMatchObject({ name: 'CRM 2', eventTypes: ['trip.updated'] });
+    expect((await api.request(`POST /webhooks/endpoints/${id}/pause`, { key })).body.status).toBe(
+      'paused',
+    );
+    expect((await api.request(`POST /webhooks/endpoints/${id}/resume`, { key })).body.status).toBe(
+      'active',
+    );
+    expect((await api.request(`DELETE /webhooks/endpoints/${id}`, { key })).body).toEqual({
+      message: expect.any(String),
+    });
     expect((await api.request(`GET /webhooks/endpoints/${id}`, { key })).status).toBe(404);
   });
 
   it('400 for bad bodies and unknown event types', async () => {
     const account = await anAccount(api.prisma);
-    const res = await api.request('POST /webhooks/endpoints', { key: account.owner.key, body: { url: receiver.url, eventTypes: ['trip.exploded'], secret: 'mine' } });
+    const res = await api.request('POST /webhooks/endpoints', {
+      key: account.owner.key,
+      body: { url: receiver.url, eventTypes: ['trip.exploded'], secret: 'mine' },
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors).sort()).toEqual(['eventTypes[0]', 'name', 'secret']);
   });
 
   it('only owners and admins of enterprise accounts', async () => {
     const pro = await anAccount(api.prisma, { plan: 'pro' });
-    const refused = await api.request('POST /webhooks/endpoints', { key: pro.owner.key, body: { name: 'x', url: receiver.url, eventTypes: ['trip.created'] } });
+    const refused = await api.request('POST /webhooks/endpoints', {
+      key: pro.owner.key,
+      body: { name: 'x', url: receiver.url, eventTypes: ['trip.created'] },
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('plan_required');
-    expect((await api.request('GET /webhooks/endpoints', { key: pro.owner.key })).body.error.code).toBe('plan_required');
+    expect(
+      (await api.request('GET /webhooks/endpoints', { key: pro.owner.key })).body.error.code,
+    ).toBe('plan_required');
 
     const enterprise = await anAccount(api.prisma);
     for (const role of ['agent', 'viewer'] as const) {
@@ -97,14 +143,21 @@ describe('endpoints', () => {
     expect((await api.request('GET /webhooks/endpoints', { key: admin.key })).status).toBe(200);
     const other = await anAccount(api.prisma);
     const { endpoint } = await anAccountWithEndpoint(['trip.created']);
-    expect((await api.request(`GET /webhooks/endpoints/${endpoint.id}`, { key: other.owner.key })).status).toBe(404);
+    expect(
+      (await api.request(`GET /webhooks/endpoints/${endpoint.id}`, { key: other.owner.key }))
+        .status,
+    ).toBe(404);
   });
 });
 
 describe('refused URLs (no loopback allowance)', () => {
   let strict: TestService;
-  beforeAll(async () => { strict = await startTestService({}, { outboundAllowLoopback: false }); });
-  afterAll(async () => { await strict?.stop(); });
+  beforeAll(async () => {
+    strict = await startTestService({}, { outboundAllowLoopback: false });
+  });
+  afterAll(async () => {
+    await strict?.stop();
+  });
 
   it.each([
     ['http', 'http://hooks.example.com/in'],
@@ -118,7 +171,10 @@ describe('refused URLs (no loopback allowance)', () => {
     ['not a URL', 'hooks'],
   ])('%s', async (_name, url) => {
     const account = await anAccount(strict.prisma);
-    const res = await strict.request('POST /webhooks/endpoints', { key: account.owner.key, body: { name: 'x', url, eventTypes: ['trip.created'] } });
+    const res = await strict.request('POST /webhooks/endpoints', {
+      key: account.owner.key,
+      body: { name: 'x', url, eventTypes: ['trip.created'] },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: { url: [expect.any(String)] } });
   });
@@ -127,33 +183,71 @@ describe('refused URLs (no loopback allowance)', () => {
 describe('deliveries', () => {
   it('trip.created: POST with the documented headers, envelope and signature; data.trip is the GET /trips/{id} shape', async () => {
     const { account, endpoint } = await anAccountWithEndpoint(['trip.created']);
-    const trip = await api.request('POST /trips', { key: account.owner.key, body: { title: 'Hooked', countries: ['FRA'] } });
+    const trip = await api.request('POST /trips', {
+      key: account.owner.key,
+      body: { title: 'Hooked', countries: ['FRA'] },
+    });
     const [request] = await receiver.waitFor(1, forAccount(account));
     expect(request!.headers['content-type']).toBe('application/json');
     expect(request!.headers['x-service-event']).toBe('trip.created');
     expect(request!.headers['x-service-delivery']).toBe(request!.body.eventId);
     expect(request!.headers['x-service-signature-256']).toMatch(/^sha256=[0-9a-f]{64}$/);
     expect(await verified(endpoint.secret, request!)).toBe(true);
-    expect(await verify('whsec_wrong', request!.rawBody, String(request!.headers['x-service-signature-256']))).toBe(false);
+    expect(
+      await verify(
+        'whsec_wrong',
+        request!.rawBody,
+        String(request!.headers['x-service-signature-256']),
+      ),
+    ).toBe(false);
     expect(request!.body).toEqual({
-      eventId: expect.stringMatching(/^evt_[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
-      type: 'trip.created', createdAt: expect.any(String), accountId: account.accountId, data: { trip: expect.any(Object) },
+      eventId: expect.stringMatching(
+        /^evt_[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      ),
+      type: 'trip.created',
+      createdAt: expect.any(String),
+      accountId: account.accountId,
+      data: { trip: expect.any(Object) },
     });
     const read = await api.request(`GET /trips/${trip.body.id}`, { key: account.owner.key });
     expect(request!.body.data.trip).toEqual(read.body);
-    const deliveries = await api.request(`GET /webhooks/endpoints/${endpoint.id}/deliveries`, { key: account.owner.key });
-    expect(deliveries.body).toMatchObject({ page: 1, totalCount: 1, data: [{ eventId: request!.body.eventId, eventType: 'trip.created', status: 'succeeded', responseStatus: 200, responseBody: 'ok', manual: false }] });
+    const deliveries = await api.request(`GET /webhooks/endpoints/${endpoint.id}/deliveries`, {
+      key: account.owner.key,
+    });
+    expect(deliveries.body).toMatchObject({
+      page: 1,
+      totalCount: 1,
+      data: [
+        {
+          eventId: request!.body.eventId,
+          eventType: 'trip.created',
+          status: 'succeeded',
+          responseStatus: 200,
+          responseBody: 'ok',
+          manual: false,
+        },
+      ],
+    });
   });
 
   it('trip.updated only when something changed; trip.deleted once per trip with deletedAt; restore sends no trip event', async () => {
-    const { account } = await anAccountWithEndpoint(['trip.updated', 'trip.deleted', 'trip.created']);
+    const { account } = await anAccountWithEndpoint([
+      'trip.updated',
+      'trip.deleted',
+      'trip.created',
+    ]);
     const key = account.owner.key;
     const ids: number[] = [];
-    for (const title of ['A', 'B', 'C']) ids.push((await api.request('POST /trips', { key, body: { title } })).body.id);
+    for (const title of ['A', 'B', 'C'])
+      ids.push((await api.request('POST /trips', { key, body: { title } })).body.id);
     await api.request(`PATCH /trips/${ids[0]}`, { key, body: { title: 'A' } }); // no change
     await api.request(`PATCH /trips/${ids[0]}`, { key, body: { title: 'A2', duration: 3 } });
     await api.request('DELETE /trips', { key, body: { tripIds: [ids[1], ids[2], 999_999] } });
-    await api.graphql('mutation($id: Int!) { restoreTrip(id: $id) { id } }', { id: ids[1] }, { key });
+    await api.graphql(
+      'mutation($id: Int!) { restoreTrip(id: $id) { id } }',
+      { id: ids[1] },
+      { key },
+    );
     await api.request(`DELETE /trips/${ids[0]}`, { key });
 
     await receiver.waitFor(7, forAccount(account)); // 3 created, 1 updated, 3 deleted, in any order
@@ -164,8 +258,20 @@ describe('deliveries', () => {
     expect(updated).toHaveLength(1);
     expect(updated[0]!.body.data.trip).toMatchObject({ title: 'A2', duration: 3 });
     expect(updated[0]!.body.data.trip).not.toHaveProperty('deletedAt');
-    expect(receiver.requests.filter(forAccount(account)).map((r) => r.body.type).sort())
-      .toEqual(['trip.created', 'trip.created', 'trip.created', 'trip.deleted', 'trip.deleted', 'trip.deleted', 'trip.updated']);
+    expect(
+      receiver.requests
+        .filter(forAccount(account))
+        .map((r) => r.body.type)
+        .sort(),
+    ).toEqual([
+      'trip.created',
+      'trip.created',
+      'trip.created',
+      'trip.deleted',
+      'trip.deleted',
+      'trip.deleted',
+      'trip.updated',
+    ]);
   });
 
   it('an endpoint gets only the types it subscribes to, and nothing while paused', async () => {
@@ -184,34 +290,62 @@ describe('deliveries', () => {
   });
 
   it('catalog.created, catalog.updated only when something changed, catalog.deleted; catalog events go to the owning account', async () => {
-    const { account } = await anAccountWithEndpoint(['catalog.created', 'catalog.updated', 'catalog.deleted']);
+    const { account } = await anAccountWithEndpoint([
+      'catalog.created',
+      'catalog.updated',
+      'catalog.deleted',
+    ]);
     const key = account.owner.key;
-    const trip = (await api.request('POST /trips', { key, body: { title: 'In a catalog' } })).body.id;
-    const catalog = (await api.request('POST /catalogs', { key, body: { title: 'Hooks', tripIds: [trip] } })).body;
+    const trip = (await api.request('POST /trips', { key, body: { title: 'In a catalog' } })).body
+      .id;
+    const catalog = (
+      await api.request('POST /catalogs', { key, body: { title: 'Hooks', tripIds: [trip] } })
+    ).body;
     const [created] = await receiver.waitFor(1, forAccount(account, 'catalog.created'));
-    expect(created!.body.data.catalog).toEqual((await api.request(`GET /catalogs/${catalog.id}`, { key })).body);
+    expect(created!.body.data.catalog).toEqual(
+      (await api.request(`GET /catalogs/${catalog.id}`, { key })).body,
+    );
 
-    const unchanged = await api.request(`PATCH /catalogs/${catalog.id}`, { key, body: { title: 'Hooks', tripIds: [trip] } });
+    const unchanged = await api.request(`PATCH /catalogs/${catalog.id}`, {
+      key,
+      body: { title: 'Hooks', tripIds: [trip] },
+    });
     expect(unchanged.body.updatedAt).toBe(catalog.updatedAt);
-    await api.request(`PATCH /catalogs/${catalog.id}`, { key, body: { subtitle: 'Now with a subtitle' } });
+    await api.request(`PATCH /catalogs/${catalog.id}`, {
+      key,
+      body: { subtitle: 'Now with a subtitle' },
+    });
     const [updated] = await receiver.waitFor(1, forAccount(account, 'catalog.updated'));
     expect(updated!.body.data.catalog.subtitle).toBe('Now with a subtitle');
 
     await api.request(`DELETE /catalogs/${catalog.id}`, { key });
     const [deleted] = await receiver.waitFor(1, forAccount(account, 'catalog.deleted'));
-    expect(deleted!.body.data.catalog).toMatchObject({ id: catalog.id, deletedAt: expect.any(String), tripIds: [trip] });
+    expect(deleted!.body.data.catalog).toMatchObject({
+      id: catalog.id,
+      deletedAt: expect.any(String),
+      tripIds: [trip],
+    });
     expect(receiver.requests.filter(forAccount(account, 'catalog.updated'))).toHaveLength(1);
   });
 
   it('deleting trips sends one catalog.updated per catalog holding them, with updatedAt unchanged; restoring one too', async () => {
     const { account } = await anAccountWithEndpoint(['catalog.updated']);
     const key = account.owner.key;
-    const [a, b] = [(await api.request('POST /trips', { key, body: { title: 'a' } })).body.id, (await api.request('POST /trips', { key, body: { title: 'b' } })).body.id];
-    const first = (await api.request('POST /catalogs', { key, body: { title: 'First', tripIds: [a, b] } })).body;
-    const second = (await api.request('POST /catalogs', { key, body: { title: 'Second', tripIds: [b] } })).body;
+    const [a, b] = [
+      (await api.request('POST /trips', { key, body: { title: 'a' } })).body.id,
+      (await api.request('POST /trips', { key, body: { title: 'b' } })).body.id,
+    ];
+    const first = (
+      await api.request('POST /catalogs', { key, body: { title: 'First', tripIds: [a, b] } })
+    ).body;
+    const second = (
+      await api.request('POST /catalogs', { key, body: { title: 'Second', tripIds: [b] } })
+    ).body;
     await api.request('DELETE /trips', { key, body: { tripIds: [a, b] } });
     const updates = await receiver.waitFor(2, forAccount(account, 'catalog.updated'));
-    const byId = Object.fromEntries(updates.map((r) => [r.body.data.catalog.id, r.body.data.catalog]));
+    const byId = Object.fromEntries(
+      updates.map((r) => [r.body.data.catalog.id, r.body.data.catalog]),
+    );
     expect(byId[first.id]).toMatchObject({ tripIds: [], updatedAt: first.updatedAt });
     expect(byId[second.id]).toMatchObject({ tripIds: [], updatedAt: second.updatedAt });
 
@@ -221,7 +355,10 @@ describe('deliveries', () => {
     await runJob(api, 'webhooks.flush-debounced');
     const after = await receiver.waitFor(4, forAccount(account, 'catalog.updated'));
     const restored = after.slice(2).map((r) => r.body.data.catalog);
-    expect(restored.find((c) => c.id === first.id)).toMatchObject({ tripIds: [b], updatedAt: first.updatedAt });
+    expect(restored.find((c) => c.id === first.id)).toMatchObject({
+      tripIds: [b],
+      updatedAt: first.updatedAt,
+    });
     expect(restored.find((c) => c.id === second.id)).toMatchObject({ tripIds: [b] });
   });
 
@@ -229,12 +366,20 @@ describe('deliveries', () => {
     const { account } = await anAccountWithEndpoint(['trip.configUpdated']);
     const key = account.owner.key;
     const trip = (await api.request('POST /trips', { key, body: { title: 'Configured' } })).body.id;
-    const save = (currency: string) => api.request(`PATCH /trips/${trip}/config`, { key, headers: { 'content-type': 'application/merge-patch+json' }, body: { settings: { currency } } });
+    const save = (currency: string) =>
+      api.request(`PATCH /trips/${trip}/config`, {
+        key,
+        headers: { 'content-type': 'application/merge-patch+json' },
+        body: { settings: { currency } },
+      });
     await save('USD');
     const [first] = await receiver.waitFor(1, forAccount(account));
     expect(first!.body.type).toBe('trip.configUpdated');
     expect(first!.body.data.trip.id).toBe(trip);
-    for (const currency of ['GBP', 'JPY', 'CHF']) { advance(5_000); await save(currency); }
+    for (const currency of ['GBP', 'JPY', 'CHF']) {
+      advance(5_000);
+      await save(currency);
+    }
     // One flush job for the first change (due at once) and one for the window: the later saves
     // joined the pending change instead of queueing jobs of their own.
     expect(await flushJobs(`trip.configUpdated:trip:${trip}`)).toBe(2);
@@ -246,7 +391,11 @@ describe('deliveries', () => {
     await runJob(api, 'webhooks.flush-debounced');
     const both = await receiver.waitFor(2, forAccount(account));
     expect(both).toHaveLength(2);
-    expect(await api.prisma.event.count({ where: { accountId: account.accountId, type: 'trip.configUpdated' } })).toBe(2);
+    expect(
+      await api.prisma.event.count({
+        where: { accountId: account.accountId, type: 'trip.configUpdated' },
+      }),
+    ).toBe(2);
   });
 
   it('webhook.test works while paused; a delivery can be sent again by hand with the same eventId', async () => {
@@ -255,27 +404,45 @@ describe('deliveries', () => {
     await api.request(`POST /webhooks/endpoints/${endpoint.id}/pause`, { key });
     const test = await api.request(`POST /webhooks/endpoints/${endpoint.id}/test`, { key });
     expect(test.status).toBe(202);
-    expect(test.body).toMatchObject({ id: expect.stringMatching(/^dlv_/), eventType: 'webhook.test', status: 'pending', manual: true });
+    expect(test.body).toMatchObject({
+      id: expect.stringMatching(/^dlv_/),
+      eventType: 'webhook.test',
+      status: 'pending',
+      manual: true,
+    });
     const [received] = await receiver.waitFor(1, forAccount(account));
     expect(received!.body).toMatchObject({ type: 'webhook.test', data: { test: {} } });
     expect(received!.headers['x-service-event']).toBe('webhook.test');
     expect(await verified(endpoint.secret, received!)).toBe(true);
 
-    const again = await api.request(`POST /webhooks/endpoints/${endpoint.id}/deliveries/${test.body.id}/redeliver`, { key });
+    const again = await api.request(
+      `POST /webhooks/endpoints/${endpoint.id}/deliveries/${test.body.id}/redeliver`,
+      { key },
+    );
     expect(again.status).toBe(202);
     const both = await receiver.waitFor(2, forAccount(account));
     expect(both[1]!.body.eventId).toBe(both[0]!.body.eventId);
     expect(both[1]!.rawBody).toBe(both[0]!.rawBody);
-    expect((await api.request(`POST /webhooks/endpoints/${endpoint.id}/deliveries/dlv_nope/redeliver`, { key })).status).toBe(404);
+    expect(
+      (
+        await api.request(`POST /webhooks/endpoints/${endpoint.id}/deliveries/dlv_nope/redeliver`, {
+          key,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('after a rotation both secrets sign for 24 hours, then only the new one', async () => {
     const { account, endpoint } = await anAccountWithEndpoint(['trip.created']);
     const key = account.owner.key;
-    const rotated = await api.request(`POST /webhooks/endpoints/${endpoint.id}/rotate-secret`, { key });
+    const rotated = await api.request(`POST /webhooks/endpoints/${endpoint.id}/rotate-secret`, {
+      key,
+    });
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(endpoint.secret);
-    expect(new Date(rotated.body.previousSecretExpiresAt).getTime()).toBe(now.getTime() + 24 * 3600 * 1000);
+    expect(new Date(rotated.body.previousSecretExpiresAt).getTime()).toBe(
+      now.getTime() + 24 * 3600 * 1000,
+    );
     await api.request(`POST /webhooks/endpoints/${endpoint.id}/test`, { key });
     const [during] = await receiver.waitFor(1, forAccount(account));
     expect(String(during!.headers['x-service-signature-256']).split(',')).toHaveLength(2);
@@ -292,16 +459,29 @@ describe('deliveries', () => {
 
   it('a non-2xx answer is recorded as failed and not retried', async () => {
     const { account, endpoint } = await anAccountWithEndpoint(['trip.created']);
-    receiver.respond((r) => (r.body?.accountId === account.accountId ? { status: 500, body: 'boom' } : { status: 200 }));
+    receiver.respond((r) =>
+      r.body?.accountId === account.accountId ? { status: 500, body: 'boom' } : { status: 200 },
+    );
     await api.request('POST /trips', { key: account.owner.key, body: { title: 'Fails' } });
     await receiver.waitFor(1, forAccount(account));
     let deliveries: any;
     for (let i = 0; i < 50; i++) {
-      deliveries = (await api.request(`GET /webhooks/endpoints/${endpoint.id}/deliveries`, { key: account.owner.key })).body;
+      deliveries = (
+        await api.request(`GET /webhooks/endpoints/${endpoint.id}/deliveries`, {
+          key: account.owner.key,
+        })
+      ).body;
       if (deliveries.data[0]?.status !== 'pending') break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(deliveries.data).toEqual([expect.objectContaining({ status: 'failed', responseStatus: 500, responseBody: 'boom', error: expect.any(String) })]);
+    expect(deliveries.data).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        responseStatus: 500,
+        responseBody: 'boom',
+        error: expect.any(String),
+      }),
+    ]);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(receiver.requests.filter(forAccount(account))).toHaveLength(1);
   });
@@ -312,9 +492,20 @@ describe('deliveries', () => {
       INSERT INTO trips (account_id, agent_id, title, slug, code, join_code, updated_at)
       SELECT ${account.accountId}, ${account.owner.agentId}, 'Burst ' || i, 'burst-' || ${account.accountId} || '-' || i, 'B-' || i, 'J' || ${account.accountId} || 'B' || i, now()
       FROM generate_series(1, 2000) AS i`;
-    const ids = (await api.prisma.trip.findMany({ where: { accountId: account.accountId }, select: { id: true } })).map((t) => t.id);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      api.request('DELETE /trips', { key: account.owner.key, body: { tripIds: ids.slice(i * 100, i * 100 + 100) } })));
+    const ids = (
+      await api.prisma.trip.findMany({
+        where: { accountId: account.accountId },
+        select: { id: true },
+      })
+    ).map((t) => t.id);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        api.request('DELETE /trips', {
+          key: account.owner.key,
+          body: { tripIds: ids.slice(i * 100, i * 100 + 100) },
+        }),
+      ),
+    );
     expect(answers.map((a) => a.body.deletedCount ?? a.text)).toEqual(Array(20).fill(100));
     const received = await receiver.waitFor(2000, forAccount(account), 60_000);
     expect(new Set(received.map((r) => r.body.eventId)).size).toBe(2000);
@@ -331,10 +522,17 @@ describe('a receiver that never answers', () => {
     try {
       const slow = await anAccountWithEndpoint(['trip.created'], hanging.url);
       const fast = await anAccountWithEndpoint(['trip.created']);
-      await api.request('POST /trips', { key: slow.account.owner.key, body: { title: 'Into the void' } });
+      await api.request('POST /trips', {
+        key: slow.account.owner.key,
+        body: { title: 'Into the void' },
+      });
       await hanging.waitFor(1);
       const started = Date.now();
-      for (let i = 0; i < 3; i++) await api.request('POST /trips', { key: fast.account.owner.key, body: { title: `Fast ${i}` } });
+      for (let i = 0; i < 3; i++)
+        await api.request('POST /trips', {
+          key: fast.account.owner.key,
+          body: { title: `Fast ${i}` },
+        });
       await receiver.waitFor(3, forAccount(fast.account));
       expect(Date.now() - started).toBeLessThan(20_000);
 
@@ -344,7 +542,11 @@ describe('a receiver that never answers', () => {
         await new Promise((resolve) => setTimeout(resolve, 500));
         delivery = await api.prisma.delivery.findFirst({ where: { endpointId: slow.endpoint.id } });
       } while (delivery?.status === 'pending' && Date.now() < deadline);
-      expect(delivery).toMatchObject({ status: 'failed', responseStatus: null, error: expect.stringMatching(/30000 ms/) });
+      expect(delivery).toMatchObject({
+        status: 'failed',
+        responseStatus: null,
+        error: expect.stringMatching(/30000 ms/),
+      });
       expect(delivery!.durationMs).toBeGreaterThanOrEqual(29_000);
     } finally {
       await hanging.close();

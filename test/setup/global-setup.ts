@@ -22,7 +22,9 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-test-'));
-  const embedded = process.env['DATABASE_URL'] ? undefined : await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  const embedded = process.env['DATABASE_URL']
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir, port: await freePort() });
   const serverUrl = process.env['DATABASE_URL'] ?? embedded!.url;
 
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -33,7 +35,12 @@ export default async function setup(project: TestProject) {
 
   const templateUrl = withDatabase(serverUrl, TEMPLATE_DATABASE);
   await migrate(templateUrl);
-  const boss = new PgBoss({ connectionString: templateUrl, schema: BOSS_SCHEMA, supervise: false, schedule: false });
+  const boss = new PgBoss({
+    connectionString: templateUrl,
+    schema: BOSS_SCHEMA,
+    supervise: false,
+    schedule: false,
+  });
   await boss.start();
   await boss.stop({ graceful: false });
 

@@ -6,5 +6,8 @@ import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
 
 const caFile = fileURLToPath(new URL('../fixtures/tls/ca.pem', import.meta.url));
-tls.setDefaultCACertificates([...tls.getCACertificates('default'), fs.readFileSync(caFile, 'utf8')]);
+tls.setDefaultCACertificates([
+  ...tls.getCACertificates('default'),
+  fs.readFileSync(caFile, 'utf8'),
+]);
 process.env['NODE_EXTRA_CA_CERTS'] = caFile;

@@ -5,9 +5,19 @@ describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      port: 3000, aiPort: 3001, mockPort: 4010, databaseUrl: undefined, logLevel: 'info',
-      rateLimitPerMinute: 600, publicRateLimitPerMinute: 120, graphiql: true, outboundAllowLoopback: false, webhookDebounceSeconds: 60, authCacheMs: 5_000,
-      databasePoolSize: 10, databasePreparedStatements: true,
+      port: 3000,
+      aiPort: 3001,
+      mockPort: 4010,
+      databaseUrl: undefined,
+      logLevel: 'info',
+      rateLimitPerMinute: 600,
+      publicRateLimitPerMinute: 120,
+      graphiql: true,
+      outboundAllowLoopback: false,
+      webhookDebounceSeconds: 60,
+      authCacheMs: 5_000,
+      databasePoolSize: 10,
+      databasePreparedStatements: true,
     });
     expect([...config.roles]).toEqual(['api', 'ai', 'worker']);
   });
@@ -16,7 +26,9 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATABASE_URL: '', SERVICE_ROLES: 'api, worker' });
     expect(config.databaseUrl).toBeUndefined();
     expect([...config.roles]).toEqual(['api', 'worker']);
-    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(
+      false,
+    );
   });
 
   it('reports every problem at once', () => {
@@ -30,7 +42,9 @@ describe('loadConfig', () => {
       expect((error as Error).message).toMatch(/LOG_LEVEL/);
       // In the product's words (validation.ts), not zod's "Invalid input: expected number, received NaN".
       expect((error as Error).message).toContain('  PORT must be a number.\n');
-      expect((error as Error).message).toContain('  SERVICE_ROLES[1] must be one of "api", "ai", "worker".');
+      expect((error as Error).message).toContain(
+        '  SERVICE_ROLES[1] must be one of "api", "ai", "worker".',
+      );
       expect((error as Error).message).not.toMatch(/Invalid (input|option)/);
     }
   });
@@ -44,27 +58,60 @@ describe('loadConfig', () => {
 
   it('GraphQL introspection is off in production unless GRAPHQL_INTROSPECTION turns it on; the budgets have defaults', () => {
     const secret = { SECRET_KEY: 'k'.repeat(32) };
-    expect(loadConfig({ NODE_ENV: 'production', ...secret }).graphql).toEqual({ introspection: false, costLimit: 10_000, anonymousCostLimit: 2_000, timeoutMs: 10_000 });
-    expect(loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true', ...secret }).graphql.introspection).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ...secret }).graphql).toEqual({
+      introspection: false,
+      costLimit: 10_000,
+      anonymousCostLimit: 2_000,
+      timeoutMs: 10_000,
+    });
+    expect(
+      loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true', ...secret }).graphql
+        .introspection,
+    ).toBe(true);
     expect(loadConfig({}).graphql.introspection).toBe(true);
-    expect(loadConfig({ GRAPHQL_COST_LIMIT: '500', GRAPHQL_ANONYMOUS_COST_LIMIT: '50', GRAPHQL_TIMEOUT_MS: '250' }).graphql).toMatchObject({ costLimit: 500, anonymousCostLimit: 50, timeoutMs: 250 });
+    expect(
+      loadConfig({
+        GRAPHQL_COST_LIMIT: '500',
+        GRAPHQL_ANONYMOUS_COST_LIMIT: '50',
+        GRAPHQL_TIMEOUT_MS: '250',
+      }).graphql,
+    ).toMatchObject({ costLimit: 500, anonymousCostLimit: 50, timeoutMs: 250 });
     expect(() => loadConfig({ GRAPHQL_TIMEOUT_MS: '0' })).toThrow(/GRAPHQL_TIMEOUT_MS/);
   });
 
   it('the external issuer is configured whole or not at all', () => {
-    expect(() => loadConfig({ OAUTH_EXTERNAL_ISSUER: 'https://x.example/' })).toThrow(/OAUTH_EXTERNAL/);
+    expect(() => loadConfig({ OAUTH_EXTERNAL_ISSUER: 'https://x.example/' })).toThrow(
+      /OAUTH_EXTERNAL/,
+    );
   });
 
   it('the test-only loopback allowance is off by default and refused in production', () => {
     expect(loadConfig({ OUTBOUND_ALLOW_LOOPBACK: 'true' }).outboundAllowLoopback).toBe(true);
-    expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEY: 'x'.repeat(40), OUTBOUND_ALLOW_LOOPBACK: 'true' })).toThrow(/OUTBOUND_ALLOW_LOOPBACK/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SECRET_KEY: 'x'.repeat(40),
+        OUTBOUND_ALLOW_LOOPBACK: 'true',
+      }),
+    ).toThrow(/OUTBOUND_ALLOW_LOOPBACK/);
   });
 
   it('CORS_ORIGINS: none by default; a list of origins, written as browsers send them; nothing else', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
-    expect(loadConfig({ CORS_ORIGINS: 'https://App.example.com/, http://localhost:5173,https://app.example.com:443' }).corsOrigins)
-      .toEqual(['https://app.example.com', 'http://localhost:5173', 'https://app.example.com']);
-    for (const bad of ['*', 'null', 'app.example.com', 'https://app.example.com/path', 'https://app.example.com?x', 'ftp://files.example', 'https://u:p@app.example.com']) {
+    expect(
+      loadConfig({
+        CORS_ORIGINS: 'https://App.example.com/, http://localhost:5173,https://app.example.com:443',
+      }).corsOrigins,
+    ).toEqual(['https://app.example.com', 'http://localhost:5173', 'https://app.example.com']);
+    for (const bad of [
+      '*',
+      'null',
+      'app.example.com',
+      'https://app.example.com/path',
+      'https://app.example.com?x',
+      'ftp://files.example',
+      'https://u:p@app.example.com',
+    ]) {
       expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS/);
     }
   });

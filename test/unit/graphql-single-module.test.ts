@@ -9,14 +9,23 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT_GRAPHQL = fileURLToPath(new URL('../../node_modules/graphql/', import.meta.url));
 const PACKAGES = [
-  '@escape.tech/graphql-armor-max-tokens', '@escape.tech/graphql-armor-max-aliases', '@escape.tech/graphql-armor-max-depth',
-  '@escape.tech/graphql-armor-max-directives', '@escape.tech/graphql-armor-block-field-suggestions', '@escape.tech/graphql-armor-types',
-  '@pothos/plugin-complexity', '@pothos/core', 'graphql-yoga', 'graphql-jit',
+  '@escape.tech/graphql-armor-max-tokens',
+  '@escape.tech/graphql-armor-max-aliases',
+  '@escape.tech/graphql-armor-max-depth',
+  '@escape.tech/graphql-armor-max-directives',
+  '@escape.tech/graphql-armor-block-field-suggestions',
+  '@escape.tech/graphql-armor-types',
+  '@pothos/plugin-complexity',
+  '@pothos/core',
+  'graphql-yoga',
+  'graphql-jit',
 ];
 
 describe('one graphql module', () => {
   it('is graphql 17.1.0', () => {
-    expect(JSON.parse(fs.readFileSync(path.join(ROOT_GRAPHQL, 'package.json'), 'utf8')).version).toBe('17.1.0');
+    expect(
+      JSON.parse(fs.readFileSync(path.join(ROOT_GRAPHQL, 'package.json'), 'utf8')).version,
+    ).toBe('17.1.0');
   });
 
   it.each(PACKAGES)('%s resolves the root graphql, not a copy of its own', (name) => {

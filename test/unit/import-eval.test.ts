@@ -15,7 +15,13 @@ import { FIELDS, scoreDocument, type Field, type ImportOutput } from '../eval/sc
  * the extractor of 61063b3 on 46 documents, were about 0.5.)
  */
 const EVAL_FLOORS: Record<Field | 'overall', number> = {
-  title: 0.91, dates: 0.93, duration: 0.95, countries: 0.89, blocks: 0.77, settings: 0.93, overall: 0.91,
+  title: 0.91,
+  dates: 0.93,
+  duration: 0.95,
+  countries: 0.89,
+  blocks: 0.77,
+  settings: 0.93,
+  overall: 0.91,
 };
 
 describe('the import on the evaluation corpus', () => {
@@ -24,7 +30,8 @@ describe('the import on the evaluation corpus', () => {
     expect(results.length).toBeGreaterThanOrEqual(100);
     console.info(formatReport(results));
     const summary = summarize(results);
-    for (const field of FIELDS) expect(summary.fields[field], field).toBeGreaterThanOrEqual(EVAL_FLOORS[field]);
+    for (const field of FIELDS)
+      expect(summary.fields[field], field).toBeGreaterThanOrEqual(EVAL_FLOORS[field]);
     expect(summary.overall, 'overall').toBeGreaterThanOrEqual(EVAL_FLOORS.overall);
   }, 300_000);
 });
@@ -38,7 +45,13 @@ const expected: Expected = {
   duration: 2,
   countries: ['ITA'],
   blocks: [
-    { type: 'flight', day: 1, flightNumber: 'BA548', departureAirport: 'LHR', departureTime: '08:15' },
+    {
+      type: 'flight',
+      day: 1,
+      flightNumber: 'BA548',
+      departureAirport: 'LHR',
+      departureTime: '08:15',
+    },
     { type: 'activity', day: 2, title: 'Vatican', time: '09:00' },
     { type: 'transport', mode: 'train', day: 2, from: 'Roma' },
     { type: 'price', amount: 1245, currency: 'GBP', per: 'person' },
@@ -47,19 +60,63 @@ const expected: Expected = {
   settings: { timezone: 'Europe/Rome', currency: 'GBP' },
 };
 
-function output(overrides: { title?: string; countries?: string[]; day2?: object[]; trip?: object[]; settings?: object } = {}): ImportOutput {
-  const day = (n: number, children: object[]) => ({ type: 'itineraryDay', content: { day: n }, children });
+function output(
+  overrides: {
+    title?: string;
+    countries?: string[];
+    day2?: object[];
+    trip?: object[];
+    settings?: object;
+  } = {},
+): ImportOutput {
+  const day = (n: number, children: object[]) => ({
+    type: 'itineraryDay',
+    content: { day: n },
+    children,
+  });
   return {
-    trip: { title: overrides.title ?? 'Long weekend in Róme', dateStart: new Date('2026-05-08'), dateFinish: new Date('2026-05-09'), duration: 2, countries: overrides.countries ?? ['ITA'] },
+    trip: {
+      title: overrides.title ?? 'Long weekend in Róme',
+      dateStart: new Date('2026-05-08'),
+      dateFinish: new Date('2026-05-09'),
+      duration: 2,
+      countries: overrides.countries ?? ['ITA'],
+    },
     configuration: {
       blocks: [
-        { type: 'itinerary', children: [
-          day(1, [{ type: 'flight', content: { flightNumber: 'BA 548', departureAirport: 'LHR', departureTime: '08:15', airline: null } }]),
-          day(2, overrides.day2 ?? [
-            { type: 'activity', content: { title: 'Morning', description: 'Guided tour of the VATICAN museums', time: '09:00' } },
-            { type: 'transport', content: { mode: 'train', from: 'Roma Termini', to: 'Firenze' } },
-          ]),
-        ] },
+        {
+          type: 'itinerary',
+          children: [
+            day(1, [
+              {
+                type: 'flight',
+                content: {
+                  flightNumber: 'BA 548',
+                  departureAirport: 'LHR',
+                  departureTime: '08:15',
+                  airline: null,
+                },
+              },
+            ]),
+            day(
+              2,
+              overrides.day2 ?? [
+                {
+                  type: 'activity',
+                  content: {
+                    title: 'Morning',
+                    description: 'Guided tour of the VATICAN museums',
+                    time: '09:00',
+                  },
+                },
+                {
+                  type: 'transport',
+                  content: { mode: 'train', from: 'Roma Termini', to: 'Firenze' },
+                },
+              ],
+            ),
+          ],
+        },
         ...(overrides.trip ?? [
           { type: 'price', content: { amount: 1245.004, currency: 'GBP', per: 'person' } },
           { type: 'included', content: { items: ['Daily breakfast', 'Private transfers'] } },
@@ -84,35 +141,62 @@ describe('the corpus scorer', () => {
   });
 
   it('counts countries as an exact set and settings key by key', () => {
-    const score = scoreDocument(output({ countries: ['ITA', 'ESP'], settings: { timezone: 'UTC', currency: 'GBP' } }), expected);
+    const score = scoreDocument(
+      output({ countries: ['ITA', 'ESP'], settings: { timezone: 'UTC', currency: 'GBP' } }),
+      expected,
+    );
     expect(score.fields.countries).toBe(0);
     expect(score.fields.settings).toBe(0.5);
   });
 
   it('matches a block only in its own day, of its own type and mode, and each output block once', () => {
-    const moved = scoreDocument(output({ day2: [
-      { type: 'activity', content: { title: 'Vatican Museums', time: '09:00' } },
-      { type: 'transport', content: { mode: 'bus', from: 'Roma' } },
-    ] }), expected);
+    const moved = scoreDocument(
+      output({
+        day2: [
+          { type: 'activity', content: { title: 'Vatican Museums', time: '09:00' } },
+          { type: 'transport', content: { mode: 'bus', from: 'Roma' } },
+        ],
+      }),
+      expected,
+    );
     expect(moved.fields.blocks).toBe(0.8);
-    expect(moved.misses.join('\n')).toMatch(/block transport\{mode:train.*no transport \(train\) block/);
+    expect(moved.misses.join('\n')).toMatch(
+      /block transport\{mode:train.*no transport \(train\) block/,
+    );
 
-    const twice = { ...expected, blocks: [...expected.blocks, { type: 'activity', day: 2, title: 'Vatican' }] };
+    const twice = {
+      ...expected,
+      blocks: [...expected.blocks, { type: 'activity', day: 2, title: 'Vatican' }],
+    };
     expect(scoreDocument(output(), twice).fields.blocks).toBe(5 / 6);
   });
 
   it('finds the matching that satisfies the most expectations, not the first fit', () => {
-    const two = { ...expected, blocks: [{ type: 'activity', day: 2, title: 'tour' }, { type: 'activity', day: 2, title: 'Vatican', time: '09:00' }] };
-    const day2 = [{ type: 'activity', content: { title: 'Vatican tour', time: '09:00' } }, { type: 'activity', content: { title: 'Walking tour', time: null } }];
+    const two = {
+      ...expected,
+      blocks: [
+        { type: 'activity', day: 2, title: 'tour' },
+        { type: 'activity', day: 2, title: 'Vatican', time: '09:00' },
+      ],
+    };
+    const day2 = [
+      { type: 'activity', content: { title: 'Vatican tour', time: '09:00' } },
+      { type: 'activity', content: { title: 'Walking tour', time: null } },
+    ];
     expect(scoreDocument(output({ day2 }), two).fields.blocks).toBe(1);
   });
 
   it('requires every expected item in one output list, and the price per the expected basis', () => {
-    const score = scoreDocument(output({ trip: [
-      { type: 'price', content: { amount: 2490, currency: 'GBP', per: 'total' } },
-      { type: 'included', content: { items: ['Daily breakfast'] } },
-      { type: 'included', content: { items: ['Private transfers'] } },
-    ] }), expected);
+    const score = scoreDocument(
+      output({
+        trip: [
+          { type: 'price', content: { amount: 2490, currency: 'GBP', per: 'total' } },
+          { type: 'included', content: { items: ['Daily breakfast'] } },
+          { type: 'included', content: { items: ['Private transfers'] } },
+        ],
+      }),
+      expected,
+    );
     expect(score.fields.blocks).toBe(3 / 5);
   });
 });

@@ -45,9 +45,34 @@ martes 13/10/2026: Atenas (Pireo)`);
 describe('countries: connections', () => {
   it('does not take a destination for a connection when its flight is mentioned again', () => {
     // "Aeroporto do Sal → hotel (chegada do voo TP1543)" yields the same flight again, with fewer facts.
-    const flight = (flightNumber: string, departureAirport: string | null, arrivalAirport: string | null, date: string) =>
-      ({ flightNumber, airline: 'TAP Air Portugal', departureAirport, arrivalAirport, departureCity: null, arrivalCity: null, date, departureTime: null, arrivalTime: null, arrivalDate: null, bookingReference: null });
-    const reading = tripCountries({ stays: [], visited: [], text: '', flights: [flight('TP1543', 'LIS', 'SID', '2026-07-04'), flight('TP1543', 'SID', null, '2026-07-04'), flight('TP1544', 'SID', 'LIS', '2026-07-11')] });
+    const flight = (
+      flightNumber: string,
+      departureAirport: string | null,
+      arrivalAirport: string | null,
+      date: string,
+    ) => ({
+      flightNumber,
+      airline: 'TAP Air Portugal',
+      departureAirport,
+      arrivalAirport,
+      departureCity: null,
+      arrivalCity: null,
+      date,
+      departureTime: null,
+      arrivalTime: null,
+      arrivalDate: null,
+      bookingReference: null,
+    });
+    const reading = tripCountries({
+      stays: [],
+      visited: [],
+      text: '',
+      flights: [
+        flight('TP1543', 'LIS', 'SID', '2026-07-04'),
+        flight('TP1543', 'SID', null, '2026-07-04'),
+        flight('TP1544', 'SID', 'LIS', '2026-07-11'),
+      ],
+    });
     expect(reading.countries).toEqual(['CPV']);
   });
 
@@ -78,7 +103,7 @@ vielen Dank für Ihre Buchung. Im Anhang finden Sie das E-Ticket.`);
   });
 });
 
-describe('titles: the document\'s name is not the trip\'s', () => {
+describe("titles: the document's name is not the trip's", () => {
   it('turns "Itinerary <places>" into a trip to them, in the document\'s language', () => {
     const draft = read(`Roteiro Salvador e Recife – 3 a 6 de outubro de 2026
 Dia 1: chegada a Salvador, passeio pelo Pelourinho.
@@ -103,15 +128,39 @@ describe('dates: the way home', () => {
 Giorno 1 – venerdì 11 settembre 2026: partenza da Genova alle 20:00, arrivo a Olbia sabato 12 settembre alle 08:00.
 Giorno 2 – sabato 12 settembre 2026: Olbia e la Costa Smeralda.
 Giorno 3 – domenica 13 settembre 2026: traghetto Olbia – Genova alle 21:00, arrivo a Genova lunedì 14 settembre alle 07:30.`);
-    expect([draft.dateStart, draft.dateFinish, draft.duration]).toEqual(['2026-09-11', '2026-09-14', 4]);
+    expect([draft.dateStart, draft.dateFinish, draft.duration]).toEqual([
+      '2026-09-11',
+      '2026-09-14',
+      4,
+    ]);
   });
 });
 
 describe('settings: the first destination of a domestic trip', () => {
   it('takes the zone of the airport a trip in its home country lands at (Lisbon → Funchal)', () => {
-    const flight = (flightNumber: string, departureAirport: string | null, arrivalAirport: string | null) =>
-      ({ flightNumber, airline: 'TAP Air Portugal', departureAirport, arrivalAirport, departureCity: null, arrivalCity: 'Funchal', date: null, departureTime: null, arrivalTime: null, arrivalDate: null, bookingReference: null });
-    const reading = tripCountries({ stays: [], visited: [], text: '', flights: [flight('TP1689', 'LIS', 'FNC'), flight('TP1690', 'FNC', null)] });
+    const flight = (
+      flightNumber: string,
+      departureAirport: string | null,
+      arrivalAirport: string | null,
+    ) => ({
+      flightNumber,
+      airline: 'TAP Air Portugal',
+      departureAirport,
+      arrivalAirport,
+      departureCity: null,
+      arrivalCity: 'Funchal',
+      date: null,
+      departureTime: null,
+      arrivalTime: null,
+      arrivalDate: null,
+      bookingReference: null,
+    });
+    const reading = tripCountries({
+      stays: [],
+      visited: [],
+      text: '',
+      flights: [flight('TP1689', 'LIS', 'FNC'), flight('TP1690', 'FNC', null)],
+    });
     expect(reading.countries).toEqual(['PRT']);
     expect(reading.firstDestination).toMatchObject({ country: 'PRT', iata: 'FNC' });
   });
@@ -119,11 +168,26 @@ describe('settings: the first destination of a domestic trip', () => {
 
 describe('titles: a route through one country', () => {
   const title = (heading: string, countries: string[], language: string) =>
-    tripTitle({ lines: [heading], subject: null, language, countries, destinations: [], duration: 7, kindText: heading }, NOW);
+    tripTitle(
+      {
+        lines: [heading],
+        subject: null,
+        language,
+        countries,
+        destinations: [],
+        duration: 7,
+        kindText: heading,
+      },
+      NOW,
+    );
 
   it('puts the country before a heading that is only a route ("Sevilla – Córdoba y Granada")', () => {
-    expect(title('Sevilla – Córdoba y Granada', ['ESP'], 'es')).toBe('España: Sevilla – Córdoba y Granada');
-    expect(title('Lima – Cusco y Machu Picchu', ['PER'], 'es')).toBe('Perú: Lima – Cusco y Machu Picchu');
+    expect(title('Sevilla – Córdoba y Granada', ['ESP'], 'es')).toBe(
+      'España: Sevilla – Córdoba y Granada',
+    );
+    expect(title('Lima – Cusco y Machu Picchu', ['PER'], 'es')).toBe(
+      'Perú: Lima – Cusco y Machu Picchu',
+    );
   });
 
   it('leaves a heading that names its country or a kind of trip', () => {

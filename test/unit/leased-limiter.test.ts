@@ -20,31 +20,48 @@ class MemoryStore implements LeaseStore {
     this.takes++;
     if (this.down) throw new Error('connection refused');
     let row = this.rows.get(subject);
-    if (!row || row.expiresAt <= this.clock.now) this.rows.set(subject, row = { expiresAt: this.clock.now + windowSeconds * 1000, taken: 0 });
+    if (!row || row.expiresAt <= this.clock.now)
+      this.rows.set(
+        subject,
+        (row = { expiresAt: this.clock.now + windowSeconds * 1000, taken: 0 }),
+      );
     const granted = Math.min(want, Math.max(0, limit - row.taken));
     row.taken += granted;
-    return { granted, taken: row.taken, windowId: new Date(row.expiresAt), msLeft: row.expiresAt - this.clock.now };
+    return {
+      granted,
+      taken: row.taken,
+      windowId: new Date(row.expiresAt),
+      msLeft: row.expiresAt - this.clock.now,
+    };
   }
 
   async giveBack(returns: ReadonlyArray<{ subject: string; windowId: Date; points: number }>) {
     for (const r of returns) {
       const row = this.rows.get(r.subject);
-      if (row && row.expiresAt === r.windowId.getTime()) row.taken = Math.max(0, row.taken - r.points);
+      if (row && row.expiresAt === r.windowId.getTime())
+        row.taken = Math.max(0, row.taken - r.points);
     }
   }
 
   async forgetExpired() {}
 }
 
-const allowed = (promise: Promise<RateLimiterRes>) => promise.then(() => true, (res) => {
-  expect(res).toBeInstanceOf(RateLimiterRes);
-  return false;
-});
+const allowed = (promise: Promise<RateLimiterRes>) =>
+  promise.then(
+    () => true,
+    (res) => {
+      expect(res).toBeInstanceOf(RateLimiterRes);
+      return false;
+    },
+  );
 
 function setup(points: number, processes = 2) {
   const clock = { now: 1_000_000 };
   const store = new MemoryStore(clock);
-  const limiters = Array.from({ length: processes }, () => new LeasedLimiter({ points, store, now: () => clock.now }));
+  const limiters = Array.from(
+    { length: processes },
+    () => new LeasedLimiter({ points, store, now: () => clock.now }),
+  );
   return { clock, store, limiters };
 }
 
@@ -52,11 +69,14 @@ describe('LeasedLimiter', () => {
   it('two processes share one budget: exactly the limit is allowed, whatever the interleaving', async () => {
     const { limiters } = setup(600);
     let ok = 0;
-    for (let i = 0; i < 1_500; i++) if (await allowed(limiters[(i * 7919) % 3 === 0 ? 0 : 1]!.consume('k:1'))) ok++;
+    for (let i = 0; i < 1_500; i++)
+      if (await allowed(limiters[(i * 7919) % 3 === 0 ? 0 : 1]!.consume('k:1'))) ok++;
     expect(ok).toBe(600);
     // The same with requests in flight at once on both processes.
     const burst = setup(600);
-    const results = await Promise.all(Array.from({ length: 1_500 }, (_, i) => allowed(burst.limiters[i % 2]!.consume('k:1'))));
+    const results = await Promise.all(
+      Array.from({ length: 1_500 }, (_, i) => allowed(burst.limiters[i % 2]!.consume('k:1'))),
+    );
     expect(results.filter(Boolean)).toHaveLength(600);
   });
 
@@ -67,7 +87,8 @@ describe('LeasedLimiter', () => {
 
     const small = setup(20);
     const results = [];
-    for (let i = 0; i < 30; i++) results.push(await allowed(small.limiters[i % 2]!.consume('i:203.0.113.1')));
+    for (let i = 0; i < 30; i++)
+      results.push(await allowed(small.limiters[i % 2]!.consume('i:203.0.113.1')));
     expect(results.filter(Boolean)).toHaveLength(20);
     expect(small.store.takes).toBeGreaterThanOrEqual(20);
   });
@@ -77,7 +98,11 @@ describe('LeasedLimiter', () => {
     for (let i = 0; i < 10; i++) await limiters[0]!.consume('k:1');
     const takes = store.takes;
     clock.now += 10_000;
-    const refusals = await Promise.all(Array.from({ length: 50 }, () => limiters[0]!.consume('k:1').catch((res: RateLimiterRes) => res)));
+    const refusals = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        limiters[0]!.consume('k:1').catch((res: RateLimiterRes) => res),
+      ),
+    );
     expect(store.takes - takes).toBe(1); // one lease said "nothing left"; the other 49 were refused from memory
     expect(refusals.every((r) => r.remainingPoints === 0 && r.msBeforeNext === 50_000)).toBe(true);
     clock.now += 50_000;

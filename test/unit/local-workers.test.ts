@@ -12,14 +12,24 @@ describe('LocalWorkers', () => {
     const started: string[] = [];
     const woken: string[] = [];
     const boss = {
-      work: async (name: string) => { started.push(name); return `${name}#${started.length}`; },
+      work: async (name: string) => {
+        started.push(name);
+        return `${name}#${started.length}`;
+      },
       notifyWorker: (id: string) => void woken.push(id),
     } as unknown as PgBoss;
     const workers = new LocalWorkers(boss);
-    const job = (name: string, concurrency: number) => defineJob({ name, schema: z.object({}), concurrency, handle: async () => {} });
+    const job = (name: string, concurrency: number) =>
+      defineJob({ name, schema: z.object({}), concurrency, handle: async () => {} });
     const deps = { services: { workers }, logger: createLogger('silent') } as unknown as JobDeps;
     await startWorkers(boss, [job('import-extract', 2), job('webhook-deliver', 3)], deps);
-    expect(started).toEqual(['import-extract', 'import-extract', 'webhook-deliver', 'webhook-deliver', 'webhook-deliver']);
+    expect(started).toEqual([
+      'import-extract',
+      'import-extract',
+      'webhook-deliver',
+      'webhook-deliver',
+      'webhook-deliver',
+    ]);
 
     workers.wake('webhook-deliver');
     expect(woken).toEqual(['webhook-deliver#3', 'webhook-deliver#4', 'webhook-deliver#5']);

@@ -4,38 +4,88 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type dns from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkResolvedHost, checkUrl, sendOutbound, UrlRefusedError } from '../../src/http/outbound.ts';
+import {
+  checkResolvedHost,
+  checkUrl,
+  sendOutbound,
+  UrlRefusedError,
+} from '../../src/http/outbound.ts';
 
 /** A resolver where every name points at `address`. */
-const resolvesTo = (address: string) => ((_host: string, _options: unknown, callback: (e: null, a: dns.LookupAddress[]) => void) =>
-  callback(null, [{ address, family: address.includes(':') ? 6 : 4 }])) as unknown as typeof dns.lookup;
+const resolvesTo = (address: string) =>
+  ((_host: string, _options: unknown, callback: (e: null, a: dns.LookupAddress[]) => void) =>
+    callback(null, [
+      { address, family: address.includes(':') ? 6 : 4 },
+    ])) as unknown as typeof dns.lookup;
 
 describe('checkUrl and checkResolvedHost', () => {
   const strict = { allowLoopback: false };
   it('refuses http where https is required, credentials, localhost and private literals', () => {
-    expect(() => checkUrl('http://example.com', strict, { httpsOnly: true })).toThrow(UrlRefusedError);
+    expect(() => checkUrl('http://example.com', strict, { httpsOnly: true })).toThrow(
+      UrlRefusedError,
+    );
     expect(() => checkUrl('ftp://example.com', strict)).toThrow(UrlRefusedError);
     expect(() => checkUrl('https://a:b@example.com', strict)).toThrow(UrlRefusedError);
     expect(() => checkUrl('https://api.localhost/x', strict)).toThrow(UrlRefusedError);
     expect(() => checkUrl('https://[fd00::1]/x', strict)).toThrow(UrlRefusedError);
-    expect(checkUrl('https://example.com/in', strict, { httpsOnly: true }).hostname).toBe('example.com');
+    expect(checkUrl('https://example.com/in', strict, { httpsOnly: true }).hostname).toBe(
+      'example.com',
+    );
   });
 
   it.each([
-    'https://[::127.0.0.1]/', 'https://[::a9fe:a9fe]/', 'https://[::ffff:127.0.0.1]/', 'https://[64:ff9b::a9fe:a9fe]/',
-    'https://[64:ff9b:1::a9fe:a9fe]/', 'https://[2002:a9fe:a9fe::1]/', 'https://[2001:0:808:808::5601:5601]/', 'https://[fec0::1]/',
-    'https://0x7f.1/', 'https://2130706433/', 'https://100.64.0.1/', 'https://[::]/', 'https://0.0.0.0/', 'https://localhost./',
+    'https://[::127.0.0.1]/',
+    'https://[::a9fe:a9fe]/',
+    'https://[::ffff:127.0.0.1]/',
+    'https://[64:ff9b::a9fe:a9fe]/',
+    'https://[64:ff9b:1::a9fe:a9fe]/',
+    'https://[2002:a9fe:a9fe::1]/',
+    'https://[2001:0:808:808::5601:5601]/',
+    'https://[fec0::1]/',
+    'https://0x7f.1/',
+    'https://2130706433/',
+    'https://100.64.0.1/',
+    'https://[::]/',
+    'https://0.0.0.0/',
+    'https://localhost./',
   ])('refuses the literal %s', (url) => {
     expect(() => checkUrl(url, strict)).toThrow(UrlRefusedError);
   });
 
   it('refuses a name that resolves to a private address', async () => {
-    await expect(checkResolvedHost('rebind.example', { allowLoopback: false, lookup: resolvesTo('127.0.0.1') })).rejects.toThrow(UrlRefusedError);
-    await expect(checkResolvedHost('meta.example', { allowLoopback: false, lookup: resolvesTo('169.254.169.254') })).rejects.toThrow(UrlRefusedError);
-    await expect(checkResolvedHost('mapped.example', { allowLoopback: false, lookup: resolvesTo('::ffff:a9fe:a9fe') })).rejects.toThrow(UrlRefusedError);
-    await expect(checkResolvedHost('compat.example', { allowLoopback: true, lookup: resolvesTo('::7f00:1') })).rejects.toThrow(UrlRefusedError);
-    await expect(checkResolvedHost('nat64.example', { allowLoopback: false, lookup: resolvesTo('64:ff9b::a00:1') })).rejects.toThrow(UrlRefusedError);
-    await expect(checkResolvedHost('fine.example', { allowLoopback: false, lookup: resolvesTo('93.184.216.34') })).resolves.toBeUndefined();
+    await expect(
+      checkResolvedHost('rebind.example', {
+        allowLoopback: false,
+        lookup: resolvesTo('127.0.0.1'),
+      }),
+    ).rejects.toThrow(UrlRefusedError);
+    await expect(
+      checkResolvedHost('meta.example', {
+        allowLoopback: false,
+        lookup: resolvesTo('169.254.169.254'),
+      }),
+    ).rejects.toThrow(UrlRefusedError);
+    await expect(
+      checkResolvedHost('mapped.example', {
+        allowLoopback: false,
+        lookup: resolvesTo('::ffff:a9fe:a9fe'),
+      }),
+    ).rejects.toThrow(UrlRefusedError);
+    await expect(
+      checkResolvedHost('compat.example', { allowLoopback: true, lookup: resolvesTo('::7f00:1') }),
+    ).rejects.toThrow(UrlRefusedError);
+    await expect(
+      checkResolvedHost('nat64.example', {
+        allowLoopback: false,
+        lookup: resolvesTo('64:ff9b::a00:1'),
+      }),
+    ).rejects.toThrow(UrlRefusedError);
+    await expect(
+      checkResolvedHost('fine.example', {
+        allowLoopback: false,
+        lookup: resolvesTo('93.184.216.34'),
+      }),
+    ).resolves.toBeUndefined();
   });
 });
 
@@ -44,7 +94,8 @@ describe('sendOutbound', () => {
   let port: number;
   beforeAll(async () => {
     server = http.createServer((req, res) => {
-      if (req.url === '/redirect') return res.writeHead(302, { location: 'http://127.0.0.1/elsewhere' }).end();
+      if (req.url === '/redirect')
+        return res.writeHead(302, { location: 'http://127.0.0.1/elsewhere' }).end();
       if (req.url === '/big') return res.end('x'.repeat(100_000));
       res.end('hello');
     });
@@ -55,25 +106,53 @@ describe('sendOutbound', () => {
 
   it('a name resolving to loopback is refused when connecting (DNS rebinding), and reached with the allowance', async () => {
     const rebinding = resolvesTo('127.0.0.1');
-    await expect(sendOutbound(`http://rebind.example:${port}/`, { timeoutMs: 2000, maxBytes: 1000 }, { allowLoopback: false, lookup: rebinding }))
-      .rejects.toThrow(UrlRefusedError);
-    const ok = await sendOutbound(`http://rebind.example:${port}/`, { timeoutMs: 2000, maxBytes: 1000 }, { allowLoopback: true, lookup: rebinding });
+    await expect(
+      sendOutbound(
+        `http://rebind.example:${port}/`,
+        { timeoutMs: 2000, maxBytes: 1000 },
+        { allowLoopback: false, lookup: rebinding },
+      ),
+    ).rejects.toThrow(UrlRefusedError);
+    const ok = await sendOutbound(
+      `http://rebind.example:${port}/`,
+      { timeoutMs: 2000, maxBytes: 1000 },
+      { allowLoopback: true, lookup: rebinding },
+    );
     expect(ok.body.toString()).toBe('hello');
   });
 
   it('an answer that hides loopback in an IPv6 form is refused when connecting, even with the allowance', async () => {
     for (const address of ['::ffff:127.0.0.1', '::127.0.0.1']) {
-      await expect(sendOutbound(`http://rebind.example:${port}/`, { timeoutMs: 2000, maxBytes: 1000 }, { allowLoopback: true, lookup: resolvesTo(address) }))
-        .rejects.toThrow(UrlRefusedError);
+      await expect(
+        sendOutbound(
+          `http://rebind.example:${port}/`,
+          { timeoutMs: 2000, maxBytes: 1000 },
+          { allowLoopback: true, lookup: resolvesTo(address) },
+        ),
+      ).rejects.toThrow(UrlRefusedError);
     }
-    await expect(sendOutbound(`http://[::ffff:127.0.0.1]:${port}/`, { timeoutMs: 2000, maxBytes: 1000 }, { allowLoopback: true })).rejects.toThrow(UrlRefusedError);
+    await expect(
+      sendOutbound(
+        `http://[::ffff:127.0.0.1]:${port}/`,
+        { timeoutMs: 2000, maxBytes: 1000 },
+        { allowLoopback: true },
+      ),
+    ).rejects.toThrow(UrlRefusedError);
   });
 
   it('does not follow redirects and cuts long answers', async () => {
     const policy = { allowLoopback: true };
-    const redirect = await sendOutbound(`http://127.0.0.1:${port}/redirect`, { timeoutMs: 2000, maxBytes: 1000 }, policy);
+    const redirect = await sendOutbound(
+      `http://127.0.0.1:${port}/redirect`,
+      { timeoutMs: 2000, maxBytes: 1000 },
+      policy,
+    );
     expect(redirect.status).toBe(302);
-    const big = await sendOutbound(`http://127.0.0.1:${port}/big`, { timeoutMs: 2000, maxBytes: 1000 }, policy);
+    const big = await sendOutbound(
+      `http://127.0.0.1:${port}/big`,
+      { timeoutMs: 2000, maxBytes: 1000 },
+      policy,
+    );
     expect(big).toMatchObject({ truncated: true });
     expect(big.body.length).toBe(1000);
   });

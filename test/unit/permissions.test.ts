@@ -26,16 +26,25 @@ describe('roles (decisions "Roles and permissions")', () => {
 });
 
 describe('actorCan', () => {
-  const owner: Actor = { agentId: 1, accountId: 1, organisationId: null, plan: 'enterprise', role: 'owner', via: 'apiKey' };
+  const owner: Actor = {
+    agentId: 1,
+    accountId: 1,
+    organisationId: null,
+    plan: 'enterprise',
+    role: 'owner',
+    via: 'apiKey',
+  };
 
   it('nobody can do anything anonymously', () => {
     expect(actorCan(null, 'read:trips')).toBe(false);
   });
 
-  it('a machine client needs both the agent\'s role and the scope', () => {
+  it("a machine client needs both the agent's role and the scope", () => {
     const machine: Actor = { ...owner, via: 'machine', scopes: new Set(['read:trips']) };
     expect(actorCan(machine, 'read:trips')).toBe(true);
     expect(actorCan(machine, 'create:trips')).toBe(false);
-    expect(actorCan({ ...machine, role: 'viewer', scopes: new Set(['create:trips']) }, 'create:trips')).toBe(false);
+    expect(
+      actorCan({ ...machine, role: 'viewer', scopes: new Set(['create:trips']) }, 'create:trips'),
+    ).toBe(false);
   });
 });

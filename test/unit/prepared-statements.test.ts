@@ -17,7 +17,10 @@ describe('preparedStatementNames', () => {
 
   it('leaves one-off texts unnamed, and every text past the bound', () => {
     const nameOf = preparedStatementNames(2, 1);
-    for (let n = 1; n <= 50; n++) nameOf({ sql: `SELECT * FROM t WHERE id IN (${Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ')})` });
+    for (let n = 1; n <= 50; n++)
+      nameOf({
+        sql: `SELECT * FROM t WHERE id IN (${Array.from({ length: n }, (_, i) => `$${i + 1}`).join(', ')})`,
+      });
     const rare = preparedStatementNames(2, 3);
     for (let n = 1; n <= 5_000; n++) expect(rare({ sql: `SELECT ${n}` })).toBeUndefined();
     expect(nameOf({ sql: 'SELECT 1' })).toBeUndefined(); // the bound was used by the first two texts

@@ -11,7 +11,9 @@ const README = new URL('../../README.md', import.meta.url);
 
 async function readmeModule(marker: string): Promise<Record<string, unknown>> {
   const text = await fs.readFile(README, 'utf8');
-  const block = [...text.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!).find((code) => code.includes(marker));
+  const block = [...text.matchAll(/```js\n([\s\S]*?)```/g)]
+    .map((m) => m[1]!)
+    .find((code) => code.includes(marker));
   expect(block, `a js block of the README with ${marker}`).toBeDefined();
   const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'readme-')), 'snippet.mjs');
   await fs.writeFile(file, block!);
@@ -19,9 +21,16 @@ async function readmeModule(marker: string): Promise<Record<string, unknown>> {
 }
 
 describe('README snippets', () => {
-  it('verifySignature accepts the service\'s signatures and refuses anything else', async () => {
-    const { verifySignature } = (await readmeModule('export function verifySignature')) as { verifySignature: (s: string, b: string | Buffer, h: unknown) => boolean };
-    const body = JSON.stringify({ eventId: 'evt_1', type: 'webhook.test', data: { test: {} }, note: 'é' });
+  it("verifySignature accepts the service's signatures and refuses anything else", async () => {
+    const { verifySignature } = (await readmeModule('export function verifySignature')) as {
+      verifySignature: (s: string, b: string | Buffer, h: unknown) => boolean;
+    };
+    const body = JSON.stringify({
+      eventId: 'evt_1',
+      type: 'webhook.test',
+      data: { test: {} },
+      note: 'é',
+    });
     const secret = 'whsec_q3Vf8oXn2LkR7tYb1MzWc5HdJ0pAsE9gUiN4vKxQ6Ty';
     expect(verifySignature(secret, body, sign(secret, body))).toBe(true);
     expect(verifySignature(secret, Buffer.from(body), sign(secret, body))).toBe(true);

@@ -15,11 +15,13 @@ describe('output leaves the REST facade sends unserialized', () => {
       if (isObjectType(type)) {
         for (const field of Object.values(type.getFields())) {
           const leaf = getNamedType(field.type).name;
-          if (leaf === 'ID' || leaf === 'Float') converting.push(`${type.name}.${field.name}: ${leaf}`);
+          if (leaf === 'ID' || leaf === 'Float')
+            converting.push(`${type.name}.${field.name}: ${leaf}`);
         }
       }
       if (isEnumType(type)) {
-        for (const value of type.getValues()) if (value.value !== value.name) renamed.push(`${type.name}.${value.name}`);
+        for (const value of type.getValues())
+          if (value.value !== value.name) renamed.push(`${type.name}.${value.name}`);
       }
     }
     expect(converting).toEqual([]);

@@ -5,8 +5,19 @@ import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import {
-  getIntrospectionQuery, getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isRequiredInputField, Kind, parse, typeFromAST, validate,
-  type GraphQLInputType, type OperationDefinitionNode,
+  getIntrospectionQuery,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isRequiredInputField,
+  Kind,
+  parse,
+  typeFromAST,
+  validate,
+  type GraphQLInputType,
+  type OperationDefinitionNode,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
@@ -31,12 +42,19 @@ function sample(type: GraphQLInputType, name: string): unknown {
     return Object.fromEntries(fields.map((field) => [field.name, sample(field.type, field.name)]));
   }
   switch (getNamedType(type).name) {
-    case 'Int': return SIZES.has(name) ? LIMITS.pageSizeMax : 1;
-    case 'Float': return 1;
-    case 'Boolean': return true;
-    case 'DateTime': return '2026-01-01T00:00:00Z';
-    case 'JSON': case 'JSONObject': return {};
-    default: return 'x';
+    case 'Int':
+      return SIZES.has(name) ? LIMITS.pageSizeMax : 1;
+    case 'Float':
+      return 1;
+    case 'Boolean':
+      return true;
+    case 'DateTime':
+      return '2026-01-01T00:00:00Z';
+    case 'JSON':
+    case 'JSONObject':
+      return {};
+    default:
+      return 'x';
   }
 }
 
@@ -50,7 +68,9 @@ describe('REST operations', () => {
     expect(operations.length).toBeGreaterThan(30);
   });
 
-  it.each(operations.map(([source]) => [source.trim().split(/[\s(]/).slice(0, 2).join(' '), source]))('%s stays within the /graphql limits', (_name, source) => {
+  it.each(
+    operations.map(([source]) => [source.trim().split(/[\s(]/).slice(0, 2).join(' '), source]),
+  )('%s stays within the /graphql limits', (_name, source) => {
     // Tokens, counted as the parser counts them for /graphql.
     const document = parse(source, { maxTokens: GRAPHQL_LIMITS.maxTokens });
     // Armor's rules throw on a document over their limit.
@@ -61,25 +81,40 @@ describe('REST operations', () => {
       oneTripViewRule,
     ]);
     expect(errors).toEqual([]);
-    const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
-    const variables = Object.fromEntries((operation.variableDefinitions ?? []).map((definition) => {
-      const type = typeFromAST(schema, definition.type) as GraphQLInputType;
-      return [definition.variable.name.value, sample(type, definition.variable.name.value)];
-    }));
+    const operation = document.definitions.find(
+      (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+    )!;
+    const variables = Object.fromEntries(
+      (operation.variableDefinitions ?? []).map((definition) => {
+        const type = typeFromAST(schema, definition.type) as GraphQLInputType;
+        return [definition.variable.name.value, sample(type, definition.variable.name.value)];
+      }),
+    );
     const cost = operationCost(schema, document, variables, operation.name?.value, { actor: null });
     expect(cost).toBeGreaterThan(0);
-    const budget = PUBLIC.has(operation.name?.value ?? '') ? config.anonymousCostLimit : config.costLimit;
+    const budget = PUBLIC.has(operation.name?.value ?? '')
+      ? config.anonymousCostLimit
+      : config.costLimit;
     expect(cost).toBeLessThanOrEqual(budget);
   });
 });
 
 describe('introspection where it is on (development)', () => {
-  it('GraphiQL\'s introspection query stays within the document limits', () => {
-    const document = parse(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, inputValueDeprecation: true }), { maxTokens: GRAPHQL_LIMITS.maxTokens });
-    expect(validate(schema, document, [
-      maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases }),
-      maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true }),
-      maxDirectivesRule({ n: GRAPHQL_LIMITS.maxDirectives }),
-    ])).toEqual([]);
+  it("GraphiQL's introspection query stays within the document limits", () => {
+    const document = parse(
+      getIntrospectionQuery({
+        descriptions: true,
+        specifiedByUrl: true,
+        inputValueDeprecation: true,
+      }),
+      { maxTokens: GRAPHQL_LIMITS.maxTokens },
+    );
+    expect(
+      validate(schema, document, [
+        maxAliasesRule({ n: GRAPHQL_LIMITS.maxAliases }),
+        maxDepthRule({ n: GRAPHQL_LIMITS.maxDepth, flattenFragments: true }),
+        maxDirectivesRule({ n: GRAPHQL_LIMITS.maxDirectives }),
+      ]),
+    ).toEqual([]);
   });
 });

@@ -6,20 +6,32 @@ import { extractDraft } from '../../src/imports/generate/builtin/builtin.generat
 
 describe('isTimezone', () => {
   it('accepts current IANA names and their old aliases', () => {
-    for (const name of ['Asia/Kolkata', 'Asia/Calcutta', 'America/Argentina/Buenos_Aires', 'Asia/Ho_Chi_Minh', 'Europe/Madrid', 'UTC']) expect(isTimezone(name)).toBe(true);
+    for (const name of [
+      'Asia/Kolkata',
+      'Asia/Calcutta',
+      'America/Argentina/Buenos_Aires',
+      'Asia/Ho_Chi_Minh',
+      'Europe/Madrid',
+      'UTC',
+    ])
+      expect(isTimezone(name)).toBe(true);
   });
 
   it('rejects what is not a zone name', () => {
-    for (const name of ['Mars/Olympus_Mons', '+02:00', 'Europe/', '', 'Europe/Madrid; drop']) expect(isTimezone(name)).toBe(false);
+    for (const name of ['Mars/Olympus_Mons', '+02:00', 'Europe/', '', 'Europe/Madrid; drop'])
+      expect(isTimezone(name)).toBe(false);
   });
 });
 
 describe('import settings', () => {
-  it('keeps the first destination\'s zone under its current name (Delhi → Asia/Kolkata, not UTC)', () => {
-    const draft = extractDraft(`Golden Triangle tour
+  it("keeps the first destination's zone under its current name (Delhi → Asia/Kolkata, not UTC)", () => {
+    const draft = extractDraft(
+      `Golden Triangle tour
 Day 1: Arrival in Delhi, check in at the Imperial Garden Hotel.
 Day 2: Delhi – Agra, Taj Mahal at sunset.
-Day 3: Agra – Jaipur.`, new Date('2026-01-15T00:00:00Z'));
+Day 3: Agra – Jaipur.`,
+      new Date('2026-01-15T00:00:00Z'),
+    );
     const settings = (configurationOf(draft) as { settings: { timezone: string } }).settings;
     expect(settings.timezone).toBe('Asia/Kolkata');
   });

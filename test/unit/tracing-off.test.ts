@@ -9,7 +9,9 @@ const OTEL_PACKAGES = /from '(@opentelemetry\/(?!api')[^']+|@prisma\/instrumenta
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.parentPath.includes('generated')).map((e) => path.join(e.parentPath, e.name));
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.parentPath.includes('generated'))
+    .map((e) => path.join(e.parentPath, e.name));
 }
 
 describe('tracing off', () => {
@@ -20,10 +22,16 @@ describe('tracing off', () => {
       const text = await fs.readFile(file, 'utf8');
       const name = path.relative(SRC, file);
       if (OTEL_PACKAGES.test(text) || /from '@opentelemetry\/api'/.test(text)) importers.push(name);
-      if (/^import [^;]*from '\.\/otel\.ts'/m.test(text) || /from '(\.\.\/)+tracing\/otel\.ts'/.test(text)) staticOtel.push(name);
+      if (
+        /^import [^;]*from '\.\/otel\.ts'/m.test(text) ||
+        /from '(\.\.\/)+tracing\/otel\.ts'/.test(text)
+      )
+        staticOtel.push(name);
     }
     expect(importers).toEqual(['tracing/otel.ts']);
     expect(staticOtel).toEqual([]);
-    expect(await fs.readFile(path.join(SRC, 'tracing/tracing.ts'), 'utf8')).toContain("await import('./otel.ts')");
+    expect(await fs.readFile(path.join(SRC, 'tracing/tracing.ts'), 'utf8')).toContain(
+      "await import('./otel.ts')",
+    );
   });
 });

@@ -52,16 +52,31 @@ export function readCalendar(source: string): Calendar {
       description: clean(event.description),
       location: clean(event.location),
       start: moment(event.startDate, fallbackZone),
-      end: component.hasProperty('dtend') || component.hasProperty('duration') ? moment(event.endDate, fallbackZone) : null,
+      end:
+        component.hasProperty('dtend') || component.hasProperty('duration')
+          ? moment(event.endDate, fallbackZone)
+          : null,
     });
   }
-  events.sort((a, b) => `${a.start.date}${a.start.time ?? ''}`.localeCompare(`${b.start.date}${b.start.time ?? ''}`));
+  events.sort((a, b) =>
+    `${a.start.date}${a.start.time ?? ''}`.localeCompare(`${b.start.date}${b.start.time ?? ''}`),
+  );
   const name = clean(root.getFirstPropertyValue('x-wr-calname'));
   // A programme's day events are read as the text of a programme (their descriptions name the
   // hotels and visits of the day); the other events stay structured.
-  const days = events.filter((e) => !e.start.time && DAY_EVENT.test(e.summary ?? '') && (!e.end || e.end.date <= addDays(e.start.date, 1)));
+  const days = events.filter(
+    (e) =>
+      !e.start.time &&
+      DAY_EVENT.test(e.summary ?? '') &&
+      (!e.end || e.end.date <= addDays(e.start.date, 1)),
+  );
   if (days.length >= 2) {
-    const text = [name, ...days.map((e) => [e.summary, e.location, e.description].filter(Boolean).join('\n'))].filter(Boolean).join('\n\n');
+    const text = [
+      name,
+      ...days.map((e) => [e.summary, e.location, e.description].filter(Boolean).join('\n')),
+    ]
+      .filter(Boolean)
+      .join('\n\n');
     return { events: events.filter((e) => !days.includes(e)), text, name, programme: true };
   }
   return { events, text: events.map(eventText).join('\n\n'), name, programme: false };
@@ -69,31 +84,58 @@ export function readCalendar(source: string): Calendar {
 
 function moment(t: ICAL.Time, fallbackZone: string | null): CalendarMoment {
   const pad = (n: number) => String(n).padStart(2, '0');
-  if (t.isDate) return { date: `${t.year}-${pad(t.month)}-${pad(t.day)}`, time: null, timezone: null };
+  if (t.isDate)
+    return { date: `${t.year}-${pad(t.month)}-${pad(t.day)}`, time: null, timezone: null };
   // The TZID parameter (typed by ical.js only at run time), or the zone of a VTIMEZONE it resolved.
   const tzid = (t as unknown as { timezone?: string }).timezone ?? t.zone?.tzid;
-  const zone = tzid && tzid !== 'floating' ? validZone(tzid) ?? tzid : null;
+  const zone = tzid && tzid !== 'floating' ? (validZone(tzid) ?? tzid) : null;
   if (t.zone?.tzid === 'UTC' && fallbackZone) {
-    const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone: fallbackZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(t.toJSDate()).map((p) => [p.type, p.value]));
-    return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}`, timezone: fallbackZone };
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: fallbackZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(t.toJSDate())
+        .map((p) => [p.type, p.value]),
+    );
+    return {
+      date: `${parts.year}-${parts.month}-${parts.day}`,
+      time: `${parts.hour}:${parts.minute}`,
+      timezone: fallbackZone,
+    };
   }
-  return { date: `${t.year}-${pad(t.month)}-${pad(t.day)}`, time: `${pad(t.hour)}:${pad(t.minute)}`, timezone: t.zone?.tzid === 'UTC' ? 'UTC' : zone };
+  return {
+    date: `${t.year}-${pad(t.month)}-${pad(t.day)}`,
+    time: `${pad(t.hour)}:${pad(t.minute)}`,
+    timezone: t.zone?.tzid === 'UTC' ? 'UTC' : zone,
+  };
 }
 
 function validZone(zone: string): string | null {
   try {
-    return zone ? new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone : null;
+    return zone
+      ? new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone
+      : null;
   } catch {
     return null;
   }
 }
-
 
 const clean = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
 /** The events as text lines too, for the free-text reader and the log. */
 function eventText(e: CalendarEvent): string {
   const when = (m: CalendarMoment) => `${m.date}${m.time ? ` ${m.time}` : ''}`;
-  return [`${when(e.start)}${e.end ? ` – ${when(e.end)}` : ''} ${e.summary ?? ''}`.trim(), e.location, e.description].filter(Boolean).join('\n');
+  return [
+    `${when(e.start)}${e.end ? ` – ${when(e.end)}` : ''} ${e.summary ?? ''}`.trim(),
+    e.location,
+    e.description,
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

@@ -20,10 +20,15 @@ export interface EmailContent {
 }
 
 const MAX_ATTACHMENTS = 8;
-const READABLE = /^(?:application\/pdf|image\/(?:png|jpe?g)|text\/(?:calendar|html|plain)|application\/(?:ics|octet-stream)|message\/rfc822)$/i;
+const READABLE =
+  /^(?:application\/pdf|image\/(?:png|jpe?g)|text\/(?:calendar|html|plain)|application\/(?:ics|octet-stream)|message\/rfc822)$/i;
 
 export async function readEmail(bytes: Uint8Array): Promise<EmailContent> {
-  const email = await PostalMime.parse(bytes, { attachmentEncoding: 'arraybuffer', forceRfc822Attachments: true, maxNestingDepth: 20 });
+  const email = await PostalMime.parse(bytes, {
+    attachmentEncoding: 'arraybuffer',
+    forceRfc822Attachments: true,
+    maxNestingDepth: 20,
+  });
   const items: StructuredItem[] = [];
   let body = (email.text ?? '').trim();
   if (email.html) {
@@ -32,19 +37,41 @@ export async function readEmail(bytes: Uint8Array): Promise<EmailContent> {
     // Some senders put a stub in text/plain ("view this email in a browser"): the HTML says more.
     if (body.length < 200 && html.text.length > body.length * 2) body = html.text;
   }
-  const from = email.from && 'address' in email.from ? [email.from.name, email.from.address && `<${email.from.address}>`].filter(Boolean).join(' ') : null;
+  const from =
+    email.from && 'address' in email.from
+      ? [email.from.name, email.from.address && `<${email.from.address}>`].filter(Boolean).join(' ')
+      : null;
   const headers = [
     email.subject ? `Subject: ${email.subject}` : null,
     from ? `From: ${from}` : null,
     email.date ? `Date: ${email.date}` : null,
   ].filter(Boolean);
   const attachments = email.attachments
-    .filter((a) => READABLE.test(a.mimeType) || /\.(?:pdf|png|jpe?g|ics|html?|eml)$/i.test(a.filename ?? ''))
+    .filter(
+      (a) =>
+        READABLE.test(a.mimeType) || /\.(?:pdf|png|jpe?g|ics|html?|eml)$/i.test(a.filename ?? ''),
+    )
     // Inline images of the HTML layout (logos, spacers) are not documents.
-    .filter((a) => !(a.related && /^image\//i.test(a.mimeType) && a.content instanceof ArrayBuffer && a.content.byteLength < 20_000))
+    .filter(
+      (a) =>
+        !(
+          a.related &&
+          /^image\//i.test(a.mimeType) &&
+          a.content instanceof ArrayBuffer &&
+          a.content.byteLength < 20_000
+        ),
+    )
     .slice(0, MAX_ATTACHMENTS)
-    .map((a) => ({ filename: a.filename ?? a.mimeType.replace('/', '.'), bytes: toBytes(a.content) }));
-  return { subject: email.subject?.trim() || null, text: [...headers, '', body].join('\n').trim(), items, attachments };
+    .map((a) => ({
+      filename: a.filename ?? a.mimeType.replace('/', '.'),
+      bytes: toBytes(a.content),
+    }));
+  return {
+    subject: email.subject?.trim() || null,
+    text: [...headers, '', body].join('\n').trim(),
+    items,
+    attachments,
+  };
 }
 
 function toBytes(content: ArrayBuffer | Uint8Array | string): Uint8Array {

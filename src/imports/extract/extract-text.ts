@@ -27,16 +27,37 @@ export interface ExtractedText {
 const MAX_DEPTH = 2;
 const MAX_PARTS = 10;
 
-export async function extractText(bytes: Uint8Array, mediaType: MediaType, signal?: AbortSignal): Promise<ExtractedText> {
+export async function extractText(
+  bytes: Uint8Array,
+  mediaType: MediaType,
+  signal?: AbortSignal,
+): Promise<ExtractedText> {
   return readPart(bytes, mediaType, 0, { parts: 0 }, signal);
 }
 
-interface Budget { parts: number }
+interface Budget {
+  parts: number;
+}
 
-async function readPart(bytes: Uint8Array, mediaType: MediaType, depth: number, budget: Budget, signal?: AbortSignal): Promise<ExtractedText> {
+async function readPart(
+  bytes: Uint8Array,
+  mediaType: MediaType,
+  depth: number,
+  budget: Budget,
+  signal?: AbortSignal,
+): Promise<ExtractedText> {
   budget.parts++;
-  const result = (text: string, items: StructuredItem[], pages: { credits: number; pages: number; notes?: string[] }): ExtractedText =>
-    ({ text, credits: pages.credits, pages: pages.pages, notes: pages.notes ?? [], structured: { ...noStructuredData(), items } });
+  const result = (
+    text: string,
+    items: StructuredItem[],
+    pages: { credits: number; pages: number; notes?: string[] },
+  ): ExtractedText => ({
+    text,
+    credits: pages.credits,
+    pages: pages.pages,
+    notes: pages.notes ?? [],
+    structured: { ...noStructuredData(), items },
+  });
   switch (mediaType) {
     case 'text/plain': {
       const text = decodeText(bytes);
@@ -44,37 +65,71 @@ async function readPart(bytes: Uint8Array, mediaType: MediaType, depth: number, 
     }
     case 'text/html': {
       const html = readHtml(decodeHtml(bytes));
-      return result(html.text, html.items.map((data) => ({ kind: 'schema.org', data })), textPages(html.text));
+      return result(
+        html.text,
+        html.items.map((data) => ({ kind: 'schema.org', data })),
+        textPages(html.text),
+      );
     }
     case 'text/calendar': {
       const calendar = readCalendar(decodeText(bytes));
-      const read = result(calendar.text, calendar.events.map((event) => ({ kind: 'ical', event })), { credits: 1, pages: 1 });
-      return { ...read, structured: { ...read.structured, textIsRendering: depth === 0 && !calendar.programme, calendarName: calendar.name } };
+      const read = result(
+        calendar.text,
+        calendar.events.map((event) => ({ kind: 'ical', event })),
+        { credits: 1, pages: 1 },
+      );
+      return {
+        ...read,
+        structured: {
+          ...read.structured,
+          textIsRendering: depth === 0 && !calendar.programme,
+          calendarName: calendar.name,
+        },
+      };
     }
     case 'message/rfc822':
       return readEmailPart(bytes, depth, budget, signal);
     case 'application/pdf': {
       const pdf = await readPdf(bytes);
-      const notes = pdf.totalPages > pdf.pages.length ? [`Read the first ${pdf.pages.length} of ${pdf.totalPages} pages.`] : [];
+      const notes =
+        pdf.totalPages > pdf.pages.length
+          ? [`Read the first ${pdf.pages.length} of ${pdf.totalPages} pages.`]
+          : [];
       const text = pdf.pages.join('\n\f\n');
       if (text.replace(/\s/g, '').length < 20 && !pdf.barcodes.length) {
-        throw new ImportFailure('The PDF has no text layer (a scanned document): send its pages as JPG or PNG images instead.');
+        throw new ImportFailure(
+          'The PDF has no text layer (a scanned document): send its pages as JPG or PNG images instead.',
+        );
       }
       if (pdf.barcodes.length) notes.push(`Barcodes: ${pdf.barcodes.length}.`);
-      return result(text, pdf.barcodes.map((data) => ({ kind: 'bcbp', data })), { credits: pdf.pages.length, pages: pdf.pages.length, notes });
+      return result(
+        text,
+        pdf.barcodes.map((data) => ({ kind: 'bcbp', data })),
+        { credits: pdf.pages.length, pages: pdf.pages.length, notes },
+      );
     }
     case 'image/jpeg':
     case 'image/png': {
       // The barcode pass is one cheap scan; the OCR still runs (a boarding pass's barcode has no times).
       const barcodes = await scanBarcodes(bytes);
       const { text, language } = await ocrImage(bytes, signal);
-      const notes = [`OCR language: ${language}.`, ...(barcodes.length ? [`Barcodes: ${barcodes.length}.`] : [])];
-      return result(text, barcodes.map((data) => ({ kind: 'bcbp', data })), { credits: 1, pages: 1, notes });
+      const notes = [
+        `OCR language: ${language}.`,
+        ...(barcodes.length ? [`Barcodes: ${barcodes.length}.`] : []),
+      ];
+      return result(
+        text,
+        barcodes.map((data) => ({ kind: 'bcbp', data })),
+        { credits: 1, pages: 1, notes },
+      );
     }
   }
 }
 
-const textPages = (text: string) => ({ credits: Math.max(1, Math.ceil(text.length / IMPORTS.textCharsPerCredit)), pages: 1 });
+const textPages = (text: string) => ({
+  credits: Math.max(1, Math.ceil(text.length / IMPORTS.textCharsPerCredit)),
+  pages: 1,
+});
 
 /** A whole text that is JSON: a booking-system export, mapped by its keys. */
 function jsonItems(text: string): StructuredItem[] {
@@ -106,7 +161,12 @@ function decodeHtml(bytes: Uint8Array): string {
   }
 }
 
-async function readEmailPart(bytes: Uint8Array, depth: number, budget: Budget, signal?: AbortSignal): Promise<ExtractedText> {
+async function readEmailPart(
+  bytes: Uint8Array,
+  depth: number,
+  budget: Budget,
+  signal?: AbortSignal,
+): Promise<ExtractedText> {
   let email;
   try {
     email = await readEmail(bytes);
@@ -114,7 +174,13 @@ async function readEmailPart(bytes: Uint8Array, depth: number, budget: Budget, s
     throw new ImportFailure(`The email could not be read (${(error as Error).message}).`);
   }
   const pages = textPages(email.text);
-  const out: ExtractedText = { text: email.text, credits: pages.credits, pages: pages.pages, notes: [], structured: { items: [...email.items], subject: email.subject } };
+  const out: ExtractedText = {
+    text: email.text,
+    credits: pages.credits,
+    pages: pages.pages,
+    notes: [],
+    structured: { items: [...email.items], subject: email.subject },
+  };
   for (const attachment of email.attachments) {
     if (depth >= MAX_DEPTH || budget.parts >= MAX_PARTS || signal?.aborted) {
       out.notes.push(`Skipped attachment ${attachment.filename} (too many parts).`);
@@ -128,7 +194,9 @@ async function readEmailPart(bytes: Uint8Array, depth: number, budget: Budget, s
       out.credits += part.credits;
       out.pages += part.pages;
       out.structured.items.push(...part.structured.items);
-      out.notes.push(`Attachment ${attachment.filename}: ${FORMAT_NAMES[type]}${part.notes.length ? ` (${part.notes.join(' ')})` : ''}.`);
+      out.notes.push(
+        `Attachment ${attachment.filename}: ${FORMAT_NAMES[type]}${part.notes.length ? ` (${part.notes.join(' ')})` : ''}.`,
+      );
     } catch (error) {
       if (!(error instanceof ImportFailure)) throw error;
       out.notes.push(`Attachment ${attachment.filename} not read: ${error.message}`);

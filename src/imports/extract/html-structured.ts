@@ -16,7 +16,11 @@ const MAX_ITEMS = 200;
 
 export function readJsonLd(root: El): Json[] {
   const nodes: Json[] = [];
-  for (const script of Array.from(root.querySelectorAll('script[type="application/ld+json" i], script[type="application/ld+json"]'))) {
+  for (const script of Array.from(
+    root.querySelectorAll(
+      'script[type="application/ld+json" i], script[type="application/ld+json"]',
+    ),
+  )) {
     const value = parseLenient(script.textContent ?? '');
     if (value !== undefined) collect(value, nodes);
   }
@@ -25,7 +29,11 @@ export function readJsonLd(root: El): Json[] {
 
 /** JSON as pages write it: wrapped in a comment or CDATA, or with trailing commas. */
 function parseLenient(source: string): unknown {
-  const text = source.trim().replace(/^<!--|-->$/g, '').replace(/^\/\/\s*<!\[CDATA\[|\/\/\s*\]\]>$/g, '').trim();
+  const text = source
+    .trim()
+    .replace(/^<!--|-->$/g, '')
+    .replace(/^\/\/\s*<!\[CDATA\[|\/\/\s*\]\]>$/g, '')
+    .trim();
   for (const candidate of [text, text.replace(/,\s*([}\]])/g, '$1')]) {
     try {
       return JSON.parse(candidate);
@@ -48,7 +56,8 @@ function collect(value: unknown, into: Json[]): void {
 /** Replaces {"@id": x} references by the node of that id (pages split a reservation and its flight). */
 function resolveReferences(nodes: Json[]): Json[] {
   const byId = new Map<string, Json>();
-  for (const node of nodes) if (typeof node['@id'] === 'string' && node['@type']) byId.set(node['@id'], node);
+  for (const node of nodes)
+    if (typeof node['@id'] === 'string' && node['@type']) byId.set(node['@id'], node);
   if (!byId.size) return nodes;
   const resolve = (value: unknown, depth: number): unknown => {
     if (depth > 8) return value;
@@ -56,7 +65,8 @@ function resolveReferences(nodes: Json[]): Json[] {
     if (!value || typeof value !== 'object') return value;
     const node = value as Json;
     const keys = Object.keys(node);
-    if (keys.length === 1 && typeof node['@id'] === 'string' && byId.has(node['@id'])) return resolve(byId.get(node['@id']), depth + 1);
+    if (keys.length === 1 && typeof node['@id'] === 'string' && byId.has(node['@id']))
+      return resolve(byId.get(node['@id']), depth + 1);
     return Object.fromEntries(keys.map((k) => [k, resolve(node[k], depth + 1)]));
   };
   // Nodes only referenced by another are not items of their own.
@@ -65,12 +75,15 @@ function resolveReferences(nodes: Json[]): Json[] {
     if (Array.isArray(value)) value.forEach(mark);
     else if (value && typeof value === 'object') {
       const node = value as Json;
-      if (Object.keys(node).length === 1 && typeof node['@id'] === 'string') referenced.add(node['@id']);
+      if (Object.keys(node).length === 1 && typeof node['@id'] === 'string')
+        referenced.add(node['@id']);
       else Object.values(node).forEach(mark);
     }
   };
   nodes.forEach((n) => Object.values(n).forEach(mark));
-  return nodes.filter((n) => !(typeof n['@id'] === 'string' && referenced.has(n['@id']))).map((n) => resolve(n, 0) as Json);
+  return nodes
+    .filter((n) => !(typeof n['@id'] === 'string' && referenced.has(n['@id'])))
+    .map((n) => resolve(n, 0) as Json);
 }
 
 /** Top-level microdata items (itemscope without itemprop) as JSON-LD-shaped objects. */
@@ -88,7 +101,11 @@ function microdataItem(scope: El, depth: number): Json {
     for (const child of Array.from(el.children)) {
       const props = child.getAttribute('itemprop');
       if (props) {
-        const value = child.hasAttribute('itemscope') ? (depth < 6 ? microdataItem(child, depth + 1) : null) : propertyValue(child);
+        const value = child.hasAttribute('itemscope')
+          ? depth < 6
+            ? microdataItem(child, depth + 1)
+            : null
+          : propertyValue(child);
         for (const name of props.trim().split(/\s+/)) add(item, name, value);
       }
       // A nested item's own properties belong to it, not to this one.
@@ -108,12 +125,20 @@ function add(item: Json, name: string, value: unknown): void {
 
 function propertyValue(el: El): string {
   const tag = el.tagName.toUpperCase();
-  const attribute = tag === 'META' ? 'content'
-    : tag === 'TIME' ? 'datetime'
-      : ['A', 'LINK', 'AREA'].includes(tag) ? 'href'
-        : ['IMG', 'AUDIO', 'VIDEO', 'SOURCE', 'IFRAME', 'EMBED'].includes(tag) ? 'src'
-          : ['DATA', 'METER'].includes(tag) ? 'value'
-            : el.hasAttribute('content') ? 'content' : null;
+  const attribute =
+    tag === 'META'
+      ? 'content'
+      : tag === 'TIME'
+        ? 'datetime'
+        : ['A', 'LINK', 'AREA'].includes(tag)
+          ? 'href'
+          : ['IMG', 'AUDIO', 'VIDEO', 'SOURCE', 'IFRAME', 'EMBED'].includes(tag)
+            ? 'src'
+            : ['DATA', 'METER'].includes(tag)
+              ? 'value'
+              : el.hasAttribute('content')
+                ? 'content'
+                : null;
   const value = attribute ? el.getAttribute(attribute) : null;
   return (value ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
 }

@@ -25,7 +25,11 @@ function languageFolder(): string {
   const folder = path.join(os.tmpdir(), `trips-tessdata-${process.getuid?.() ?? 'user'}`);
   fs.mkdirSync(folder, { recursive: true });
   for (const lang of OCR_LANGUAGES) {
-    const source = path.join(path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0_best_int', `${lang}.traineddata.gz`);
+    const source = path.join(
+      path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)),
+      '4.0.0_best_int',
+      `${lang}.traineddata.gz`,
+    );
     const target = path.join(folder, `${lang}.traineddata.gz`);
     if (fs.existsSync(target) && fs.realpathSync(target) === fs.realpathSync(source)) continue;
     fs.rmSync(target, { force: true });
@@ -34,7 +38,11 @@ function languageFolder(): string {
   return (langPath = folder);
 }
 
-interface PooledWorker { worker: Promise<Worker>; busy: Promise<unknown>; lastUsed: number }
+interface PooledWorker {
+  worker: Promise<Worker>;
+  busy: Promise<unknown>;
+  lastUsed: number;
+}
 const pool = new Map<string, PooledWorker>();
 
 function startWorker(langs: string): Promise<Worker> {
@@ -46,7 +54,10 @@ function startWorker(langs: string): Promise<Worker> {
   });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`The OCR engine did not start within ${START_TIMEOUT_MS / 1000} s.`)), START_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`The OCR engine did not start within ${START_TIMEOUT_MS / 1000} s.`)),
+      START_TIMEOUT_MS,
+    );
     timer.unref();
   });
   return Promise.race([started, timeout]).finally(() => clearTimeout(timer));
@@ -62,10 +73,12 @@ async function withWorker<T>(langs: string, fn: (worker: Worker) => Promise<T>):
     entry.worker.catch(() => pool.delete(langs));
   }
   const current = entry;
-  const run = current.busy.catch(() => {}).then(async () => {
-    current.lastUsed = Date.now();
-    return fn(await current.worker);
-  });
+  const run = current.busy
+    .catch(() => {})
+    .then(async () => {
+      current.lastUsed = Date.now();
+      return fn(await current.worker);
+    });
   current.busy = run;
   return run;
 }
@@ -81,12 +94,18 @@ async function evictOldest(): Promise<void> {
  * The text of an image. A first pass in English finds the language; a document in another of the
  * six languages is read again with that language first, which gets its accents right.
  */
-export async function ocrImage(image: Uint8Array, signal?: AbortSignal): Promise<{ text: string; language: Language }> {
+export async function ocrImage(
+  image: Uint8Array,
+  signal?: AbortSignal,
+): Promise<{ text: string; language: Language }> {
   const buffer = Buffer.from(image);
   const first = await withWorker('eng', async (w) => (await w.recognize(buffer)).data.text);
   const language = detectLanguage(first);
   if (language === 'eng' || signal?.aborted) return { text: first, language };
-  const second = await withWorker(`${language}+eng`, async (w) => (await w.recognize(buffer)).data.text);
+  const second = await withWorker(
+    `${language}+eng`,
+    async (w) => (await w.recognize(buffer)).data.text,
+  );
   return { text: second, language };
 }
 

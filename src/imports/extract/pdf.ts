@@ -20,7 +20,8 @@ const BARCODE_PAGES = 4;
 const BARCODE_IMAGES = 8;
 const MAX_IMAGE_PIXELS = 6_000_000;
 /** A page worth scanning: a boarding pass or ticket, or a page that is mostly an image. */
-const TICKET_WORDS = /boarding|embarque|embarquement|bordkarte|imbarco|gate|puerta|porte|flight|vuelo|\bvol\b|\bvoo\b|flug|volo|ticket|billete|billet|bilhete|biglietto|fahrkarte|seat|asiento|si[eè]ge|sitzplatz|posto|lugar/i;
+const TICKET_WORDS =
+  /boarding|embarque|embarquement|bordkarte|imbarco|gate|puerta|porte|flight|vuelo|\bvol\b|\bvoo\b|flug|volo|ticket|billete|billet|bilhete|biglietto|fahrkarte|seat|asiento|si[eè]ge|sitzplatz|posto|lugar/i;
 
 export async function readPdf(bytes: Uint8Array): Promise<PdfText> {
   let pdf;
@@ -38,7 +39,10 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfText> {
   }
 }
 
-async function pdfBarcodes(pdf: Awaited<ReturnType<typeof getDocumentProxy>>, pages: string[]): Promise<string[]> {
+async function pdfBarcodes(
+  pdf: Awaited<ReturnType<typeof getDocumentProxy>>,
+  pages: string[],
+): Promise<string[]> {
   const found = new Set<string>();
   let scanned = 0;
   for (let i = 0; i < Math.min(BARCODE_PAGES, pages.length) && scanned < BARCODE_IMAGES; i++) {
@@ -52,7 +56,8 @@ async function pdfBarcodes(pdf: Awaited<ReturnType<typeof getDocumentProxy>>, pa
     }
     for (const image of images) {
       if (scanned >= BARCODE_IMAGES) break;
-      if (image.width < 40 || image.height < 20 || image.width * image.height > MAX_IMAGE_PIXELS) continue;
+      if (image.width < 40 || image.height < 20 || image.width * image.height > MAX_IMAGE_PIXELS)
+        continue;
       scanned++;
       for (const text of await scanBarcodes(toRgba(image))) found.add(text);
     }
@@ -61,13 +66,19 @@ async function pdfBarcodes(pdf: Awaited<ReturnType<typeof getDocumentProxy>>, pa
 }
 
 /** RGBA pixels on white: a barcode drawn as a transparent PNG is black on transparent black otherwise. */
-function toRgba(image: { data: Uint8ClampedArray; width: number; height: number; channels: 1 | 3 | 4 }): RawImage {
+function toRgba(image: {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+  channels: 1 | 3 | 4;
+}): RawImage {
   const { data, width, height, channels } = image;
   const rgba = new Uint8ClampedArray(width * height * 4);
   for (let p = 0; p < width * height; p++) {
     const s = p * channels;
     const alpha = channels === 4 ? data[s + 3]! / 255 : 1;
-    for (let c = 0; c < 3; c++) rgba[p * 4 + c] = data[s + (channels === 1 ? 0 : c)]! * alpha + 255 * (1 - alpha);
+    for (let c = 0; c < 3; c++)
+      rgba[p * 4 + c] = data[s + (channels === 1 ? 0 : c)]! * alpha + 255 * (1 - alpha);
     rgba[p * 4 + 3] = 255;
   }
   return { data: rgba, width, height };

@@ -25,38 +25,71 @@ export function configurationOf(draft: Draft): Prisma.InputJsonObject {
       type: 'itineraryDay',
       parent: 'itinerary',
       content: { day: day.day, date: day.date, title: day.title },
-      children: day.blocks.map((block, i) => ({ id: `${dayId}-${block.type}-${i + 1}`, type: block.type, parent: dayId, content: block.content })),
+      children: day.blocks.map((block, i) => ({
+        id: `${dayId}-${block.type}-${i + 1}`,
+        type: block.type,
+        parent: dayId,
+        content: block.content,
+      })),
     };
   });
-  const blocks: object[] = [{ id: 'itinerary', type: 'itinerary', content: { title: draft.title }, children: uniqueDays(days) }];
+  const blocks: object[] = [
+    {
+      id: 'itinerary',
+      type: 'itinerary',
+      content: { title: draft.title },
+      children: uniqueDays(days),
+    },
+  ];
   const price = draft.price && CURRENCIES.has(draft.price.currency) ? draft.price : null;
   if (price) blocks.push({ id: 'price', type: 'price', content: price });
   const payments = draft.payments.filter((p) => CURRENCIES.has(p.currency));
-  payments.forEach((payment, i) => blocks.push({ id: `payment-${i + 1}`, type: 'payment', content: payment }));
-  if (draft.included.length) blocks.push({ id: 'included', type: 'included', content: { items: draft.included } });
-  if (draft.excluded.length) blocks.push({ id: 'excluded', type: 'excluded', content: { items: draft.excluded } });
+  payments.forEach((payment, i) =>
+    blocks.push({ id: `payment-${i + 1}`, type: 'payment', content: payment }),
+  );
+  if (draft.included.length)
+    blocks.push({ id: 'included', type: 'included', content: { items: draft.included } });
+  if (draft.excluded.length)
+    blocks.push({ id: 'excluded', type: 'excluded', content: { items: draft.excluded } });
   const language = /^[a-z]{2}$/.test(draft.language) ? draft.language : base.settings.language;
   const currency = price?.currency ?? payments[0]?.currency ?? base.settings.currency;
-  const timezone = draft.timezone && isTimezone(draft.timezone) ? draft.timezone : base.settings.timezone;
+  const timezone =
+    draft.timezone && isTimezone(draft.timezone) ? draft.timezone : base.settings.timezone;
   const document = {
     ...base,
     blocks,
-    settings: { ...base.settings, language, timezone, currency, ...localeSettings(language, currency), ...(draft.description ? { description: draft.description } : {}) },
+    settings: {
+      ...base.settings,
+      language,
+      timezone,
+      currency,
+      ...localeSettings(language, currency),
+      ...(draft.description ? { description: draft.description } : {}),
+    },
   };
   const checked = configurationInput.safeParse(document);
-  if (!checked.success) throw new ImportFailure(`The generated configuration is not valid: ${checked.error.issues[0]?.message ?? 'unknown problem'}.`);
+  if (!checked.success)
+    throw new ImportFailure(
+      `The generated configuration is not valid: ${checked.error.issues[0]?.message ?? 'unknown problem'}.`,
+    );
   return JSON.parse(JSON.stringify(document)) as Prisma.InputJsonObject;
 }
 
 /** A day number written twice (a programme with "Day 3" twice) keeps both, with distinct ids. */
-function uniqueDays<T extends { id: string; children: Array<{ id: string; parent: string }> }>(days: T[]): T[] {
+function uniqueDays<T extends { id: string; children: Array<{ id: string; parent: string }> }>(
+  days: T[],
+): T[] {
   const seen = new Map<string, number>();
   return days.map((day) => {
     const n = (seen.get(day.id) ?? 0) + 1;
     seen.set(day.id, n);
     if (n === 1) return day;
     const id = `${day.id}-${n}`;
-    return { ...day, id, children: day.children.map((c) => ({ ...c, id: c.id.replace(day.id, id), parent: id })) };
+    return {
+      ...day,
+      id,
+      children: day.children.map((c) => ({ ...c, id: c.id.replace(day.id, id), parent: id })),
+    };
   });
 }
 
@@ -71,7 +104,9 @@ export function tripInputOf(draft: Draft, isTemplate: boolean): CreateTripInput 
     duration: draft.duration && draft.duration > 0 && draft.duration <= 366 ? draft.duration : null,
     dateStart: start,
     dateFinish: finish,
-    countries: [...new Set(draft.countries.map((c) => c.toUpperCase()).filter((c) => ALPHA3.has(c)))],
+    countries: [
+      ...new Set(draft.countries.map((c) => c.toUpperCase()).filter((c) => ALPHA3.has(c))),
+    ],
     template: isTemplate,
     seoDescription: draft.description?.slice(0, 1000) ?? null,
   };

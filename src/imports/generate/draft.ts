@@ -40,7 +40,16 @@ export const activityContent = z.object({
   /** Where it takes place (a venue, a restaurant), when the document says. */
   place: z.string().nullable().default(null),
 });
-export const transportModes = ['train', 'bus', 'ferry', 'cruise', 'transfer', 'carRental', 'car', 'other'] as const;
+export const transportModes = [
+  'train',
+  'bus',
+  'ferry',
+  'cruise',
+  'transfer',
+  'carRental',
+  'car',
+  'other',
+] as const;
 export const transportContent = z.object({
   mode: z.enum(transportModes),
   from: z.string().nullable(),

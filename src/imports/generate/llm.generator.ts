@@ -7,7 +7,14 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { IMPORTS } from '../../config/constants.ts';
 import { daysBetween } from '../../shared/iso-dates.ts';
-import { draftSchema, type Draft, type DraftInput, type DraftBlockInput, type GenerateOptions, type Generator } from './draft.ts';
+import {
+  draftSchema,
+  type Draft,
+  type DraftInput,
+  type DraftBlockInput,
+  type GenerateOptions,
+  type Generator,
+} from './draft.ts';
 
 const llmBlock = z.object({
   type: z.enum(['flight', 'accommodation', 'activity', 'transport', 'text']),
@@ -35,8 +42,21 @@ export const llmAnswer = z.object({
   duration: z.number().int().nullable().describe('days'),
   countries: z.array(z.string()).describe('ISO 3166-1 alpha-3 codes of the countries visited'),
   language: z.string().describe('ISO 639-1 code of the document language'),
-  price: z.object({ amount: z.number(), currency: z.string().describe('ISO 4217'), per: z.enum(['person', 'total']).nullable() }).nullable(),
-  days: z.array(z.object({ day: z.number().int(), date: z.string().nullable(), title: z.string().nullable(), blocks: z.array(llmBlock) })),
+  price: z
+    .object({
+      amount: z.number(),
+      currency: z.string().describe('ISO 4217'),
+      per: z.enum(['person', 'total']).nullable(),
+    })
+    .nullable(),
+  days: z.array(
+    z.object({
+      day: z.number().int(),
+      date: z.string().nullable(),
+      title: z.string().nullable(),
+      blocks: z.array(llmBlock),
+    }),
+  ),
 });
 type LlmAnswer = z.infer<typeof llmAnswer>;
 type LlmBlock = z.infer<typeof llmBlock>;
@@ -46,30 +66,45 @@ Use only what the document says; use null when it does not say. Dates are YYYY-M
 airports IATA codes, currency ISO 4217. One entry in days per day of the trip, in order; put each flight, hotel stay (accommodation,
 on its check-in day), transfer or train (transport), visit or excursion (activity) on its day, and the rest of the day's description in a text block.`;
 
-export interface LlmSettings { baseUrl: string; apiKey: string; model: string; timeoutMs: number }
+export interface LlmSettings {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
+}
 
 export function llmGenerator(settings: LlmSettings): Generator {
-  const client = new OpenAI({ baseURL: settings.baseUrl, apiKey: settings.apiKey, timeout: settings.timeoutMs, maxRetries: 0 });
+  const client = new OpenAI({
+    baseURL: settings.baseUrl,
+    apiKey: settings.apiKey,
+    timeout: settings.timeoutMs,
+    maxRetries: 0,
+  });
   return {
     name: `llm:${settings.model}`,
     async generate(text: string, { now, signal }: GenerateOptions): Promise<Draft> {
-      const completion = await client.chat.completions.parse({
-        model: settings.model,
-        temperature: 0,
-        messages: [
-          { role: 'system', content: `${SYSTEM}\nToday is ${now.toISOString().slice(0, 10)}.` },
-          { role: 'user', content: text.slice(0, IMPORTS.maxTextChars) },
-        ],
-        response_format: zodResponseFormat(llmAnswer, 'trip_itinerary'),
-      }, { signal });
+      const completion = await client.chat.completions.parse(
+        {
+          model: settings.model,
+          temperature: 0,
+          messages: [
+            { role: 'system', content: `${SYSTEM}\nToday is ${now.toISOString().slice(0, 10)}.` },
+            { role: 'user', content: text.slice(0, IMPORTS.maxTextChars) },
+          ],
+          response_format: zodResponseFormat(llmAnswer, 'trip_itinerary'),
+        },
+        { signal },
+      );
       const parsed = completion.choices[0]?.message.parsed;
-      if (!parsed) throw new Error(completion.choices[0]?.message.refusal ?? 'The model gave no itinerary.');
+      if (!parsed)
+        throw new Error(completion.choices[0]?.message.refusal ?? 'The model gave no itinerary.');
       return draftSchema.parse(toDraft(parsed));
     },
   };
 }
 
-const orNull = <T>(value: T | null | undefined, valid: (v: T) => boolean) => (value !== null && value !== undefined && valid(value) ? value : null);
+const orNull = <T>(value: T | null | undefined, valid: (v: T) => boolean) =>
+  value !== null && value !== undefined && valid(value) ? value : null;
 const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
 const isTime = (s: string) => /^\d{2}:\d{2}$/.test(s);
 
@@ -82,7 +117,9 @@ function toDraft(answer: LlmAnswer): DraftInput {
     duration: orNull(answer.duration, (d) => d > 0),
     countries: answer.countries.map((c) => c.toUpperCase()),
     language: answer.language.toLowerCase().slice(0, 2),
-    price: answer.price ? { ...answer.price, currency: answer.price.currency.toUpperCase(), text: null } : null,
+    price: answer.price
+      ? { ...answer.price, currency: answer.price.currency.toUpperCase(), text: null }
+      : null,
     days: answer.days.map((day, i) => ({
       day: day.day > 0 ? day.day : i + 1,
       date: orNull(day.date, isDate),
@@ -96,17 +133,55 @@ function toBlock(b: LlmBlock, date: string | null): DraftBlockInput {
   const time = (s: string | null) => orNull(s, isTime);
   switch (b.type) {
     case 'flight':
-      return { type: 'flight', content: { flightNumber: b.flightNumber, airline: b.airline, departureAirport: b.departureAirport, arrivalAirport: b.arrivalAirport, departureCity: null, arrivalCity: null, departureTime: time(b.departureTime), arrivalTime: time(b.arrivalTime), date } };
+      return {
+        type: 'flight',
+        content: {
+          flightNumber: b.flightNumber,
+          airline: b.airline,
+          departureAirport: b.departureAirport,
+          arrivalAirport: b.arrivalAirport,
+          departureCity: null,
+          arrivalCity: null,
+          departureTime: time(b.departureTime),
+          arrivalTime: time(b.arrivalTime),
+          date,
+        },
+      };
     case 'accommodation': {
       const checkIn = orNull(b.checkIn, isDate) ?? date;
       const checkOut = orNull(b.checkOut, isDate);
       const nights = checkIn && checkOut ? daysBetween(checkIn, checkOut) : null;
-      return { type: 'accommodation', content: { name: b.title ?? 'Hotel', checkIn, checkOut, nights: nights && nights > 0 ? nights : null, city: null } };
+      return {
+        type: 'accommodation',
+        content: {
+          name: b.title ?? 'Hotel',
+          checkIn,
+          checkOut,
+          nights: nights && nights > 0 ? nights : null,
+          city: null,
+        },
+      };
     }
     case 'transport':
-      return { type: 'transport', content: { mode: b.mode ?? 'other', from: b.from, to: b.to, time: time(b.time), description: b.description } };
+      return {
+        type: 'transport',
+        content: {
+          mode: b.mode ?? 'other',
+          from: b.from,
+          to: b.to,
+          time: time(b.time),
+          description: b.description,
+        },
+      };
     case 'activity':
-      return { type: 'activity', content: { title: b.title ?? b.description ?? 'Activity', time: time(b.time), description: b.description } };
+      return {
+        type: 'activity',
+        content: {
+          title: b.title ?? b.description ?? 'Activity',
+          time: time(b.time),
+          description: b.description,
+        },
+      };
     case 'text':
       return { type: 'text', content: { text: b.title ?? b.description ?? '' } };
   }

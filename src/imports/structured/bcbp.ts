@@ -34,10 +34,19 @@ export function decodeBcbp(raw: string, now: Date): BcbpLeg[] {
     const number = field(16, 5).trim();
     const day = Number(field(21, 3));
     const conditionalSize = Number.parseInt(field(35, 2), 16);
-    if (!/^[A-Z]{3}$/.test(from) || !/^[A-Z]{3}$/.test(to) || !/^[A-Z0-9]{2,3}$/.test(carrier) || !/^\d{1,4}[A-Z]?$/.test(number)) break;
-    const date = Number.isInteger(day) && day >= 1 && day <= 366 ? nearestDayOfYear(day, now) : null;
+    if (
+      !/^[A-Z]{3}$/.test(from) ||
+      !/^[A-Z]{3}$/.test(to) ||
+      !/^[A-Z0-9]{2,3}$/.test(carrier) ||
+      !/^\d{1,4}[A-Z]?$/.test(number)
+    )
+      break;
+    const date =
+      Number.isInteger(day) && day >= 1 && day <= 366 ? nearestDayOfYear(day, now) : null;
     if (!date) break;
-    const seat = field(25, 4).trim().replace(/^0+(?=\d)/, '');
+    const seat = field(25, 4)
+      .trim()
+      .replace(/^0+(?=\d)/, '');
     result.push({
       passengerName,
       bookingReference,
@@ -57,8 +66,12 @@ export function decodeBcbp(raw: string, now: Date): BcbpLeg[] {
 /** Day `n` of the year (1 = 1 January) in the year that puts it nearest to `now`. */
 export function nearestDayOfYear(n: number, now: Date): string | null {
   const year = now.getUTCFullYear();
-  const valid = [year - 1, year, year + 1].filter((y) => n <= (isLeap(y) ? 366 : 365)).map((y) => new Date(Date.UTC(y, 0, n)));
-  valid.sort((a, b) => Math.abs(a.getTime() - now.getTime()) - Math.abs(b.getTime() - now.getTime()));
+  const valid = [year - 1, year, year + 1]
+    .filter((y) => n <= (isLeap(y) ? 366 : 365))
+    .map((y) => new Date(Date.UTC(y, 0, n)));
+  valid.sort(
+    (a, b) => Math.abs(a.getTime() - now.getTime()) - Math.abs(b.getTime() - now.getTime()),
+  );
   return valid[0]?.toISOString().slice(0, 10) ?? null;
 }
 

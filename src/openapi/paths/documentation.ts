@@ -6,7 +6,11 @@ const TAGS = ['Documentation'];
 const DOCUMENT = {
   type: 'object',
   required: ['openapi', 'info', 'paths'],
-  properties: { openapi: { type: 'string', pattern: '^3\\.1\\.' }, info: { type: 'object' }, paths: { type: 'object' } },
+  properties: {
+    openapi: { type: 'string', pattern: '^3\\.1\\.' },
+    info: { type: 'object' },
+    paths: { type: 'object' },
+  },
   additionalProperties: true,
 };
 
@@ -17,14 +21,17 @@ export function documentationPaths(): Paths {
         operationId: 'getOpenApiDocument',
         summary: 'This OpenAPI document',
         tags: TAGS,
-        responses: { '200': ok('The OpenAPI 3.1 document.', { 'application/json': { schema: DOCUMENT } }) },
+        responses: {
+          '200': ok('The OpenAPI 3.1 document.', { 'application/json': { schema: DOCUMENT } }),
+        },
       }),
     },
     '/docs': {
       get: publicOperation({
         operationId: 'getDocs',
         summary: 'The API reference page',
-        description: 'Swagger UI rendering /openapi.json; its scripts and styles are served under /docs/.',
+        description:
+          'Swagger UI rendering /openapi.json; its scripts and styles are served under /docs/.',
         tags: TAGS,
         responses: { '200': ok('An HTML page.', { 'text/html': { schema: { type: 'string' } } }) },
       }),

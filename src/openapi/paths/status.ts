@@ -10,15 +10,28 @@ export function statusPaths(): Paths {
       get: publicOperation({
         operationId: 'getStatus',
         summary: 'Health check',
-        description: 'Checks PostgreSQL and the job queue; the API version can be verified here. Answered by both listeners.',
+        description:
+          'Checks PostgreSQL and the job queue; the API version can be verified here. Answered by both listeners.',
         tags: ['Health'],
         responses: {
-          '200': ok('Every check passed.', { 'application/json': { schema: schemaRef('StatusReport'), examples: { ok: exampleRef('Status') } } }, noStore),
+          '200': ok(
+            'Every check passed.',
+            {
+              'application/json': {
+                schema: schemaRef('StatusReport'),
+                examples: { ok: exampleRef('Status') },
+              },
+            },
+            noStore,
+          ),
           '503': {
-            description: 'A check failed: "degraded", naming it. (service_unavailable when credentials were sent and could not be checked.)',
+            description:
+              'A check failed: "degraded", naming it. (service_unavailable when credentials were sent and could not be checked.)',
             content: {
               'application/json': {
-                schema: { oneOf: [schemaRef('StatusReport'), errorSchema(['service_unavailable'])] },
+                schema: {
+                  oneOf: [schemaRef('StatusReport'), errorSchema(['service_unavailable'])],
+                },
                 examples: { degraded: exampleRef('StatusDegraded') },
               },
             },

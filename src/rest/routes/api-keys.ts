@@ -12,14 +12,32 @@ import type { RestRouter } from '../router.ts';
 const FIELDS = 'id name prefix agentId createdAt revokedAt';
 export const CREATE_BODY = z.strictObject({
   name: z.string().nullish(),
-  agentId: z.number().int().positive().nullish().describe('Your own agent id, or omitted: a key always acts as the agent who creates it (another id: 400).'),
+  agentId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .describe(
+      'Your own agent id, or omitted: a key always acts as the agent who creates it (another id: 400).',
+    ),
 });
 
 export function registerApiKeyRoutes(router: RestRouter, schema: GraphQLSchema): void {
-  const LIST = prepareOperation<{ apiKeys: unknown[] }>(schema, `query ApiKeys { apiKeys { ${FIELDS} } }`);
-  const CREATE = prepareOperation<{ createApiKey: { key: string; apiKey: Record<string, unknown> } }>(schema, `
-    mutation CreateApiKey($name: String, $agentId: Int) { createApiKey(name: $name, agentId: $agentId) { key apiKey { ${FIELDS} } } }`);
-  const REVOKE = prepareOperation<{ revokeApiKey: unknown }>(schema, `mutation RevokeApiKey($id: Int!) { revokeApiKey(id: $id) { id } }`);
+  const LIST = prepareOperation<{ apiKeys: unknown[] }>(
+    schema,
+    `query ApiKeys { apiKeys { ${FIELDS} } }`,
+  );
+  const CREATE = prepareOperation<{
+    createApiKey: { key: string; apiKey: Record<string, unknown> };
+  }>(
+    schema,
+    `
+    mutation CreateApiKey($name: String, $agentId: Int) { createApiKey(name: $name, agentId: $agentId) { key apiKey { ${FIELDS} } } }`,
+  );
+  const REVOKE = prepareOperation<{ revokeApiKey: unknown }>(
+    schema,
+    `mutation RevokeApiKey($id: Int!) { revokeApiKey(id: $id) { id } }`,
+  );
 
   router.get('/api-keys', async (_request, context) => {
     return jsonResponse({ data: (await runOperation(schema, LIST, context)).apiKeys });

@@ -13,39 +13,65 @@ import { TRIP_FIELDS } from './trips.ts';
 
 export const CATALOG_FIELDS = `id accountId agentId slug title subtitle description seoDescription pictureUrl logoUrl accountLogo
   filters { countries month duration } isPublic sharedWithOrganisation tripIds tripCount createdAt updatedAt`;
-const PUBLIC_TRIP_FIELDS = 'id title slug seoDescription duration dateStart dateFinish dateExpiration logo countries imageUrl createdAt updatedAt';
-const PUBLIC_CATALOG_FIELDS = 'id slug title subtitle description seoDescription pictureUrl logoUrl accountLogo filters { countries month duration } createdAt updatedAt';
+const PUBLIC_TRIP_FIELDS =
+  'id title slug seoDescription duration dateStart dateFinish dateExpiration logo countries imageUrl createdAt updatedAt';
+const PUBLIC_CATALOG_FIELDS =
+  'id slug title subtitle description seoDescription pictureUrl logoUrl accountLogo filters { countries month duration } createdAt updatedAt';
 
 export const CATALOG_BULK_BODY = bulkIdsBody('catalogIds', 'catalogId');
 
 export function registerCatalogRoutes(router: RestRouter, schema: GraphQLSchema): void {
-  const LIST = prepareOperation(schema, `
+  const LIST = prepareOperation(
+    schema,
+    `
     query Catalogs($page: Int, $pageSize: Int, $filters: [ListFilterInput!], $search: ListSearchInput, $orderBy: ListOrderInput) {
       catalogs(page: $page, pageSize: $pageSize, filters: $filters, search: $search, orderBy: $orderBy) {
         data { ${CATALOG_FIELDS} } page pageSize totalCount totalPages
       }
-    }`);
-  const GET = prepareOperation(schema, `query Catalog($id: Int!) { catalog(id: $id) { ${CATALOG_FIELDS} } }`);
-  const TRIPS = prepareOperation(schema, `
+    }`,
+  );
+  const GET = prepareOperation(
+    schema,
+    `query Catalog($id: Int!) { catalog(id: $id) { ${CATALOG_FIELDS} } }`,
+  );
+  const TRIPS = prepareOperation(
+    schema,
+    `
     query CatalogTrips($catalogId: Int!, $page: Int, $pageSize: Int) {
       catalogTrips(catalogId: $catalogId, page: $page, pageSize: $pageSize) {
         data { ${TRIP_FIELDS} agentPictureUrl } page pageSize totalCount totalPages
       }
-    }`);
-  const PUBLIC = prepareOperation(schema, `
+    }`,
+  );
+  const PUBLIC = prepareOperation(
+    schema,
+    `
     query PublicCatalog($idOrSlug: String!, $page: Int, $pageSize: Int) {
       publicCatalog(idOrSlug: $idOrSlug) {
         ${PUBLIC_CATALOG_FIELDS}
         trips(page: $page, pageSize: $pageSize) { data { ${PUBLIC_TRIP_FIELDS} } page pageSize totalCount totalPages }
       }
-    }`);
-  const CREATE = prepareOperation(schema, `
-    mutation CreateCatalog($input: CreateCatalogInput!) { createCatalog(input: $input) { ${CATALOG_FIELDS} } }`);
-  const UPDATE = prepareOperation(schema, `
-    mutation UpdateCatalog($id: Int!, $input: UpdateCatalogInput!) { updateCatalog(id: $id, input: $input) { ${CATALOG_FIELDS} } }`);
-  const DELETE = prepareOperation(schema, 'mutation DeleteCatalog($id: Int!) { deleteCatalog(id: $id) }');
-  const DELETE_MANY = prepareOperation(schema, `
-    mutation DeleteCatalogs($ids: [Int!]!) { deleteCatalogs(ids: $ids) { message deletedCount } }`);
+    }`,
+  );
+  const CREATE = prepareOperation(
+    schema,
+    `
+    mutation CreateCatalog($input: CreateCatalogInput!) { createCatalog(input: $input) { ${CATALOG_FIELDS} } }`,
+  );
+  const UPDATE = prepareOperation(
+    schema,
+    `
+    mutation UpdateCatalog($id: Int!, $input: UpdateCatalogInput!) { updateCatalog(id: $id, input: $input) { ${CATALOG_FIELDS} } }`,
+  );
+  const DELETE = prepareOperation(
+    schema,
+    'mutation DeleteCatalog($id: Int!) { deleteCatalog(id: $id) }',
+  );
+  const DELETE_MANY = prepareOperation(
+    schema,
+    `
+    mutation DeleteCatalogs($ids: [Int!]!) { deleteCatalogs(ids: $ids) { message deletedCount } }`,
+  );
 
   router.get('/catalogs', (request, context) => answer(schema, LIST, context, listParams(request)));
 
@@ -56,22 +82,36 @@ export function registerCatalogRoutes(router: RestRouter, schema: GraphQLSchema)
   });
 
   router.delete('/catalogs', async (request, context) =>
-    answer(schema, DELETE_MANY, context, { ids: parseOrThrow(CATALOG_BULK_BODY, await readJson(request, LIMITS.jsonBodyBytes)) }));
+    answer(schema, DELETE_MANY, context, {
+      ids: parseOrThrow(CATALOG_BULK_BODY, await readJson(request, LIMITS.jsonBodyBytes)),
+    }),
+  );
 
   // Before /catalogs/:id, which would take "public" for an id.
   router.get('/catalogs/public/:idOrSlug', (request, context) =>
-    answer(schema, PUBLIC, context, { idOrSlug: request.params['idOrSlug'], ...pageParams(request) }));
+    answer(schema, PUBLIC, context, {
+      idOrSlug: request.params['idOrSlug'],
+      ...pageParams(request),
+    }),
+  );
 
-  router.get('/catalogs/:id', (request, context) => answer(schema, GET, context, { id: idParam(request.params['id'], 'id') }));
+  router.get('/catalogs/:id', (request, context) =>
+    answer(schema, GET, context, { id: idParam(request.params['id'], 'id') }),
+  );
 
   router.get('/catalogs/:id/trips', (request, context) =>
-    answer(schema, TRIPS, context, { catalogId: idParam(request.params['id'], 'id'), ...pageParams(request) }));
+    answer(schema, TRIPS, context, {
+      catalogId: idParam(request.params['id'], 'id'),
+      ...pageParams(request),
+    }),
+  );
 
   router.patch('/catalogs/:id', async (request, context) => {
     const id = idParam(request.params['id'], 'id');
     const body = await readJson(request, LIMITS.jsonBodyBytes);
     parseOrThrow(updateCatalogInput, body);
-    if (Object.keys(body as object).length === 0) throw ValidationError.field('body', 'Give at least one field to change.');
+    if (Object.keys(body as object).length === 0)
+      throw ValidationError.field('body', 'Give at least one field to change.');
     return answer(schema, UPDATE, context, { id, input: body });
   });
 

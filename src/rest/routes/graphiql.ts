@@ -6,5 +6,9 @@ import { assetResponse } from '../static-asset.ts';
 
 export function registerGraphiQLRoutes(router: RestRouter): void {
   router.get(`${GRAPHIQL_ASSETS_PATH}/:file`, (request, context) =>
-    assetResponse(request, context.services.config.graphiql ? graphiqlAsset(request.params['file'] ?? '') : undefined));
+    assetResponse(
+      request,
+      context.services.config.graphiql ? graphiqlAsset(request.params['file'] ?? '') : undefined,
+    ),
+  );
 }

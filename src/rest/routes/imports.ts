@@ -9,7 +9,11 @@ import { BadRequestError, ForbiddenError, UnauthenticatedError } from '../../err
 import type { Context } from '../../graphql/context.ts';
 import { parseCreateImport } from '../../imports/import.input.ts';
 import { apiUrls } from '../../imports/import.links.ts';
-import { findUnstorableText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../shared/storable-text.ts';
+import {
+  findUnstorableText,
+  isStorableText,
+  UNSTORABLE_TEXT_MESSAGE,
+} from '../../shared/storable-text.ts';
 import { fieldPath } from '../../validation.ts';
 import { readJson } from '../body.ts';
 import { prepareOperation, runOperation } from '../execute.ts';
@@ -17,23 +21,55 @@ import { jsonResponse } from '../errors.ts';
 import type { RestRouter, Surface } from '../router.ts';
 
 /** The AI operations answer a missing or malformed body in their own error body. */
-const SOURCE_BODY = { refuse: (message: string) => new BadRequestError('invalid_source', message), missing: 'A JSON body with a source is required.' };
-
-const JOB_FIELDS = 'jobId status stage publicUrl builderUrl tripId tripSlug error aiCredits updatedAt';
-
-const PATHS: Record<Surface, { create: string; status: string; cancel: string }> = {
-  ai: { create: '/trip-imports', status: '/trip-imports/:publicId/status', cancel: '/trip-imports/:publicId/actions/cancel' },
-  api: { create: '/ai/trips/from-document', status: '/ai/trips/:publicId/status', cancel: '/ai/trips/:publicId/actions/cancel' },
+const SOURCE_BODY = {
+  refuse: (message: string) => new BadRequestError('invalid_source', message),
+  missing: 'A JSON body with a source is required.',
 };
 
-type JobBody = Record<string, unknown> & { jobId: string; status: string; publicUrl: string; builderUrl: string; error: string | null; aiCredits: number | null };
+const JOB_FIELDS =
+  'jobId status stage publicUrl builderUrl tripId tripSlug error aiCredits updatedAt';
 
-export function registerImportRoutes(router: RestRouter, schema: GraphQLSchema, surface: Surface): void {
-  const CREATE = prepareOperation<{ createTripImport: JobBody }>(schema, `
-    mutation CreateTripImport($input: CreateTripImportInput!) { createTripImport(input: $input) { ${JOB_FIELDS} } }`);
-  const STATUS = prepareOperation<{ tripImport: JobBody }>(schema, `query TripImport($jobId: String!) { tripImport(jobId: $jobId) { ${JOB_FIELDS} } }`);
-  const CANCEL = prepareOperation<{ cancelTripImport: JobBody }>(schema, `
-    mutation CancelTripImport($jobId: String!) { cancelTripImport(jobId: $jobId) { ${JOB_FIELDS} } }`);
+const PATHS: Record<Surface, { create: string; status: string; cancel: string }> = {
+  ai: {
+    create: '/trip-imports',
+    status: '/trip-imports/:publicId/status',
+    cancel: '/trip-imports/:publicId/actions/cancel',
+  },
+  api: {
+    create: '/ai/trips/from-document',
+    status: '/ai/trips/:publicId/status',
+    cancel: '/ai/trips/:publicId/actions/cancel',
+  },
+};
+
+type JobBody = Record<string, unknown> & {
+  jobId: string;
+  status: string;
+  publicUrl: string;
+  builderUrl: string;
+  error: string | null;
+  aiCredits: number | null;
+};
+
+export function registerImportRoutes(
+  router: RestRouter,
+  schema: GraphQLSchema,
+  surface: Surface,
+): void {
+  const CREATE = prepareOperation<{ createTripImport: JobBody }>(
+    schema,
+    `
+    mutation CreateTripImport($input: CreateTripImportInput!) { createTripImport(input: $input) { ${JOB_FIELDS} } }`,
+  );
+  const STATUS = prepareOperation<{ tripImport: JobBody }>(
+    schema,
+    `query TripImport($jobId: String!) { tripImport(jobId: $jobId) { ${JOB_FIELDS} } }`,
+  );
+  const CANCEL = prepareOperation<{ cancelTripImport: JobBody }>(
+    schema,
+    `
+    mutation CancelTripImport($jobId: String!) { cancelTripImport(jobId: $jobId) { ${JOB_FIELDS} } }`,
+  );
   const paths = PATHS[surface];
 
   router.post(paths.create, async (request, context) => {
@@ -41,18 +77,43 @@ export function registerImportRoutes(router: RestRouter, schema: GraphQLSchema, 
     const input = parseCreateImport(await readJson(request, LIMITS.importBodyBytes, SOURCE_BODY));
     // The same rule as every other string (shared/storable-text.ts), in this endpoint's error body.
     const unstorable = findUnstorableText(input);
-    if (unstorable) throw new BadRequestError('invalid_source', `${fieldPath(unstorable)} ${UNSTORABLE_TEXT_MESSAGE}`);
+    if (unstorable)
+      throw new BadRequestError(
+        'invalid_source',
+        `${fieldPath(unstorable)} ${UNSTORABLE_TEXT_MESSAGE}`,
+      );
     const { createTripImport: job } = await runOperation(schema, CREATE, context, { input });
     const { config } = context.services;
-    return jsonResponse({ jobId: job.jobId, status: job.status, links: { publicUrl: job.publicUrl, builderUrl: job.builderUrl, ...apiUrls(config, job.jobId, surface) } }, 202);
+    return jsonResponse(
+      {
+        jobId: job.jobId,
+        status: job.status,
+        links: {
+          publicUrl: job.publicUrl,
+          builderUrl: job.builderUrl,
+          ...apiUrls(config, job.jobId, surface),
+        },
+      },
+      202,
+    );
   });
 
   router.get(paths.status, async (request, context) =>
-    jsonResponse(jobBody((await runOperation(schema, STATUS, context, { jobId: publicId(request) })).tripImport)));
+    jsonResponse(
+      jobBody(
+        (await runOperation(schema, STATUS, context, { jobId: publicId(request) })).tripImport,
+      ),
+    ),
+  );
 
   router.post(paths.cancel, async (request, context) => {
     requireCreator(context);
-    return jsonResponse(jobBody((await runOperation(schema, CANCEL, context, { jobId: publicId(request) })).cancelTripImport));
+    return jsonResponse(
+      jobBody(
+        (await runOperation(schema, CANCEL, context, { jobId: publicId(request) }))
+          .cancelTripImport,
+      ),
+    );
   });
 }
 
@@ -74,11 +135,16 @@ function publicId(request: IRequest): string {
 /** 401 and 403 before the body is looked at. */
 function requireCreator(context: Context): void {
   if (!context.actor) throw new UnauthenticatedError('missing_api_key');
-  if (!actorCan(context.actor, 'create:imports')) throw new ForbiddenError(missingPermissionMessage(context.actor, 'create:imports'));
+  if (!actorCan(context.actor, 'create:imports'))
+    throw new ForbiddenError(missingPermissionMessage(context.actor, 'create:imports'));
 }
 
 /** The job as the specification's resource: `error` only when in error and visible, `aiCredits` only when visible. */
 function jobBody(job: JobBody): Record<string, unknown> {
   const { error, aiCredits, ...rest } = job;
-  return { ...rest, ...(error !== null && job.status === 'error' ? { error } : {}), ...(aiCredits !== null ? { aiCredits } : {}) };
+  return {
+    ...rest,
+    ...(error !== null && job.status === 'error' ? { error } : {}),
+    ...(aiCredits !== null ? { aiCredits } : {}),
+  };
 }

@@ -11,22 +11,36 @@ import { jsonResponse } from '../errors.ts';
 import type { RestRouter } from '../router.ts';
 
 interface TokenData {
-  issueMachineToken: { accessToken: string; tokenType: TokenResponse['token_type']; expiresIn: number; scope: string };
+  issueMachineToken: {
+    accessToken: string;
+    tokenType: TokenResponse['token_type'];
+    expiresIn: number;
+    scope: string;
+  };
 }
 
 export function registerOAuthRoutes(router: RestRouter, schema: GraphQLSchema): void {
-  const ISSUE = prepareOperation<TokenData>(schema, `
+  const ISSUE = prepareOperation<TokenData>(
+    schema,
+    `
     mutation IssueMachineToken($clientId: String!, $clientSecret: String!, $scope: String) {
       issueMachineToken(clientId: $clientId, clientSecret: $clientSecret, scope: $scope) { accessToken tokenType expiresIn scope }
-    }`);
+    }`,
+  );
 
   router.post('/oauth/token', async (request, context) => {
     const params = await readTokenRequest(request);
     if (params.grantType !== 'client_credentials') {
-      throw new BadRequestError('unsupported_grant_type', 'Only grant_type=client_credentials is supported.');
+      throw new BadRequestError(
+        'unsupported_grant_type',
+        'Only grant_type=client_credentials is supported.',
+      );
     }
     if (!params.clientId || !params.clientSecret) {
-      throw new BadRequestError('invalid_request', 'client_id and client_secret are required (HTTP Basic or body).');
+      throw new BadRequestError(
+        'invalid_request',
+        'client_id and client_secret are required (HTTP Basic or body).',
+      );
     }
     const { issueMachineToken: token } = await runOperation(schema, ISSUE, context, {
       clientId: params.clientId,
@@ -34,7 +48,12 @@ export function registerOAuthRoutes(router: RestRouter, schema: GraphQLSchema): 
       scope: params.scope,
     });
     return jsonResponse(
-      { access_token: token.accessToken, token_type: token.tokenType, expires_in: token.expiresIn, scope: token.scope },
+      {
+        access_token: token.accessToken,
+        token_type: token.tokenType,
+        expires_in: token.expiresIn,
+        scope: token.scope,
+      },
       200,
       { 'cache-control': 'no-store', pragma: 'no-cache' },
     );
@@ -46,7 +65,9 @@ async function readTokenRequest(request: Request) {
   const type = request.headers.get('content-type') ?? '';
   let fields: unknown;
   try {
-    fields = type.includes('application/json') ? JSON.parse(text || '{}') : Object.fromEntries(new URLSearchParams(text));
+    fields = type.includes('application/json')
+      ? JSON.parse(text || '{}')
+      : Object.fromEntries(new URLSearchParams(text));
   } catch {
     throw new BadRequestError('invalid_request', notJsonMessage(text));
   }
@@ -65,21 +86,30 @@ async function readTokenRequest(request: Request) {
   };
   // The same rule as every other string (shared/storable-text.ts), in this endpoint's error body.
   for (const [name, value] of Object.entries(params)) {
-    if (typeof value === 'string' && !isStorableText(value)) throw new BadRequestError('invalid_request', `${name} ${UNSTORABLE_TEXT_MESSAGE}`);
+    if (typeof value === 'string' && !isStorableText(value))
+      throw new BadRequestError('invalid_request', `${name} ${UNSTORABLE_TEXT_MESSAGE}`);
   }
   return params;
 }
 
-function basicCredentials(header: string | null): { clientId: string; clientSecret: string } | undefined {
+function basicCredentials(
+  header: string | null,
+): { clientId: string; clientSecret: string } | undefined {
   const match = header && /^Basic\s+(\S+)$/i.exec(header);
   if (!match) return undefined;
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;
   try {
-    return { clientId: decodeURIComponent(decoded.slice(0, colon)), clientSecret: decodeURIComponent(decoded.slice(colon + 1)) };
+    return {
+      clientId: decodeURIComponent(decoded.slice(0, colon)),
+      clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
+    };
   } catch {
     // A stray % that starts no escape: not credentials we can read.
-    throw new BadRequestError('invalid_request', 'The Basic credentials are not correctly URL-encoded.');
+    throw new BadRequestError(
+      'invalid_request',
+      'The Basic credentials are not correctly URL-encoded.',
+    );
   }
 }

@@ -15,13 +15,23 @@ export function registerOpenApiRoutes(router: RestRouter): void {
   router.get('/openapi.json', (_request, context) => {
     const { publicApiUrl, publicAiUrl, mockPort, env } = context.services.config;
     // The mock server is a development tool: a production document does not point at localhost.
-    document ??= buildOpenApiDocument({ apiUrl: publicApiUrl, aiUrl: publicAiUrl, mockUrl: env === 'production' ? undefined : `http://localhost:${mockPort}` });
+    document ??= buildOpenApiDocument({
+      apiUrl: publicApiUrl,
+      aiUrl: publicAiUrl,
+      mockUrl: env === 'production' ? undefined : `http://localhost:${mockPort}`,
+    });
     return jsonResponse(document, 200, { 'cache-control': FIVE_MINUTES });
   });
 
-  router.get(DOCS_PATH, () => new Response(REFERENCE_PAGE, {
-    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': FIVE_MINUTES },
-  }));
+  router.get(
+    DOCS_PATH,
+    () =>
+      new Response(REFERENCE_PAGE, {
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': FIVE_MINUTES },
+      }),
+  );
 
-  router.get(`${DOCS_PATH}/:file`, (request) => assetResponse(request, referenceAsset(request.params['file'] ?? '')));
+  router.get(`${DOCS_PATH}/:file`, (request) =>
+    assetResponse(request, referenceAsset(request.params['file'] ?? '')),
+  );
 }

@@ -5,10 +5,15 @@ import type { RestRouter } from '../router.ts';
 import type { StatusReport } from '../../status/status.service.ts';
 
 export function registerStatusRoutes(router: RestRouter, schema: GraphQLSchema): void {
-  const STATUS = prepareOperation<{ status: StatusReport }>(schema, 'query Status { status { status version checks { database queue } } }');
+  const STATUS = prepareOperation<{ status: StatusReport }>(
+    schema,
+    'query Status { status { status version checks { database queue } } }',
+  );
 
   router.get('/status', async (_request, context) => {
     const report = (await runOperation(schema, STATUS, context)).status;
-    return jsonResponse(report, report.status === 'ok' ? 200 : 503, { 'cache-control': 'no-store' });
+    return jsonResponse(report, report.status === 'ok' ? 200 : 503, {
+      'cache-control': 'no-store',
+    });
   });
 }

@@ -10,33 +10,59 @@ import { jsonResponse } from '../errors.ts';
 import { idParam } from '../params.ts';
 import type { RestRouter } from '../router.ts';
 
-interface Config { document: Record<string, unknown>; updatedAt: string; etag: string }
+interface Config {
+  document: Record<string, unknown>;
+  updatedAt: string;
+  etag: string;
+}
 const FIELDS = 'document updatedAt etag';
 
 export function registerTripConfigurationRoutes(router: RestRouter, schema: GraphQLSchema): void {
-  const GET = prepareOperation(schema, `query TripConfiguration($tripId: Int!) { tripConfiguration(tripId: $tripId) { ${FIELDS} } }`);
-  const PUT = prepareOperation(schema, `
+  const GET = prepareOperation(
+    schema,
+    `query TripConfiguration($tripId: Int!) { tripConfiguration(tripId: $tripId) { ${FIELDS} } }`,
+  );
+  const PUT = prepareOperation(
+    schema,
+    `
     mutation ReplaceTripConfiguration($tripId: Int!, $document: JSONObject!, $ifMatch: String) {
       replaceTripConfiguration(tripId: $tripId, document: $document, ifMatch: $ifMatch) { ${FIELDS} }
-    }`);
-  const PATCH = prepareOperation(schema, `
+    }`,
+  );
+  const PATCH = prepareOperation(
+    schema,
+    `
     mutation PatchTripConfiguration($tripId: Int!, $patch: JSONObject!, $ifMatch: String) {
       patchTripConfiguration(tripId: $tripId, patch: $patch, ifMatch: $ifMatch) { ${FIELDS} }
-    }`);
+    }`,
+  );
 
-  async function run(operation: PreparedOperation, context: Context, variables: Record<string, unknown>, body: (c: Config) => unknown) {
-    const config = Object.values(await runOperation(schema, operation, context, variables))[0] as Config;
+  async function run(
+    operation: PreparedOperation,
+    context: Context,
+    variables: Record<string, unknown>,
+    body: (c: Config) => unknown,
+  ) {
+    const config = Object.values(
+      await runOperation(schema, operation, context, variables),
+    )[0] as Config;
     return jsonResponse(body(config), 200, { etag: config.etag, 'cache-control': 'no-cache' });
   }
   const whole = (c: Config) => ({ ...c.document, updatedAt: c.updatedAt });
 
   router.get('/trips/:tripId/config', (request, context) =>
-    run(GET, context, { tripId: idParam(request.params['tripId'], 'tripId') }, whole));
+    run(GET, context, { tripId: idParam(request.params['tripId'], 'tripId') }, whole),
+  );
 
   router.put('/trips/:tripId/config', async (request, context) => {
     const tripId = idParam(request.params['tripId'], 'tripId');
     const document = objectBody(await readJson(request, LIMITS.configBodyBytes));
-    return run(PUT, context, { tripId, document, ifMatch: request.headers.get('if-match') }, () => ({ message: 'Trip configuration saved.' }));
+    return run(
+      PUT,
+      context,
+      { tripId, document, ifMatch: request.headers.get('if-match') },
+      () => ({ message: 'Trip configuration saved.' }),
+    );
   });
 
   router.patch('/trips/:tripId/config', async (request, context) => {
@@ -47,6 +73,7 @@ export function registerTripConfigurationRoutes(router: RestRouter, schema: Grap
 }
 
 export function objectBody(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw ValidationError.field('body', 'Expected a JSON object.');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw ValidationError.field('body', 'Expected a JSON object.');
   return body as Record<string, unknown>;
 }

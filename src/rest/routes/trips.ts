@@ -6,7 +6,12 @@ import { ValidationError } from '../../errors.ts';
 import { createTripInput, updateTripInput } from '../../trips/trip.input.ts';
 import { parseOrThrow } from '../../validation.ts';
 import { readJson } from '../body.ts';
-import { answer as respond, prepareOperation, runOperation, type PreparedOperation } from '../execute.ts';
+import {
+  answer as respond,
+  prepareOperation,
+  runOperation,
+  type PreparedOperation,
+} from '../execute.ts';
 import { jsonResponse } from '../errors.ts';
 import { bulkIdsBody, idParam, listParams } from '../params.ts';
 import type { RestRouter } from '../router.ts';
@@ -18,23 +23,45 @@ export const TRIP_FIELDS = `id title slug joinCode seoDescription duration dateS
 export const BULK_BODY = bulkIdsBody('tripIds', 'tripId');
 
 export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): void {
-  const LIST = prepareOperation<{ trips: Record<string, unknown> }>(schema, `
+  const LIST = prepareOperation<{ trips: Record<string, unknown> }>(
+    schema,
+    `
     query Trips($page: Int, $pageSize: Int, $filters: [ListFilterInput!], $search: ListSearchInput, $orderBy: ListOrderInput) {
       trips(page: $page, pageSize: $pageSize, filters: $filters, search: $search, orderBy: $orderBy) {
         data { ${TRIP_FIELDS} agentPictureUrl } page pageSize totalCount totalPages
       }
-    }`);
-  const GET = prepareOperation<{ trip: unknown }>(schema, `query Trip($id: Int!) { trip(id: $id) { ${TRIP_FIELDS} } }`);
-  const CREATE = prepareOperation<{ createTrip: unknown }>(schema, `
-    mutation CreateTrip($input: CreateTripInput!) { createTrip(input: $input) { ${TRIP_FIELDS} } }`);
-  const UPDATE = prepareOperation<{ updateTrip: unknown }>(schema, `
-    mutation UpdateTrip($id: Int!, $input: UpdateTripInput!) { updateTrip(id: $id, input: $input) { ${TRIP_FIELDS} } }`);
-  const DELETE = prepareOperation<{ deleteTrip: boolean }>(schema, 'mutation DeleteTrip($id: Int!) { deleteTrip(id: $id) }');
-  const DELETE_MANY = prepareOperation<{ deleteTrips: { message: string; deletedCount: number } }>(schema, `
-    mutation DeleteTrips($ids: [Int!]!) { deleteTrips(ids: $ids) { message deletedCount } }`);
+    }`,
+  );
+  const GET = prepareOperation<{ trip: unknown }>(
+    schema,
+    `query Trip($id: Int!) { trip(id: $id) { ${TRIP_FIELDS} } }`,
+  );
+  const CREATE = prepareOperation<{ createTrip: unknown }>(
+    schema,
+    `
+    mutation CreateTrip($input: CreateTripInput!) { createTrip(input: $input) { ${TRIP_FIELDS} } }`,
+  );
+  const UPDATE = prepareOperation<{ updateTrip: unknown }>(
+    schema,
+    `
+    mutation UpdateTrip($id: Int!, $input: UpdateTripInput!) { updateTrip(id: $id, input: $input) { ${TRIP_FIELDS} } }`,
+  );
+  const DELETE = prepareOperation<{ deleteTrip: boolean }>(
+    schema,
+    'mutation DeleteTrip($id: Int!) { deleteTrip(id: $id) }',
+  );
+  const DELETE_MANY = prepareOperation<{ deleteTrips: { message: string; deletedCount: number } }>(
+    schema,
+    `
+    mutation DeleteTrips($ids: [Int!]!) { deleteTrips(ids: $ids) { message deletedCount } }`,
+  );
 
-  const answer = (operation: PreparedOperation, context: Context, variables: Record<string, unknown>, status = 200) =>
-    respond(schema, operation, context, variables, status);
+  const answer = (
+    operation: PreparedOperation,
+    context: Context,
+    variables: Record<string, unknown>,
+    status = 200,
+  ) => respond(schema, operation, context, variables, status);
 
   router.get('/trips', (request, context) => answer(LIST, context, listParams(request)));
 
@@ -48,21 +75,28 @@ export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): v
   router.delete('/trips', (request, context) => bulkDelete(request, context));
 
   async function bulkDelete(request: IRequest, context: Context) {
-    return answer(DELETE_MANY, context, { ids: parseOrThrow(BULK_BODY, await readJson(request, LIMITS.jsonBodyBytes)) });
+    return answer(DELETE_MANY, context, {
+      ids: parseOrThrow(BULK_BODY, await readJson(request, LIMITS.jsonBodyBytes)),
+    });
   }
 
-  router.get('/trips/:tripId', (request, context) => answer(GET, context, { id: idParam(request.params['tripId'], 'tripId') }));
+  router.get('/trips/:tripId', (request, context) =>
+    answer(GET, context, { id: idParam(request.params['tripId'], 'tripId') }),
+  );
 
   router.patch('/trips/:tripId', async (request, context) => {
     const id = idParam(request.params['tripId'], 'tripId');
     const body = await readJson(request, LIMITS.jsonBodyBytes);
     parseOrThrow(updateTripInput, body);
-    if (Object.keys(body as object).length === 0) throw ValidationError.field('body', 'Give at least one field to change.');
+    if (Object.keys(body as object).length === 0)
+      throw ValidationError.field('body', 'Give at least one field to change.');
     return answer(UPDATE, context, { id, input: body });
   });
 
   router.delete('/trips/:tripId', async (request, context) => {
-    await runOperation(schema, DELETE, context, { id: idParam(request.params['tripId'], 'tripId') });
+    await runOperation(schema, DELETE, context, {
+      id: idParam(request.params['tripId'], 'tripId'),
+    });
     return jsonResponse({ message: 'Trip moved to the trash.' });
   });
 }

@@ -5,60 +5,166 @@ import type { DraftBlockInput } from '../draft.ts';
 import { timeMatches, type IsoDate } from './dates.ts';
 import { readFlights } from './flights.ts';
 import { city } from './places.ts';
-import { ACCOMMODATION_LABEL, ACTIVITY_WORDS, HOTEL_WORDS, NOT_TRIP_DATE, OVERNIGHT, PRICE_WORDS, fold } from './vocabulary.ts';
+import {
+  ACCOMMODATION_LABEL,
+  ACTIVITY_WORDS,
+  HOTEL_WORDS,
+  NOT_TRIP_DATE,
+  OVERNIGHT,
+  PRICE_WORDS,
+  fold,
+} from './vocabulary.ts';
 
-const OFFER = /\b(?:on request|upon request|we can (?:arrange|organi[sz]e|book)|at your disposal|sur demande|a votre disposition|pouvons organiser|bajo peticion|a peticion|a su disposicion|podemos organizar|sob consulta|a pedido|podemos organizar|auf anfrage|konnen wir|su richiesta|a disposizione|possiamo organizzare|if you wish|si lo desea|si vous le souhaitez|se desejar|auf wunsch|se lo desidera)\b/;
+const OFFER =
+  /\b(?:on request|upon request|we can (?:arrange|organi[sz]e|book)|at your disposal|sur demande|a votre disposition|pouvons organiser|bajo peticion|a peticion|a su disposicion|podemos organizar|sob consulta|a pedido|podemos organizar|auf anfrage|konnen wir|su richiesta|a disposizione|possiamo organizzare|if you wish|si lo desea|si vous le souhaitez|se desejar|auf wunsch|se lo desidera)\b/;
 
-export const clean = (s: string) => s.replace(/\s+/g, ' ').replace(/^[\s,:;.\-–—•*·|]+|[\s,:;\-–—•*·|]+$/g, '').trim();
+export const clean = (s: string) =>
+  s
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,:;.\-–—•*·|]+|[\s,:;\-–—•*·|]+$/g, '')
+    .trim();
 
 type TransportMode = 'train' | 'bus' | 'ferry' | 'cruise' | 'transfer' | 'carRental' | 'car';
 
 const OPERATORS: Array<[RegExp, string, TransportMode]> = [
-  [/\btrenitalia\b/, 'Trenitalia', 'train'], [/\bitalo\b/, 'Italo', 'train'], [/\brenfe\b/, 'Renfe', 'train'], [/\biryo\b/, 'Iryo', 'train'], [/\bouigo\b/, 'Ouigo', 'train'],
-  [/\bsncf\b/, 'SNCF', 'train'], [/\bdeutsche bahn\b|\bdb\b/, 'Deutsche Bahn', 'train'], [/\bobb\b/, 'ÖBB', 'train'], [/\bsbb\b|\bcff\b/, 'SBB', 'train'], [/\beurostar\b/, 'Eurostar', 'train'],
-  [/\bthalys\b/, 'Thalys', 'train'], [/\bcomboios de portugal\b|\bcp\b(?= |$)/, 'CP', 'train'], [/\bjr\b/, 'JR', 'train'], [/\bamtrak\b/, 'Amtrak', 'train'], [/\bperurail\b/, 'PeruRail', 'train'], [/\binca rail\b/, 'Inca Rail', 'train'],
-  [/\bflixbus\b/, 'FlixBus', 'bus'], [/\balsa\b/, 'ALSA', 'bus'], [/\bgreyhound\b/, 'Greyhound', 'bus'], [/\bcruz del sur\b/, 'Cruz del Sur', 'bus'], [/\bado\b/, 'ADO', 'bus'],
-  [/\bgrimaldi\b/, 'Grimaldi Lines', 'ferry'], [/\bmoby\b/, 'Moby', 'ferry'], [/\btirrenia\b/, 'Tirrenia', 'ferry'], [/\bbalearia\b/, 'Baleària', 'ferry'], [/\btrasmediterranea\b|\btrasmed\b/, 'Trasmed', 'ferry'],
-  [/\bbrittany ferries\b/, 'Brittany Ferries', 'ferry'], [/\bdfds\b/, 'DFDS', 'ferry'], [/\bstena line\b/, 'Stena Line', 'ferry'], [/\bblue star\b/, 'Blue Star Ferries', 'ferry'], [/\bseajets\b/, 'Seajets', 'ferry'],
-  [/\bminoan\b/, 'Minoan Lines', 'ferry'], [/\banek\b/, 'ANEK Lines', 'ferry'], [/\bcorsica ferries\b/, 'Corsica Ferries', 'ferry'], [/\bcorsica linea\b/, 'Corsica Linea', 'ferry'], [/\bla meridionale\b/, 'La Méridionale', 'ferry'], [/\bgnv\b|\bgrandi navi veloci\b/, 'GNV', 'ferry'], [/\bcaronte\b/, 'Caronte & Tourist', 'ferry'], [/\bliberty lines\b/, 'Liberty Lines', 'ferry'], [/\bfred\.? olsen\b/, 'Fred. Olsen', 'ferry'], [/\bnavigazione libera\b|\bnlg\b/, 'NLG', 'ferry'], [/\bsnav\b/, 'SNAV', 'ferry'],
-  [/\bmsc\b/, 'MSC Cruises', 'cruise'], [/\bcosta (?:cruceros|crociere|cruises|croisieres|kreuzfahrten|cruzeiros)\b|\bcosta (?=\p{Lu})/u, 'Costa Cruises', 'cruise'], [/\broyal caribbean\b/, 'Royal Caribbean', 'cruise'], [/\bnorwegian cruise\b|\bncl\b/, 'Norwegian Cruise Line', 'cruise'],
-  [/\bcelebrity\b/, 'Celebrity Cruises', 'cruise'], [/\bcarnival\b/, 'Carnival', 'cruise'], [/\bprincess cruises\b/, 'Princess Cruises', 'cruise'], [/\bviking\b/, 'Viking', 'cruise'], [/\baida\b/, 'AIDA', 'cruise'],
-  [/\bhurtigruten\b/, 'Hurtigruten', 'cruise'], [/\bponant\b/, 'Ponant', 'cruise'], [/\bcroisieurope\b/, 'CroisiEurope', 'cruise'],
-  [/\bhertz\b/, 'Hertz', 'carRental'], [/\bavis\b/, 'Avis', 'carRental'], [/\beuropcar\b/, 'Europcar', 'carRental'], [/\bsixt\b/, 'Sixt', 'carRental'], [/\benterprise\b/, 'Enterprise', 'carRental'],
-  [/\bbudget\b(?= rent| car|$)/, 'Budget', 'carRental'], [/\balamo\b/, 'Alamo', 'carRental'], [/\bgoldcar\b/, 'Goldcar', 'carRental'], [/\bthrifty\b/, 'Thrifty', 'carRental'], [/\bcentauro\b/, 'Centauro', 'carRental'],
-  [/\bok mobility\b/, 'OK Mobility', 'carRental'], [/\brecord go\b/, 'Record Go', 'carRental'], [/\bmaggiore\b/, 'Maggiore', 'carRental'], [/\blocauto\b/, 'Locauto', 'carRental'], [/\bkeddy\b/, 'Keddy', 'carRental'],
+  [/\btrenitalia\b/, 'Trenitalia', 'train'],
+  [/\bitalo\b/, 'Italo', 'train'],
+  [/\brenfe\b/, 'Renfe', 'train'],
+  [/\biryo\b/, 'Iryo', 'train'],
+  [/\bouigo\b/, 'Ouigo', 'train'],
+  [/\bsncf\b/, 'SNCF', 'train'],
+  [/\bdeutsche bahn\b|\bdb\b/, 'Deutsche Bahn', 'train'],
+  [/\bobb\b/, 'ÖBB', 'train'],
+  [/\bsbb\b|\bcff\b/, 'SBB', 'train'],
+  [/\beurostar\b/, 'Eurostar', 'train'],
+  [/\bthalys\b/, 'Thalys', 'train'],
+  [/\bcomboios de portugal\b|\bcp\b(?= |$)/, 'CP', 'train'],
+  [/\bjr\b/, 'JR', 'train'],
+  [/\bamtrak\b/, 'Amtrak', 'train'],
+  [/\bperurail\b/, 'PeruRail', 'train'],
+  [/\binca rail\b/, 'Inca Rail', 'train'],
+  [/\bflixbus\b/, 'FlixBus', 'bus'],
+  [/\balsa\b/, 'ALSA', 'bus'],
+  [/\bgreyhound\b/, 'Greyhound', 'bus'],
+  [/\bcruz del sur\b/, 'Cruz del Sur', 'bus'],
+  [/\bado\b/, 'ADO', 'bus'],
+  [/\bgrimaldi\b/, 'Grimaldi Lines', 'ferry'],
+  [/\bmoby\b/, 'Moby', 'ferry'],
+  [/\btirrenia\b/, 'Tirrenia', 'ferry'],
+  [/\bbalearia\b/, 'Baleària', 'ferry'],
+  [/\btrasmediterranea\b|\btrasmed\b/, 'Trasmed', 'ferry'],
+  [/\bbrittany ferries\b/, 'Brittany Ferries', 'ferry'],
+  [/\bdfds\b/, 'DFDS', 'ferry'],
+  [/\bstena line\b/, 'Stena Line', 'ferry'],
+  [/\bblue star\b/, 'Blue Star Ferries', 'ferry'],
+  [/\bseajets\b/, 'Seajets', 'ferry'],
+  [/\bminoan\b/, 'Minoan Lines', 'ferry'],
+  [/\banek\b/, 'ANEK Lines', 'ferry'],
+  [/\bcorsica ferries\b/, 'Corsica Ferries', 'ferry'],
+  [/\bcorsica linea\b/, 'Corsica Linea', 'ferry'],
+  [/\bla meridionale\b/, 'La Méridionale', 'ferry'],
+  [/\bgnv\b|\bgrandi navi veloci\b/, 'GNV', 'ferry'],
+  [/\bcaronte\b/, 'Caronte & Tourist', 'ferry'],
+  [/\bliberty lines\b/, 'Liberty Lines', 'ferry'],
+  [/\bfred\.? olsen\b/, 'Fred. Olsen', 'ferry'],
+  [/\bnavigazione libera\b|\bnlg\b/, 'NLG', 'ferry'],
+  [/\bsnav\b/, 'SNAV', 'ferry'],
+  [/\bmsc\b/, 'MSC Cruises', 'cruise'],
+  [
+    /\bcosta (?:cruceros|crociere|cruises|croisieres|kreuzfahrten|cruzeiros)\b|\bcosta (?=\p{Lu})/u,
+    'Costa Cruises',
+    'cruise',
+  ],
+  [/\broyal caribbean\b/, 'Royal Caribbean', 'cruise'],
+  [/\bnorwegian cruise\b|\bncl\b/, 'Norwegian Cruise Line', 'cruise'],
+  [/\bcelebrity\b/, 'Celebrity Cruises', 'cruise'],
+  [/\bcarnival\b/, 'Carnival', 'cruise'],
+  [/\bprincess cruises\b/, 'Princess Cruises', 'cruise'],
+  [/\bviking\b/, 'Viking', 'cruise'],
+  [/\baida\b/, 'AIDA', 'cruise'],
+  [/\bhurtigruten\b/, 'Hurtigruten', 'cruise'],
+  [/\bponant\b/, 'Ponant', 'cruise'],
+  [/\bcroisieurope\b/, 'CroisiEurope', 'cruise'],
+  [/\bhertz\b/, 'Hertz', 'carRental'],
+  [/\bavis\b/, 'Avis', 'carRental'],
+  [/\beuropcar\b/, 'Europcar', 'carRental'],
+  [/\bsixt\b/, 'Sixt', 'carRental'],
+  [/\benterprise\b/, 'Enterprise', 'carRental'],
+  [/\bbudget\b(?= rent| car|$)/, 'Budget', 'carRental'],
+  [/\balamo\b/, 'Alamo', 'carRental'],
+  [/\bgoldcar\b/, 'Goldcar', 'carRental'],
+  [/\bthrifty\b/, 'Thrifty', 'carRental'],
+  [/\bcentauro\b/, 'Centauro', 'carRental'],
+  [/\bok mobility\b/, 'OK Mobility', 'carRental'],
+  [/\brecord go\b/, 'Record Go', 'carRental'],
+  [/\bmaggiore\b/, 'Maggiore', 'carRental'],
+  [/\blocauto\b/, 'Locauto', 'carRental'],
+  [/\bkeddy\b/, 'Keddy', 'carRental'],
 ];
 
 const MODES: Array<[RegExp, TransportMode]> = [
-  [/\b(?:car rental|rental car|car hire|hire car|rent a car|pick up (?:your |the )?(?:rental )?car|collect (?:your |the )?(?:rental )?car|alquiler de (?:coche|auto|vehiculo|carro)|coche de alquiler|recogida del (?:coche|vehiculo)|location de (?:voiture|vehicule)|voiture de location|prise en charge du vehicule|aluguel de (?:carro|automovel|viatura)|aluguer de (?:carro|viatura)|carro alugado|levantamento da viatura|mietwagens?|autovermietung|ubernahme des (?:mietwagens|fahrzeugs)|noleggio (?:auto|auto con conducente)?|auto a noleggio|ritiro (?:dell')?auto)\b/, 'carRental'],
+  [
+    /\b(?:car rental|rental car|car hire|hire car|rent a car|pick up (?:your |the )?(?:rental )?car|collect (?:your |the )?(?:rental )?car|alquiler de (?:coche|auto|vehiculo|carro)|coche de alquiler|recogida del (?:coche|vehiculo)|location de (?:voiture|vehicule)|voiture de location|prise en charge du vehicule|aluguel de (?:carro|automovel|viatura)|aluguer de (?:carro|viatura)|carro alugado|levantamento da viatura|mietwagens?|autovermietung|ubernahme des (?:mietwagens|fahrzeugs)|noleggio (?:auto|auto con conducente)?|auto a noleggio|ritiro (?:dell')?auto)\b/,
+    'carRental',
+  ],
   // A cruise ship, not any boarding ("embarquement du véhicule" is a ferry's).
-  [/\b(?:cruise ship|on board the ship|board the ship|embark on the cruise|embarque en el crucero|a bord du paquebot|embarque no navio de cruzeiro|einschiffung|imbarco sulla nave da crociera)\b/, 'cruise'],
-  [/\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita)\b/, 'train'],
-  [/\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|autofahre|faehre|traghetto|aliscafo|hydrofoil|catamaran to|catamaran a|navire|traversee|travesia|traversata|travessia|crossing|uberfahrt|nave)\b/, 'ferry'],
-  [/\b(?:bus|coach|autobus|autocar|autocarro|onibus|pullman|reisebus|fernbus)\b(?! tour| turistico| touristique)/, 'bus'],
-  [/\b(?:transfer|transfers|traslado|traslados|transfert|transferts|transferencia|trasferimento|trasferimenti|shuttle|navette|privater transfer|airport pick-?up|recogida en el aeropuerto|accueil a l'aeroport)\b/, 'transfer'],
-  [/\b(?:drive|driving|self-drive|road trip|conduccion|conducir|en coche|en voiture|route vers|de carro|conduzir|mit dem auto|fahrt nach|in auto|guida verso)\b/, 'car'],
+  [
+    /\b(?:cruise ship|on board the ship|board the ship|embark on the cruise|embarque en el crucero|a bord du paquebot|embarque no navio de cruzeiro|einschiffung|imbarco sulla nave da crociera)\b/,
+    'cruise',
+  ],
+  [
+    /\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita)\b/,
+    'train',
+  ],
+  [
+    /\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|autofahre|faehre|traghetto|aliscafo|hydrofoil|catamaran to|catamaran a|navire|traversee|travesia|traversata|travessia|crossing|uberfahrt|nave)\b/,
+    'ferry',
+  ],
+  [
+    /\b(?:bus|coach|autobus|autocar|autocarro|onibus|pullman|reisebus|fernbus)\b(?! tour| turistico| touristique)/,
+    'bus',
+  ],
+  [
+    /\b(?:transfer|transfers|traslado|traslados|transfert|transferts|transferencia|trasferimento|trasferimenti|shuttle|navette|privater transfer|airport pick-?up|recogida en el aeropuerto|accueil a l'aeroport)\b/,
+    'transfer',
+  ],
+  [
+    /\b(?:drive|driving|self-drive|road trip|conduccion|conducir|en coche|en voiture|route vers|de carro|conduzir|mit dem auto|fahrt nach|in auto|guida verso)\b/,
+    'car',
+  ],
 ];
 
-const TRAIN_NUMBER = /\b(?:train|tren|treno|zug|comboio|alfa pendular|frecciarossa|frecciargento|italo|ave|alvia|avlo|iryo|tgv|inoui|ouigo|ice|ic|ec|rj|railjet|eurostar|thalys|intercity|regional|av)\s*(?:n[º°o.]*\s*|no\.?\s*|#\s*)?(\d{2,5})\b/i;
-const SHIP = /\b(?:ship|vessel|aboard|a bordo del|a bordo do|a bord du|an bord der|nave|navio|navire|schiff|barco)\s+(?:the\s+)?((?:MSC|Costa|AIDA|Mein Schiff|Celebrity|Viking|Norwegian)?\s?\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+){0,2})/u;
-const ROUTE = /(?:\bfrom|\bde|\bdesde|\bdu|\bvon|\bda|\bdal|\bdalla)\s+(?:the\s+|la\s+|el\s+|o\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la|am|an der|sur|ob der)?\s?\p{Lu}[\p{L}'’.-]+){0,2})\s+(?:to|a|al|à|au|aux|nach|para|per|ao|à|verso|in direzione di|hacia|vers|zum|zur|hasta|até|ate|bis|fino a|jusqu['’]à|jusqu['’]a)\s+(?:the\s+|la\s+|el\s+|o\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la|am|an der|sur|ob der)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
-const ARROW_ROUTE = /(\p{Lu}[\p{L}'’.]+(?:\s\p{Lu}[\p{L}'’.]+){0,2})\s*(?:→|->|–|—|-|>|›|»)\s*(\p{Lu}[\p{L}'’.]+(?:\s\p{Lu}[\p{L}'’.]+){0,2})/u;
-const TOWARD = /\b(?:to|towards?|hacia|vers|para|nach|verso|rumbo a|a|al|ao|à|au|in direzione di)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
-const FROM_PLACE = /(?:\bfrom|\bdesde|\bdepuis|\bvon|\bab|\bda|\bdal|\bdalla|\bde|\bdu)\s+(?:the\s+|la\s+|el\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
-const ARRIVAL_PLACE = /(?:\barriv(?:ing|al|es?|ee|ée|o|a)|\bllegada|\bllega|\bchegada|\bchega|\bankunft|\bankommen|,\s+an)\s+(?:(?:at|in|to|a|à|en|em|no|na|an|um|ao|au|al|alla|a la|à la)\s+)?(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
-const PLACE_WORDS = /^(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen|station|estacion|gare|bahnhof|stazione|estacao|port|puerto|porto|hafen|harbour|harbor|the|la|el|le|il|lo|der|die|das)$/i;
+const TRAIN_NUMBER =
+  /\b(?:train|tren|treno|zug|comboio|alfa pendular|frecciarossa|frecciargento|italo|ave|alvia|avlo|iryo|tgv|inoui|ouigo|ice|ic|ec|rj|railjet|eurostar|thalys|intercity|regional|av)\s*(?:n[º°o.]*\s*|no\.?\s*|#\s*)?(\d{2,5})\b/i;
+const SHIP =
+  /\b(?:ship|vessel|aboard|a bordo del|a bordo do|a bord du|an bord der|nave|navio|navire|schiff|barco)\s+(?:the\s+)?((?:MSC|Costa|AIDA|Mein Schiff|Celebrity|Viking|Norwegian)?\s?\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+){0,2})/u;
+const ROUTE =
+  /(?:\bfrom|\bde|\bdesde|\bdu|\bvon|\bda|\bdal|\bdalla)\s+(?:the\s+|la\s+|el\s+|o\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la|am|an der|sur|ob der)?\s?\p{Lu}[\p{L}'’.-]+){0,2})\s+(?:to|a|al|à|au|aux|nach|para|per|ao|à|verso|in direzione di|hacia|vers|zum|zur|hasta|até|ate|bis|fino a|jusqu['’]à|jusqu['’]a)\s+(?:the\s+|la\s+|el\s+|o\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la|am|an der|sur|ob der)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
+const ARROW_ROUTE =
+  /(\p{Lu}[\p{L}'’.]+(?:\s\p{Lu}[\p{L}'’.]+){0,2})\s*(?:→|->|–|—|-|>|›|»)\s*(\p{Lu}[\p{L}'’.]+(?:\s\p{Lu}[\p{L}'’.]+){0,2})/u;
+const TOWARD =
+  /\b(?:to|towards?|hacia|vers|para|nach|verso|rumbo a|a|al|ao|à|au|in direzione di)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
+const FROM_PLACE =
+  /(?:\bfrom|\bdesde|\bdepuis|\bvon|\bab|\bda|\bdal|\bdalla|\bde|\bdu)\s+(?:the\s+|la\s+|el\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
+const ARRIVAL_PLACE =
+  /(?:\barriv(?:ing|al|es?|ee|ée|o|a)|\bllegada|\bllega|\bchegada|\bchega|\bankunft|\bankommen|,\s+an)\s+(?:(?:at|in|to|a|à|en|em|no|na|an|um|ao|au|al|alla|a la|à la)\s+)?(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
+const PLACE_WORDS =
+  /^(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen|station|estacion|gare|bahnhof|stazione|estacao|port|puerto|porto|hafen|harbour|harbor|the|la|el|le|il|lo|der|die|das)$/i;
 
 /** Where a transport goes: "from Rome to Florence", "Roma → Firenze", "to Sintra". */
 export function routeOf(sentence: string): { from: string | null; to: string | null } {
   // A table row ("Frecciarossa 9517 | Milano Centrale 08:00 | Napoli Centrale 12:33"): the cells that open with a place.
   if (/\s\|\s/.test(sentence)) {
-    const places = sentence.split(/\s+\|\s+/).map((cell) => {
-      const m = /^(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(cell.trim());
-      const words = m ? m[1]!.split(/\s+/) : [];
-      for (let n = words.length; n >= 1; n--) if (city(words.slice(0, n).join(' '))) return words.slice(0, n).join(' ');
-      return null;
-    }).filter((p): p is string => Boolean(p));
+    const places = sentence
+      .split(/\s+\|\s+/)
+      .map((cell) => {
+        const m = /^(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(cell.trim());
+        const words = m ? m[1]!.split(/\s+/) : [];
+        for (let n = words.length; n >= 1; n--)
+          if (city(words.slice(0, n).join(' '))) return words.slice(0, n).join(' ');
+        return null;
+      })
+      .filter((p): p is string => Boolean(p));
     if (places.length >= 2) return { from: places[0]!, to: places[1]! };
   }
   const route = ROUTE.exec(sentence);
@@ -66,18 +172,28 @@ export function routeOf(sentence: string): { from: string | null; to: string | n
   // "from Oslo S at 08:25, arriving in Myrdal at 13:10", "ab Madrid ... Ankunft in Sevilla".
   const from = FROM_PLACE.exec(sentence);
   const arrival = ARRIVAL_PLACE.exec(sentence);
-  if (from && arrival && arrival.index > from.index) return { from: tidyPlace(from[1]!), to: tidyPlace(arrival[1]!) };
+  if (from && arrival && arrival.index > from.index)
+    return { from: tidyPlace(from[1]!), to: tidyPlace(arrival[1]!) };
   const arrow = ARROW_ROUTE.exec(sentence);
-  const opensWithCity = (s: string) => Boolean(city(s) || city(s.split(/\s+/)[0]!) || city(s.split(/\s+/).slice(0, 2).join(' ')));
+  const opensWithCity = (s: string) =>
+    Boolean(city(s) || city(s.split(/\s+/)[0]!) || city(s.split(/\s+/).slice(0, 2).join(' ')));
   // "Fähre Sućuraj – Drvenik", "ferry Rafina – Mykonos": an arrow right after the transport word is the route, even between villages the gazetteer lacks.
-  const MODE_WORD = /\b(?:ferry|ferries|fahre|autofahre|faehre|traghetto|aliscafo|bateau|barco|boat|train|tren|zug|treno|comboio|bus|autobus|coach|transfer|traslado|transfert)\s*$/;
+  const MODE_WORD =
+    /\b(?:ferry|ferries|fahre|autofahre|faehre|traghetto|aliscafo|bateau|barco|boat|train|tren|zug|treno|comboio|bus|autobus|coach|transfer|traslado|transfert)\s*$/;
   let afterMode = Boolean(arrow && MODE_WORD.test(fold(sentence.slice(0, arrow.index))));
   if (arrow) {
     // The capitalised mode word opening the sentence ("Fähre Sućuraj – Drvenik") is not part of the place.
     const lead = /^(\S+)\s+(.+)$/.exec(arrow[1]!);
-    if (lead && MODE_WORD.test(fold(lead[1]!))) { arrow[1] = lead[2]!; afterMode = true; }
+    if (lead && MODE_WORD.test(fold(lead[1]!))) {
+      arrow[1] = lead[2]!;
+      afterMode = true;
+    }
   }
-  if (arrow && !PLACE_WORDS.test(arrow[1]!) && (afterMode || opensWithCity(arrow[1]!) || opensWithCity(arrow[2]!))) {
+  if (
+    arrow &&
+    !PLACE_WORDS.test(arrow[1]!) &&
+    (afterMode || opensWithCity(arrow[1]!) || opensWithCity(arrow[2]!))
+  ) {
     // "Trenord Milano Centrale → Tirano": an operator's name before the city is not the place.
     const words = arrow[1]!.split(/\s+/);
     const start = words.findIndex((_, k) => k > 0 && opensWithCity(words.slice(k).join(' ')));
@@ -86,17 +202,27 @@ export function routeOf(sentence: string): { from: string | null; to: string | n
   }
   const toward = TOWARD.exec(sentence);
   // "Transfer zum Flughafen Krakau und Rückflug nach Frankfurt": the flight home's destination is not the transfer's.
-  const flightHome = toward && /(?:ruckflug|heimflug|return flight|flight home|flight back|vuelo de (?:regreso|vuelta)|vol (?:de )?retour|voo de (?:regresso|volta)|volo di ritorno)\s*$/.test(fold(sentence.slice(0, toward.index)));
-  if (toward && !flightHome && !PLACE_WORDS.test(toward[1]!)) return { from: null, to: tidyPlace(toward[1]!) };
+  const flightHome =
+    toward &&
+    /(?:ruckflug|heimflug|return flight|flight home|flight back|vuelo de (?:regreso|vuelta)|vol (?:de )?retour|voo de (?:regresso|volta)|volo di ritorno)\s*$/.test(
+      fold(sentence.slice(0, toward.index)),
+    );
+  if (toward && !flightHome && !PLACE_WORDS.test(toward[1]!))
+    return { from: null, to: tidyPlace(toward[1]!) };
   return { from: null, to: null };
 }
 
 // The sentence's full stop is not part of the place ("hasta Sevilla."); an abbreviation's is ("Praha hl.n.").
-const tidyPlace = (s: string) => clean(s.replace(/\s+(?:Station|Airport|Hbf|Centrale|Termini)$/i, (m) => m)).replace(/(?<=\p{Ll}{3})\.$/u, '').slice(0, 80);
+const tidyPlace = (s: string) =>
+  clean(s.replace(/\s+(?:Station|Airport|Hbf|Centrale|Termini)$/i, (m) => m))
+    .replace(/(?<=\p{Ll}{3})\.$/u, '')
+    .slice(0, 80);
 
 // A local rental company: a capitalised name ending in a rental word ("Adria Rent", "Savanna 4x4 Rentals", "Island Wheels").
-const RENTAL_COMPANY = /(?<![\p{L}])(\p{Lu}[\p{L}'’&-]*(?:\s(?:\p{Lu}[\p{L}'’&-]*|\d\w*|&))*?\s(?:Rent(?:als?)?|Rent a Car|Car Hire|Cars?|Wheels|Mobility|Autos?|Autovermietung|Autonoleggio))(?![\p{L}])/u;
-const NOT_COMPANY = /^(?:the|your|our|a|an|el|la|le|il|der|die|das|o|um|uma|un|une|uno|una|ihr|ihren|votre|su|seu|sua|vostra|kategorie|category|categoria|categorie|catégorie|flughafen|airport|aeropuerto|aeroport|aeroporto)$/i;
+const RENTAL_COMPANY =
+  /(?<![\p{L}])(\p{Lu}[\p{L}'’&-]*(?:\s(?:\p{Lu}[\p{L}'’&-]*|\d\w*|&))*?\s(?:Rent(?:als?)?|Rent a Car|Car Hire|Cars?|Wheels|Mobility|Autos?|Autovermietung|Autonoleggio))(?![\p{L}])/u;
+const NOT_COMPANY =
+  /^(?:the|your|our|a|an|el|la|le|il|der|die|das|o|um|uma|un|une|uno|una|ihr|ihren|votre|su|seu|sua|vostra|kategorie|category|categoria|categorie|catégorie|flughafen|airport|aeropuerto|aeroport|aeroporto)$/i;
 
 /** The rental company of a car rental no known brand names: a name ending in a rental word, or the name right after the rental words ("voiture de location Budget"). */
 function rentalCompany(sentence: string, folded: string): string | null {
@@ -104,7 +230,10 @@ function rentalCompany(sentence: string, folded: string): string | null {
   if (named && !NOT_COMPANY.test(named.split(/\s+/)[0]!)) return named;
   const rental = MODES[0]![0].exec(folded);
   if (!rental) return null;
-  const next = /^\s+(?:(?:bei|chez|with|con|com|presso|da|de|von)\s+)?(\p{Lu}[\p{L}'’&-]+(?:\s\p{Lu}[\p{L}'’&-]+){0,2})/u.exec(sentence.slice(rental.index + rental[0].length))?.[1];
+  const next =
+    /^\s+(?:(?:bei|chez|with|con|com|presso|da|de|von)\s+)?(\p{Lu}[\p{L}'’&-]+(?:\s\p{Lu}[\p{L}'’&-]+){0,2})/u.exec(
+      sentence.slice(rental.index + rental[0].length),
+    )?.[1];
   return next && !NOT_COMPANY.test(next.split(/\s+/)[0]!) && !city(next) ? next : null;
 }
 
@@ -114,16 +243,48 @@ function transportOf(sentence: string): DraftBlockInput | undefined {
   let mode = MODES.find(([pattern]) => pattern.test(folded))?.[1];
   // "sunset cruise", "boat trip to the caves": an outing, not a crossing.
   if (!mode && operator?.[2] && operator[2] !== 'carRental') mode = operator[2];
-  if (!mode && operator?.[2] === 'carRental' && /\b(?:pick|collect|recog|retir|prise|levant|ubernahme|ritiro|rental|alquiler|location|noleggio|miet)/.test(folded)) mode = 'carRental';
+  if (
+    !mode &&
+    operator?.[2] === 'carRental' &&
+    /\b(?:pick|collect|recog|retir|prise|levant|ubernahme|ritiro|rental|alquiler|location|noleggio|miet)/.test(
+      folded,
+    )
+  )
+    mode = 'carRental';
   if (!mode) return undefined;
-  if (mode === 'car' && !/\b(?:from|to|de|a|nach|von|da|para|vers|verso)\b/.test(folded)) return undefined;
+  if (mode === 'car' && !/\b(?:from|to|de|a|nach|von|da|para|vers|verso)\b/.test(folded))
+    return undefined;
   const { from, to } = routeOf(sentence);
   const found = timeMatches(sentence).map((t) => t.time);
-  const number = mode === 'train' ? TRAIN_NUMBER.exec(sentence)?.[1] ?? null : mode === 'cruise' || mode === 'ferry' ? SHIP.exec(sentence)?.[1]?.trim() ?? null : null;
-  const operatorName = operator && (operator[2] === mode || (mode === 'carRental' && operator[2] === 'carRental')) ? operator[1] : mode === 'carRental' ? rentalCompany(sentence, folded) : null;
+  const number =
+    mode === 'train'
+      ? (TRAIN_NUMBER.exec(sentence)?.[1] ?? null)
+      : mode === 'cruise' || mode === 'ferry'
+        ? (SHIP.exec(sentence)?.[1]?.trim() ?? null)
+        : null;
+  const operatorName =
+    operator && (operator[2] === mode || (mode === 'carRental' && operator[2] === 'carRental'))
+      ? operator[1]
+      : mode === 'carRental'
+        ? rentalCompany(sentence, folded)
+        : null;
   // "Tickets are valid only for the train shown": a note, not a journey.
-  if (!from && !to && !found.length && !number && !operatorName && mode !== 'transfer' && mode !== 'carRental') return undefined;
-  const trainName = mode === 'train' ? /\b(Frecciarossa|Frecciargento|Italo|AVE|Alvia|Iryo|TGV|ICE|Eurostar|Railjet|Ouigo|Intercity|EC|IC)\s*(\d{2,5})\b/i.exec(sentence) : null;
+  if (
+    !from &&
+    !to &&
+    !found.length &&
+    !number &&
+    !operatorName &&
+    mode !== 'transfer' &&
+    mode !== 'carRental'
+  )
+    return undefined;
+  const trainName =
+    mode === 'train'
+      ? /\b(Frecciarossa|Frecciargento|Italo|AVE|Alvia|Iryo|TGV|ICE|Eurostar|Railjet|Ouigo|Intercity|EC|IC)\s*(\d{2,5})\b/i.exec(
+          sentence,
+        )
+      : null;
   return {
     type: 'transport',
     content: {
@@ -140,8 +301,10 @@ function transportOf(sentence: string): DraftBlockInput | undefined {
   };
 }
 
-const TIME_PHRASE = /\s*(?:\b(?:at|a las|a la|à|as|às|um|alle|alle ore|ore|from|dalle|desde las|de|ab)\s+)?(?:[01]?\d|2[0-3])(?:\s?[:h.]\s?[0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?|h\b|hrs\b|uhr\b|horas\b)?(?:\s*(?:-|–|to|a|bis|until)\s*(?:[01]?\d|2[0-3])(?:[:h.][0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?|h\b|uhr\b)?)?\s*/gi;
-const VENUE = /\b(?:at|en el|en la|au|a la|à la|no|na|im|in der|al|alla|allo|presso)\s+((?:the\s+)?\p{Lu}[\p{L}'’&.-]*(?:\s(?:da|de|del|di|la|le|el|dei|des|du|the|&|of|do|dos)?\s?\p{Lu}[\p{L}'’&.-]*){0,4})/u;
+const TIME_PHRASE =
+  /\s*(?:\b(?:at|a las|a la|à|as|às|um|alle|alle ore|ore|from|dalle|desde las|de|ab)\s+)?(?:[01]?\d|2[0-3])(?:\s?[:h.]\s?[0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?|h\b|hrs\b|uhr\b|horas\b)?(?:\s*(?:-|–|to|a|bis|until)\s*(?:[01]?\d|2[0-3])(?:[:h.][0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?|h\b|uhr\b)?)?\s*/gi;
+const VENUE =
+  /\b(?:at|en el|en la|au|a la|à la|no|na|im|in der|al|alla|allo|presso)\s+((?:the\s+)?\p{Lu}[\p{L}'’&.-]*(?:\s(?:da|de|del|di|la|le|el|dei|des|du|the|&|of|do|dos)?\s?\p{Lu}[\p{L}'’&.-]*){0,4})/u;
 
 function activityOf(sentence: string): DraftBlockInput | undefined {
   const folded = fold(sentence);
@@ -150,7 +313,12 @@ function activityOf(sentence: string): DraftBlockInput | undefined {
   // The title is the sentence without its time phrase ("Vatican Museums tour at 9am" → "Vatican Museums tour").
   let text = sentence;
   for (const t of [...found].reverse()) {
-    const before = sentence.slice(0, t.index).replace(/\s*(?<!\p{L})(?:at|a las|a la|à|as|às|um|alle|alle ore|ore|from|dalle|desde las|ab|approx\.?|about|sobre las|vers|verso le|gegen)\s*$/iu, ''); // "às", "à": \b does not see accented letters
+    const before = sentence
+      .slice(0, t.index)
+      .replace(
+        /\s*(?<!\p{L})(?:at|a las|a la|à|as|às|um|alle|alle ore|ore|from|dalle|desde las|ab|approx\.?|about|sobre las|vers|verso le|gegen)\s*$/iu,
+        '',
+      ); // "às", "à": \b does not see accented letters
     text = `${before} ${text.slice(t.end)}`;
     text = text.replace(/^\s*(?:-|–|to|a|bis|until)\s*/, '');
   }
@@ -158,16 +326,26 @@ function activityOf(sentence: string): DraftBlockInput | undefined {
   if (text.length < 3 || !/\p{L}{3}/u.test(text)) return undefined;
   const [title, ...rest] = text.split(/(?<=[.!?])\s+/);
   const venue = VENUE.exec(sentence);
-  const place = venue && !city(venue[1]!) && !timeMatches(venue[1]!).length ? clean(venue[1]!).slice(0, 120) : null;
+  const place =
+    venue && !city(venue[1]!) && !timeMatches(venue[1]!).length
+      ? clean(venue[1]!).slice(0, 120)
+      : null;
   return {
     type: 'activity',
-    content: { title: title!.replace(/[.]$/, '').slice(0, 160), time: found[0]?.time ?? null, description: rest.length ? rest.join(' ').slice(0, 500) : null, place },
+    content: {
+      title: title!.replace(/[.]$/, '').slice(0, 160),
+      time: found[0]?.time ?? null,
+      description: rest.length ? rest.join(' ').slice(0, 500) : null,
+      place,
+    },
     confidence: found.length ? 0.7 : 0.55,
   };
 }
 
-const CONNECTIVE = /^(?:then|and then|and|puis|ensuite|et|luego|despues|después|y|e|depois|dann|danach|und|poi|quindi|ed)\s+/i;
-const NO_TITLE = /\b(?:until|till|to|hasta|jusqu['’]?a|jusqu['’]?à|bis|fino alle|fino a|ate|até|a|à|alle|as|às|um|at)\b/gi;
+const CONNECTIVE =
+  /^(?:then|and then|and|puis|ensuite|et|luego|despues|después|y|e|depois|dann|danach|und|poi|quindi|ed)\s+/i;
+const NO_TITLE =
+  /\b(?:until|till|to|hasta|jusqu['’]?a|jusqu['’]?à|bis|fino alle|fino a|ate|até|a|à|alle|as|às|um|at)\b/gi;
 
 /**
  * "Rijksmuseum at 09:00, then the Anne Frank House at 14:30", "Parque do Caracol às 9h30 e Catedral de
@@ -177,14 +355,17 @@ const NO_TITLE = /\b(?:until|till|to|hasta|jusqu['’]?a|jusqu['’]?à|bis|fino
  */
 export function timedClauses(sentence: string): string[] {
   // The separators are kept (odd indexes) so that a part joined back reads as written.
-  const pieces = sentence.split(/(,\s+|\s+(?=(?:then|puis|ensuite|luego|despu[eé]s|depois|dann|danach|poi|quindi|and|et|y|e|und|ed)\s))/i);
+  const pieces = sentence.split(
+    /(,\s+|\s+(?=(?:then|puis|ensuite|luego|despu[eé]s|depois|dann|danach|poi|quindi|and|et|y|e|und|ed)\s))/i,
+  );
   const clauses: string[] = [];
   for (let k = 0; k < pieces.length; k += 2) {
     const piece = pieces[k]!;
     const current = clauses.at(-1);
     const times = timeMatches(piece);
     let words = piece;
-    for (const t of [...times].reverse()) words = words.slice(0, t.index) + ' ' + words.slice(t.end);
+    for (const t of [...times].reverse())
+      words = words.slice(0, t.index) + ' ' + words.slice(t.end);
     const titled = /\p{L}{4,}/u.test(words.replace(CONNECTIVE, '').replace(NO_TITLE, ' '));
     if (current !== undefined && !(times.length && titled && timeMatches(current).length)) {
       clauses[clauses.length - 1] = `${current}${pieces[k - 1]}${piece}`;
@@ -194,21 +375,31 @@ export function timedClauses(sentence: string): string[] {
 }
 
 // "Overnight at X", "Nuit à l'hôtel X", "Übernachtung im X", "Alojamiento en X", "check in at X": X is the stay.
-const STAY_AT = /(?:overnight (?:at|in)(?: the)?|overnight:|night at|nights at|stay at|staying at|check(?:-| )in (?:at|to)(?: the)?|check-?in (?:à|a) l['’](?:h[ôo]tel\s)?|check-?in (?:à|a) la |check-?in (?:no|na|em)|accommodation at|noche en(?: el)?|alojamiento(?: en(?: el)?|:)|hospedaje(?: en|:)|check-?in en(?: el)?|nuit (?:a|à|au|en) (?:l['’]h[oô]tel |l['’])?|nuit:|h[ée]bergement\s*(?:à|a|:)(?: l['’])?|installation (?:à|a) l['’]|[üu]bernachtung(?:en)? (?:im|in der|in|:)|unterkunft:|check-?in im|alojamento(?: no| na| em|:)|pernoite(?: no| na| em|:)|hospedagem(?: no| na|:)|check-?in no|pernottamento(?: presso| al| all['’]|:| in| a)|sistemazione(?: presso| all['’]| al| in|:)|soggiorno (?:presso|all['’]|al)|check-?in (?:presso|all['’]|al))\s*(.+?)(?=[.;]\s|[.;]?$|,\s|\s\((?!\d)|\s[–—-]\s)/i;
-const NAME_PATTERN = /((?:\p{Lu}[\p{L}'’&.-]*\s(?:(?:de|del|da|do|di|la|le|el|das|dos|du|des)\s)?){0,3}(?:Hotel|Hôtel|Hostal|Hostel|Parador|Resort|Lodge|Inn|Pousada|Albergo|Riad|Guesthouse|Agriturismo|Masseria|Quinta|Hacienda|Posada|Auberge|Palazzo|Relais|Residence|Residencia|Pension|Pensione|Camp|Ryokan|B&B|Suites|Apartments?|Apartamentos?)(?:\s(?:de|del|da|do|di|la|le|el|das|dos|the|&|am|an|zum|zur|al|alla)?\s?[\p{Lu}\d][\p{L}\d'’&.-]*){0,5})/u;
+const STAY_AT =
+  /(?:overnight (?:at|in)(?: the)?|overnight:|night at|nights at|stay at|staying at|check(?:-| )in (?:at|to)(?: the)?|check-?in (?:à|a) l['’](?:h[ôo]tel\s)?|check-?in (?:à|a) la |check-?in (?:no|na|em)|accommodation at|noche en(?: el)?|alojamiento(?: en(?: el)?|:)|hospedaje(?: en|:)|check-?in en(?: el)?|nuit (?:a|à|au|en) (?:l['’]h[oô]tel |l['’])?|nuit:|h[ée]bergement\s*(?:à|a|:)(?: l['’])?|installation (?:à|a) l['’]|[üu]bernachtung(?:en)? (?:im|in der|in|:)|unterkunft:|check-?in im|alojamento(?: no| na| em|:)|pernoite(?: no| na| em|:)|hospedagem(?: no| na|:)|check-?in no|pernottamento(?: presso| al| all['’]|:| in| a)|sistemazione(?: presso| all['’]| al| in|:)|soggiorno (?:presso|all['’]|al)|check-?in (?:presso|all['’]|al))\s*(.+?)(?=[.;]\s|[.;]?$|,\s|\s\((?!\d)|\s[–—-]\s)/i;
+const NAME_PATTERN =
+  /((?:\p{Lu}[\p{L}'’&.-]*\s(?:(?:de|del|da|do|di|la|le|el|das|dos|du|des)\s)?){0,3}(?:Hotel|Hôtel|Hostal|Hostel|Parador|Resort|Lodge|Inn|Pousada|Albergo|Riad|Guesthouse|Agriturismo|Masseria|Quinta|Hacienda|Posada|Auberge|Palazzo|Relais|Residence|Residencia|Pension|Pensione|Camp|Ryokan|B&B|Suites|Apartments?|Apartamentos?)(?:\s(?:de|del|da|do|di|la|le|el|das|dos|the|&|am|an|zum|zur|al|alla)?\s?[\p{Lu}\d][\p{L}\d'’&.-]*){0,5})/u;
 
 /** The hotel's name: after a label ("Accommodation: Hotel X"), or the words around "Hotel". */
 export function hotelName(line: string): string | undefined {
   const name = rawHotelName(line);
   // "Hotel Doña Lola (3 noches)", "Hotel X, 2 nights": the stay's length is not the name.
-  return name?.replace(/\s*\([^)]*\)\s*$/, '').replace(/[,\s]+\d{1,2}\s*\p{L}+$/u, '').trim() || undefined;
+  return (
+    name
+      ?.replace(/\s*\([^)]*\)\s*$/, '')
+      .replace(/[,\s]+\d{1,2}\s*\p{L}+$/u, '')
+      .trim() || undefined
+  );
 }
 
 function rawHotelName(line: string): string | undefined {
   const stay = STAY_AT.exec(line);
   if (stay && /\p{Lu}/u.test(stay[1]!)) {
-    const name = clean(stay[1]!.replace(/\s+(?:in|en|a|à|em|im|a)\s+\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?$/u, ''));
-    if (name.length >= 3 && !/^(?:the hotel|hotel|el hotel|l'hotel)$/i.test(name) && !city(name)) return name.slice(0, 120);
+    const name = clean(
+      stay[1]!.replace(/\s+(?:in|en|a|à|em|im|a)\s+\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?$/u, ''),
+    );
+    if (name.length >= 3 && !/^(?:the hotel|hotel|el hotel|l'hotel)$/i.test(name) && !city(name))
+      return name.slice(0, 120);
   }
   const labelled = /^[^:]{0,40}:\s*(.+)$/.exec(line);
   if (labelled && ACCOMMODATION_LABEL.test(fold(line))) {
@@ -216,22 +407,72 @@ function rawHotelName(line: string): string | undefined {
     if (name.length >= 3 && /\p{Lu}/u.test(name) && !city(name)) return name.slice(0, 120);
   }
   // A letterhead in capitals ("HOTEL CORTE DEI REMERI"): read it in title case.
-  const caps = /\b(?:HOTEL|HÔTEL|HOSTAL|POUSADA|ALBERGO|RESORT|PARADOR|RIAD|QUINTA|LODGE|INN)\b/.test(line)
-    ? line.replace(/\p{Lu}{2,}/gu, (w) => w.charAt(0) + w.slice(1).toLowerCase()) : line;
+  const caps =
+    /\b(?:HOTEL|HÔTEL|HOSTAL|POUSADA|ALBERGO|RESORT|PARADOR|RIAD|QUINTA|LODGE|INN)\b/.test(line)
+      ? line.replace(/\p{Lu}{2,}/gu, (w) => w.charAt(0) + w.slice(1).toLowerCase())
+      : line;
   const m = NAME_PATTERN.exec(line) ?? NAME_PATTERN.exec(caps);
   const name = m ? clean(m[1]!.replace(/\s+\d.*$/, '')) : '';
-  return name.includes(' ') && !/^(?:the|el|la|le|il|o|a|das|der|die)\s+(?:hotel|hostel)$/i.test(name) ? name.slice(0, 120) : undefined; // "the hotel" alone names no hotel
+  return name.includes(' ') &&
+    !/^(?:the|el|la|le|il|o|a|das|der|die)\s+(?:hotel|hostel)$/i.test(name)
+    ? name.slice(0, 120)
+    : undefined; // "the hotel" alone names no hotel
 }
 
-export interface HotelMention { name: string; city: string | null; nights: number | null }
+export interface HotelMention {
+  name: string;
+  city: string | null;
+  nights: number | null;
+}
 
-const NIGHTS = /\b(\d{1,2}|one|two|three|four|five|six|seven|una|dos|tres|cuatro|cinco|seis|siete|une|deux|trois|quatre|cinq|sept|uma|duas|tres|quatro|eine|zwei|drei|vier|funf|sechs|sieben|due|tre|quattro|cinque|sei|sette)\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte|ubernachtungen)\b/;
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, una: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, une: 1, deux: 2, trois: 3, quatre: 4, cinq: 5, sept: 7, uma: 1, duas: 2, quatro: 4, eine: 1, zwei: 2, drei: 3, vier: 4, funf: 5, sechs: 6, sieben: 7, due: 2, tre: 3, quattro: 4, cinque: 5, sei: 6, sette: 7 };
-const nightsOf = (m: RegExpExecArray | null) => (m ? Number(m[1]) || NUMBER_WORDS[m[1]!] || null : null);
+const NIGHTS =
+  /\b(\d{1,2}|one|two|three|four|five|six|seven|una|dos|tres|cuatro|cinco|seis|siete|une|deux|trois|quatre|cinq|sept|uma|duas|tres|quatro|eine|zwei|drei|vier|funf|sechs|sieben|due|tre|quattro|cinque|sei|sette)\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte|ubernachtungen)\b/;
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  una: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  une: 1,
+  deux: 2,
+  trois: 3,
+  quatre: 4,
+  cinq: 5,
+  sept: 7,
+  uma: 1,
+  duas: 2,
+  quatro: 4,
+  eine: 1,
+  zwei: 2,
+  drei: 3,
+  vier: 4,
+  funf: 5,
+  sechs: 6,
+  sieben: 7,
+  due: 2,
+  tre: 3,
+  quattro: 4,
+  cinque: 5,
+  sei: 6,
+  sette: 7,
+};
+const nightsOf = (m: RegExpExecArray | null) =>
+  m ? Number(m[1]) || NUMBER_WORDS[m[1]!] || null : null;
 
 /** A city named in a sentence after "in"/"en"/"à"..., or its last known city. */
 export function cityIn(sentence: string): string | null {
-  for (const m of sentence.matchAll(/\b(?:in|en|à|a|em|no|na|nach|im|in der|at)\s+(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu)) {
+  for (const m of sentence.matchAll(
+    /\b(?:in|en|à|a|em|no|na|nach|im|in der|at)\s+(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu,
+  )) {
     const words = m[1]!.split(/\s+/);
     for (let n = words.length; n >= 1; n--) {
       const name = words.slice(0, n).join(' ');
@@ -241,16 +482,33 @@ export function cityIn(sentence: string): string | null {
   return null;
 }
 
-export interface DayReading { blocks: DraftBlockInput[]; hotels: HotelMention[]; overnightCity: string | null }
+export interface DayReading {
+  blocks: DraftBlockInput[];
+  hotels: HotelMention[];
+  overnightCity: string | null;
+}
 
 const SENTENCE = /(?<=[.!?])\s+(?=\p{Lu})|(?<=[a-z\d)])\.\s*(?=\p{Lu})|;\s+/u;
 
 /** The blocks of a day: flights first (they span several lines), then each sentence read as the first kind it matches. */
-export function readDay(lines: readonly string[], date: IsoDate | null, now: Date, anchor: IsoDate | null): DayReading {
+export function readDay(
+  lines: readonly string[],
+  date: IsoDate | null,
+  now: Date,
+  anchor: IsoDate | null,
+): DayReading {
   // Sentences first: a flight ends at its full stop, and the hotel after it is read on its own.
-  const joined = joinWrapped(lines).flatMap((line) => line.split(SENTENCE).map((s) => s.trim()).filter(Boolean));
+  const joined = joinWrapped(lines).flatMap((line) =>
+    line
+      .split(SENTENCE)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   const { flights, used } = readFlights(joined, date, now, anchor);
-  const ordered: Array<{ at: number; block: DraftBlockInput }> = flights.map((f) => ({ at: f.line, block: f.block }));
+  const ordered: Array<{ at: number; block: DraftBlockInput }> = flights.map((f) => ({
+    at: f.line,
+    block: f.block,
+  }));
   const hotels: HotelMention[] = [];
   const leftover: string[] = [];
   let overnightCity: string | null = null;
@@ -260,46 +518,97 @@ export function readDay(lines: readonly string[], date: IsoDate | null, now: Dat
       const folded = fold(line);
       if (STAY_AT.test(line) && HOTEL_WORDS.test(folded)) {
         const name = hotelName(line.slice(STAY_AT.exec(line)!.index));
-        if (name) hotels.push({ name, city: cityIn(line.slice(line.indexOf(name))) , nights: nightsOf(NIGHTS.exec(folded)) });
+        if (name)
+          hotels.push({
+            name,
+            city: cityIn(line.slice(line.indexOf(name))),
+            nights: nightsOf(NIGHTS.exec(folded)),
+          });
       }
       return;
     }
-    for (const sentence of line.split(SENTENCE).map((s) => s.trim()).filter(Boolean)) {
+    for (const sentence of line
+      .split(SENTENCE)
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const folded = fold(sentence);
-      if (PRICE_WORDS.test(folded) && /\d/.test(sentence) && /[€$£]|\b(?:eur|usd|gbp|chf)\b/i.test(sentence)) continue; // the trip's price, read from the whole document
-      const overnight = /\b(?:overnight|night in|nights in|stay in|noche en|noches en|alojamiento|nuit a|nuits a|nuit en|hebergement|noite em|noites em|pernoite|alojamento|ubernachtung|pernottamento)\b/.test(folded) ? cityIn(sentence) : null;
+      if (
+        PRICE_WORDS.test(folded) &&
+        /\d/.test(sentence) &&
+        /[€$£]|\b(?:eur|usd|gbp|chf)\b/i.test(sentence)
+      )
+        continue; // the trip's price, read from the whole document
+      const overnight =
+        /\b(?:overnight|night in|nights in|stay in|noche en|noches en|alojamiento|nuit a|nuits a|nuit en|hebergement|noite em|noites em|pernoite|alojamento|ubernachtung|pernottamento)\b/.test(
+          folded,
+        )
+          ? cityIn(sentence)
+          : null;
       if (overnight) overnightCity = overnight;
       // "Private transfer to Casa do Largo Boutique Hotel": the transfer and the stay.
-      const transferToHotel = HOTEL_WORDS.test(folded) && /\b(?:transfer|transfers|traslado|transfert|trasferimento|transfer zum|transfer to|fahrt zum)\b/.test(folded);
+      const transferToHotel =
+        HOTEL_WORDS.test(folded) &&
+        /\b(?:transfer|transfers|traslado|transfert|trasferimento|transfer zum|transfer to|fahrt zum)\b/.test(
+          folded,
+        );
       if (transferToHotel) {
         const name = hotelName(sentence);
-        if (name && !/^(?:the|el|la|le|il|das|o|a)?\s*(?:hotel|hôtel)$/i.test(name)) hotels.push({ name, city: cityIn(sentence), nights: nightsOf(NIGHTS.exec(folded)) });
+        if (name && !/^(?:the|el|la|le|il|das|o|a)?\s*(?:hotel|hôtel)$/i.test(name))
+          hotels.push({ name, city: cityIn(sentence), nights: nightsOf(NIGHTS.exec(folded)) });
       }
-      if (!transferToHotel && (STAY_AT.test(sentence) || ACCOMMODATION_LABEL.test(folded) || (HOTEL_WORDS.test(folded) && (OVERNIGHT.test(folded) || NIGHTS.test(folded))) || /^(?:hotel|hôtel|pousada|parador|riad|albergo|hostal)\b/i.test(sentence))) {
+      if (
+        !transferToHotel &&
+        (STAY_AT.test(sentence) ||
+          ACCOMMODATION_LABEL.test(folded) ||
+          (HOTEL_WORDS.test(folded) && (OVERNIGHT.test(folded) || NIGHTS.test(folded))) ||
+          /^(?:hotel|hôtel|pousada|parador|riad|albergo|hostal)\b/i.test(sentence))
+      ) {
         const name = hotelName(sentence);
         if (name) {
           const nights = NIGHTS.exec(folded);
           // "Hotel España, Inverness", "Hotel Roma (Florence)": the city right after the name.
           const after = sentence.slice(sentence.indexOf(name) + name.length);
           const next = /^\s*[,(–-]\s*(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(after)?.[1];
-          const named = next ? (city(next) ? next : city(next.split(' ')[0]!) ? next.split(' ')[0]! : null) : null;
-          hotels.push({ name, city: named ?? cityIn(sentence) ?? overnight, nights: nightsOf(nights) });
+          const named = next
+            ? city(next)
+              ? next
+              : city(next.split(' ')[0]!)
+                ? next.split(' ')[0]!
+                : null
+            : null;
+          hotels.push({
+            name,
+            city: named ?? cityIn(sentence) ?? overnight,
+            nights: nightsOf(nights),
+          });
           // The rest of the sentence may hold an activity or transport ("check in at Hotel X, then a walk at 18:00").
           continue;
         }
       }
       // Conditions, questions and offers ("free cancellation until...", "can you add...?", "we can arrange...") are not bookings.
-      if (NOT_TRIP_DATE.test(folded) || /\?\s*$/.test(sentence) || OFFER.test(folded)) { leftover.push(sentence); continue; }
+      if (NOT_TRIP_DATE.test(folded) || /\?\s*$/.test(sentence) || OFFER.test(folded)) {
+        leftover.push(sentence);
+        continue;
+      }
       const transport = transportOf(sentence);
-      if (transport) { ordered.push({ at: i, block: transport }); continue; }
-      const activities = timedClauses(sentence).map(activityOf).filter((a): a is DraftBlockInput => Boolean(a));
-      if (activities.length) { for (const activity of activities) ordered.push({ at: i, block: activity }); continue; }
+      if (transport) {
+        ordered.push({ at: i, block: transport });
+        continue;
+      }
+      const activities = timedClauses(sentence)
+        .map(activityOf)
+        .filter((a): a is DraftBlockInput => Boolean(a));
+      if (activities.length) {
+        for (const activity of activities) ordered.push({ at: i, block: activity });
+        continue;
+      }
       leftover.push(sentence);
     }
   });
   const blocks = ordered.sort((a, b) => a.at - b.at).map((o) => o.block);
   const text = leftover.join(' ').trim();
-  if (text) blocks.unshift({ type: 'text', content: { text: text.slice(0, 2000) }, confidence: 0.5 });
+  if (text)
+    blocks.unshift({ type: 'text', content: { text: text.slice(0, 2000) }, confidence: 0.5 });
   return { blocks, hotels, overnightCity };
 }
 
@@ -308,8 +617,11 @@ export function joinWrapped(lines: readonly string[]): string[] {
   const out: string[] = [];
   for (const line of lines) {
     const previous = out.at(-1);
-    const wrapped = previous !== undefined && !/[.!?:;\d)|]$/.test(previous) && !/\|/.test(line)
-      && (/^\p{Ll}/u.test(line) || (previous.length >= 60 && !/:/.test(line.slice(0, 30))));
+    const wrapped =
+      previous !== undefined &&
+      !/[.!?:;\d)|]$/.test(previous) &&
+      !/\|/.test(line) &&
+      (/^\p{Ll}/u.test(line) || (previous.length >= 60 && !/:/.test(line.slice(0, 30))));
     if (wrapped) out[out.length - 1] = `${previous} ${line}`;
     else out.push(line);
   }

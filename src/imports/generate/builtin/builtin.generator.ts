@@ -5,17 +5,42 @@
 // and money (money.ts). It drops what it cannot complete rather than guessing; what it cannot
 // place stays as text. The validation stage (../validate.ts) checks the result once more.
 import { detectLanguage, ISO_639_1 } from '../../extract/language.ts';
-import { draftSchema, type Draft, type DraftBlockInput, type DraftDayInput, type GenerateOptions, type Generator } from '../draft.ts';
+import {
+  draftSchema,
+  type Draft,
+  type DraftBlockInput,
+  type DraftDayInput,
+  type GenerateOptions,
+  type Generator,
+} from '../draft.ts';
 import { readDay, type HotelMention } from './blocks.ts';
 import { arrivalOpening, bookingReference, readFlights } from './flights.ts';
-import { addDays, daysBetween, leadingDate, scanDates, timeMatches, type IsoDate } from './dates.ts';
+import {
+  addDays,
+  daysBetween,
+  leadingDate,
+  scanDates,
+  timeMatches,
+  type IsoDate,
+} from './dates.ts';
 import { readDocument } from './document-lines.ts';
 import { readLayout, type DaySection } from './layout.ts';
 import { findInclusions, findPayments, findPrice } from './money.ts';
 import { airport, city, cityTimezone, countryTimezone, leadingCity } from './places.ts';
 import { readStays } from './stays.ts';
 import { readTickets } from './tickets.ts';
-import { anchorDate, composeTitle, FALLBACK_TITLES, isRecurring, titleFrom, statedDuration, statedPeriod, tripCountries, tripTitle, type Visit } from './trip-fields.ts';
+import {
+  anchorDate,
+  composeTitle,
+  FALLBACK_TITLES,
+  isRecurring,
+  titleFrom,
+  statedDuration,
+  statedPeriod,
+  tripCountries,
+  tripTitle,
+  type Visit,
+} from './trip-fields.ts';
 import { NOT_TRIP_DATE, fold } from './vocabulary.ts';
 
 const MAX_DAYS = 60;
@@ -35,28 +60,55 @@ export function extractDraft(text: string, now: Date): Draft {
   const language = ISO_639_1[detectLanguage(lines.join('\n'))];
   const anchor = anchorDate(lines, now);
   // Recurring departures give no dates, unless the document states the chosen one ("Ihr Termin: 15.08.–22.08.2026").
-  const chosen = statedPeriod([...(subject ? [subject] : []), ...lines.slice(0, 12)].filter((l) => !isRecurring([l])), now, anchorDate(lines, now));
+  const chosen = statedPeriod(
+    [...(subject ? [subject] : []), ...lines.slice(0, 12)].filter((l) => !isRecurring([l])),
+    now,
+    anchorDate(lines, now),
+  );
   const recurring = isRecurring(lines) && !(chosen.start && chosen.finish);
-  const early = recurring ? null : statedPeriod([...(subject ? [subject] : []), ...lines.slice(0, 12)], now, anchor).start;
+  const early = recurring
+    ? null
+    : statedPeriod([...(subject ? [subject] : []), ...lines.slice(0, 12)], now, anchor).start;
   const layout = readLayout(lines, now, anchor, early);
   const head = layout.days.length ? layout.preamble : lines.slice(0, 25);
-  const period = recurring ? { start: null, finish: null } : statedPeriod([...(subject ? [subject] : []), ...head.slice(0, 30)], now, anchor);
-  const stated = statedDuration([...(subject ? [subject] : []), ...(layout.days.length ? layout.preamble : lines)]);
+  const period = recurring
+    ? { start: null, finish: null }
+    : statedPeriod([...(subject ? [subject] : []), ...head.slice(0, 30)], now, anchor);
+  const stated = statedDuration([
+    ...(subject ? [subject] : []),
+    ...(layout.days.length ? layout.preamble : lines),
+  ]);
   const reading = layout.days.length
     ? programmeDays(layout.days, period.start, stated, now, anchor, recurring)
     : confirmationDays(lines, period.start, period.finish, now, anchor);
   const { days } = reading;
-  if (layout.days.length) placeListedFlights([...layout.preamble, ...layout.tail], days, now, anchor);
+  if (layout.days.length)
+    placeListedFlights([...layout.preamble, ...layout.tail], days, now, anchor);
 
   // The period: stated, else the days' dates, else what the bookings span.
-  const dated = days.map((d) => d.date).filter((d): d is string => Boolean(d)).sort();
-  let start = recurring ? null : period.start ?? dated[0] ?? null;
+  const dated = days
+    .map((d) => d.date)
+    .filter((d): d is string => Boolean(d))
+    .sort();
+  let start = recurring ? null : (period.start ?? dated[0] ?? null);
   // A confirmation of one dated booking (a boarding pass) is a one-day trip.
-  let finish = recurring ? null : period.finish ?? (dated.length > 1 || (dated.length && !layout.days.length) ? dated.at(-1)! : null);
+  let finish = recurring
+    ? null
+    : (period.finish ??
+      (dated.length > 1 || (dated.length && !layout.days.length) ? dated.at(-1)! : null));
   if (start && !finish && stated) finish = addDays(start, stated - 1);
   // A confirmation's way home that lands the next day ends the trip on landing.
   if (!layout.days.length && finish) {
-    for (const day of days) for (const b of day.blocks) if (b.type === 'flight' && b.content.date === finish && b.content.arrivalDate && b.content.arrivalDate > finish && daysBetween(finish, b.content.arrivalDate) <= 2) finish = b.content.arrivalDate;
+    for (const day of days)
+      for (const b of day.blocks)
+        if (
+          b.type === 'flight' &&
+          b.content.date === finish &&
+          b.content.arrivalDate &&
+          b.content.arrivalDate > finish &&
+          daysBetween(finish, b.content.arrivalDate) <= 2
+        )
+          finish = b.content.arrivalDate;
   }
   // A programme's last journey that lands a day later ("départ à 20h00, arrivée à Marseille le
   // vendredi 29 mai à 07h00") ends the trip on arrival, unless the document states its period.
@@ -64,18 +116,31 @@ export function extractDraft(text: string, now: Date): Draft {
     for (const line of layout.days.at(-1)!.lines) {
       const arrival = ARRIVAL_WORD.exec(fold(line));
       if (!arrival) continue;
-      for (const d of scanDates(line, now, anchor)) if (d.index >= arrival.index && d.date > finish && daysBetween(finish, d.date) <= 2) finish = d.date;
+      for (const d of scanDates(line, now, anchor))
+        if (d.index >= arrival.index && d.date > finish && daysBetween(finish, d.date) <= 2)
+          finish = d.date;
     }
   }
   if (start && finish && finish < start) finish = null;
-  const duration = start && finish ? daysBetween(start, finish) + 1 : stated ?? (layout.days.length ? Math.max(...days.map((d) => d.day)) : null);
+  const duration =
+    start && finish
+      ? daysBetween(start, finish) + 1
+      : (stated ?? (layout.days.length ? Math.max(...days.map((d) => d.day)) : null));
   if (start && !finish && duration) finish = addDays(start, duration - 1);
-  if (recurring) { start = null; finish = null; for (const day of days) day.date = null; }
+  if (recurring) {
+    start = null;
+    finish = null;
+    for (const day of days) day.date = null;
+  }
 
   let landed: Flight | undefined;
   for (const block of days.flatMap((d) => d.blocks)) {
     if (block.type !== 'flight') continue;
-    if (!block.content.departureAirport && landed?.content.arrivalAirport && landed.content.arrivalAirport !== block.content.arrivalAirport) {
+    if (
+      !block.content.departureAirport &&
+      landed?.content.arrivalAirport &&
+      landed.content.arrivalAirport !== block.content.arrivalAirport
+    ) {
       block.content.departureAirport = landed.content.arrivalAirport;
       block.content.departureCity ??= landed.content.arrivalCity ?? null;
       block.confidence = Math.max(0.3, (block.confidence ?? 0.6) - 0.15);
@@ -83,30 +148,102 @@ export function extractDraft(text: string, now: Date): Draft {
     landed = block;
   }
   const blocks = days.flatMap((d) => d.blocks);
-  const flights = days.flatMap((d) => d.blocks.filter((b): b is Flight => b.type === 'flight').map((b) => ({ ...b.content, arrivalDate: b.content.arrivalDate ?? null, bookingReference: b.content.bookingReference ?? null, day: layout.days.length ? d.day : undefined })));
-  const stays = blocks.filter((b): b is Stay => b.type === 'accommodation').map((b) => b.content.city).filter((c): c is string => Boolean(c));
-  const titleHead = [...(subject ? [subject] : []), ...(layout.days.length ? layout.preamble : lines).slice(0, 5), ...layout.days.map((d) => d.title ?? '')].join('\n');
-  const body = (layout.days.length ? [...layout.preamble.slice(5, 15), ...layout.days.flatMap((d) => d.lines)] : lines.slice(5, 40)).join('\n');
+  const flights = days.flatMap((d) =>
+    d.blocks
+      .filter((b): b is Flight => b.type === 'flight')
+      .map((b) => ({
+        ...b.content,
+        arrivalDate: b.content.arrivalDate ?? null,
+        bookingReference: b.content.bookingReference ?? null,
+        day: layout.days.length ? d.day : undefined,
+      })),
+  );
+  const stays = blocks
+    .filter((b): b is Stay => b.type === 'accommodation')
+    .map((b) => b.content.city)
+    .filter((c): c is string => Boolean(c));
+  const titleHead = [
+    ...(subject ? [subject] : []),
+    ...(layout.days.length ? layout.preamble : lines).slice(0, 5),
+    ...layout.days.map((d) => d.title ?? ''),
+  ].join('\n');
+  const body = (
+    layout.days.length
+      ? [...layout.preamble.slice(5, 15), ...layout.days.flatMap((d) => d.lines)]
+      : lines.slice(5, 40)
+  ).join('\n');
   const lastDay = layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined;
   // The first journey of day 1 by train, bus or ferry leaves from home ("Eurostar Paris-Nord → Bruxelles-Midi").
   const firstTransport = days[0]?.blocks.find((b) => b.type === 'transport' && b.content.from);
-  const origin = firstTransport?.type === 'transport' && days[0]!.day === 1 ? firstTransport.content.from : null;
-  const geography = tripCountries({ stays: [...stays, ...reading.overnights], visited: reading.visited, text: `${titleHead}\n${body}`, titleArea: titleHead.length, flights, lastDay, origin });
-  const destinations = [...new Set([...stays, ...reading.overnights, ...reading.visited.map((v) => writtenCity(v.name)).filter((v): v is string => Boolean(v)), ...flights.filter((f, i) => i < flights.length - 1 || flights.length === 1).map((f) => f.arrivalCity).filter((c): c is string => Boolean(c))])]
-    .filter((name) => !geography.home || city(name)?.country !== geography.home || geography.countries.includes(geography.home))
+  const origin =
+    firstTransport?.type === 'transport' && days[0]!.day === 1 ? firstTransport.content.from : null;
+  const geography = tripCountries({
+    stays: [...stays, ...reading.overnights],
+    visited: reading.visited,
+    text: `${titleHead}\n${body}`,
+    titleArea: titleHead.length,
+    flights,
+    lastDay,
+    origin,
+  });
+  const destinations = [
+    ...new Set([
+      ...stays,
+      ...reading.overnights,
+      ...reading.visited.map((v) => writtenCity(v.name)).filter((v): v is string => Boolean(v)),
+      ...flights
+        .filter((f, i) => i < flights.length - 1 || flights.length === 1)
+        .map((f) => f.arrivalCity)
+        .filter((c): c is string => Boolean(c)),
+    ]),
+  ]
+    .filter(
+      (name) =>
+        !geography.home ||
+        city(name)?.country !== geography.home ||
+        geography.countries.includes(geography.home),
+    )
     // A connecting airport's city is not a destination.
-    .filter((name) => !geography.countries.length || geography.countries.includes((city(name) ?? leadingCity(name))?.country ?? ''));
-  const title = tripTitle({ lines: (layout.days.length ? layout.preamble : lines).filter((l) => !reading.consumed?.has(l)), subject, language, countries: geography.countries, destinations, duration, kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(' ') }, now);
+    .filter(
+      (name) =>
+        !geography.countries.length ||
+        geography.countries.includes((city(name) ?? leadingCity(name))?.country ?? ''),
+    );
+  const title = tripTitle(
+    {
+      lines: (layout.days.length ? layout.preamble : lines).filter(
+        (l) => !reading.consumed?.has(l),
+      ),
+      subject,
+      language,
+      countries: geography.countries,
+      destinations,
+      duration,
+      kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(
+        ' ',
+      ),
+    },
+    now,
+  );
 
-  const moneyLines = layout.days.length ? [...layout.preamble, ...layout.tail, ...layout.days.flatMap((d) => d.lines)] : lines;
+  const moneyLines = layout.days.length
+    ? [...layout.preamble, ...layout.tail, ...layout.days.flatMap((d) => d.lines)]
+    : lines;
   const price = findPrice(moneyLines);
   const first = geography.firstDestination;
   // The first destination's zone, from its airport, else its city, else its country: a city the
   // gazetteer cannot place ("Torres" of Torres del Paine) still leaves the country's zone, not UTC.
-  const place = first.city ? city(first.city, new Set(geography.countries)) ?? leadingCity(first.city, new Set(geography.countries)) : undefined;
-  const timezone = (first.iata ? airport(first.iata)?.timezone : undefined)
-    ?? (place && (!first.country || place.country === first.country) ? cityTimezone(place) : undefined)
-    ?? (first.country ? countryTimezone(first.country) : undefined) ?? null;
+  const place = first.city
+    ? (city(first.city, new Set(geography.countries)) ??
+      leadingCity(first.city, new Set(geography.countries)))
+    : undefined;
+  const timezone =
+    (first.iata ? airport(first.iata)?.timezone : undefined) ??
+    (place && (!first.country || place.country === first.country)
+      ? cityTimezone(place)
+      : undefined) ??
+    (first.country ? countryTimezone(first.country) : undefined) ??
+    null;
   return draftSchema.parse({
     title,
     description: null,
@@ -126,36 +263,61 @@ export function extractDraft(text: string, now: Date): Draft {
 /** The city a place name opens with, as written ("Sevilla Santa Justa" → "Sevilla"). */
 function writtenCity(name: string): string | undefined {
   const words = name.trim().split(/\s+/);
-  for (let n = Math.min(words.length, 4); n >= 1; n--) if (city(words.slice(0, n).join(' '))) return words.slice(0, n).join(' ');
+  for (let n = Math.min(words.length, 4); n >= 1; n--)
+    if (city(words.slice(0, n).join(' '))) return words.slice(0, n).join(' ');
   return undefined;
 }
 
 /** Words before the date a journey lands on, in six languages. */
-const ARRIVAL_WORD = /\b(?:arrival|arriving|arrives?|lands?|landing|llegada|llega|arrivee|arrive|chegada|chega|ankunft|arrivo|arriva)\b/;
+const ARRIVAL_WORD =
+  /\b(?:arrival|arriving|arrives?|lands?|landing|llegada|llega|arrivee|arrive|chegada|chega|ankunft|arrivo|arriva)\b/;
 
-interface DaysReading { days: DraftDayInput[]; overnights: string[]; visited: Visit[]; consumed?: Set<string> }
+interface DaysReading {
+  days: DraftDayInput[];
+  overnights: string[];
+  visited: Visit[];
+  consumed?: Set<string>;
+}
 
-const PLACE_SPLIT = /\s*(?:[-–—/>→›»|,]|\bto\b|\ba\b|\bnach\b|\bvers\b|\bpara\b|\be\b|\by\b|\bet\b|\bund\b|\band\b)\s*/;
+const PLACE_SPLIT =
+  /\s*(?:[-–—/>→›»|,]|\bto\b|\ba\b|\bnach\b|\bvers\b|\bpara\b|\be\b|\by\b|\bet\b|\bund\b|\band\b)\s*/;
 
 /** The places a day's title names ("Rome – Florence", "Arrival in Lisbon"): the capitalised words that are cities. */
 function placesOf(title: string | null): string[] {
   if (!title) return [];
   const out: string[] = [];
   for (const part of title.split(PLACE_SPLIT)) {
-    for (const m of part.matchAll(/(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la|los|las)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu)) {
+    for (const m of part.matchAll(
+      /(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la|los|las)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu,
+    )) {
       // "Anreise ab Berlin": where the traveller leaves from is not a place of the day.
-      if (/(?:\bab|\bvon|\bfrom|\bdesde|\bdepuis|\bda|\bdal|\bpartindo de|\bsaindo de)\s+$/i.test(part.slice(Math.max(0, m.index - 14), m.index))) continue;
+      if (
+        /(?:\bab|\bvon|\bfrom|\bdesde|\bdepuis|\bda|\bdal|\bpartindo de|\bsaindo de)\s+$/i.test(
+          part.slice(Math.max(0, m.index - 14), m.index),
+        )
+      )
+        continue;
       const words = m[1]!.split(/\s+/);
       for (let n = words.length; n >= 1; n--) {
         const name = words.slice(0, n).join(' ');
-        if (city(name)) { out.push(name); break; }
+        if (city(name)) {
+          out.push(name);
+          break;
+        }
       }
     }
   }
   return out;
 }
 
-function programmeDays(sections: DaySection[], start: IsoDate | null, stated: number | null, now: Date, anchor: IsoDate | null, recurring: boolean): DaysReading {
+function programmeDays(
+  sections: DaySection[],
+  start: IsoDate | null,
+  stated: number | null,
+  now: Date,
+  anchor: IsoDate | null,
+  recurring: boolean,
+): DaysReading {
   // A period without a stated start: the first dated section gives it.
   const dated = sections.find((s) => s.date);
   const base = start ?? (dated && !recurring ? addDays(dated.date!, -(dated.day - 1)) : null);
@@ -182,12 +344,27 @@ function programmeDays(sections: DaySection[], start: IsoDate | null, stated: nu
     }
     const ends = section.day === sections[0]!.day || section.day === sections.at(-1)!.day;
     visited.push(...places.map((name) => ({ name, end: ends })));
-    for (const block of blocks) if (block.type === 'transport' && block.content.to && (city(block.content.to) || leadingCity(block.content.to))) visited.push({ name: block.content.to, end: ends });
+    for (const block of blocks)
+      if (
+        block.type === 'transport' &&
+        block.content.to &&
+        (city(block.content.to) || leadingCity(block.content.to))
+      )
+        visited.push({ name: block.content.to, end: ends });
     if (places.length) lastPlace = places.at(-1)!;
-    for (const block of blocks) if (block.type === 'flight' && block.content.arrivalCity) lastPlace = block.content.arrivalCity;
+    for (const block of blocks)
+      if (block.type === 'flight' && block.content.arrivalCity)
+        lastPlace = block.content.arrivalCity;
     if (overnightCity) overnights.push(overnightCity);
-    for (const hotel of hotels) mentions.push({ day, hotel: { ...hotel, city: hotel.city ?? overnightCity ?? lastPlace } });
-    for (let extra = section.day + 1; extra <= section.lastDay; extra++) days.push({ day: extra, date: base ? addDays(base, extra - 1) : null, title: tidyTitle(section.title), blocks: [] });
+    for (const hotel of hotels)
+      mentions.push({ day, hotel: { ...hotel, city: hotel.city ?? overnightCity ?? lastPlace } });
+    for (let extra = section.day + 1; extra <= section.lastDay; extra++)
+      days.push({
+        day: extra,
+        date: base ? addDays(base, extra - 1) : null,
+        title: tidyTitle(section.title),
+        blocks: [],
+      });
   }
   days.sort((a, b) => a.day - b.day);
   const lastDay = Math.max(stated ?? 0, ...days.map((d) => d.day));
@@ -195,19 +372,32 @@ function programmeDays(sections: DaySection[], start: IsoDate | null, stated: nu
   const stays: Array<{ day: DraftDayInput; hotel: HotelMention; until: number }> = [];
   for (const mention of mentions) {
     const previous = stays.at(-1);
-    if (previous && sameHotel(previous.hotel.name, mention.hotel.name)) { previous.until = Math.max(previous.until, mention.day.day + 1); continue; }
+    if (previous && sameHotel(previous.hotel.name, mention.hotel.name)) {
+      previous.until = Math.max(previous.until, mention.day.day + 1);
+      continue;
+    }
     if (previous && previous.day === mention.day) continue; // two hotels named on one day: the first is where the night is spent
     stays.push({ day: mention.day, hotel: mention.hotel, until: mention.day.day + 1 });
   }
   stays.forEach((stay, i) => {
     const next = stays[i + 1];
-    let until = next ? next.day.day : Math.max(stay.until, stay.day.day < lastDay ? lastDay : stay.day.day + 1);
+    let until = next
+      ? next.day.day
+      : Math.max(stay.until, stay.day.day < lastDay ? lastDay : stay.day.day + 1);
     if (stay.hotel.nights) until = stay.day.day + stay.hotel.nights;
     const nights = until - stay.day.day;
     const checkIn = (stay.day.date as IsoDate | null) ?? null;
     stay.day.blocks.push({
       type: 'accommodation',
-      content: { name: stay.hotel.name, checkIn, checkOut: checkIn ? addDays(checkIn, nights) : null, nights: nights > 0 ? nights : null, city: stay.hotel.city, address: null, bookingReference: null },
+      content: {
+        name: stay.hotel.name,
+        checkIn,
+        checkOut: checkIn ? addDays(checkIn, nights) : null,
+        nights: nights > 0 ? nights : null,
+        city: stay.hotel.city,
+        address: null,
+        bookingReference: null,
+      },
       confidence: 0.6 + (stay.hotel.city ? 0.1 : 0) + (checkIn ? 0.1 : 0),
     });
   });
@@ -218,7 +408,11 @@ function programmeDays(sections: DaySection[], start: IsoDate | null, stated: nu
  * An overnight flight at the end of one day whose arrival opens the next ("Vol AC870 à 20:25 vers Paris." then
  * "J10 : Arrivée à Paris-CDG à 09:30."): the arrival airport, time and date come from the next day's first sentence.
  */
-function completeNightFlight(previous: DraftDayInput | undefined, firstLine: string | undefined, date: IsoDate | null) {
+function completeNightFlight(
+  previous: DraftDayInput | undefined,
+  firstLine: string | undefined,
+  date: IsoDate | null,
+) {
   const flight = previous?.blocks.filter((b): b is Flight => b.type === 'flight').at(-1);
   if (!flight || !firstLine || flight.content.arrivalTime) return;
   const arrival = arrivalOpening(firstLine.split(/(?<=[.!?])\s+/)[0]!);
@@ -226,7 +420,10 @@ function completeNightFlight(previous: DraftDayInput | undefined, firstLine: str
   const c = flight.content;
   if (arrival.iata && c.arrivalAirport && arrival.iata !== c.arrivalAirport) return; // another journey
   if (arrival.iata && arrival.iata === c.departureAirport) return;
-  if (arrival.iata && !c.arrivalAirport) { c.arrivalAirport = arrival.iata; c.arrivalCity = airport(arrival.iata)?.city ?? c.arrivalCity ?? null; }
+  if (arrival.iata && !c.arrivalAirport) {
+    c.arrivalAirport = arrival.iata;
+    c.arrivalCity = airport(arrival.iata)?.city ?? c.arrivalCity ?? null;
+  }
   c.arrivalTime = arrival.time;
   if (date && c.date && date > c.date) c.arrivalDate = date;
 }
@@ -235,51 +432,87 @@ function completeNightFlight(previous: DraftDayInput | undefined, firstLine: str
  * Flights listed before or after the days ("Flights" under a day table): each on the day of its
  * date, unless a day already holds the same flight.
  */
-function placeListedFlights(lines: string[], days: DraftDayInput[], now: Date, anchor: IsoDate | null) {
+function placeListedFlights(
+  lines: string[],
+  days: DraftDayInput[],
+  now: Date,
+  anchor: IsoDate | null,
+) {
   const { flights } = readFlights(lines, null, now, anchor);
-  const held = new Map(days.flatMap((d) => d.blocks).filter((b): b is Flight => b.type === 'flight').map((b) => [b.content.flightNumber, b] as const));
+  const held = new Map(
+    days
+      .flatMap((d) => d.blocks)
+      .filter((b): b is Flight => b.type === 'flight')
+      .map((b) => [b.content.flightNumber, b] as const),
+  );
   for (const { block } of flights) {
     const same = block.content.flightNumber ? held.get(block.content.flightNumber) : undefined;
     if (same) {
       // The list's line is the complete one: it fills (and for airports, corrects) the day's mention.
       const listed = block.content as Record<string, unknown>;
       const mention = same.content as Record<string, unknown>;
-      for (const key of Object.keys(listed)) if (listed[key] !== null && listed[key] !== undefined && (mention[key] === null || mention[key] === undefined || /Airport|City$/.test(key))) mention[key] = listed[key];
+      for (const key of Object.keys(listed))
+        if (
+          listed[key] !== null &&
+          listed[key] !== undefined &&
+          (mention[key] === null || mention[key] === undefined || /Airport|City$/.test(key))
+        )
+          mention[key] = listed[key];
       continue;
     }
     const date = block.content.date ?? null;
-    const day = (date ? days.find((d) => d.date === date) : undefined)
-      ?? (date && days[0]?.date && date < days[0].date ? days[0] : date && days.at(-1)?.date && date > days.at(-1)!.date! ? days.at(-1) : undefined);
+    const day =
+      (date ? days.find((d) => d.date === date) : undefined) ??
+      (date && days[0]?.date && date < days[0].date
+        ? days[0]
+        : date && days.at(-1)?.date && date > days.at(-1)!.date!
+          ? days.at(-1)
+          : undefined);
     if (day) day.blocks.push(block);
   }
 }
 
 const sameHotel = (a: string, b: string) => {
-  const fa = fold(a).replace(/\b(?:hotel|the|el|la|le|il)\b/g, '').trim();
-  const fb = fold(b).replace(/\b(?:hotel|the|el|la|le|il)\b/g, '').trim();
+  const fa = fold(a)
+    .replace(/\b(?:hotel|the|el|la|le|il)\b/g, '')
+    .trim();
+  const fb = fold(b)
+    .replace(/\b(?:hotel|the|el|la|le|il)\b/g, '')
+    .trim();
   return fa === fb || fa.includes(fb) || fb.includes(fa);
 };
 
-const tidyTitle = (s: string | null) => (s ? s.replace(/^[\s:.\-–—|]+|[\s:.\-–—|]+$/g, '').slice(0, 200) || null : null);
+const tidyTitle = (s: string | null) =>
+  s ? s.replace(/^[\s:.\-–—|]+|[\s:.\-–—|]+$/g, '').slice(0, 200) || null : null;
 
 /**
  * A document without days (a confirmation, a voucher, a short plan): its bookings, each on the
  * day of its date within the trip's period (a flight the evening before the stated period sits
  * on day 1; the way back on the last day).
  */
-function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDate | null, now: Date, anchor: IsoDate | null): DaysReading {
+function confirmationDays(
+  lines: string[],
+  start: IsoDate | null,
+  finish: IsoDate | null,
+  now: Date,
+  anchor: IsoDate | null,
+): DaysReading {
   const placed: Array<{ date: IsoDate | null; block: DraftBlockInput }> = [];
   const overnights: string[] = [];
   const visited: Visit[] = [];
   // Flights first, over the whole document (a flight's date or times may sit on the next line).
   const sentences = lines.flatMap((line) => line.split(/(?<=[.!?])\s+(?=\p{Lu})/u));
   const documentFlights = readFlights(sentences, null, now, anchor);
-  for (const { block } of documentFlights.flights) placed.push({ date: block.content.date ?? null, block });
+  for (const { block } of documentFlights.flights)
+    placed.push({ date: block.content.date ?? null, block });
   const flightText = new Set([...documentFlights.used].map((i) => sentences[i]!));
   // Tickets laid out one field a line (trains, buses, ferries).
   for (const ticket of readTickets(sentences, now, anchor)) {
     if (ticket.lines.some((i) => documentFlights.used.has(i))) continue;
-    placed.push({ date: scanDates(sentences[ticket.lines[0]!]!, now, anchor)[0]?.date ?? null, block: ticket.block });
+    placed.push({
+      date: scanDates(sentences[ticket.lines[0]!]!, now, anchor)[0]?.date ?? null,
+      block: ticket.block,
+    });
     if (ticket.block.content.to) visited.push({ name: ticket.block.content.to });
     for (const i of ticket.lines) flightText.add(sentences[i]!);
   }
@@ -289,15 +522,38 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
   // Groups of lines under a date that opens a line ("Sat 9 May: Vatican tour at 9:00").
   const groups: Array<{ date: IsoDate | null; lines: string[] }> = [{ date: null, lines: [] }];
   let pendingTime: string | null = null;
-  for (const line of lines.filter((l) => !stayUsed.has(l)).map((l) => l.split(/(?<=[.!?])\s+(?=\p{Lu})/u).filter((s) => !flightText.has(s)).join(' ')).filter(Boolean)) {
+  for (const line of lines
+    .filter((l) => !stayUsed.has(l))
+    .map((l) =>
+      l
+        .split(/(?<=[.!?])\s+(?=\p{Lu})/u)
+        .filter((s) => !flightText.has(s))
+        .join(' '),
+    )
+    .filter(Boolean)) {
     const lead = leadingDate(line, now, anchor);
     // A short line with a date and no time is a heading ("Andata – venerdì 22 maggio 2026", "OUTBOUND – Saturday 11 July").
-    const heading = !lead && line.length <= 70 && !timeMatches(line).length && !NOT_TRIP_DATE.test(fold(line)) ? scanDates(line, now, anchor)[0] : undefined;
+    const heading =
+      !lead && line.length <= 70 && !timeMatches(line).length && !NOT_TRIP_DATE.test(fold(line))
+        ? scanDates(line, now, anchor)[0]
+        : undefined;
     // "Friday 14 August 2026 · 17:45" alone: the time of the event on the next line.
     const bareTime = lead ? timeMatches(line) : [];
-    const words = line.slice(lead?.end ?? 0).replace(/\([^)]*\)/g, '').replace(/\b\d{1,2}[:h.]\d{2}\b/g, '').replace(/[^\p{L}]+/gu, '');
-    if (lead && bareTime.length && words.length < 3) { groups.push({ date: lead.date, lines: [] }); pendingTime = bareTime[0]!.time; continue; }
-    if (pendingTime) { groups.at(-1)!.lines.push(`${pendingTime} ${line}`); pendingTime = null; continue; }
+    const words = line
+      .slice(lead?.end ?? 0)
+      .replace(/\([^)]*\)/g, '')
+      .replace(/\b\d{1,2}[:h.]\d{2}\b/g, '')
+      .replace(/[^\p{L}]+/gu, '');
+    if (lead && bareTime.length && words.length < 3) {
+      groups.push({ date: lead.date, lines: [] });
+      pendingTime = bareTime[0]!.time;
+      continue;
+    }
+    if (pendingTime) {
+      groups.at(-1)!.lines.push(`${pendingTime} ${line}`);
+      pendingTime = null;
+      continue;
+    }
     if (lead && line.length < 200) groups.push({ date: lead.date, lines: [line] });
     else if (heading) groups.push({ date: heading.date, lines: [line] });
     else groups.at(-1)!.lines.push(line);
@@ -307,12 +563,22 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
     const { blocks, overnightCity } = readDay(group.lines, group.date, now, anchor);
     if (overnightCity) overnights.push(overnightCity);
     for (const block of blocks) {
-      if (block.type === 'text' && stayNames.size && [...stayNames].some((n) => fold(block.content.text).includes(n))) continue;
+      if (
+        block.type === 'text' &&
+        stayNames.size &&
+        [...stayNames].some((n) => fold(block.content.text).includes(n))
+      )
+        continue;
       // In a confirmation, a line without a time is a detail ("Board: breakfast included"), not an activity.
       if (block.type === 'activity' && !block.content.time && !group.date) continue;
-      const date = block.type === 'flight' ? block.content.date ?? null : group.date;
+      const date = block.type === 'flight' ? (block.content.date ?? null) : group.date;
       placed.push({ date, block });
-      if (block.type === 'transport' && block.content.to && (city(block.content.to) || leadingCity(block.content.to))) visited.push({ name: block.content.to });
+      if (
+        block.type === 'transport' &&
+        block.content.to &&
+        (city(block.content.to) || leadingCity(block.content.to))
+      )
+        visited.push({ name: block.content.to });
     }
   }
   // A confirmation's stay has dates; another hotel named without any is an advert or a suggestion.
@@ -323,31 +589,60 @@ function confirmationDays(lines: string[], start: IsoDate | null, finish: IsoDat
     placed.push({ date: c.checkIn ?? null, block: stay.block });
   }
   // Where the first journey leaves from is home, not a destination (the way back goes there).
-  const firstJourney = [...placed].filter((p) => p.block.type === 'transport' && p.block.content.from).sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''))[0];
-  const origin = firstJourney?.block.type === 'transport' ? fold(firstJourney.block.content.from ?? '') : null;
+  const firstJourney = [...placed]
+    .filter((p) => p.block.type === 'transport' && p.block.content.from)
+    .sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''))[0];
+  const origin =
+    firstJourney?.block.type === 'transport' ? fold(firstJourney.block.content.from ?? '') : null;
   if (origin) visited.splice(0, visited.length, ...visited.filter((v) => fold(v.name) !== origin));
   // One booking reference for the whole confirmation belongs to each of its flights.
-  const references = new Set(lines.map((l) => bookingReference(l)).filter((r): r is string => Boolean(r)));
-  if (references.size === 1) for (const p of placed) if (p.block.type === 'flight') p.block.content.bookingReference ??= [...references][0]!;
+  const references = new Set(
+    lines.map((l) => bookingReference(l)).filter((r): r is string => Boolean(r)),
+  );
+  if (references.size === 1)
+    for (const p of placed)
+      if (p.block.type === 'flight') p.block.content.bookingReference ??= [...references][0]!;
   // The bookings' dates make the span (a text under a dated heading does not).
-  const dates = placed.filter((p) => p.block.type !== 'text').map((p) => p.date).filter((d): d is string => Boolean(d)).sort();
+  const dates = placed
+    .filter((p) => p.block.type !== 'text')
+    .map((p) => p.date)
+    .filter((d): d is string => Boolean(d))
+    .sort();
   const first = start ?? dates[0] ?? null;
   let last = finish ?? null;
   {
     // The days run to the last booking (a flight home the day after the stated return).
-    const ends = [...dates, ...placed.flatMap((p) => (p.block.type === 'accommodation' && p.block.content.checkOut ? [p.block.content.checkOut] : p.block.type === 'flight' && p.block.content.arrivalDate ? [p.block.content.arrivalDate] : []))].sort();
+    const ends = [
+      ...dates,
+      ...placed.flatMap((p) =>
+        p.block.type === 'accommodation' && p.block.content.checkOut
+          ? [p.block.content.checkOut]
+          : p.block.type === 'flight' && p.block.content.arrivalDate
+            ? [p.block.content.arrivalDate]
+            : [],
+      ),
+    ].sort();
     const latest = ends.at(-1) ?? null;
     if (!last || (latest && latest > last && daysBetween(last, latest) <= 2)) last = latest ?? last;
   }
-  const span = first && last && last >= first ? Math.min(daysBetween(first, last) + 1, MAX_DAYS) : 1;
-  const days: DraftDayInput[] = Array.from({ length: span }, (_, i) => ({ day: i + 1, date: first ? addDays(first, i) : null, title: null, blocks: [] }));
+  const span =
+    first && last && last >= first ? Math.min(daysBetween(first, last) + 1, MAX_DAYS) : 1;
+  const days: DraftDayInput[] = Array.from({ length: span }, (_, i) => ({
+    day: i + 1,
+    date: first ? addDays(first, i) : null,
+    title: null,
+    blocks: [],
+  }));
   const dayOf = (date: IsoDate | null) => {
     if (!date || !first) return days[0]!;
     const index = daysBetween(first, date);
     return days[Math.max(0, Math.min(days.length - 1, index))]!;
   };
   // Text first on its day, then bookings in date order.
-  for (const p of placed.sort((a, b) => (a.block.type === 'text' ? -1 : 0) - (b.block.type === 'text' ? -1 : 0))) dayOf(p.date).blocks.push(p.block);
+  for (const p of placed.sort(
+    (a, b) => (a.block.type === 'text' ? -1 : 0) - (b.block.type === 'text' ? -1 : 0),
+  ))
+    dayOf(p.date).blocks.push(p.block);
   return { days, overnights, visited, consumed: flightText };
 }
 
@@ -360,19 +655,69 @@ export function completeFromBlocks(draft: Draft): Draft {
   const cleaned = draft.title.trim() ? titleFrom(draft.title, new Date()) : undefined;
   const replaceable = !cleaned || Object.values(FALLBACK_TITLES).includes(draft.title.trim());
   const blocks = draft.days.flatMap((d) => d.blocks);
-  const flights = draft.days.flatMap((d) => d.blocks.filter((b) => b.type === 'flight').map((b) => ({ ...(b.content as Flight['content']), arrivalDate: null, bookingReference: null, day: d.day })));
-  const stays = blocks.flatMap((b) => (b.type === 'accommodation' && b.content.city ? [b.content.city] : []));
+  const flights = draft.days.flatMap((d) =>
+    d.blocks
+      .filter((b) => b.type === 'flight')
+      .map((b) => ({
+        ...(b.content as Flight['content']),
+        arrivalDate: null,
+        bookingReference: null,
+        day: d.day,
+      })),
+  );
+  const stays = blocks.flatMap((b) =>
+    b.type === 'accommodation' && b.content.city ? [b.content.city] : [],
+  );
   const journeys = blocks.filter((b) => b.type === 'transport');
   const origin = journeys[0]?.type === 'transport' ? fold(journeys[0].content.from ?? '') : '';
-  const visited = journeys.flatMap((b) => (b.type === 'transport' && b.content.to && fold(b.content.to) !== origin ? [{ name: b.content.to }] : []));
-  const geography = tripCountries({ stays, visited, text: '', flights, lastDay: flights.length > 1 ? Math.max(...draft.days.map((d) => d.day)) : undefined });
+  const visited = journeys.flatMap((b) =>
+    b.type === 'transport' && b.content.to && fold(b.content.to) !== origin
+      ? [{ name: b.content.to }]
+      : [],
+  );
+  const geography = tripCountries({
+    stays,
+    visited,
+    text: '',
+    flights,
+    lastDay: flights.length > 1 ? Math.max(...draft.days.map((d) => d.day)) : undefined,
+  });
   // The bookings say where the trip goes; the text's countries stand unless they miss it entirely.
   // Flights say where the trip goes more surely than a sparse text (a boarding pass); trains and hotels do not overrule it.
-  const countries = !draft.countries.length || (flights.length && geography.countries.length && !draft.countries.some((c) => geography.countries.includes(c))) ? geography.countries : draft.countries;
+  const countries =
+    !draft.countries.length ||
+    (flights.length &&
+      geography.countries.length &&
+      !draft.countries.some((c) => geography.countries.includes(c)))
+      ? geography.countries
+      : draft.countries;
   const first = geography.firstDestination;
-  const timezone = draft.timezone && countries === draft.countries ? draft.timezone : (first.iata ? airport(first.iata)?.timezone ?? null : first.city ? (() => { const place = city(first.city!); return place ? cityTimezone(place) ?? null : null; })() : first.country ? countryTimezone(first.country) ?? null : null) ?? draft.timezone;
-  const destinations = [...new Set([...stays, ...visited.map((v) => v.name), ...(first.city ? [first.city] : [])])].filter((n) => city(n)?.country !== geography.home || countries.includes(geography.home ?? ''));
+  const timezone =
+    draft.timezone && countries === draft.countries
+      ? draft.timezone
+      : ((first.iata
+          ? (airport(first.iata)?.timezone ?? null)
+          : first.city
+            ? (() => {
+                const place = city(first.city!);
+                return place ? (cityTimezone(place) ?? null) : null;
+              })()
+            : first.country
+              ? (countryTimezone(first.country) ?? null)
+              : null) ?? draft.timezone);
+  const destinations = [
+    ...new Set([...stays, ...visited.map((v) => v.name), ...(first.city ? [first.city] : [])]),
+  ].filter((n) => city(n)?.country !== geography.home || countries.includes(geography.home ?? ''));
   let title = cleaned ?? draft.title;
-  if (replaceable) title = composeTitle({ lines: [], subject: null, language: draft.language, countries, destinations, duration: draft.duration, kindText: draft.title });
+  if (replaceable)
+    title = composeTitle({
+      lines: [],
+      subject: null,
+      language: draft.language,
+      countries,
+      destinations,
+      duration: draft.duration,
+      kindText: draft.title,
+    });
   return { ...draft, title, countries, timezone };
 }

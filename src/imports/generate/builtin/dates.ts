@@ -18,7 +18,8 @@ const CHRONO: Record<string, chrono.Chrono> = {
 
 export const iso = (year: number, month: number, day: number): IsoDate | null => {
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || year < 1990 || year > 2100) return null;
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || year < 1990 || year > 2100)
+    return null;
   return date.toISOString().slice(0, 10);
 };
 
@@ -31,28 +32,43 @@ function inferYear(month: number, day: number, now: Date): number {
   return candidate < now.getTime() - 30 * 86_400_000 ? year + 1 : year;
 }
 
-const month = (word: string | undefined) => (word ? MONTHS.get(word.replace(/\.$/, '')) : undefined);
+const month = (word: string | undefined) =>
+  word ? MONTHS.get(word.replace(/\.$/, '')) : undefined;
 const ORD = String.raw`(?:st|nd|rd|th|º|ª|er|\.)?`;
 const M = `(${MONTH_PATTERN})\\.?`;
 const SEP = String.raw`\s*(?:-|to|till|until|through|al|a|au|bis|ao|e|and|&|y|et|und)\s*`;
 
 // 5 [october] - 12 october [2026]: "del 5 al 12 de octubre de 2026", "du 5 au 12 octobre", "vom 5. bis 12. Oktober", "24 & 25 june"
-const DAY_FIRST = new RegExp(String.raw`\b(\d{1,2})${ORD}(?:\s*(?:de\s+)?${M})?(?:\s*(?:de|del)?\s*(\d{4}))?${SEP}(?:${WEEKDAYS},?\s+)?(\d{1,2})${ORD}\s*(?:de\s+)?${M}(?:,?\s*(?:de\s+|del\s+)?(\d{4}))?`, 'g');
+const DAY_FIRST = new RegExp(
+  String.raw`\b(\d{1,2})${ORD}(?:\s*(?:de\s+)?${M})?(?:\s*(?:de|del)?\s*(\d{4}))?${SEP}(?:${WEEKDAYS},?\s+)?(\d{1,2})${ORD}\s*(?:de\s+)?${M}(?:,?\s*(?:de\s+|del\s+)?(\d{4}))?`,
+  'g',
+);
 // june 19 - [july] 20[, 2026]: "jun 19-20", "may 28 - june 3, 2026"
-const MONTH_FIRST = new RegExp(String.raw`\b${M}\s+(\d{1,2})${ORD}(?:,?\s*(\d{4}))?${SEP}(?:${M}\s+)?(\d{1,2})${ORD}\b(?:,?\s*(\d{4}))?`, 'g');
+const MONTH_FIRST = new RegExp(
+  String.raw`\b${M}\s+(\d{1,2})${ORD}(?:,?\s*(\d{4}))?${SEP}(?:${M}\s+)?(\d{1,2})${ORD}\b(?:,?\s*(\d{4}))?`,
+  'g',
+);
 // 05/10/2026 - 12/10/2026 (day first), and ISO 2026-10-05 to 2026-10-12
-const NUMERIC = /\b(\d{1,2})[./](\d{1,2})[./](\d{4})\s*(?:-|to|al|au|bis|a|ao)\s*(?:[a-z]{2,3}\.?,?\s+)?(\d{1,2})[./](\d{1,2})[./](\d{4})\b/g;
+const NUMERIC =
+  /\b(\d{1,2})[./](\d{1,2})[./](\d{4})\s*(?:-|to|al|au|bis|a|ao)\s*(?:[a-z]{2,3}\.?,?\s+)?(\d{1,2})[./](\d{1,2})[./](\d{4})\b/g;
 // 09.05.–16.05.2027, 9/5 - 16/5/2027: the first date takes the second's year
-const NUMERIC_SHARED = /\b(\d{1,2})[./](\d{1,2})\.?\s*(?:-|to|al|au|bis|a|ao)\s*(\d{1,2})[./](\d{1,2})[./](\d{4})\b/g;
-const ISO_RANGE = /\b(\d{4})-(\d{2})-(\d{2})\s*(?:-|to|al|au|bis|a|ao|\/)\s*(\d{4})-(\d{2})-(\d{2})\b/g;
+const NUMERIC_SHARED =
+  /\b(\d{1,2})[./](\d{1,2})\.?\s*(?:-|to|al|au|bis|a|ao)\s*(\d{1,2})[./](\d{1,2})[./](\d{4})\b/g;
+const ISO_RANGE =
+  /\b(\d{4})-(\d{2})-(\d{2})\s*(?:-|to|al|au|bis|a|ao|\/)\s*(\d{4})-(\d{2})-(\d{2})\b/g;
 
-export interface DateRange { start: IsoDate; end: IsoDate; index: number }
+export interface DateRange {
+  start: IsoDate;
+  end: IsoDate;
+  index: number;
+}
 
 /** Every date range written in the (folded) text, in order. */
 export function findRanges(folded: string, now: Date): DateRange[] {
   const ranges: DateRange[] = [];
   const push = (start: IsoDate | null, end: IsoDate | null, index: number) => {
-    if (start && end && start <= end && daysBetween(start, end) <= 120) ranges.push({ start, end, index });
+    if (start && end && start <= end && daysBetween(start, end) <= 120)
+      ranges.push({ start, end, index });
   };
   for (const m of folded.matchAll(DAY_FIRST)) {
     const m2 = month(m[5])!;
@@ -68,12 +84,14 @@ export function findRanges(folded: string, now: Date): DateRange[] {
     const y1 = m[3] ? Number(m[3]) : m1 > m2 ? y2 - 1 : y2;
     push(iso(y1, m1, Number(m[2])), iso(y2, m2, Number(m[5])), m.index);
   }
-  for (const m of folded.matchAll(NUMERIC)) push(iso(+m[3]!, +m[2]!, +m[1]!), iso(+m[6]!, +m[5]!, +m[4]!), m.index);
+  for (const m of folded.matchAll(NUMERIC))
+    push(iso(+m[3]!, +m[2]!, +m[1]!), iso(+m[6]!, +m[5]!, +m[4]!), m.index);
   for (const m of folded.matchAll(NUMERIC_SHARED)) {
     const y = +m[5]!;
     push(iso(+m[2]! > +m[4]! ? y - 1 : y, +m[2]!, +m[1]!), iso(y, +m[4]!, +m[3]!), m.index);
   }
-  for (const m of folded.matchAll(ISO_RANGE)) push(iso(+m[1]!, +m[2]!, +m[3]!), iso(+m[4]!, +m[5]!, +m[6]!), m.index);
+  for (const m of folded.matchAll(ISO_RANGE))
+    push(iso(+m[1]!, +m[2]!, +m[3]!), iso(+m[4]!, +m[5]!, +m[6]!), m.index);
   return ranges.sort((a, b) => a.index - b.index);
 }
 
@@ -86,7 +104,9 @@ export function findDates(text: string, language: string, now: Date): IsoDate[] 
       // A bare weekday or time is not a date of the document.
       if (!result.start.isCertain('day') || !result.start.isCertain('month')) continue;
       const d = result.start.date();
-      const year = result.start.isCertain('year') ? result.start.get('year')! : inferYear(d.getMonth() + 1, d.getDate(), now);
+      const year = result.start.isCertain('year')
+        ? result.start.get('year')!
+        : inferYear(d.getMonth() + 1, d.getDate(), now);
       const date = iso(year, result.start.get('month')!, result.start.get('day')!);
       if (date) found.push(date);
       if (result.end?.isCertain('day')) {
@@ -101,9 +121,14 @@ export function findDates(text: string, language: string, now: Date): IsoDate[] 
 }
 
 // Times: "08:15", "8.15", "8h15", "20h", "9am", "9:30 p.m.", "9 Uhr", "alle 9", "ore 21".
-const TIME = /(?<![\d:.,/])(?:([01]?\d|2[0-3])\s?[:h.]\s?([0-5]\d)(?!\d)(?:\s*(a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?|([01]?\d|2[0-3])\s*(a\.?\s?m\.?|p\.?\s?m\.?|h(?![a-z\d])|uhr\b|hrs\b|horas?\b|heures?\b|ore\b))|(?:\b(?:ore|alle|um|a las|as|a)\s+)([01]?\d|2[0-3])(?=\s*(?:h|uhr|ore)?\b)(?![.:,]\d)/gi;
+const TIME =
+  /(?<![\d:.,/])(?:([01]?\d|2[0-3])\s?[:h.]\s?([0-5]\d)(?!\d)(?:\s*(a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?|([01]?\d|2[0-3])\s*(a\.?\s?m\.?|p\.?\s?m\.?|h(?![a-z\d])|uhr\b|hrs\b|horas?\b|heures?\b|ore\b))|(?:\b(?:ore|alle|um|a las|as|a)\s+)([01]?\d|2[0-3])(?=\s*(?:h|uhr|ore)?\b)(?![.:,]\d)/gi;
 
-export interface TimeMatch { time: string; index: number; end: number }
+export interface TimeMatch {
+  time: string;
+  index: number;
+  end: number;
+}
 
 /** The times written in a line, as HH:MM (24 h), in order. */
 export function timeMatches(line: string): TimeMatch[] {
@@ -117,7 +142,11 @@ export function timeMatches(line: string): TimeMatch[] {
       minute = Number(m[2]);
       suffix = m[3];
       // "8.15" could be an amount or a date ("8.15 km", "15.05.2026"): a dot needs a time-like context.
-      if (/^\d{1,2}\.\d{2}$/.test(m[0].trim()) && /\.\d/.test(line.slice(m.index + m[0].length, m.index + m[0].length + 2))) continue;
+      if (
+        /^\d{1,2}\.\d{2}$/.test(m[0].trim()) &&
+        /\.\d/.test(line.slice(m.index + m[0].length, m.index + m[0].length + 2))
+      )
+        continue;
     } else if (m[4] !== undefined) {
       hour = Number(m[4]);
       suffix = m[5];
@@ -130,7 +159,11 @@ export function timeMatches(line: string): TimeMatch[] {
     if (s === 'pm' && hour < 12) hour += 12;
     if (s === 'am' && hour === 12) hour = 0;
     if (hour > 23) continue;
-    found.push({ time: `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`, index: m.index, end: m.index + m[0].length });
+    found.push({
+      time: `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`,
+      index: m.index,
+      end: m.index + m[0].length,
+    });
   }
   return found;
 }
@@ -153,13 +186,25 @@ export const inferYearOf = (month: number, day: number, now: Date) => inferYear(
 // cover how itineraries write a day (each match keeps its position in the line).
 
 const WD = String.raw`(?:(?:${WEEKDAYS}),?\s+(?:(?:the|le|den|il|el|o)\s+)?)?`;
-const TEXT_DAY_FIRST = new RegExp(String.raw`\b${WD}(\d{1,2})(?:st|nd|rd|th|º|ª|°|er|\.)?\s*(?:de\s+|of\s+)?(${MONTH_PATTERN})\.?(?![a-z])(?:,?\s*(?:de\s+|del\s+)?('?\d{4}|'\d{2}))?`, 'g');
-const TEXT_MONTH_FIRST = new RegExp(String.raw`\b${WD}(${MONTH_PATTERN})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?![\d:./]\d)(?:,?\s+(\d{4}))?`, 'g');
-const NUMERIC_DATE = /(?<![\d.:/])((?:(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mie|jue|vie|sab|dom|mer|jeu|ven|sam|dim|seg|ter|qua|qui|sex|mo|di|mi|do|fr|sa|so|gio)\.?,?\s+)?)(\d{1,2})([./-])(\d{1,2})(?:\3(\d{4}|\d{2}))?(?![\d:]|\.\d)/g;
+const TEXT_DAY_FIRST = new RegExp(
+  String.raw`\b${WD}(\d{1,2})(?:st|nd|rd|th|º|ª|°|er|\.)?\s*(?:de\s+|of\s+)?(${MONTH_PATTERN})\.?(?![a-z])(?:,?\s*(?:de\s+|del\s+)?('?\d{4}|'\d{2}))?`,
+  'g',
+);
+const TEXT_MONTH_FIRST = new RegExp(
+  String.raw`\b${WD}(${MONTH_PATTERN})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?![\d:./]\d)(?:,?\s+(\d{4}))?`,
+  'g',
+);
+const NUMERIC_DATE =
+  /(?<![\d.:/])((?:(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mie|jue|vie|sab|dom|mer|jeu|ven|sam|dim|seg|ter|qua|qui|sex|mo|di|mi|do|fr|sa|so|gio)\.?,?\s+)?)(\d{1,2})([./-])(\d{1,2})(?:\3(\d{4}|\d{2}))?(?![\d:]|\.\d)/g;
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 const COMPACT = /\b(\d{1,2})(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(\d{2})?\b/g;
 
-export interface DateMatch { date: IsoDate; index: number; end: number; yearGiven: boolean }
+export interface DateMatch {
+  date: IsoDate;
+  index: number;
+  end: number;
+  yearGiven: boolean;
+}
 
 /**
  * The dates written in a piece of text, in order. A date without a year takes the year of
@@ -178,18 +223,32 @@ export function scanDates(text: string, now: Date, anchor?: IsoDate | null): Dat
   };
   const push = (y: number | null, mo: number, d: number, index: number, end: number) => {
     const date = iso(y ?? yearFor(mo, d), mo, d);
-    if (date && !found.some((f) => index < f.end && end > f.index)) found.push({ date, index, end, yearGiven: y !== null });
+    if (date && !found.some((f) => index < f.end && end > f.index))
+      found.push({ date, index, end, yearGiven: y !== null });
   };
-  const year = (raw: string | undefined) => (raw ? (raw.replace("'", '').length === 2 ? 2000 + Number(raw.replace("'", '')) : Number(raw.replace("'", ''))) : null);
-  for (const m of folded.matchAll(ISO_DATE)) push(Number(m[1]), Number(m[2]), Number(m[3]), m.index, m.index + m[0].length);
+  const year = (raw: string | undefined) =>
+    raw
+      ? raw.replace("'", '').length === 2
+        ? 2000 + Number(raw.replace("'", ''))
+        : Number(raw.replace("'", ''))
+      : null;
+  for (const m of folded.matchAll(ISO_DATE))
+    push(Number(m[1]), Number(m[2]), Number(m[3]), m.index, m.index + m[0].length);
   for (const m of folded.matchAll(TEXT_DAY_FIRST)) {
     const mo = MONTHS.get(m[2]!)!;
     // "8 out of 10", "3 mar de ...": words that are also month abbreviations.
-    if (/^(?:out|mar|set|ago)$/.test(m[2]!) && !m[3] && /^\s+(?:of|de|da|do)\b/.test(folded.slice(m.index + m[0].length))) continue;
+    if (
+      /^(?:out|mar|set|ago)$/.test(m[2]!) &&
+      !m[3] &&
+      /^\s+(?:of|de|da|do)\b/.test(folded.slice(m.index + m[0].length))
+    )
+      continue;
     push(year(m[3]), mo, Number(m[1]), m.index, m.index + m[0].length);
   }
-  for (const m of folded.matchAll(TEXT_MONTH_FIRST)) push(year(m[3]), MONTHS.get(m[1]!)!, Number(m[2]), m.index, m.index + m[0].length);
-  for (const m of folded.matchAll(COMPACT)) push(year(m[3]), MONTHS.get(m[2]!)!, Number(m[1]), m.index, m.index + m[0].length);
+  for (const m of folded.matchAll(TEXT_MONTH_FIRST))
+    push(year(m[3]), MONTHS.get(m[1]!)!, Number(m[2]), m.index, m.index + m[0].length);
+  for (const m of folded.matchAll(COMPACT))
+    push(year(m[3]), MONTHS.get(m[2]!)!, Number(m[1]), m.index, m.index + m[0].length);
   for (const m of folded.matchAll(NUMERIC_DATE)) {
     const a = Number(m[2]);
     const b = Number(m[4]);
@@ -204,7 +263,11 @@ export function scanDates(text: string, now: Date, anchor?: IsoDate | null): Dat
 }
 
 /** A date at the start of a line (after an optional weekday), and where it ends. */
-export function leadingDate(text: string, now: Date, anchor?: IsoDate | null): DateMatch | undefined {
+export function leadingDate(
+  text: string,
+  now: Date,
+  anchor?: IsoDate | null,
+): DateMatch | undefined {
   const first = scanDates(text.slice(0, 60), now, anchor)[0];
   if (!first) return undefined;
   return /^[\s(\[*#]*$/.test(text.slice(0, first.index)) ? first : undefined;

@@ -25,11 +25,20 @@ export function readDocument(text: string): DocumentReading {
       // not JSON after all: read it as text
     }
   }
-  const raw = source.split(/\r?\n|\f|\r/).map((line) => line.replace(/\t+/g, ' | ').replace(/[\u00a0 ]+/g, ' ').trimEnd());
+  const raw = source.split(/\r?\n|\f|\r/).map((line) =>
+    line
+      .replace(/\t+/g, ' | ')
+      .replace(/[\u00a0 ]+/g, ' ')
+      .trimEnd(),
+  );
   const { lines: body, subject } = dropEmailNoise(raw);
   const lines: string[] = [];
   for (const line of joinLabels(body)) {
-    const cleaned = unchat(line).replace(/\s*[★☆]{2,}\s*/g, ' ').replace(/^[\s•·*▪►▸➤✓✔☐☑○●◦■□\->]+(?=\S)/u, '').replace(/^\|\s*|\s*\|$/g, '').trim();
+    const cleaned = unchat(line)
+      .replace(/\s*[★☆]{2,}\s*/g, ' ')
+      .replace(/^[\s•·*▪►▸➤✓✔☐☑○●◦■□\->]+(?=\S)/u, '')
+      .replace(/^\|\s*|\s*\|$/g, '')
+      .trim();
     if (!cleaned || isNoise(cleaned)) continue;
     lines.push(cleaned);
   }
@@ -37,7 +46,8 @@ export function readDocument(text: string): DocumentReading {
 }
 
 /** Field labels printed alone on their line, their value on the next (boarding passes, vouchers, tickets). */
-const FIELD_LABEL = /^(?:from|to|flight|flight no|date|departs|departure|arrives|arrival|boarding|gate|seat|passenger|class|cabin|terminal|booking reference|booking ref|pnr|origin|destination|de|a|vol|depart|arrivee|porte|siege|passager|classe|vuelo|fecha|salida|llegada|puerta|asiento|pasajero|origen|destino|voo|data|partida|chegada|portao|lugar|passageiro|origem|flug|datum|abflug|ankunft|sitzplatz|sitz|passagier|von|nach|volo|partenza|arrivo|posto|passeggero|check-?in|check-?out|hotel|nights|noches|nuits|noites|nachte|notti|train|tren|treno|zug|coach|car|voiture|wagen|carrozza|coche|station|estacion|gare|bahnhof|stazione)$/;
+const FIELD_LABEL =
+  /^(?:from|to|flight|flight no|date|departs|departure|arrives|arrival|boarding|gate|seat|passenger|class|cabin|terminal|booking reference|booking ref|pnr|origin|destination|de|a|vol|depart|arrivee|porte|siege|passager|classe|vuelo|fecha|salida|llegada|puerta|asiento|pasajero|origen|destino|voo|data|partida|chegada|portao|lugar|passageiro|origem|flug|datum|abflug|ankunft|sitzplatz|sitz|passagier|von|nach|volo|partenza|arrivo|posto|passeggero|check-?in|check-?out|hotel|nights|noches|nuits|noites|nachte|notti|train|tren|treno|zug|coach|car|voiture|wagen|carrozza|coche|station|estacion|gare|bahnhof|stazione)$/;
 
 /** "FROM" then "LHR": one line "FROM: LHR", so that a label and its value are read together. */
 function joinLabels(lines: string[]): string[] {
@@ -45,7 +55,13 @@ function joinLabels(lines: string[]): string[] {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     const next = lines[i + 1]?.trim();
-    if (line.length <= 25 && FIELD_LABEL.test(fold(line).replace(/[:.]$/, '').trim()) && next && !FIELD_LABEL.test(fold(next).replace(/[:.]$/, '').trim()) && next.length <= 80) {
+    if (
+      line.length <= 25 &&
+      FIELD_LABEL.test(fold(line).replace(/[:.]$/, '').trim()) &&
+      next &&
+      !FIELD_LABEL.test(fold(next).replace(/[:.]$/, '').trim()) &&
+      next.length <= 80
+    ) {
       out.push(`${line.replace(/[:.]$/, '')}: ${next}`);
       i++;
     } else out.push(lines[i]!);
@@ -53,11 +69,15 @@ function joinLabels(lines: string[]): string[] {
   return out;
 }
 
-const HEADER = /^(?:from|to|cc|bcc|sent|date|subject|reply-to|de|para|asunto|enviado(?: el)?|fecha|cc|objet|a|à|envoye(?: le)?|date|von|an|betreff|gesendet|datum|da|oggetto|inviato|data|assunto|enviada em|enviado em|data)\s?:\s?/i;
+const HEADER =
+  /^(?:from|to|cc|bcc|sent|date|subject|reply-to|de|para|asunto|enviado(?: el)?|fecha|cc|objet|a|à|envoye(?: le)?|date|von|an|betreff|gesendet|datum|da|oggetto|inviato|data|assunto|enviada em|enviado em|data)\s?:\s?/i;
 const SUBJECT = /^(?:subject|asunto|objet|betreff|oggetto|assunto)\s?:\s*(.*)$/i;
-const QUOTE_INTRO = /^(?:on .{6,120} wrote:|el .{6,120} escribio:|le .{6,120} a ecrit ?:|am .{6,120} schrieb .{0,80}:|il .{6,120} ha scritto:|em .{6,120} escreveu:|-{2,}\s*original message\s*-{2,}|-{2,}\s*mensaje original\s*-{2,}|-{2,}\s*message d'origine\s*-{2,}|-{2,}\s*ursprungliche nachricht\s*-{2,}|-{2,}\s*messaggio originale\s*-{2,}|-{2,}\s*mensagem original\s*-{2,})$/;
-const FORWARD = /^-{2,}\s*(?:forwarded message|mensaje reenviado|message transfere|weitergeleitete nachricht|messaggio inoltrato|mensagem encaminhada)\s*-{2,}$|^(?:begin forwarded message|inicio del mensaje reenviado|debut du message reexpedie|anfang der weitergeleiteten nachricht|inizio messaggio inoltrato|inicio da mensagem encaminhada):?$/;
-const SIGN_OFF = /^(?:--\s*|best regards|kind regards|regards|best wishes|warm regards|many thanks|thanks|thank you|cheers|sincerely|yours sincerely|saludos|un saludo|saludos cordiales|atentamente|un abrazo|cordialement|bien cordialement|bien a vous|salutations|amicalement|mit freundlichen grussen|freundliche grusse|viele grusse|beste grusse|liebe grusse|cordiali saluti|distinti saluti|saluti|un saluto|a presto|atenciosamente|cumprimentos|abracos|um abraco|obrigado|obrigada|gracias|merci|danke|grazie)[,.!]*$/;
+const QUOTE_INTRO =
+  /^(?:on .{6,120} wrote:|el .{6,120} escribio:|le .{6,120} a ecrit ?:|am .{6,120} schrieb .{0,80}:|il .{6,120} ha scritto:|em .{6,120} escreveu:|-{2,}\s*original message\s*-{2,}|-{2,}\s*mensaje original\s*-{2,}|-{2,}\s*message d'origine\s*-{2,}|-{2,}\s*ursprungliche nachricht\s*-{2,}|-{2,}\s*messaggio originale\s*-{2,}|-{2,}\s*mensagem original\s*-{2,})$/;
+const FORWARD =
+  /^-{2,}\s*(?:forwarded message|mensaje reenviado|message transfere|weitergeleitete nachricht|messaggio inoltrato|mensagem encaminhada)\s*-{2,}$|^(?:begin forwarded message|inicio del mensaje reenviado|debut du message reexpedie|anfang der weitergeleiteten nachricht|inizio messaggio inoltrato|inicio da mensagem encaminhada):?$/;
+const SIGN_OFF =
+  /^(?:--\s*|best regards|kind regards|regards|best wishes|warm regards|many thanks|thanks|thank you|cheers|sincerely|yours sincerely|saludos|un saludo|saludos cordiales|atentamente|un abrazo|cordialement|bien cordialement|bien a vous|salutations|amicalement|mit freundlichen grussen|freundliche grusse|viele grusse|beste grusse|liebe grusse|cordiali saluti|distinti saluti|saluti|un saluto|a presto|atenciosamente|cumprimentos|abracos|um abraco|obrigado|obrigada|gracias|merci|danke|grazie)[,.!]*$/;
 
 /** Email headers at the top (the subject kept as a hint), quoted earlier messages and signatures. */
 function dropEmailNoise(lines: string[]): { lines: string[]; subject: string | null } {
@@ -72,10 +92,16 @@ function dropEmailNoise(lines: string[]): { lines: string[]; subject: string | n
   for (; i < lines.length; i++) {
     const line = lines[i]!;
     const folded = fold(line.trim());
-    if (FORWARD.test(folded)) { inHeaders = true; signature = false; continue; }
+    if (FORWARD.test(folded)) {
+      inHeaders = true;
+      signature = false;
+      continue;
+    }
     if (inHeaders && HEADER.test(folded) && line.length < 300) {
       const s = SUBJECT.exec(line.trim());
-      if (s) subject ??= s[1]!.replace(/^(?:(?:re|fw|fwd|tr|rv|wg|aw|r|i|enc)\s*:\s*)+/i, '').trim() || null;
+      if (s)
+        subject ??=
+          s[1]!.replace(/^(?:(?:re|fw|fwd|tr|rv|wg|aw|r|i|enc)\s*:\s*)+/i, '').trim() || null;
       continue;
     }
     if (folded.trim()) inHeaders = false;
@@ -84,11 +110,20 @@ function dropEmailNoise(lines: string[]): { lines: string[]; subject: string | n
       quoted.push(...lines.slice(i + 1).map((l) => l.replace(/^(?:>\s?)+/, '')));
       break;
     }
-    if (/^\s*>/.test(line)) { quoted.push(line.replace(/^(?:>\s?)+/, '')); continue; }
-    if (SIGN_OFF.test(folded.trim())) { signature = true; continue; }
+    if (/^\s*>/.test(line)) {
+      quoted.push(line.replace(/^(?:>\s?)+/, ''));
+      continue;
+    }
+    if (SIGN_OFF.test(folded.trim())) {
+      signature = true;
+      continue;
+    }
     if (signature) {
       // A signature ends at a blank line followed by more content of substance (a forwarded booking).
-      if (!folded.trim()) { signature = false; continue; }
+      if (!folded.trim()) {
+        signature = false;
+        continue;
+      }
       continue;
     }
     out.push(line);
@@ -103,7 +138,8 @@ function dropEmailNoise(lines: string[]): { lines: string[]; subject: string | n
 }
 
 // "[12/03/2026, 10:32] Ana: ...", "12/03/2026, 10:32 - Ana: ...", "Ana (10:32): ...", "[10:32] Ana: ..."
-const CHAT_PREFIX = /^\[?\d{1,2}[./]\d{1,2}[./]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?\]?\s*(?:-\s*)?([^:]{1,40}):\s+/i;
+const CHAT_PREFIX =
+  /^\[?\d{1,2}[./]\d{1,2}[./]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?\]?\s*(?:-\s*)?([^:]{1,40}):\s+/i;
 const CHAT_TIME_ONLY = /^\[\d{1,2}:\d{2}(?:\s?[ap]m)?\]\s*([^:]{1,40}):\s+/i;
 const CHAT_NAME_TIME = /^([\p{L} .'-]{1,30})\s\(\d{1,2}:\d{2}\):\s+/u;
 
@@ -120,23 +156,37 @@ const NOISE = [
   /\b\d(?:[.,]\d)?\s*\/\s*5\b/,
 ];
 /** Star ratings: reviews are noise, a hotel's category is not ("Hotel Quinta das Flores ★★★★"). */
-const REVIEW = /\b(?:reviews?|rating|rated|opiniones|valoraciones|avis|note|bewertungen?|recensioni|avaliacoes|opinioes|guest said|customers)\b/;
+const REVIEW =
+  /\b(?:reviews?|rating|rated|opiniones|valoraciones|avis|note|bewertungen?|recensioni|avaliacoes|opinioes|guest said|customers)\b/;
 
 function isNoise(line: string): boolean {
   const folded = fold(line);
   if (NOISE.some((pattern) => pattern.test(folded))) return true;
-  if (/[★☆]{2,}/.test(line) && (REVIEW.test(folded) || line.replace(/[★☆\s]/g, '').length < 12)) return true;
+  if (/[★☆]{2,}/.test(line) && (REVIEW.test(folded) || line.replace(/[★☆\s]/g, '').length < 12))
+    return true;
   // A menu: short words between separators ("Home | Tours | About us | Contact").
   const cells = line.split(/\s[|·•»]\s/);
-  const tableHeader = cells.some((c) => /^(?:day|date|dia|fecha|jour|tag|datum|giorno|data|hotel|route|itinerary|programa|programme|programm|programma)$/.test(fold(c).trim()));
-  if (cells.length >= 4 && !tableHeader && cells.every((c) => c.length <= 20 && !/\d/.test(c))) return true;
+  const tableHeader = cells.some((c) =>
+    /^(?:day|date|dia|fecha|jour|tag|datum|giorno|data|hotel|route|itinerary|programa|programme|programm|programma)$/.test(
+      fold(c).trim(),
+    ),
+  );
+  if (cells.length >= 4 && !tableHeader && cells.every((c) => c.length <= 20 && !/\d/.test(c)))
+    return true;
   // Contact lines of the agency (its address and phone are not the trip's places).
-  if (/^(?:tel|tel\.|phone|telefono|telefone|telephone|fax|mobile|movil|cell|email|e-mail|correo|web|www\.|http)\b/.test(folded) && !/\b(?:hotel|check)/.test(folded)) return true;
+  if (
+    /^(?:tel|tel\.|phone|telefono|telefone|telephone|fax|mobile|movil|cell|email|e-mail|correo|web|www\.|http)\b/.test(
+      folded,
+    ) &&
+    !/\b(?:hotel|check)/.test(folded)
+  )
+    return true;
   if (/^https?:\/\/\S+$/.test(line) || /^[\w.+-]+@[\w-]+\.[\w.]+$/.test(line)) return true;
   return false;
 }
 
-const DAY_KEYS = /^(?:days?|itinerary|itinerario|programa|programme|program|dias|jours|tage|giorni|schedule|plan)$/i;
+const DAY_KEYS =
+  /^(?:days?|itinerary|itinerario|programa|programme|program|dias|jours|tage|giorni|schedule|plan)$/i;
 
 /** Objects as "key: value" lines, in document order; arrays of days as one "Day n" section each. */
 function flatten(value: unknown, key?: string): string[] {
@@ -144,19 +194,26 @@ function flatten(value: unknown, key?: string): string[] {
   if (Array.isArray(value)) {
     return value.flatMap((item, i) => {
       const lines = flatten(item);
-      if (key && DAY_KEYS.test(key) && typeof item === 'object' && item && !hasDayKey(item)) return [`Day ${i + 1}`, ...lines];
+      if (key && DAY_KEYS.test(key) && typeof item === 'object' && item && !hasDayKey(item))
+        return [`Day ${i + 1}`, ...lines];
       return lines;
     });
   }
   if (typeof value === 'object') {
     return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => {
       if (typeof v === 'object' && v !== null) return flatten(v, k);
-      if (/^(?:day|dia|día|jour|tag|giorno)$/i.test(k) && typeof v === 'number') return [`Day ${v}`];
+      if (/^(?:day|dia|día|jour|tag|giorno)$/i.test(k) && typeof v === 'number')
+        return [`Day ${v}`];
       return [`${label(k)}: ${String(v)}`];
     });
   }
   return [String(value)];
 }
 
-const hasDayKey = (item: object) => Object.keys(item).some((k) => /^(?:day|dia|día|jour|tag|giorno)$/i.test(k));
-const label = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+const hasDayKey = (item: object) =>
+  Object.keys(item).some((k) => /^(?:day|dia|día|jour|tag|giorno)$/i.test(k));
+const label = (key: string) =>
+  key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .replace(/^\w/, (c) => c.toUpperCase());

@@ -5,28 +5,386 @@
 // name from its designator, and its booking reference.
 import type { DraftBlockInput } from '../draft.ts';
 import { addDays, scanDates, timeMatches, type IsoDate } from './dates.ts';
-import { airlineName, airlinesNamed, airport, airportsByName, city, cityAirport, isAirlineCode } from './places.ts';
+import {
+  airlineName,
+  airlinesNamed,
+  airport,
+  airportsByName,
+  city,
+  cityAirport,
+  isAirlineCode,
+} from './places.ts';
 import { FLIGHT_WORDS, NOT_TRIP_DATE as NOT_TRIP, fold } from './vocabulary.ts';
 
 export type FlightBlock = Extract<DraftBlockInput, { type: 'flight' }>;
 
-const FLIGHT_NUMBER = /(?<![\p{L}\d-])((?:[A-Z]{2}|[A-Z]\d|\d[A-Z]))\s?(\d{1,4})(?![\p{L}\d]|[.,]\d|\s?(?:kg|km|h\b|min|€|eur|usd|\$|%))/gu;
+const FLIGHT_NUMBER =
+  /(?<![\p{L}\d-])((?:[A-Z]{2}|[A-Z]\d|\d[A-Z]))\s?(\d{1,4})(?![\p{L}\d]|[.,]\d|\s?(?:kg|km|h\b|min|€|eur|usd|\$|%))/gu;
 /** Designators that are also words in capitals ("DE 10 A 12", "EN 2026"): they need a flight around them. */
-const WORD_CODES = new Set(['DE', 'EN', 'AM', 'UP', 'TO', 'OR', 'SO', 'AS', 'AT', 'AD', 'AR', 'AI', 'CA', 'CI', 'CM', 'ME', 'MS', 'NO', 'OS', 'OK', 'SA', 'SU', 'TU', 'UN', 'IN', 'DO', 'DA', 'DI', 'LA', 'LE', 'EL', 'IL', 'VA', 'GA', 'HA', 'JA', 'KA', 'MM', 'TR', 'TA', 'TC', 'TS', 'TM', 'PM', 'PC', 'SG', 'SN', 'SK', 'SS', 'UK', 'WS', 'FA', 'FB', 'RO', 'RC', 'OB', 'OA', 'OU', 'QR', 'LP', 'CL', 'GL', 'ET', 'EW', 'HM', 'HO', 'HR', 'IE', 'IR', 'IX', 'IZ', 'JU', 'KC', 'KE', 'KL', 'LM', 'LO', 'LS', 'MF', 'MH', 'MK', 'MN', 'MQ', 'MX', 'NF', 'NH', 'NK', 'NT', 'NZ', 'OO', 'OV', 'OZ', 'PD', 'PG', 'PK', 'PR', 'PS', 'PX', 'PZ', 'RB', 'RJ', 'RV', 'SB', 'SV', 'SY', 'TB', 'TG', 'TK', 'TL', 'TN', 'TO', 'TP', 'TX', 'UA', 'UB', 'UG', 'UL', 'UP', 'UU', 'UX', 'VB', 'VJ', 'VL', 'VN', 'VR', 'VS', 'VY', 'WB', 'WF', 'WG', 'WK', 'WM', 'WN', 'WY', 'XL', 'XP', 'XQ', 'XY', 'XZ', 'YM', 'YW', 'YX', 'ZB', 'ZH', 'ZL', 'ZT']);
+const WORD_CODES = new Set([
+  'DE',
+  'EN',
+  'AM',
+  'UP',
+  'TO',
+  'OR',
+  'SO',
+  'AS',
+  'AT',
+  'AD',
+  'AR',
+  'AI',
+  'CA',
+  'CI',
+  'CM',
+  'ME',
+  'MS',
+  'NO',
+  'OS',
+  'OK',
+  'SA',
+  'SU',
+  'TU',
+  'UN',
+  'IN',
+  'DO',
+  'DA',
+  'DI',
+  'LA',
+  'LE',
+  'EL',
+  'IL',
+  'VA',
+  'GA',
+  'HA',
+  'JA',
+  'KA',
+  'MM',
+  'TR',
+  'TA',
+  'TC',
+  'TS',
+  'TM',
+  'PM',
+  'PC',
+  'SG',
+  'SN',
+  'SK',
+  'SS',
+  'UK',
+  'WS',
+  'FA',
+  'FB',
+  'RO',
+  'RC',
+  'OB',
+  'OA',
+  'OU',
+  'QR',
+  'LP',
+  'CL',
+  'GL',
+  'ET',
+  'EW',
+  'HM',
+  'HO',
+  'HR',
+  'IE',
+  'IR',
+  'IX',
+  'IZ',
+  'JU',
+  'KC',
+  'KE',
+  'KL',
+  'LM',
+  'LO',
+  'LS',
+  'MF',
+  'MH',
+  'MK',
+  'MN',
+  'MQ',
+  'MX',
+  'NF',
+  'NH',
+  'NK',
+  'NT',
+  'NZ',
+  'OO',
+  'OV',
+  'OZ',
+  'PD',
+  'PG',
+  'PK',
+  'PR',
+  'PS',
+  'PX',
+  'PZ',
+  'RB',
+  'RJ',
+  'RV',
+  'SB',
+  'SV',
+  'SY',
+  'TB',
+  'TG',
+  'TK',
+  'TL',
+  'TN',
+  'TO',
+  'TP',
+  'TX',
+  'UA',
+  'UB',
+  'UG',
+  'UL',
+  'UP',
+  'UU',
+  'UX',
+  'VB',
+  'VJ',
+  'VL',
+  'VN',
+  'VR',
+  'VS',
+  'VY',
+  'WB',
+  'WF',
+  'WG',
+  'WK',
+  'WM',
+  'WN',
+  'WY',
+  'XL',
+  'XP',
+  'XQ',
+  'XY',
+  'XZ',
+  'YM',
+  'YW',
+  'YX',
+  'ZB',
+  'ZH',
+  'ZL',
+  'ZT',
+]);
 /** Three capitals that are airports and also words, currencies or abbreviations. */
-const NOT_AIRPORTS = new Set(['THE', 'AND', 'FOR', 'VIA', 'DAY', 'BUS', 'CAR', 'SPA', 'TOP', 'NEW', 'OLD', 'OUT', 'ONE', 'TWO', 'SIX', 'TEN', 'PER', 'PAX', 'TAX', 'VAT', 'EUR', 'USD', 'GBP', 'CHF', 'BRL', 'MXN', 'ARS', 'CLP', 'COP', 'PEN', 'NOT', 'ARR', 'DEP', 'REF', 'PNR', 'SEA', 'SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC', 'LUN', 'MIE', 'JUE', 'VIE', 'SAB', 'DOM', 'DEL', 'LOS', 'LES', 'DES', 'UNE', 'CON', 'POR', 'PAR', 'SUR', 'VON', 'DER', 'DIE', 'DAS', 'UND', 'MIT', 'CHE', 'NON', 'ECO', 'BAG', 'ROW', 'VIP', 'ALL', 'ANY', 'ARE', 'BUT', 'CAN', 'GET', 'HAS', 'HER', 'HIM', 'HIS', 'HOW', 'ITS', 'LET', 'MAN', 'OUR', 'OWN', 'SAY', 'SHE', 'TOO', 'USE', 'WAY', 'WHO', 'WHY', 'YES', 'YOU', 'AIR', 'BED', 'BOX', 'END', 'FLY', 'FUN', 'INN', 'KEY', 'MAP', 'OFF', 'PAY', 'RED', 'RUN', 'SET', 'SKI', 'TEA', 'WEB', 'WIN', 'ECO', 'STD', 'FIN', 'SIN', 'UNO', 'DOS', 'TRES', 'MAS', 'MES', 'HOY', 'LEO', 'GUA', 'TBA', 'TBC', 'TBD', 'UTC', 'GMT', 'CET', 'CST', 'EST', 'PST', 'IVA', 'ADT', 'CHD', 'INF', 'ADL', 'ZUG', 'BAR', 'RIO', 'PIE', 'SOL', 'ORO', 'ETA', 'ETD', 'NUM', 'CIA', 'BER', 'OSL', 'RAK', 'ITA', 'SAS', 'TAP', 'KLM', 'ANA', 'LOT', 'MSC', 'AVE', 'ICE', 'TGV', 'BUS', 'VIA', 'HBF', 'TAX', 'FEE', 'NET', 'APT', 'INT', 'DOM', 'RTN', 'OUT', 'INB', 'OBD']);
+const NOT_AIRPORTS = new Set([
+  'THE',
+  'AND',
+  'FOR',
+  'VIA',
+  'DAY',
+  'BUS',
+  'CAR',
+  'SPA',
+  'TOP',
+  'NEW',
+  'OLD',
+  'OUT',
+  'ONE',
+  'TWO',
+  'SIX',
+  'TEN',
+  'PER',
+  'PAX',
+  'TAX',
+  'VAT',
+  'EUR',
+  'USD',
+  'GBP',
+  'CHF',
+  'BRL',
+  'MXN',
+  'ARS',
+  'CLP',
+  'COP',
+  'PEN',
+  'NOT',
+  'ARR',
+  'DEP',
+  'REF',
+  'PNR',
+  'SEA',
+  'SUN',
+  'MON',
+  'TUE',
+  'WED',
+  'THU',
+  'FRI',
+  'SAT',
+  'JAN',
+  'FEB',
+  'MAR',
+  'APR',
+  'MAY',
+  'JUN',
+  'JUL',
+  'AUG',
+  'SEP',
+  'OCT',
+  'NOV',
+  'DEC',
+  'LUN',
+  'MIE',
+  'JUE',
+  'VIE',
+  'SAB',
+  'DOM',
+  'DEL',
+  'LOS',
+  'LES',
+  'DES',
+  'UNE',
+  'CON',
+  'POR',
+  'PAR',
+  'SUR',
+  'VON',
+  'DER',
+  'DIE',
+  'DAS',
+  'UND',
+  'MIT',
+  'CHE',
+  'NON',
+  'ECO',
+  'BAG',
+  'ROW',
+  'VIP',
+  'ALL',
+  'ANY',
+  'ARE',
+  'BUT',
+  'CAN',
+  'GET',
+  'HAS',
+  'HER',
+  'HIM',
+  'HIS',
+  'HOW',
+  'ITS',
+  'LET',
+  'MAN',
+  'OUR',
+  'OWN',
+  'SAY',
+  'SHE',
+  'TOO',
+  'USE',
+  'WAY',
+  'WHO',
+  'WHY',
+  'YES',
+  'YOU',
+  'AIR',
+  'BED',
+  'BOX',
+  'END',
+  'FLY',
+  'FUN',
+  'INN',
+  'KEY',
+  'MAP',
+  'OFF',
+  'PAY',
+  'RED',
+  'RUN',
+  'SET',
+  'SKI',
+  'TEA',
+  'WEB',
+  'WIN',
+  'ECO',
+  'STD',
+  'FIN',
+  'SIN',
+  'UNO',
+  'DOS',
+  'TRES',
+  'MAS',
+  'MES',
+  'HOY',
+  'LEO',
+  'GUA',
+  'TBA',
+  'TBC',
+  'TBD',
+  'UTC',
+  'GMT',
+  'CET',
+  'CST',
+  'EST',
+  'PST',
+  'IVA',
+  'ADT',
+  'CHD',
+  'INF',
+  'ADL',
+  'ZUG',
+  'BAR',
+  'RIO',
+  'PIE',
+  'SOL',
+  'ORO',
+  'ETA',
+  'ETD',
+  'NUM',
+  'CIA',
+  'BER',
+  'OSL',
+  'RAK',
+  'ITA',
+  'SAS',
+  'TAP',
+  'KLM',
+  'ANA',
+  'LOT',
+  'MSC',
+  'AVE',
+  'ICE',
+  'TGV',
+  'BUS',
+  'VIA',
+  'HBF',
+  'TAX',
+  'FEE',
+  'NET',
+  'APT',
+  'INT',
+  'DOM',
+  'RTN',
+  'OUT',
+  'INB',
+  'OBD',
+]);
 const CODE_OK_ALONE = new Set(['CIA', 'BER', 'OSL', 'RAK']); // real airports often written bare; accepted beside an arrow or "to"
-const DETAIL_LINE = /^(?:departure|departs?|depart|arrival|arrives?|arrive|from|to|date|terminal|seat|class|cabin|duration|aircraft|operated by|baggage|gate|boarding|salida|sale|llegada|llega|origen|destino|fecha|asiento|clase|duracion|operado por|equipaje|embarque|depart|arrivee|de|a|vers|date|siege|classe|duree|opere par|bagages|partida|chegada|origem|data|assento|duracao|operado por|bagagem|abflug|ankunft|von|nach|datum|sitzplatz|klasse|dauer|durchgefuhrt von|gepack|partenza|arrivo|da|per|data|posto|classe|durata|operato da|bagaglio|imbarco|ab|an)\b\s*[:\-]?/;
-const DEPARTURE_LABEL = /^(?:departure|departs?|depart|from|salida|sale|origen|de|partida|origem|abflug|ab|von|partenza|da)\b/;
-const ARRIVAL_LABEL = /^(?:arrival|arrives?|arrive|to|llegada|llega|destino|a|arrivee|chegada|destino|ankunft|an|nach|arrivo|per)\b/;
+const DETAIL_LINE =
+  /^(?:departure|departs?|depart|arrival|arrives?|arrive|from|to|date|terminal|seat|class|cabin|duration|aircraft|operated by|baggage|gate|boarding|salida|sale|llegada|llega|origen|destino|fecha|asiento|clase|duracion|operado por|equipaje|embarque|depart|arrivee|de|a|vers|date|siege|classe|duree|opere par|bagages|partida|chegada|origem|data|assento|duracao|operado por|bagagem|abflug|ankunft|von|nach|datum|sitzplatz|klasse|dauer|durchgefuhrt von|gepack|partenza|arrivo|da|per|data|posto|classe|durata|operato da|bagaglio|imbarco|ab|an)\b\s*[:\-]?/;
+const DEPARTURE_LABEL =
+  /^(?:departure|departs?|depart|from|salida|sale|origen|de|partida|origem|abflug|ab|von|partenza|da)\b/;
+const ARRIVAL_LABEL =
+  /^(?:arrival|arrives?|arrive|to|llegada|llega|destino|a|arrivee|chegada|destino|ankunft|an|nach|arrivo|per)\b/;
 // Landing words too ("aterrizaje en CTG", "atterrissage à", "Landung in"), and German "an Frankfurt 13:05" (a city must follow).
-const ARRIVAL_WORD = /\b(?:arr(?:ives?|ival)?|lands?|landing|llegada|llega|aterrizaje|aterriza|arrivee|arrivant|atterrissage|atterrit|chegada|aterragem|aterra|ankunft|landung|landet|an|arrivo|atterraggio|atterra|to|nach|para|per|destino|destination|vers|verso|towards)\s+(?:(?:at|in|a|à|em|en|no|na|de|um)\s+)?/g;
-const NEXT_DAY = /\+\s?([12])(?!\d)|\b(?:next day|dia siguiente|lendemain|dia seguinte|folgetag|am nachsten tag|giorno dopo|giorno successivo)\b/;
-export const BOOKING_REF = /\b(?:booking (?:reference|ref|code)|reference|record locator|pnr|confirmation (?:code|number)|localizador|codigo de reserva|localisateur|code de reservation|reference de reservation|codigo da reserva|buchungscode|buchungsnummer|codice (?:di )?prenotazione|codice pnr)\b\s*(?:no\.?|n[º°o]\.?|#)?\s*[:\-]?\s*([A-Z0-9]{5,8})\b/i;
+const ARRIVAL_WORD =
+  /\b(?:arr(?:ives?|ival)?|lands?|landing|llegada|llega|aterrizaje|aterriza|arrivee|arrivant|atterrissage|atterrit|chegada|aterragem|aterra|ankunft|landung|landet|an|arrivo|atterraggio|atterra|to|nach|para|per|destino|destination|vers|verso|towards)\s+(?:(?:at|in|a|à|em|en|no|na|de|um)\s+)?/g;
+const NEXT_DAY =
+  /\+\s?([12])(?!\d)|\b(?:next day|dia siguiente|lendemain|dia seguinte|folgetag|am nachsten tag|giorno dopo|giorno successivo)\b/;
+export const BOOKING_REF =
+  /\b(?:booking (?:reference|ref|code)|reference|record locator|pnr|confirmation (?:code|number)|localizador|codigo de reserva|localisateur|code de reservation|reference de reservation|codigo da reserva|buchungscode|buchungsnummer|codice (?:di )?prenotazione|codice pnr)\b\s*(?:no\.?|n[º°o]\.?|#)?\s*[:\-]?\s*([A-Z0-9]{5,8})\b/i;
 
-interface Anchor { line: number; code: string; number: string; index: number }
+interface Anchor {
+  line: number;
+  code: string;
+  number: string;
+  index: number;
+}
 
-export interface FlightReading { flights: Array<{ block: FlightBlock; line: number }>; used: Set<number> }
+export interface FlightReading {
+  flights: Array<{ block: FlightBlock; line: number }>;
+  used: Set<number>;
+}
 
 /** The booking reference a text labels ("Código de reserva XHTQ9B"), as written. */
 export function bookingReference(text: string): string | null {
@@ -41,15 +399,29 @@ export function bookingReference(text: string): string | null {
 function anchorsIn(line: string): Array<{ code: string; number: string; index: number }> {
   const folded = fold(line);
   // A train, bus or ferry sentence ("Treno Railjet RJ 75 alle 08:12") names no flight unless it says so.
-  const otherMode = !FLIGHT_WORDS.test(folded) && /\b(?:train|trains|tren|treno|zug|comboio|railjet|bus|autobus|pullman|ferry|traghetto|fahre|barco|bateau|navire|ship|nave|ec|ic|ice|rj|rjx|tgv|ave|hbf|hl\.?\s?n|bahnhof|gare|estacion|stazione|station|centrale|termini|eurostar)\b/.test(folded);
-  const contextual = FLIGHT_WORDS.test(folded) || /\([A-Z]{3}\)|→|->|\b[A-Z]{3}\s*[-–/]\s*[A-Z]{3}\b|\b\d{1,2}[:h.]\d{2}\b/.test(line);
+  const otherMode =
+    !FLIGHT_WORDS.test(folded) &&
+    /\b(?:train|trains|tren|treno|zug|comboio|railjet|bus|autobus|pullman|ferry|traghetto|fahre|barco|bateau|navire|ship|nave|ec|ic|ice|rj|rjx|tgv|ave|hbf|hl\.?\s?n|bahnhof|gare|estacion|stazione|station|centrale|termini|eurostar)\b/.test(
+      folded,
+    );
+  const contextual =
+    FLIGHT_WORDS.test(folded) ||
+    /\([A-Z]{3}\)|→|->|\b[A-Z]{3}\s*[-–/]\s*[A-Z]{3}\b|\b\d{1,2}[:h.]\d{2}\b/.test(line);
   const found: Array<{ code: string; number: string; index: number }> = [];
   for (const m of line.matchAll(FLIGHT_NUMBER)) {
     const code = m[1]!;
     const before = fold(line.slice(Math.max(0, m.index - 30), m.index));
     // A booking code, a postcode, a room or a seat is not a flight.
-    if (/(?:ref|reference|pnr|localizador|code|codigo|codice|booking|reserva|room|seat|asiento|zimmer|habitacion|chambre|camera|quarto|tel|phone|cp|zip|plz|n[º°o])\.?\s*[:#]?\s*$/.test(before)) continue;
-    const afterWord = /(?:flight|vuelo|vol|voo|flug|volo|flight no\.?|flight number|n[º°o] de vuelo)\s*[:#]?\s*$/.test(before);
+    if (
+      /(?:ref|reference|pnr|localizador|code|codigo|codice|booking|reserva|room|seat|asiento|zimmer|habitacion|chambre|camera|quarto|tel|phone|cp|zip|plz|n[º°o])\.?\s*[:#]?\s*$/.test(
+        before,
+      )
+    )
+      continue;
+    const afterWord =
+      /(?:flight|vuelo|vol|voo|flug|volo|flight no\.?|flight number|n[º°o] de vuelo)\s*[:#]?\s*$/.test(
+        before,
+      );
     if (!afterWord && otherMode) continue;
     if (!afterWord) {
       // A known designator, in a line about a flight or opening a line of flight details ("BA548 LHR FCO 0815").
@@ -62,14 +434,22 @@ function anchorsIn(line: string): Array<{ code: string; number: string; index: n
   return found;
 }
 
-interface AirportHit { iata: string; index: number; end: number; explicit: boolean }
+interface AirportHit {
+  iata: string;
+  index: number;
+  end: number;
+  explicit: boolean;
+}
 
 function airportsIn(text: string): AirportHit[] {
   const hits: AirportHit[] = [];
   for (const m of text.matchAll(/\(([A-Z]{3})\)|(?<=\p{Ll}-)([A-Z]{3})\b|\b([A-Z]{3})\b/gu)) {
     const code = m[1] ?? m[2] ?? m[3]!;
     if (!airport(code)) continue;
-    if (m[2]) { hits.push({ iata: code, index: m.index, end: m.index + m[0].length, explicit: true }); continue; }
+    if (m[2]) {
+      hits.push({ iata: code, index: m.index, end: m.index + m[0].length, explicit: true });
+      continue;
+    }
     if (!m[1] && NOT_AIRPORTS.has(code)) {
       const around = text.slice(Math.max(0, m.index - 4), m.index + 7);
       if (!(CODE_OK_ALONE.has(code) && /→|->|\s[-–]\s|\bto\b/.test(around))) continue;
@@ -79,12 +459,19 @@ function airportsIn(text: string): AirportHit[] {
   // A document that writes codes in parentheses means those: bare capitals are then words ("ITA Airways", "SAS").
   if (hits.some((h) => h.explicit)) hits.splice(0, hits.length, ...hits.filter((h) => h.explicit));
   for (const named of airportsByName(text)) {
-    if (!hits.some((h) => Math.abs(h.index - named.index) < 40 && h.iata === named.iata)) hits.push({ iata: named.iata, index: named.index, end: named.index + named.length, explicit: true });
+    if (!hits.some((h) => Math.abs(h.index - named.index) < 40 && h.iata === named.iata))
+      hits.push({
+        iata: named.iata,
+        index: named.index,
+        end: named.index + named.length,
+        explicit: true,
+      });
   }
   return hits.sort((a, b) => a.index - b.index);
 }
 
-const AIRPORT_OF = /\b(?:airport|aeropuerto|aeroport|aeroporto|flughafen|flughafens)\s+(?:of\s+|de\s+|di\s+|do\s+|da\s+|von\s+|in\s+|d')?/gu;
+const AIRPORT_OF =
+  /\b(?:airport|aeropuerto|aeroport|aeroporto|flughafen|flughafens)\s+(?:of\s+|de\s+|di\s+|do\s+|da\s+|von\s+|in\s+|d')?/gu;
 
 /** The last airport a piece of text names: a code, an airport's name, or "the airport of <a city with one airport>". */
 function airportBefore(text: string): string | undefined {
@@ -101,7 +488,10 @@ function airportBefore(text: string): string | undefined {
 /** The city written just before an airport ("Roma (FCO)", "London Heathrow", "Rome FCO"), as the document spells it. */
 function cityBefore(text: string, index: number, iata: string): string | null {
   const before = text.slice(Math.max(0, index - 40), index).replace(/[\s,(–-]+$/, '');
-  const m = /(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la|los|las)?\s?\p{Lu}[\p{L}'’.-]+){0,2})$/u.exec(before);
+  const m =
+    /(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la|los|las)?\s?\p{Lu}[\p{L}'’.-]+){0,2})$/u.exec(
+      before,
+    );
   if (!m) return null;
   const words = m[1]!.split(/\s+/);
   for (let n = words.length; n >= 1; n--) {
@@ -115,8 +505,13 @@ function cityBefore(text: string, index: number, iata: string): string | null {
 
 /** Airports from the route's city names, when each city has a single airport: "from Lisbon to Porto". */
 function routeCities(text: string): Array<{ city: string; iata: string | null }> {
-  const route = /(?:from|de|desde|du|von|da|dal)\s+(\p{Lu}[\p{L}'’ -]+?)\s+(?:to|a|al|à|au|nach|para|per|ao|verso)\s+(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(text)
-    ?? /(\p{Lu}[\p{L}'’]+(?:\s\p{Lu}[\p{L}'’]+)?)\s*(?:-|–|→|->|>|—)\s*(\p{Lu}[\p{L}'’]+(?:\s\p{Lu}[\p{L}'’]+)?)/u.exec(text);
+  const route =
+    /(?:from|de|desde|du|von|da|dal)\s+(\p{Lu}[\p{L}'’ -]+?)\s+(?:to|a|al|à|au|nach|para|per|ao|verso)\s+(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(
+      text,
+    ) ??
+    /(\p{Lu}[\p{L}'’]+(?:\s\p{Lu}[\p{L}'’]+)?)\s*(?:-|–|→|->|>|—)\s*(\p{Lu}[\p{L}'’]+(?:\s\p{Lu}[\p{L}'’]+)?)/u.exec(
+      text,
+    );
   if (!route) return [];
   const out: Array<{ city: string; iata: string | null }> = [];
   for (const name of [route[1]!.trim(), route[2]!.trim()]) {
@@ -129,30 +524,43 @@ function routeCities(text: string): Array<{ city: string; iata: string | null }>
 /** Cities named in a flight's text, in order ("voo TP1689 (Lisboa 10:05 – Funchal 11:35)"), with their airport when they have one. */
 function citiesInOrder(text: string): Array<{ city: string; iata: string | null }> {
   const out: Array<{ city: string; iata: string | null }> = [];
-  for (const m of text.matchAll(/(?<![\p{L}])(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do)?\s?\p{Lu}[\p{L}'’-]+)?)/gu)) {
+  for (const m of text.matchAll(
+    /(?<![\p{L}])(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do)?\s?\p{Lu}[\p{L}'’-]+)?)/gu,
+  )) {
     const words = m[1]!.split(/\s+/);
     for (let n = words.length; n >= 1; n--) {
       const name = words.slice(0, n).join(' ');
       const place = city(name);
-      if (place && !out.some((o) => fold(o.city) === fold(name))) { out.push({ city: name, iata: cityAirport(name) ?? null }); break; }
+      if (place && !out.some((o) => fold(o.city) === fold(name))) {
+        out.push({ city: name, iata: cityAirport(name) ?? null });
+        break;
+      }
     }
   }
   return out;
 }
 
-const ARRIVAL_OPENING = /^(?:arrival|arriving|arrive|we arrive|llegada|llegamos|arrivee|arrivo|chegada|chegamos|ankunft|landung|landing)\b/;
+const ARRIVAL_OPENING =
+  /^(?:arrival|arriving|arrive|we arrive|llegada|llegamos|arrivee|arrivo|chegada|chegamos|ankunft|landung|landing)\b/;
 
 /**
  * "Llegada al aeropuerto de Narita (NRT) a las 09:30", "Ankunft in Windhoek (WDH) um 06:35 Uhr", "Arrivée à Paris-CDG à 09:30":
  * a day that opens with the arrival of the night's flight. Its airport (a code, a named airport or a city with one airport) and time.
  */
 export function arrivalOpening(sentence: string): { iata: string | null; time: string } | null {
-  if (!ARRIVAL_OPENING.test(fold(sentence).trim()) || FLIGHT_NUMBER_LIKE.test(sentence)) return null;
+  if (!ARRIVAL_OPENING.test(fold(sentence).trim()) || FLIGHT_NUMBER_LIKE.test(sentence))
+    return null;
   const time = timeMatches(sentence)[0]?.time;
   if (!time) return null;
   let iata: string | null = airportsIn(sentence)[0]?.iata ?? null;
   if (!iata) {
-    for (const m of sentence.matchAll(/(?<![\p{L}])(\p{Lu}[\p{L}'’-]+)/gu)) { const code = cityAirport(m[1]!); if (code) { iata = code; break; } }
+    for (const m of sentence.matchAll(/(?<![\p{L}])(\p{Lu}[\p{L}'’-]+)/gu)) {
+      const code = cityAirport(m[1]!);
+      if (code) {
+        iata = code;
+        break;
+      }
+    }
   }
   return { iata, time };
 }
@@ -162,9 +570,16 @@ const FLIGHT_NUMBER_LIKE = /\b[A-Z][A-Z\d]\s?\d{2,4}\b(?!\s*(?:uhr|h\b))/;
  * The flights of a run of lines. `date` is the day's date (a programme's section); `anchor` the
  * document's reference date for dates without a year.
  */
-export function readFlights(lines: readonly string[], date: IsoDate | null, now: Date, anchorDate: IsoDate | null): FlightReading {
+export function readFlights(
+  lines: readonly string[],
+  date: IsoDate | null,
+  now: Date,
+  anchorDate: IsoDate | null,
+): FlightReading {
   const anchors: Anchor[] = [];
-  lines.forEach((line, i) => { for (const a of anchorsIn(line)) anchors.push({ line: i, ...a }); });
+  lines.forEach((line, i) => {
+    for (const a of anchorsIn(line)) anchors.push({ line: i, ...a });
+  });
   const used = new Set<number>();
   const flights: FlightReading['flights'] = [];
   const anchorLines = new Set(anchors.map((a) => a.line));
@@ -182,11 +597,27 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
       for (let j = a.line + 1; j < lines.length && j <= a.line + 6; j++) {
         if (anchorLines.has(j)) break;
         const folded = fold(lines[j]!);
-        const dateAndTime = j <= a.line + 2 && timeMatches(lines[j]!).length > 0 && scanDates(lines[j]!, now, anchorDate).length > 0 && lines[j]!.length < 120;
+        const dateAndTime =
+          j <= a.line + 2 &&
+          timeMatches(lines[j]!).length > 0 &&
+          scanDates(lines[j]!, now, anchorDate).length > 0 &&
+          lines[j]!.length < 120;
         // A table cut into lines by a PDF: "23:55", "Santiago de Chile (SCL)", "09:10 vie 15 ene".
-        const cell = lines[j]!.length <= 40 && (timeMatches(lines[j]!).length > 0 || /^\p{Lu}[\p{L}' -]+\([A-Z]{3}\)/u.test(lines[j]!));
-        if (cell && !dateAndTime && !DETAIL_LINE.test(folded)) { window.push(lines[j]!); windowLines.push(j); continue; }
-        if (!DETAIL_LINE.test(folded) && !/\([A-Z]{3}\)/.test(lines[j]!) && !(timeMatches(lines[j]!).length && airportsIn(lines[j]!).length) && !dateAndTime) break;
+        const cell =
+          lines[j]!.length <= 40 &&
+          (timeMatches(lines[j]!).length > 0 || /^\p{Lu}[\p{L}' -]+\([A-Z]{3}\)/u.test(lines[j]!));
+        if (cell && !dateAndTime && !DETAIL_LINE.test(folded)) {
+          window.push(lines[j]!);
+          windowLines.push(j);
+          continue;
+        }
+        if (
+          !DETAIL_LINE.test(folded) &&
+          !/\([A-Z]{3}\)/.test(lines[j]!) &&
+          !(timeMatches(lines[j]!).length && airportsIn(lines[j]!).length) &&
+          !dateAndTime
+        )
+          break;
         window.push(lines[j]!);
         windowLines.push(j);
       }
@@ -195,13 +626,31 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
       let labelled = false;
       for (let j = a.line - 1; j >= Math.max(0, a.line - 8); j--) {
         if (anchorLines.has(j) || used.has(j) || lines[j]!.length > 60) break;
-        if (/^(?:from|to|origin|destination|de|a|origen|destino|origem|von|nach|da|departure|arrival|salida|llegada|depart|arrivee|partida|chegada|abflug|ankunft|partenza|arrivo)\s*:/.test(fold(lines[j]!))) { labelled = true; back = j; }
+        if (
+          /^(?:from|to|origin|destination|de|a|origen|destino|origem|von|nach|da|departure|arrival|salida|llegada|depart|arrivee|partida|chegada|abflug|ankunft|partenza|arrivo)\s*:/.test(
+            fold(lines[j]!),
+          )
+        ) {
+          labelled = true;
+          back = j;
+        }
       }
-      if (labelled) for (let j = a.line - 1; j >= back; j--) { window.unshift(lines[j]!); windowLines.unshift(j); }
+      if (labelled)
+        for (let j = a.line - 1; j >= back; j--) {
+          window.unshift(lines[j]!);
+          windowLines.unshift(j);
+        }
       // A heading just before ("Outbound flight – Fri 8 May 2026", "Madrid (MAD) → Rome (FCO)").
       const previous = windowLines[0]! - 1;
-      if (previous >= 0 && !anchorLines.has(previous) && !used.has(previous) && lines[previous]!.length < 120
-        && (FLIGHT_WORDS.test(fold(lines[previous]!)) || airportsIn(lines[previous]!).length >= 2) && scanDates(lines[previous]!, now, anchorDate).length + airportsIn(lines[previous]!).length > 0) {
+      if (
+        previous >= 0 &&
+        !anchorLines.has(previous) &&
+        !used.has(previous) &&
+        lines[previous]!.length < 120 &&
+        (FLIGHT_WORDS.test(fold(lines[previous]!)) || airportsIn(lines[previous]!).length >= 2) &&
+        scanDates(lines[previous]!, now, anchorDate).length + airportsIn(lines[previous]!).length >
+          0
+      ) {
         window.unshift(lines[previous]!);
         windowLines.unshift(previous);
       }
@@ -217,9 +666,13 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
     if (!block.content.date) {
       for (let j = windowLines[0]! - 1; j >= Math.max(0, windowLines[0]! - 6); j--) {
         const heading = lines[j]!;
-        if (heading.length > 80 || timeMatches(heading).length || NOT_TRIP.test(fold(heading))) continue;
+        if (heading.length > 80 || timeMatches(heading).length || NOT_TRIP.test(fold(heading)))
+          continue;
         const found = scanDates(heading, now, anchorDate)[0];
-        if (found) { block.content.date = found.date; break; }
+        if (found) {
+          block.content.date = found.date;
+          break;
+        }
       }
       // The arrival's "+1" now has a day to count from.
       const c = block.content;
@@ -246,17 +699,28 @@ export function readFlights(lines: readonly string[], date: IsoDate | null, now:
     const codes = [...new Set(hits.map((h) => h.iata))];
     if (codes.length < 2 && routeCities(line).length < 2) return;
     const block = flightOf([line], null, date, now, anchorDate);
-    if (block && (block.content.departureAirport || block.content.departureCity)) { used.add(i); flights.push({ block, line: i }); }
+    if (block && (block.content.departureAirport || block.content.departureCity)) {
+      used.add(i);
+      flights.push({ block, line: i });
+    }
   });
   return { flights: flights.sort((x, y) => x.line - y.line), used };
 }
 
-const FROM_END = /(?:\bfrom|\bdesde|\bde|\bdu|\bdepuis|\bvon|\bab|\bda|\bdal|\bdalla|\bdo|\bdeparts?|\bdeparture|\bdeparting|\bleaves?|\bsalida|\bsale|\bdepart|\bpartida|\bsaida|\babflug|\bpartenza|\bparte|\bex)\s*:?$/;
-const TO_END = /(?:\bto|\ba|\bal|\ba la|\bau|\bnach|\bpara|\bper|\bvers|\bverso|\bem|\bno|\bna|\ben|\bin|\barrival|\barrives?|\barriving|\blands?|\bllegada|\bllega|\barrivee|\barrive|\bchegada|\bchega|\bankunft|\barrivo|\barriva|\bdestino|\bdestination|→|->|\s[-–—]|>)\s*:?$/;
+const FROM_END =
+  /(?:\bfrom|\bdesde|\bde|\bdu|\bdepuis|\bvon|\bab|\bda|\bdal|\bdalla|\bdo|\bdeparts?|\bdeparture|\bdeparting|\bleaves?|\bsalida|\bsale|\bdepart|\bpartida|\bsaida|\babflug|\bpartenza|\bparte|\bex)\s*:?$/;
+const TO_END =
+  /(?:\bto|\ba|\bal|\ba la|\bau|\bnach|\bpara|\bper|\bvers|\bverso|\bem|\bno|\bna|\ben|\bin|\barrival|\barrives?|\barriving|\blands?|\bllegada|\bllega|\barrivee|\barrive|\bchegada|\bchega|\bankunft|\barrivo|\barriva|\bdestino|\bdestination|→|->|\s[-–—]|>)\s*:?$/;
 
 /** Whether the text before an airport makes it the departure or the arrival (the city's own words set aside). */
 function roleOf(before: string): 'dep' | 'arr' | null {
-  const seg = before.replace(/[\s(]*$/, '').replace(/(?:\p{Lu}[\p{L}'’.]*(?:[\s-]+(?:de|del|da|do|di|la|los|las|dos|das|of|the)(?=[\s-]))?[\s-]*)+$/u, '').replace(/[\s(]*$/, '');
+  const seg = before
+    .replace(/[\s(]*$/, '')
+    .replace(
+      /(?:\p{Lu}[\p{L}'’.]*(?:[\s-]+(?:de|del|da|do|di|la|los|las|dos|das|of|the)(?=[\s-]))?[\s-]*)+$/u,
+      '',
+    )
+    .replace(/[\s(]*$/, '');
   const tail = fold(seg).trim().split(/\s+/).slice(-3).join(' ');
   if (/\b\d{1,2}[:h.]\d{2}\s*(?:uhr|h)?\s*$/.test(tail) || !tail) return null;
   if (FROM_END.test(tail)) return 'dep';
@@ -264,7 +728,13 @@ function roleOf(before: string): 'dep' | 'arr' | null {
   return null;
 }
 
-function flightOf(window: string[], number: string | null, dayDate: IsoDate | null, now: Date, anchorDate: IsoDate | null): FlightBlock | undefined {
+function flightOf(
+  window: string[],
+  number: string | null,
+  dayDate: IsoDate | null,
+  now: Date,
+  anchorDate: IsoDate | null,
+): FlightBlock | undefined {
   const text = window.join('\n');
   let hits = airportsIn(text);
   // The same airport written twice ("Rome Fiumicino (FCO)") counts once.
@@ -272,10 +742,17 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
   // Each airport's role from the word before it ("de Madrid (MAD) a Lima (LIM)", "llegada a Cusco (CUZ)"), else its order.
   const roles = hits.map((h, i) => roleOf(text.slice(i > 0 ? hits[i - 1]!.end : 0, h.index)));
   const firstArr = roles.indexOf('arr');
-  const depIndex = roles.indexOf('dep') >= 0 ? roles.indexOf('dep') : roles.findIndex((r, i) => r === null && (firstArr < 0 || i < firstArr));
+  const depIndex =
+    roles.indexOf('dep') >= 0
+      ? roles.indexOf('dep')
+      : roles.findIndex((r, i) => r === null && (firstArr < 0 || i < firstArr));
   let dep: string | null = depIndex >= 0 ? hits[depIndex]!.iata : null;
-  const arrIndex = firstArr >= 0 ? firstArr : roles.findIndex((r, i) => r === null && i > depIndex && hits[i]!.iata !== dep);
-  let arr: string | null = arrIndex >= 0 && hits[arrIndex]!.iata !== dep ? hits[arrIndex]!.iata : null;
+  const arrIndex =
+    firstArr >= 0
+      ? firstArr
+      : roles.findIndex((r, i) => r === null && i > depIndex && hits[i]!.iata !== dep);
+  let arr: string | null =
+    arrIndex >= 0 && hits[arrIndex]!.iata !== dep ? hits[arrIndex]!.iata : null;
   // Labelled lines decide which is which ("Arrival: ... (FCO)" before "Departure: ... (LHR)" is rare, but happens).
   let depTime: string | null = null;
   let arrTime: string | null = null;
@@ -289,7 +766,10 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
     const lineDate = scanDates(line, now, anchorDate)[0]?.date ?? null;
     if (ARRIVAL_LABEL.test(folded) && !DEPARTURE_LABEL.test(folded)) {
       if (lineHits[0]) arr = lineHits[0].iata;
-      if (lineTimes[0]) { arrTime = lineTimes[0].time; arrLabelled = true; }
+      if (lineTimes[0]) {
+        arrTime = lineTimes[0].time;
+        arrLabelled = true;
+      }
       if (lineDate) arrivalDate = lineDate;
     } else if (DEPARTURE_LABEL.test(folded) && window.length > 1) {
       if (lineHits[0]) dep = lineHits[0].iata;
@@ -305,50 +785,104 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
     for (const hit of fold(text).matchAll(ARRIVAL_WORD)) {
       const after = text.slice(hit.index + hit[0].length);
       const bare = /^([A-Z]{3})\b/.exec(after)?.[1];
-      if (bare && airport(bare) && bare !== dep) { arr = bare; break; }
+      if (bare && airport(bare) && bare !== dep) {
+        arr = bare;
+        break;
+      }
       const name = /^(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(after)?.[1];
-      const code = name ? cityAirport(name) ?? cityAirport(name.split(/\s+/)[0]!) : undefined;
-      if (code && code !== dep) { arr = code; cities.arr = cityAirport(name!) ? name! : name!.split(/\s+/)[0]!; break; }
+      const code = name ? (cityAirport(name) ?? cityAirport(name.split(/\s+/)[0]!)) : undefined;
+      if (code && code !== dep) {
+        arr = code;
+        cities.arr = cityAirport(name!) ? name! : name!.split(/\s+/)[0]!;
+        break;
+      }
     }
   }
   if (!dep && !arr) {
     const route = routeCities(text);
     const named = route.length === 2 ? route : citiesInOrder(text);
-    if (named.length >= 2) { dep = named[0]!.iata; arr = named[1]!.iata; cities.dep = named[0]!.city; cities.arr = named[1]!.city; }
+    if (named.length >= 2) {
+      dep = named[0]!.iata;
+      arr = named[1]!.iata;
+      cities.dep = named[0]!.city;
+      cities.arr = named[1]!.city;
+    }
   }
   // Boarding and gate times are not the flight's.
-  const allTimes = timeMatches(text).filter((t) => !/(?:boarding|gate|closes|embarque|embarquement|einstieg|imbarco|porta|puerta|porte)\W{0,3}$/.test(fold(text.slice(Math.max(0, t.index - 16), t.index)))).map((t) => t.time);
+  const allTimes = timeMatches(text)
+    .filter(
+      (t) =>
+        !/(?:boarding|gate|closes|embarque|embarquement|einstieg|imbarco|porta|puerta|porte)\W{0,3}$/.test(
+          fold(text.slice(Math.max(0, t.index - 16), t.index)),
+        ),
+    )
+    .map((t) => t.time);
   if (!allTimes.length) {
     // Airline tables: "BA548 LHR FCO 0815 1150".
-    const compact = [...text.matchAll(/(?<![\w:./-])([01]\d|2[0-3])([0-5]\d)(?![\w:./-])/g)].map((m) => `${m[1]}:${m[2]}`);
+    const compact = [...text.matchAll(/(?<![\w:./-])([01]\d|2[0-3])([0-5]\d)(?![\w:./-])/g)].map(
+      (m) => `${m[1]}:${m[2]}`,
+    );
     if (compact.length >= 1 && hits.length >= 2) allTimes.push(...compact);
   }
   // "departs 07:45, arrives 10:25", "salida 10:05 llegada 12:30": a time's own label.
   for (const t of timeMatches(text)) {
     const before = fold(text.slice(Math.max(0, t.index - 16), t.index));
-    if (/(?:arr(?:ives?|ival)?|lands?|llegada|llega|arrivee|arrive|chegada|chega|ankunft|an|arrivo|arriva)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(before)) { if (!arrTime) arrLabelled = true; arrTime ??= t.time; }
-    else if (/(?:dep(?:arts?|arture)?|leaves?|salida|sale|depart|part|partida|abflug|ab|partenza|parte)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(before)) depTime ??= t.time;
+    if (
+      /(?:arr(?:ives?|ival)?|lands?|llegada|llega|arrivee|arrive|chegada|chega|ankunft|an|arrivo|arriva)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(
+        before,
+      )
+    ) {
+      if (!arrTime) arrLabelled = true;
+      arrTime ??= t.time;
+    } else if (
+      /(?:dep(?:arts?|arture)?|leaves?|salida|sale|depart|part|partida|abflug|ab|partenza|parte)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(
+        before,
+      )
+    )
+      depTime ??= t.time;
   }
   depTime ??= allTimes[0] ?? null;
-  arrTime ??= allTimes.find((t) => t !== depTime && allTimes.indexOf(t) > allTimes.indexOf(depTime ?? '')) ?? null;
+  arrTime ??=
+    allTimes.find((t) => t !== depTime && allTimes.indexOf(t) > allTimes.indexOf(depTime ?? '')) ??
+    null;
   const folded = fold(text);
   const plus = NEXT_DAY.exec(folded);
   // A date written after "+1" ("05:40 (+1, viernes 23 de octubre)") is the arrival's.
   const found = scanDates(text, now, anchorDate);
-  const afterPlus = plus ? found.filter((d) => d.index > plus.index && d.index - plus.index < 12) : [];
+  const afterPlus = plus
+    ? found.filter((d) => d.index > plus.index && d.index - plus.index < 12)
+    : [];
   const dates = found.filter((d) => !afterPlus.includes(d)).map((d) => d.date);
   if (!arrivalDate && afterPlus[0]) arrivalDate = afterPlus[0].date;
-  date ??= dates[0] ?? (arrivalDate && plus ? addDays(arrivalDate, -Number(plus[1] ?? 1)) : null) ?? dayDate;
+  date ??=
+    dates[0] ??
+    (arrivalDate && plus ? addDays(arrivalDate, -Number(plus[1] ?? 1)) : null) ??
+    dayDate;
   if (!arrivalDate && date && plus) arrivalDate = addDays(date, Number(plus[1] ?? 1));
-  if (!arrivalDate && date && dates.length >= 2 && dates[1]! > dates[0]! && dates[1]! <= addDays(dates[0]!, 2)) arrivalDate = dates[1]!;
+  if (
+    !arrivalDate &&
+    date &&
+    dates.length >= 2 &&
+    dates[1]! > dates[0]! &&
+    dates[1]! <= addDays(dates[0]!, 2)
+  )
+    arrivalDate = dates[1]!;
   // An arrival earlier than the departure lands the next day, when the two times are a route's ("21:15 → 13:40", "LHR 21:15 ... CMB 13:40").
-  const routeTimes = new RegExp(`${depTime ?? 'x'}[^\\d]{0,40}(?:→|->|–|—|-|\\([A-Z]{3}\\)|\\b[A-Z]{3}\\b)[^\\d]{0,40}${arrTime ?? 'x'}`).test(text) || arrLabelled;
-  if (!arrivalDate && date && depTime && arrTime && arrTime < depTime && dep && arr && routeTimes) arrivalDate = addDays(date, 1);
+  const routeTimes =
+    new RegExp(
+      `${depTime ?? 'x'}[^\\d]{0,40}(?:→|->|–|—|-|\\([A-Z]{3}\\)|\\b[A-Z]{3}\\b)[^\\d]{0,40}${arrTime ?? 'x'}`,
+    ).test(text) || arrLabelled;
+  if (!arrivalDate && date && depTime && arrTime && arrTime < depTime && dep && arr && routeTimes)
+    arrivalDate = addDays(date, 1);
   if (arrivalDate === date) arrivalDate = null;
   if (!number && !dep && !cities.dep) return undefined;
   const code = number?.slice(0, 2) ?? null;
   const named = airlinesNamed(text)[0];
-  const airline = (code && named?.code === code ? named.name : null) ?? (code ? airlineName(code) : null) ?? named?.name ?? null;
+  const airline =
+    (code && named?.code === code ? named.name : null) ??
+    (code ? airlineName(code) : null) ??
+    named?.name ??
+    null;
   const depInfo = dep ? airport(dep) : undefined;
   const arrInfo = arr ? airport(arr) : undefined;
   const depHit = hits.find((h) => h.iata === dep);
@@ -361,14 +895,25 @@ function flightOf(window: string[], number: string | null, dayDate: IsoDate | nu
       airline,
       departureAirport: dep,
       arrivalAirport: arr,
-      departureCity: cities.dep ?? (depHit ? cityBefore(text, depHit.index, depHit.iata) : null) ?? depInfo?.city ?? null,
-      arrivalCity: cities.arr ?? (arrHit ? cityBefore(text, arrHit.index, arrHit.iata) : null) ?? arrInfo?.city ?? null,
+      departureCity:
+        cities.dep ??
+        (depHit ? cityBefore(text, depHit.index, depHit.iata) : null) ??
+        depInfo?.city ??
+        null,
+      arrivalCity:
+        cities.arr ??
+        (arrHit ? cityBefore(text, arrHit.index, arrHit.iata) : null) ??
+        arrInfo?.city ??
+        null,
       departureTime: depTime,
       arrivalTime: arrTime,
       date,
       arrivalDate,
       bookingReference: reference,
     },
-    confidence: Math.min(0.95, 0.4 + (number ? 0.15 : 0) + (dep && arr ? 0.2 : 0) + (date ? 0.1 : 0) + (depTime ? 0.1 : 0)),
+    confidence: Math.min(
+      0.95,
+      0.4 + (number ? 0.15 : 0) + (dep && arr ? 0.2 : 0) + (date ? 0.1 : 0) + (depTime ? 0.1 : 0),
+    ),
   };
 }

@@ -6,7 +6,15 @@
 // written on one line ("Day 1: ... Day 2: ...").
 import { addDays, daysBetween, findRanges, leadingDate, type IsoDate } from './dates.ts';
 import { city } from './places.ts';
-import { CLOSING_HEADER, DAY_HEADER, DAY_WORD, MONTH_PATTERN, ORDINAL_WORDS, WEEKDAYS, fold } from './vocabulary.ts';
+import {
+  CLOSING_HEADER,
+  DAY_HEADER,
+  DAY_WORD,
+  MONTH_PATTERN,
+  ORDINAL_WORDS,
+  WEEKDAYS,
+  fold,
+} from './vocabulary.ts';
 
 const MAX_DAYS = 60;
 
@@ -27,7 +35,10 @@ export interface Layout {
 }
 
 // "Day 2:" inside a line (after a sentence end or at the start): where to split "Day 1: ... Day 2: ...".
-const INLINE_DAY = new RegExp(String.raw`(?:^|(?<=[.;!?)]\s{0,3})|(?<=\s))(?=(?:${DAY_WORD})\s*\d{1,2}\s*[:\-–.)])`, 'gi');
+const INLINE_DAY = new RegExp(
+  String.raw`(?:^|(?<=[.;!?)]\s{0,3})|(?<=\s))(?=(?:${DAY_WORD})\s*\d{1,2}\s*[:\-–.)])`,
+  'gi',
+);
 const MONTH_START = new RegExp(String.raw`^(?:de\s+|of\s+)?(?:${MONTH_PATTERN})\b`);
 
 /** Lines holding several days, split before each day header. */
@@ -37,7 +48,10 @@ function splitInlineDays(lines: string[]): string[] {
     const folded = fold(line);
     const cuts = [...folded.matchAll(INLINE_DAY)].map((m) => m.index).filter((i) => i > 0);
     const headerCount = cuts.length + (DAY_HEADER.test(folded) ? 1 : 0);
-    if (headerCount < 2) { out.push(line); continue; }
+    if (headerCount < 2) {
+      out.push(line);
+      continue;
+    }
     let from = 0;
     for (const cut of cuts) {
       const part = line.slice(from, cut).trim();
@@ -49,7 +63,12 @@ function splitInlineDays(lines: string[]): string[] {
   return out;
 }
 
-interface Header { day: number | null; lastDay: number | null; date: IsoDate | null; rest: string }
+interface Header {
+  day: number | null;
+  lastDay: number | null;
+  date: IsoDate | null;
+  rest: string;
+}
 
 /** A line read as a day header, or undefined. */
 function headerOf(line: string, now: Date, anchor: IsoDate | null): Header | undefined {
@@ -60,10 +79,19 @@ function headerOf(line: string, now: Date, anchor: IsoDate | null): Header | und
   if (cells.length >= 3 && /^\d{1,2}$/.test(cells[0]!)) {
     const day = Number(cells[0]);
     const date = leadingDate(cells[1]!, now, anchor);
-    if (day >= 1 && day <= MAX_DAYS) return { day, lastDay: null, date: date?.date ?? null, rest: cells.slice(date ? 2 : 1).join(' | ') };
+    if (day >= 1 && day <= MAX_DAYS)
+      return {
+        day,
+        lastDay: null,
+        date: date?.date ?? null,
+        rest: cells.slice(date ? 2 : 1).join(' | '),
+      };
   }
   // "Du samedi 23 au lundi 25 mai 2026 – Ajaccio", "Del 5 al 8 de junio – Sevilla": a stay's range as a heading.
-  const ranged = /^(?:du|del|dal|from|vom|de|desde)\s/.test(folded) && line.length <= 110 ? findRanges(folded, now)[0] : undefined;
+  const ranged =
+    /^(?:du|del|dal|from|vom|de|desde)\s/.test(folded) && line.length <= 110
+      ? findRanges(folded, now)[0]
+      : undefined;
   if (ranged && ranged.index <= 20 && !/\b\d{1,2}[:h]\d{2}\b/.test(line)) {
     const rest = line.replace(/^[^–—|:-]*?\d{4}?\s*(?:[–—|:-]\s*)/, '');
     return { day: null, lastDay: null, date: ranged.start, rest: rest === line ? '' : rest };
@@ -78,11 +106,22 @@ function headerOf(line: string, now: Date, anchor: IsoDate | null): Header | und
       day = dayNumber(numbered);
       rest = rest.slice(rest.length - numbered[5]!.length);
     } else {
-      const inside = new RegExp(String.raw`[(\-–|,]\s*(?:${DAY_WORD})\s*(\d{1,2})\s*\)?`, 'i').exec(fold(rest));
-      if (inside) { day = Number(inside[1]); rest = (rest.slice(0, inside.index) + rest.slice(inside.index + inside[0].length)).trim(); }
+      const inside = new RegExp(String.raw`[(\-–|,]\s*(?:${DAY_WORD})\s*(\d{1,2})\s*\)?`, 'i').exec(
+        fold(rest),
+      );
+      if (inside) {
+        day = Number(inside[1]);
+        rest = (rest.slice(0, inside.index) + rest.slice(inside.index + inside[0].length)).trim();
+      }
     }
     // A dated line that says more than a heading (a flight, a timed event) is content, not a header.
-    if (day === null && (rest.length > 90 || /\b\d{1,2}[:h]\d{2}\b/.test(rest) || /\b[A-Z0-9]{2}\s?\d{2,4}\b/.test(rest))) return undefined;
+    if (
+      day === null &&
+      (rest.length > 90 ||
+        /\b\d{1,2}[:h]\d{2}\b/.test(rest) ||
+        /\b[A-Z0-9]{2}\s?\d{2,4}\b/.test(rest))
+    )
+      return undefined;
     return { day, lastDay: null, date: dated.date, rest: rest.replace(/^[\s,:.\-–—|]+/, '') };
   }
   const numbered = DAY_HEADER.exec(folded);
@@ -114,17 +153,28 @@ function splitHeaderRest(rest: string): { title: string | null; content: string 
   const text = rest.replace(/^[\s:.\-–—|]+|[\s:\-–—|]+$/g, '').trim();
   if (!text) return { title: null, content: null };
   const table = text.split(/\s*\|\s*/);
-  if (table.length >= 2) return { title: table[0]!.slice(0, 120), content: table.slice(1).join('. ') };
+  if (table.length >= 2)
+    return { title: table[0]!.slice(0, 120), content: table.slice(1).join('. ') };
   // A short heading ("Rome – Florence", "Arrival in Lisbon") is the title; a plan written on the
   // header's line ("Day 2: Vatican Museums tour at 9am.") is content too, and its first clause the title.
-  const plan = (text.includes(',') && text.length > 30) || /[.!?;]|\b\d{1,2}[:h.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b/i.test(text) || text.length > 45;
+  const plan =
+    (text.includes(',') && text.length > 30) ||
+    /[.!?;]|\b\d{1,2}[:h.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b/i.test(text) ||
+    text.length > 45;
   if (!plan) return { title: text.replace(/\.$/, ''), content: null };
-  const first = text.split(/(?<=[.!?])\s+|,\s+|;\s+|\s[–—-]\s|\.$/)[0]!.replace(/[.!?]$/, '')
-    .replace(/\s*\b(?:at|a las|à|às|um|alle|ore)?\s*(?:[01]?\d|2[0-3])(?:[:h.][0-5]\d)?\s*(?:am|pm|h|uhr)?\s*$/i, '').trim();
+  const first = text
+    .split(/(?<=[.!?])\s+|,\s+|;\s+|\s[–—-]\s|\.$/)[0]!
+    .replace(/[.!?]$/, '')
+    .replace(
+      /\s*\b(?:at|a las|à|às|um|alle|ore)?\s*(?:[01]?\d|2[0-3])(?:[:h.][0-5]\d)?\s*(?:am|pm|h|uhr)?\s*$/i,
+      '',
+    )
+    .trim();
   return { title: first.length >= 3 && first.length <= 70 ? first : null, content: text };
 }
 
-const HOTEL_COLUMN = /^(?:hotel|hotels|accommodation|overnight|lodging|stay|alojamiento|hotel\/alojamiento|hebergement|nuit|alojamento|hospedagem|pernoite|unterkunft|ubernachtung|hotel\/unterkunft|pernottamento|sistemazione|albergo)$/;
+const HOTEL_COLUMN =
+  /^(?:hotel|hotels|accommodation|overnight|lodging|stay|alojamiento|hotel\/alojamiento|hebergement|nuit|alojamento|hospedagem|pernoite|unterkunft|ubernachtung|hotel\/unterkunft|pernottamento|sistemazione|albergo)$/;
 const DAY_COLUMN = new RegExp(String.raw`^(?:${DAY_WORD}|n[º°o]?|#)$`);
 
 /**
@@ -142,33 +192,67 @@ function readTables(lines: string[]): string[] {
       const folded = cells.map((c) => fold(c));
       const hotel = folded.findIndex((c) => HOTEL_COLUMN.test(c));
       const day = folded.findIndex((c) => DAY_COLUMN.test(c));
-      if (day >= 0 && folded.every((c) => c.length < 30 && !/\d/.test(c))) { hotelColumn = hotel; dayColumn = day; continue; }
-      if (dayColumn >= 0 && /^\d{1,2}$/.test(cells[dayColumn] ?? '')) {
-        const hotelCell = hotelColumn >= 0 ? cells[hotelColumn] ?? '' : '';
-        const rest = cells.filter((_, i) => i !== hotelColumn && i !== dayColumn);
-        out.push([cells[dayColumn]!, ...rest].join(' | '));
-        if (hotelCell && /\p{L}{3}/u.test(hotelCell) && !/^(?:on board|a bordo|en vol|im flugzeug|in volo|-|–|—)$/i.test(hotelCell)) out.push(`Overnight: ${hotelCell}`);
+      if (day >= 0 && folded.every((c) => c.length < 30 && !/\d/.test(c))) {
+        hotelColumn = hotel;
+        dayColumn = day;
         continue;
       }
-    } else if (cells.length < 2) { hotelColumn = -1; dayColumn = -1; }
+      if (dayColumn >= 0 && /^\d{1,2}$/.test(cells[dayColumn] ?? '')) {
+        const hotelCell = hotelColumn >= 0 ? (cells[hotelColumn] ?? '') : '';
+        const rest = cells.filter((_, i) => i !== hotelColumn && i !== dayColumn);
+        out.push([cells[dayColumn]!, ...rest].join(' | '));
+        if (
+          hotelCell &&
+          /\p{L}{3}/u.test(hotelCell) &&
+          !/^(?:on board|a bordo|en vol|im flugzeug|in volo|-|–|—)$/i.test(hotelCell)
+        )
+          out.push(`Overnight: ${hotelCell}`);
+        continue;
+      }
+    } else if (cells.length < 2) {
+      hotelColumn = -1;
+      dayColumn = -1;
+    }
     out.push(line);
   }
   return out;
 }
 
 // "Friday:", "Sábado –", "Samedi :" opening a line: a day by its weekday.
-const WEEKDAY_HEADER = new RegExp(String.raw`^(${WEEKDAYS.replace(/\\.\?$/, '')})\s*[:\-–—]\s*(.*)$`);
+const WEEKDAY_HEADER = new RegExp(
+  String.raw`^(${WEEKDAYS.replace(/\\.\?$/, '')})\s*[:\-–—]\s*(.*)$`,
+);
 const WEEKDAY_INDEX: Record<string, number> = {};
-for (const [i, names] of [['sunday', 'domingo', 'dimanche', 'sonntag', 'domenica'], ['monday', 'lunes', 'lundi', 'segunda-feira', 'segunda', 'montag', 'lunedi'], ['tuesday', 'martes', 'mardi', 'terca-feira', 'terca', 'dienstag', 'martedi'], ['wednesday', 'miercoles', 'mercredi', 'quarta-feira', 'quarta', 'mittwoch', 'mercoledi'], ['thursday', 'jueves', 'jeudi', 'quinta-feira', 'quinta', 'donnerstag', 'giovedi'], ['friday', 'viernes', 'vendredi', 'sexta-feira', 'sexta', 'freitag', 'venerdi'], ['saturday', 'sabado', 'samedi', 'sabado', 'samstag', 'sonnabend', 'sabato']].entries()) for (const n of names) WEEKDAY_INDEX[n] = i;
+for (const [i, names] of [
+  ['sunday', 'domingo', 'dimanche', 'sonntag', 'domenica'],
+  ['monday', 'lunes', 'lundi', 'segunda-feira', 'segunda', 'montag', 'lunedi'],
+  ['tuesday', 'martes', 'mardi', 'terca-feira', 'terca', 'dienstag', 'martedi'],
+  ['wednesday', 'miercoles', 'mercredi', 'quarta-feira', 'quarta', 'mittwoch', 'mercoledi'],
+  ['thursday', 'jueves', 'jeudi', 'quinta-feira', 'quinta', 'donnerstag', 'giovedi'],
+  ['friday', 'viernes', 'vendredi', 'sexta-feira', 'sexta', 'freitag', 'venerdi'],
+  ['saturday', 'sabado', 'samedi', 'sabado', 'samstag', 'sonnabend', 'sabato'],
+].entries())
+  for (const n of names) WEEKDAY_INDEX[n] = i;
 
 /** A short line of place names ("Oslo – Myrdal – Flåm", "Bergen"): a day's heading in programmes that number nothing. */
 function isPlaceHeading(line: string): boolean {
   if (line.length > 60 || /[\d.:;!?]/.test(line) || line.split(/\s+/).length > 8) return false;
-  const parts = line.split(/\s*(?:[-–—/>→›»,]|\by\b|\be\b|\bet\b|\band\b|\bund\b)\s*/).filter(Boolean);
-  return parts.length > 0 && parts.every((p) => /^\p{Lu}/u.test(p)) && parts.some((p) => Boolean(city(p)));
+  const parts = line
+    .split(/\s*(?:[-–—/>→›»,]|\by\b|\be\b|\bet\b|\band\b|\bund\b)\s*/)
+    .filter(Boolean);
+  return (
+    parts.length > 0 &&
+    parts.every((p) => /^\p{Lu}/u.test(p)) &&
+    parts.some((p) => Boolean(city(p)))
+  );
 }
 
-export function readLayout(input: string[], now: Date, anchor: IsoDate | null, start: IsoDate | null = null): Layout {
+export function readLayout(
+  input: string[],
+  now: Date,
+  anchor: IsoDate | null,
+  start: IsoDate | null = null,
+): Layout {
   const lines = splitInlineDays(readTables(input));
   const headers = lines.map((line) => headerOf(line, now, anchor));
   // Weekdays as headers ("Friday: ...", "Saturday: ..."), when no line has a day number or date heading.
@@ -184,24 +268,46 @@ export function readLayout(input: string[], now: Date, anchor: IsoDate | null, s
         if (previous !== null) {
           const wanted = WEEKDAY_INDEX[m[1]!.replace(/\.$/, '')];
           let t = previous + 86_400_000;
-          for (let k = 0; k < 7 && wanted !== undefined && new Date(t).getUTCDay() !== wanted; k++) t += 86_400_000;
+          for (let k = 0; k < 7 && wanted !== undefined && new Date(t).getUTCDay() !== wanted; k++)
+            t += 86_400_000;
           previous = t;
           date = new Date(t).toISOString().slice(0, 10);
         }
-        headers[i] = { day: date && start ? daysBetween(start, date) + 1 : sequence, lastDay: null, date, rest: lines[i]!.slice(lines[i]!.length - m[2]!.length) };
+        headers[i] = {
+          day: date && start ? daysBetween(start, date) + 1 : sequence,
+          lastDay: null,
+          date,
+          rest: lines[i]!.slice(lines[i]!.length - m[2]!.length),
+        };
       });
     }
   }
   // Place headings ("Milano – Oslo", "Bergen") in a programme without numbers or dates.
   if (headers.filter((h) => h).length < 2) {
-    const places = lines.map((line, i) => (isPlaceHeading(line) && i + 1 < lines.length && !isPlaceHeading(lines[i + 1]!) ? i : -1)).filter((i) => i >= 0);
-    if (places.length >= 3) places.forEach((i, k) => { headers[i] = { day: k + 1, lastDay: null, date: start ? addDays(start, k) : null, rest: lines[i]! }; });
+    const places = lines
+      .map((line, i) =>
+        isPlaceHeading(line) && i + 1 < lines.length && !isPlaceHeading(lines[i + 1]!) ? i : -1,
+      )
+      .filter((i) => i >= 0);
+    if (places.length >= 3)
+      places.forEach((i, k) => {
+        headers[i] = {
+          day: k + 1,
+          lastDay: null,
+          date: start ? addDays(start, k) : null,
+          rest: lines[i]!,
+        };
+      });
   }
   const numbered = headers.filter((h) => h?.day != null).length;
   const datedOnly = headers.filter((h) => h && h.day === null && h.date);
   // Dates as headings count when there are at least two distinct ones in order, and numbered days are rare.
-  const dateHeadings = numbered < 2 && new Set(datedOnly.map((h) => h!.date)).size >= 2 && isIncreasing(datedOnly.map((h) => h!.date!));
-  const isHeader = (h: Header | undefined): h is Header => Boolean(h && (h.day !== null || (dateHeadings && h.date)));
+  const dateHeadings =
+    numbered < 2 &&
+    new Set(datedOnly.map((h) => h!.date)).size >= 2 &&
+    isIncreasing(datedOnly.map((h) => h!.date!));
+  const isHeader = (h: Header | undefined): h is Header =>
+    Boolean(h && (h.day !== null || (dateHeadings && h.date)));
   if (headers.filter(isHeader).length < 2) return { preamble: lines, days: [], tail: [] };
 
   const preamble: string[] = [];
@@ -216,10 +322,18 @@ export function readLayout(input: string[], now: Date, anchor: IsoDate | null, s
     if (isHeader(header)) {
       closed = false;
       sequence++;
-      let day = header.day ?? (header.date && firstDate ? daysBetween(firstDate, header.date) + 1 : sequence);
+      let day =
+        header.day ??
+        (header.date && firstDate ? daysBetween(firstDate, header.date) + 1 : sequence);
       if (!(day >= 1 && day <= MAX_DAYS)) day = sequence;
       const { title, content } = splitHeaderRest(header.rest);
-      sections.push({ day, lastDay: header.lastDay ?? day, date: header.date, title, lines: content ? [content] : [] });
+      sections.push({
+        day,
+        lastDay: header.lastDay ?? day,
+        date: header.date,
+        title,
+        lines: content ? [content] : [],
+      });
       continue;
     }
     if (sections.length && isClosing(line)) closed = true;
@@ -251,10 +365,18 @@ function mergeRepeatedDays(sections: DaySection[]): DaySection[] {
   const ordered: DaySection[] = [];
   for (const section of sections) {
     const seen = byDay.get(section.day);
-    if (!seen) { byDay.set(section.day, section); ordered.push(section); continue; }
+    if (!seen) {
+      byDay.set(section.day, section);
+      ordered.push(section);
+      continue;
+    }
     seen.lines.push(...section.lines);
     seen.date ??= section.date;
-    if ((section.title?.length ?? 0) > (seen.title?.length ?? 0) && seen.lines.length <= section.lines.length + 1) seen.title = section.title;
+    if (
+      (section.title?.length ?? 0) > (seen.title?.length ?? 0) &&
+      seen.lines.length <= section.lines.length + 1
+    )
+      seen.title = section.title;
     seen.lastDay = Math.max(seen.lastDay, section.lastDay);
   }
   return ordered.sort((a, b) => a.day - b.day);

@@ -3,18 +3,97 @@
 // price includes and excludes. Amounts: "1.450 €", "€1,450.00", "USD 2,300", "R$ 3.500,00", "£999 pp".
 // Distractors stay out: optional excursions, supplements, insurance, per-night rates.
 import { scanDates, type IsoDate } from './dates.ts';
-import { EXCLUDED_HEADER, INCLUDED_HEADER, PER_PERSON, PRICE_WORDS, TRAVELLERS, CLOSING_HEADER, fold } from './vocabulary.ts';
+import {
+  EXCLUDED_HEADER,
+  INCLUDED_HEADER,
+  PER_PERSON,
+  PRICE_WORDS,
+  TRAVELLERS,
+  CLOSING_HEADER,
+  fold,
+} from './vocabulary.ts';
 
-const SYMBOLS: Record<string, string> = { '€': 'EUR', '$': 'USD', 'us$': 'USD', 'u$s': 'USD', '£': 'GBP', 'r$': 'BRL', 'chf': 'CHF', '¥': 'JPY', 'mx$': 'MXN', 'a$': 'AUD', 'c$': 'CAD', 'fr.': 'CHF', 'kr': 'SEK' };
-const CODES = new Set(['EUR', 'USD', 'GBP', 'BRL', 'CHF', 'JPY', 'MXN', 'AUD', 'CAD', 'ARS', 'CLP', 'COP', 'PEN', 'ZAR', 'SEK', 'NOK', 'DKK', 'THB', 'INR', 'NZD', 'MAD', 'TRY', 'AED', 'CZK', 'HUF', 'PLN', 'UYU', 'CRC', 'DOP', 'CUP', 'EGP', 'ISK', 'CNY', 'SGD', 'HKD', 'IDR', 'VND']);
-const WORDS: Record<string, string> = { euros: 'EUR', euro: 'EUR', eur: 'EUR', dollars: 'USD', dolares: 'USD', dollari: 'USD', pounds: 'GBP', libras: 'GBP', sterline: 'GBP', reais: 'BRL', reales: 'BRL', franken: 'CHF', francos: 'CHF' };
+const SYMBOLS: Record<string, string> = {
+  '€': 'EUR',
+  $: 'USD',
+  us$: 'USD',
+  u$s: 'USD',
+  '£': 'GBP',
+  r$: 'BRL',
+  chf: 'CHF',
+  '¥': 'JPY',
+  mx$: 'MXN',
+  a$: 'AUD',
+  c$: 'CAD',
+  'fr.': 'CHF',
+  kr: 'SEK',
+};
+const CODES = new Set([
+  'EUR',
+  'USD',
+  'GBP',
+  'BRL',
+  'CHF',
+  'JPY',
+  'MXN',
+  'AUD',
+  'CAD',
+  'ARS',
+  'CLP',
+  'COP',
+  'PEN',
+  'ZAR',
+  'SEK',
+  'NOK',
+  'DKK',
+  'THB',
+  'INR',
+  'NZD',
+  'MAD',
+  'TRY',
+  'AED',
+  'CZK',
+  'HUF',
+  'PLN',
+  'UYU',
+  'CRC',
+  'DOP',
+  'CUP',
+  'EGP',
+  'ISK',
+  'CNY',
+  'SGD',
+  'HKD',
+  'IDR',
+  'VND',
+]);
+const WORDS: Record<string, string> = {
+  euros: 'EUR',
+  euro: 'EUR',
+  eur: 'EUR',
+  dollars: 'USD',
+  dolares: 'USD',
+  dollari: 'USD',
+  pounds: 'GBP',
+  libras: 'GBP',
+  sterline: 'GBP',
+  reais: 'BRL',
+  reales: 'BRL',
+  franken: 'CHF',
+  francos: 'CHF',
+};
 
 const AMOUNT = String.raw`(\d{1,3}(?:[.,\s\u00a0'’]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:,-|\.-)?`;
 const CURRENCY = String.raw`(R\$|US\$|U\$S|MX\$|A\$|C\$|[€$£¥]|[A-Z]{3}(?![A-Za-z])|euros?|eur|dollars|d[oó]lares|pounds|libras|sterline|reais|reales|franken)`;
 const BEFORE = new RegExp(`${CURRENCY}\\s?${AMOUNT}`, 'gi');
 const AFTER = new RegExp(`${AMOUNT}\\s?${CURRENCY}`, 'gi');
 
-export interface Amount { amount: number; currency: string; index: number; end: number }
+export interface Amount {
+  amount: number;
+  currency: string;
+  index: number;
+  end: number;
+}
 
 function currencyOf(token: string): string | undefined {
   const lower = token.toLowerCase();
@@ -37,7 +116,10 @@ export function parseAmount(raw: string): number {
 /** The amounts of money written in a line, in order. */
 export function amountsIn(line: string): Amount[] {
   const found: Amount[] = [];
-  for (const [pattern, amountGroup, currencyGroup] of [[BEFORE, 2, 1], [AFTER, 1, 2]] as const) {
+  for (const [pattern, amountGroup, currencyGroup] of [
+    [BEFORE, 2, 1],
+    [AFTER, 1, 2],
+  ] as const) {
     for (const m of line.matchAll(pattern)) {
       const currency = currencyOf(m[currencyGroup]!);
       const amount = parseAmount(m[amountGroup]!);
@@ -49,14 +131,30 @@ export function amountsIn(line: string): Amount[] {
   return found.sort((a, b) => a.index - b.index);
 }
 
-const DISTRACTOR = /\b(?:optional|opcional|optionnel|facultatif|facoltativ[oa]|fakultativ|supplement|suplemento|supplemento|zuschlag|aufpreis|single|individual|einzelzimmer|singola|insurance|seguro|assurance|versicherung|assicurazione|tax(?:es)?|tasas?|taxe|steuer|tassa|city tax|tourist tax|tasa turistica|taxe de sejour|kurtaxe|tassa di soggiorno|per night|por noche|par nuit|por noite|pro nacht|a notte|per notte|tip|tips|propinas?|pourboires?|gorjetas?|trinkgeld|mance|visa|entrance|entrada|entree|ingresso|eintritt|child|nino|enfant|crianca|kind|bambino|deposit|deposito|senal|anticipo|acompte|arrhes|anzahlung|acconto|caparra|sinal|balance|saldo|solde|restzahlung|restbetrag|remaining|resto|installment|instalment|cuota|plazo|echeance|versement|rate|rata|parcela|prestacao|excursion)\b/;
-const TOTAL_WORDS = /\b(?:total|grand total|total price|precio total|importe total|prix total|montant total|preco total|valor total|gesamtpreis|gesamtbetrag|gesamt|summe|totale|prezzo totale|importo totale|in total|en total|au total|no total|insgesamt|in totale)\b/;
+const DISTRACTOR =
+  /\b(?:optional|opcional|optionnel|facultatif|facoltativ[oa]|fakultativ|supplement|suplemento|supplemento|zuschlag|aufpreis|single|individual|einzelzimmer|singola|insurance|seguro|assurance|versicherung|assicurazione|tax(?:es)?|tasas?|taxe|steuer|tassa|city tax|tourist tax|tasa turistica|taxe de sejour|kurtaxe|tassa di soggiorno|per night|por noche|par nuit|por noite|pro nacht|a notte|per notte|tip|tips|propinas?|pourboires?|gorjetas?|trinkgeld|mance|visa|entrance|entrada|entree|ingresso|eintritt|child|nino|enfant|crianca|kind|bambino|deposit|deposito|senal|anticipo|acompte|arrhes|anzahlung|acconto|caparra|sinal|balance|saldo|solde|restzahlung|restbetrag|remaining|resto|installment|instalment|cuota|plazo|echeance|versement|rate|rata|parcela|prestacao|excursion)\b/;
+const TOTAL_WORDS =
+  /\b(?:total|grand total|total price|precio total|importe total|prix total|montant total|preco total|valor total|gesamtpreis|gesamtbetrag|gesamt|summe|totale|prezzo totale|importo totale|in total|en total|au total|no total|insgesamt|in totale)\b/;
 
-export interface Price { amount: number; currency: string; per: 'person' | 'total' | null; total: number | null; travellers: number | null; text: string }
+export interface Price {
+  amount: number;
+  currency: string;
+  per: 'person' | 'total' | null;
+  total: number | null;
+  travellers: number | null;
+  text: string;
+}
 
 /** The trip's price, from the lines that state one. */
 export function findPrice(lines: readonly string[]): Price | null {
-  const candidates: Array<{ amount: Amount; line: string; score: number; per: boolean; total: boolean; order: number }> = [];
+  const candidates: Array<{
+    amount: Amount;
+    line: string;
+    score: number;
+    per: boolean;
+    total: boolean;
+    order: number;
+  }> = [];
   lines.forEach((line, i) => {
     const folded = fold(line);
     const amounts = amountsIn(line);
@@ -65,7 +163,13 @@ export function findPrice(lines: readonly string[]): Price | null {
     const label = i > 0 && line.length < 30 ? fold(lines[i - 1]!) : '';
     const context = `${label} ${folded}`;
     // "Club World seats from £1,450", "desde 899 €": an offer, not this trip's price.
-    if (/\b(?:from|desde|a partir de|des|ab|da|a partire da|starting at|only)\s*(?:[€$£]|eur|usd|gbp|r\$)?\s*\d/.test(folded) && !PRICE_WORDS.test(context)) return;
+    if (
+      /\b(?:from|desde|a partir de|des|ab|da|a partire da|starting at|only)\s*(?:[€$£]|eur|usd|gbp|r\$)?\s*\d/.test(
+        folded,
+      ) &&
+      !PRICE_WORDS.test(context)
+    )
+      return;
     const priced = PRICE_WORDS.test(context);
     amounts.forEach((amount, k) => {
       // Words bind to their amount, within its own part of the line ("£1,895 per person · £2,410 in single
@@ -74,11 +178,19 @@ export function findPrice(lines: readonly string[]): Price | null {
       const rawBefore = folded.slice(k > 0 ? amounts[k - 1]!.end : 0, amount.index);
       const parts = rawBefore.split(cut);
       const before = k === 0 ? rawBefore : parts.at(-1)!;
-      const rawAfter = folded.slice(amount.end, k + 1 < amounts.length ? amounts[k + 1]!.index : folded.length);
+      const rawAfter = folded.slice(
+        amount.end,
+        k + 1 < amounts.length ? amounts[k + 1]!.index : folded.length,
+      );
       const after = rawAfter.split(/[·;|]|,\s|\s[-–—]\s/)[0]!.replace(/\).*$/, '');
       const own = k === 0 && amounts.length === 1 ? folded : `${before} ${after}`;
       // A supplement, an option, a deposit, a tax: not the trip's price.
-      if (DISTRACTOR.test(own) && !TOTAL_WORDS.test(own) && !(PRICE_WORDS.test(own) && PER_PERSON.test(own))) return;
+      if (
+        DISTRACTOR.test(own) &&
+        !TOTAL_WORDS.test(own) &&
+        !(PRICE_WORDS.test(own) && PER_PERSON.test(own))
+      )
+        return;
       const distance = (pattern: RegExp) => {
         const inAfter = new RegExp(pattern.source).exec(after);
         const inBefore = [...before.matchAll(new RegExp(pattern.source, 'g'))].at(-1);
@@ -94,35 +206,96 @@ export function findPrice(lines: readonly string[]): Price | null {
       }
       const amountPer = perDistance < totalDistance && perDistance < 60;
       const amountTotal = totalDistance <= perDistance && totalDistance < 60;
-      candidates.push({ amount, line, score: (priced ? 3 : 0) + (amountPer ? 2 : 0) + (amountTotal ? 2 : 0), per: amountPer, total: amountTotal, order: i * 100 + k });
+      candidates.push({
+        amount,
+        line,
+        score: (priced ? 3 : 0) + (amountPer ? 2 : 0) + (amountTotal ? 2 : 0),
+        per: amountPer,
+        total: amountTotal,
+        order: i * 100 + k,
+      });
     });
   });
   if (!candidates.length) return null;
-  const best = [...candidates].sort((a, b) => b.score - a.score || b.amount.amount - a.amount.amount)[0]!;
+  const best = [...candidates].sort(
+    (a, b) => b.score - a.score || b.amount.amount - a.amount.amount,
+  )[0]!;
   if (best.score < 3 && candidates.length > 3) return null; // amounts scattered without a price line: nothing to keep
   const text = best.line.trim().slice(0, 200);
   const travellers = travellersIn(lines);
   const currency = best.amount.currency;
   // The per-person and total amounts of one statement: the one written first is the price, the other completes it
   // ("Reisepreis p. P.: 1.690 € · Gesamt: 3.380 €", "Valor total: 2.398 € (1.199 € por pessoa)").
-  const plausible = (perPerson: number, total: number) => perPerson < total && perPerson * (travellers ?? 1) <= total * 1.01 && perPerson >= total / 12;
+  const plausible = (perPerson: number, total: number) =>
+    perPerson < total && perPerson * (travellers ?? 1) <= total * 1.01 && perPerson >= total / 12;
   const partner = best.per
-    ? candidates.find((c) => c.total && c.amount.currency === currency && plausible(best.amount.amount, c.amount.amount))
-    : best.total ? candidates.find((c) => c.per && c.amount.currency === currency && plausible(c.amount.amount, best.amount.amount)) : undefined;
+    ? candidates.find(
+        (c) =>
+          c.total &&
+          c.amount.currency === currency &&
+          plausible(best.amount.amount, c.amount.amount),
+      )
+    : best.total
+      ? candidates.find(
+          (c) =>
+            c.per &&
+            c.amount.currency === currency &&
+            plausible(c.amount.amount, best.amount.amount),
+        )
+      : undefined;
   if (partner && partner.line === best.line) {
     const [first, second] = partner.order < best.order ? [partner, best] : [best, partner];
-    if (first.total) return { amount: first.amount.amount, currency, per: 'total', total: first.amount.amount, travellers, text };
-    return { amount: first.amount.amount, currency, per: 'person', total: second.amount.amount, travellers, text };
+    if (first.total)
+      return {
+        amount: first.amount.amount,
+        currency,
+        per: 'total',
+        total: first.amount.amount,
+        travellers,
+        text,
+      };
+    return {
+      amount: first.amount.amount,
+      currency,
+      per: 'person',
+      total: second.amount.amount,
+      travellers,
+      text,
+    };
   }
   if (best.per) {
     const total = partner;
-    const totalAmount = total?.amount.amount ?? (travellers ? Math.round(best.amount.amount * travellers * 100) / 100 : null);
-    return { amount: best.amount.amount, currency, per: 'person', total: total ? total.amount.amount : totalAmount, travellers, text };
+    const totalAmount =
+      total?.amount.amount ??
+      (travellers ? Math.round(best.amount.amount * travellers * 100) / 100 : null);
+    return {
+      amount: best.amount.amount,
+      currency,
+      per: 'person',
+      total: total ? total.amount.amount : totalAmount,
+      travellers,
+      text,
+    };
   }
   if (best.total) {
     const perPerson = partner;
-    if (perPerson) return { amount: perPerson.amount.amount, currency, per: 'person', total: best.amount.amount, travellers, text: perPerson.line.trim().slice(0, 200) };
-    return { amount: best.amount.amount, currency, per: 'total', total: best.amount.amount, travellers, text };
+    if (perPerson)
+      return {
+        amount: perPerson.amount.amount,
+        currency,
+        per: 'person',
+        total: best.amount.amount,
+        travellers,
+        text: perPerson.line.trim().slice(0, 200),
+      };
+    return {
+      amount: best.amount.amount,
+      currency,
+      per: 'total',
+      total: best.amount.amount,
+      travellers,
+      text,
+    };
   }
   return { amount: best.amount.amount, currency, per: null, total: null, travellers, text };
 }
@@ -135,12 +308,27 @@ function travellersIn(lines: readonly string[]): number | null {
   return null;
 }
 
-export interface Payment { kind: 'deposit' | 'balance' | 'installment' | 'payment'; amount: number; currency: string; dueDate: IsoDate | null; text: string | null }
+export interface Payment {
+  kind: 'deposit' | 'balance' | 'installment' | 'payment';
+  amount: number;
+  currency: string;
+  dueDate: IsoDate | null;
+  text: string | null;
+}
 
 const PAYMENT_KINDS: Array<[RegExp, Payment['kind']]> = [
-  [/\b(?:deposit|down payment|deposito|senal|anticipo|reserva de plaza|acompte|arrhes|anzahlung|acconto|caparra|sinal|entrada)\b/, 'deposit'],
-  [/\b(?:balance|remaining|final payment|saldo|resto|pago final|solde|reste|restzahlung|restbetrag|schlusszahlung|saldo finale|pagamento final|restante)\b/, 'balance'],
-  [/\b(?:installments?|instalments?|cuotas?|plazos?|mensualidad|echeances?|versements?|mensualites?|raten?|rate|rata|parcelas?|prestacoes|prestazioni)\b/, 'installment'],
+  [
+    /\b(?:deposit|down payment|deposito|senal|anticipo|reserva de plaza|acompte|arrhes|anzahlung|acconto|caparra|sinal|entrada)\b/,
+    'deposit',
+  ],
+  [
+    /\b(?:balance|remaining|final payment|saldo|resto|pago final|solde|reste|restzahlung|restbetrag|schlusszahlung|saldo finale|pagamento final|restante)\b/,
+    'balance',
+  ],
+  [
+    /\b(?:installments?|instalments?|cuotas?|plazos?|mensualidad|echeances?|versements?|mensualites?|raten?|rate|rata|parcelas?|prestacoes|prestazioni)\b/,
+    'installment',
+  ],
 ];
 
 /**
@@ -153,19 +341,32 @@ function splitPaymentClauses(sentence: string): string[] {
   const clauses: string[] = [];
   for (const piece of pieces) {
     const kinded = PAYMENT_KINDS.some(([pattern]) => pattern.test(fold(piece)));
-    if (clauses.length && kinded && PAYMENT_KINDS.some(([pattern]) => pattern.test(fold(clauses.at(-1)!)))) clauses.push(piece);
-    else if (clauses.length) clauses[clauses.length - 1] += (/^(?:and|y|e|et|und|ed)\s/.test(piece) ? ' ' : ', ') + piece;
+    if (
+      clauses.length &&
+      kinded &&
+      PAYMENT_KINDS.some(([pattern]) => pattern.test(fold(clauses.at(-1)!)))
+    )
+      clauses.push(piece);
+    else if (clauses.length)
+      clauses[clauses.length - 1] += (/^(?:and|y|e|et|und|ed)\s/.test(piece) ? ' ' : ', ') + piece;
     else clauses.push(piece);
   }
   return clauses;
 }
 
 /** Deposits, balances and instalments: the kind, the amount, and the date it is due. */
-export function findPayments(lines: readonly string[], now: Date, anchor: IsoDate | null, price: Price | null): Payment[] {
+export function findPayments(
+  lines: readonly string[],
+  now: Date,
+  anchor: IsoDate | null,
+  price: Price | null,
+): Payment[] {
   const payments: Payment[] = [];
-  const total = price ? price.total ?? (price.per === 'total' ? price.amount : null) : null;
+  const total = price ? (price.total ?? (price.per === 'total' ? price.amount : null)) : null;
   // A sentence ends at ". " before a capital, but not after a German day number ("bis 6. Mai 2026").
-  const parts = lines.flatMap((line) => line.split(/;\s+|(?<!(?<![\d.])\d{1,2})\.\s+(?=\p{Lu})/u)).flatMap(splitPaymentClauses);
+  const parts = lines
+    .flatMap((line) => line.split(/;\s+|(?<!(?<![\d.])\d{1,2})\.\s+(?=\p{Lu})/u))
+    .flatMap(splitPaymentClauses);
   for (const line of parts) {
     const folded = fold(line);
     const kind = PAYMENT_KINDS.find(([pattern]) => pattern.test(folded))?.[1];
@@ -174,22 +375,35 @@ export function findPayments(lines: readonly string[], now: Date, anchor: IsoDat
     let amount: { amount: number; currency: string } | undefined = amounts[0];
     // "30% deposit" of a stated total.
     const percent = /(\d{1,2})\s?%/.exec(folded);
-    if (!amount && percent && price && total) amount = { amount: Math.round(total * Number(percent[1])) / 100, currency: price.currency };
+    if (!amount && percent && price && total)
+      amount = { amount: Math.round(total * Number(percent[1])) / 100, currency: price.currency };
     // "balance by 1 April": the total less what was paid before.
     if (!amount && kind === 'balance' && price && total && payments.length) {
-      const paid = payments.filter((p) => p.currency === price.currency).reduce((sum, p) => sum + p.amount, 0);
-      if (paid > 0 && paid < total) amount = { amount: Math.round((total - paid) * 100) / 100, currency: price.currency };
+      const paid = payments
+        .filter((p) => p.currency === price.currency)
+        .reduce((sum, p) => sum + p.amount, 0);
+      if (paid > 0 && paid < total)
+        amount = { amount: Math.round((total - paid) * 100) / 100, currency: price.currency };
     }
     if (!amount) continue;
     const due = scanDates(line, now, anchor)[0]?.date ?? null;
     if (payments.some((p) => p.kind === kind && p.amount === amount.amount)) continue;
-    payments.push({ kind, amount: amount.amount, currency: amount.currency, dueDate: due, text: line.trim().slice(0, 200) });
+    payments.push({
+      kind,
+      amount: amount.amount,
+      currency: amount.currency,
+      dueDate: due,
+      text: line.trim().slice(0, 200),
+    });
   }
   return payments;
 }
 
 /** The items of the "included" and "not included" lists (after a header, or inline after its colon). */
-export function findInclusions(lines: readonly string[]): { included: string[]; excluded: string[] } {
+export function findInclusions(lines: readonly string[]): {
+  included: string[];
+  excluded: string[];
+} {
   const included: string[] = [];
   const excluded: string[] = [];
   let current: string[] | null = null;
@@ -207,9 +421,18 @@ export function findInclusions(lines: readonly string[]): { included: string[]; 
     // Another section ("Good to know: ...", "Payment terms") ends the list.
     // A heading is the word alone or before its colon: "Vuelos Madrid–París con maleta" and "Flüge München–Kopenhagen" are items.
     const closing = CLOSING_HEADER.exec(folded);
-    const heading = closing && (/^\s*(?:[:\-–]|$)/.test(folded.slice(closing[0].length)) || (line.length > 60 && /\.\s*$/.test(line)));
-    if (heading || (/^[^:,]{2,40}:\s*\S/.test(line) && line.length > 100)) { current = null; continue; }
-    if (line.length > 200 || /^(?:day|dia|jour|tag|giorno)\s*\d/i.test(folded)) { current = null; continue; }
+    const heading =
+      closing &&
+      (/^\s*(?:[:\-–]|$)/.test(folded.slice(closing[0].length)) ||
+        (line.length > 60 && /\.\s*$/.test(line)));
+    if (heading || (/^[^:,]{2,40}:\s*\S/.test(line) && line.length > 100)) {
+      current = null;
+      continue;
+    }
+    if (line.length > 200 || /^(?:day|dia|jour|tag|giorno)\s*\d/i.test(folded)) {
+      current = null;
+      continue;
+    }
     current.push(...splitItems(line));
     if (current.length > 40) current = null;
   }
@@ -218,8 +441,13 @@ export function findInclusions(lines: readonly string[]): { included: string[]; 
 
 /** An inline list ("flights, 3 nights with breakfast, transfers") splits at commas outside parentheses; a list line at semicolons. */
 function splitItems(text: string, inline = false): string[] {
-  const parts = inline || /[;·•]/.test(text) ? text.split(inline ? /[;·•]\s*|,\s+(?![^(]*\))/ : /[;·•]\s*/) : [text];
-  return parts.map((p) => p.replace(/^[\s•·*▪►✓✔+\-–]+|[\s.;,]+$/g, '').trim()).filter((p) => p.length >= 2 && p.length <= 200);
+  const parts =
+    inline || /[;·•]/.test(text)
+      ? text.split(inline ? /[;·•]\s*|,\s+(?![^(]*\))/ : /[;·•]\s*/)
+      : [text];
+  return parts
+    .map((p) => p.replace(/^[\s•·*▪►✓✔+\-–]+|[\s.;,]+$/g, '').trim())
+    .filter((p) => p.length >= 2 && p.length <= 200);
 }
 
 const dedupe = (items: string[]) => [...new Set(items)].slice(0, 40);

@@ -14,7 +14,8 @@ import { fold } from './vocabulary.ts';
 
 const require = createRequire(import.meta.url);
 const LOCALES = ['en', 'es', 'fr', 'pt', 'de', 'it'];
-for (const lang of LOCALES) countries.registerLocale(require(`i18n-iso-countries/langs/${lang}.json`));
+for (const lang of LOCALES)
+  countries.registerLocale(require(`i18n-iso-countries/langs/${lang}.json`));
 
 // ---------------------------------------------------------------- airlines
 
@@ -28,7 +29,14 @@ export const isAirlineCode = (code: string) => Object.hasOwn(AIRLINES, code.toUp
 /** Airline names written in the text ("Iberia", "British Airways"), with their designators. */
 let airlinePattern: RegExp | undefined;
 export function airlinesNamed(text: string): Array<{ code: string; name: string; index: number }> {
-  airlinePattern ??= new RegExp(`(?<![\\p{L}])(${[...AIRLINE_NAMES.keys()].filter((n) => n.length >= 3).sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}])`, 'gu');
+  airlinePattern ??= new RegExp(
+    `(?<![\\p{L}])(${[...AIRLINE_NAMES.keys()]
+      .filter((n) => n.length >= 3)
+      .sort((a, b) => b.length - a.length)
+      .map(escape)
+      .join('|')})(?![\\p{L}])`,
+    'gu',
+  );
   const found: Array<{ code: string; name: string; index: number }> = [];
   for (const m of fold(text).matchAll(airlinePattern)) {
     const code = AIRLINE_NAMES.get(m[1]!)!;
@@ -39,7 +47,12 @@ export function airlinesNamed(text: string): Array<{ code: string; name: string;
 
 // ---------------------------------------------------------------- airports
 
-export interface AirportPlace { iata: string; city: string; country: string; timezone: string }
+export interface AirportPlace {
+  iata: string;
+  city: string;
+  country: string;
+  timezone: string;
+}
 
 /** An IATA airport code, or undefined when the code names no airport. */
 export function airport(iata: string): AirportPlace | undefined {
@@ -47,7 +60,9 @@ export function airport(iata: string): AirportPlace | undefined {
   try {
     const info = getAirportInfo(iata.toUpperCase());
     const country = countries.alpha2ToAlpha3(info.country);
-    return country ? { iata: iata.toUpperCase(), city: info.city, country, timezone: info.timezone } : undefined;
+    return country
+      ? { iata: iata.toUpperCase(), city: info.city, country, timezone: info.timezone }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -55,34 +70,347 @@ export function airport(iata: string): AirportPlace | undefined {
 
 /** Airports travellers call by their own name. */
 const AIRPORT_NAMES: Record<string, string> = {
-  heathrow: 'LHR', gatwick: 'LGW', stansted: 'STN', luton: 'LTN', 'london city': 'LCY', fiumicino: 'FCO', ciampino: 'CIA', malpensa: 'MXP',
-  linate: 'LIN', 'orio al serio': 'BGY', orly: 'ORY', 'charles de gaulle': 'CDG', 'charles-de-gaulle': 'CDG', roissy: 'CDG', barajas: 'MAD',
-  'el prat': 'BCN', schiphol: 'AMS', 'marco polo': 'VCE', capodichino: 'NAP', 'amerigo vespucci': 'FLR', peretola: 'FLR', 'galileo galilei': 'PSA',
-  'humberto delgado': 'LIS', portela: 'LIS', 'francisco sa carneiro': 'OPO', guarulhos: 'GRU', galeao: 'GIG', congonhas: 'CGH', 'santos dumont': 'SDU', trudeau: 'YUL', 'pierre elliott trudeau': 'YUL', pearson: 'YYZ', 'logan': 'BOS', 'dulles': 'IAD', 'hartsfield': 'ATL', 'chhatrapati shivaji': 'BOM', 'indira gandhi': 'DEL', 'oliver tambo': 'JNB', 'hosea kutako': 'WDH', 'bandaranaike': 'CMB', 'velana': 'MLE', 'ngurah rai': 'DPS', 'kempegowda': 'BLR', 'incheon': 'ICN', 'pudong': 'PVG', 'hongqiao': 'SHA', 'capital airport': 'PEK', 'daxing': 'PKX', 'vantaa': 'HEL', 'fornebu': 'OSL', 'lisboa humberto delgado': 'LIS', 'cristiano ronaldo': 'FNC', 'joao paulo ii': 'PDL', 'adolfo suarez': 'MAD', 'josep tarradellas': 'BCN', 'guglielmo marconi': 'BLQ', 'caselle': 'TRN', 'valerio catullo': 'VRN', 'karol wojtyla': 'BRI', 'saint-exupery': 'LYS', 'marignane': 'MRS', 'merignac': 'BOD', 'blagnac': 'TLS',
-  ezeiza: 'EZE', aeroparque: 'AEP', 'jorge chavez': 'LIM', 'velasco astete': 'CUZ', 'el dorado': 'BOG', 'benito juarez': 'MEX', 'jose marti': 'HAV',
-  'john f. kennedy': 'JFK', 'john f kennedy': 'JFK', newark: 'EWR', laguardia: 'LGA', "o'hare": 'ORD', 'ohare': 'ORD', narita: 'NRT', haneda: 'HND',
-  kansai: 'KIX', changi: 'SIN', suvarnabhumi: 'BKK', 'don mueang': 'DMK', 'noi bai': 'HAN', 'tan son nhat': 'SGN', 'ataturk': 'IST', 'sabiha gokcen': 'SAW',
-  'eleftherios venizelos': 'ATH', 'franz josef strauss': 'MUC', 'vaclav havel': 'PRG', chopin: 'WAW', kastrup: 'CPH', arlanda: 'ARN', gardermoen: 'OSL',
-  keflavik: 'KEF', 'menara': 'RAK', 'mohammed v': 'CMN', 'son sant joan': 'PMI', 'tenerife sur': 'TFS', 'tenerife norte': 'TFN', 'reina sofia': 'TFS',
-  'costa del sol': 'AGP', 'san pablo': 'SVQ', 'manises': 'VLC', 'zaventem': 'BRU', 'schwechat': 'VIE', 'kloten': 'ZRH', 'cointrin': 'GVA', 'tegel': 'TXL',
-  'brandenburg': 'BER', 'punta raisi': 'PMO', 'fontanarossa': 'CTA', 'tocumen': 'PTY', 'juan santamaria': 'SJO', 'mariscal sucre': 'UIO', 'arturo merino benitez': 'SCL',
+  heathrow: 'LHR',
+  gatwick: 'LGW',
+  stansted: 'STN',
+  luton: 'LTN',
+  'london city': 'LCY',
+  fiumicino: 'FCO',
+  ciampino: 'CIA',
+  malpensa: 'MXP',
+  linate: 'LIN',
+  'orio al serio': 'BGY',
+  orly: 'ORY',
+  'charles de gaulle': 'CDG',
+  'charles-de-gaulle': 'CDG',
+  roissy: 'CDG',
+  barajas: 'MAD',
+  'el prat': 'BCN',
+  schiphol: 'AMS',
+  'marco polo': 'VCE',
+  capodichino: 'NAP',
+  'amerigo vespucci': 'FLR',
+  peretola: 'FLR',
+  'galileo galilei': 'PSA',
+  'humberto delgado': 'LIS',
+  portela: 'LIS',
+  'francisco sa carneiro': 'OPO',
+  guarulhos: 'GRU',
+  galeao: 'GIG',
+  congonhas: 'CGH',
+  'santos dumont': 'SDU',
+  trudeau: 'YUL',
+  'pierre elliott trudeau': 'YUL',
+  pearson: 'YYZ',
+  logan: 'BOS',
+  dulles: 'IAD',
+  hartsfield: 'ATL',
+  'chhatrapati shivaji': 'BOM',
+  'indira gandhi': 'DEL',
+  'oliver tambo': 'JNB',
+  'hosea kutako': 'WDH',
+  bandaranaike: 'CMB',
+  velana: 'MLE',
+  'ngurah rai': 'DPS',
+  kempegowda: 'BLR',
+  incheon: 'ICN',
+  pudong: 'PVG',
+  hongqiao: 'SHA',
+  'capital airport': 'PEK',
+  daxing: 'PKX',
+  vantaa: 'HEL',
+  fornebu: 'OSL',
+  'lisboa humberto delgado': 'LIS',
+  'cristiano ronaldo': 'FNC',
+  'joao paulo ii': 'PDL',
+  'adolfo suarez': 'MAD',
+  'josep tarradellas': 'BCN',
+  'guglielmo marconi': 'BLQ',
+  caselle: 'TRN',
+  'valerio catullo': 'VRN',
+  'karol wojtyla': 'BRI',
+  'saint-exupery': 'LYS',
+  marignane: 'MRS',
+  merignac: 'BOD',
+  blagnac: 'TLS',
+  ezeiza: 'EZE',
+  aeroparque: 'AEP',
+  'jorge chavez': 'LIM',
+  'velasco astete': 'CUZ',
+  'el dorado': 'BOG',
+  'benito juarez': 'MEX',
+  'jose marti': 'HAV',
+  'john f. kennedy': 'JFK',
+  'john f kennedy': 'JFK',
+  newark: 'EWR',
+  laguardia: 'LGA',
+  "o'hare": 'ORD',
+  ohare: 'ORD',
+  narita: 'NRT',
+  haneda: 'HND',
+  kansai: 'KIX',
+  changi: 'SIN',
+  suvarnabhumi: 'BKK',
+  'don mueang': 'DMK',
+  'noi bai': 'HAN',
+  'tan son nhat': 'SGN',
+  ataturk: 'IST',
+  'sabiha gokcen': 'SAW',
+  'eleftherios venizelos': 'ATH',
+  'franz josef strauss': 'MUC',
+  'vaclav havel': 'PRG',
+  chopin: 'WAW',
+  kastrup: 'CPH',
+  arlanda: 'ARN',
+  gardermoen: 'OSL',
+  keflavik: 'KEF',
+  menara: 'RAK',
+  'mohammed v': 'CMN',
+  'son sant joan': 'PMI',
+  'tenerife sur': 'TFS',
+  'tenerife norte': 'TFN',
+  'reina sofia': 'TFS',
+  'costa del sol': 'AGP',
+  'san pablo': 'SVQ',
+  manises: 'VLC',
+  zaventem: 'BRU',
+  schwechat: 'VIE',
+  kloten: 'ZRH',
+  cointrin: 'GVA',
+  tegel: 'TXL',
+  brandenburg: 'BER',
+  'punta raisi': 'PMO',
+  fontanarossa: 'CTA',
+  tocumen: 'PTY',
+  'juan santamaria': 'SJO',
+  'mariscal sucre': 'UIO',
+  'arturo merino benitez': 'SCL',
 };
 
 // ---------------------------------------------------------------- cities
 
-export interface CityPlace { name: string; country: string; iata: string | null; population: number; lon?: number; lat?: number }
+export interface CityPlace {
+  name: string;
+  country: string;
+  iata: string | null;
+  population: number;
+  lon?: number;
+  lat?: number;
+}
 
-interface RawCity { name: string; altName: string; country: string; population: number; loc: { coordinates: [number, number] } }
-interface CityEntry { name: string; country: string; population: number; lon: number; lat: number }
+interface RawCity {
+  name: string;
+  altName: string;
+  country: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+interface CityEntry {
+  name: string;
+  country: string;
+  population: number;
+  lon: number;
+  lat: number;
+}
 
 const CURATED = new Map<string, CityPlace>();
 for (const [names, country, iata] of cityTable as Array<[string, string, string]>) {
   const list = names.split('|');
-  for (const name of list) CURATED.set(fold(name), { name: list[0]!, country, iata: iata || null, population: Number.MAX_SAFE_INTEGER });
+  for (const name of list)
+    CURATED.set(fold(name), {
+      name: list[0]!,
+      country,
+      iata: iata || null,
+      population: Number.MAX_SAFE_INTEGER,
+    });
 }
 
 /** Capitalised words that are also towns of 15,000 people somewhere. */
-const CITY_STOPWORDS = new Set(['day', 'hotel', 'nice', 'mobile', 'reading', 'split', 'bath', 'victoria', 'florida', 'paradise', 'palm', 'best', 'bus', 'dia', 'dias', 'tour', 'santa', 'san', 'sur', 'salt', 'bar', 'mar', 'sale', 'cita', 'la', 'le', 'el', 'los', 'las', 'orange', 'concord', 'independence', 'liberty', 'union', 'eden', 'alcazar', 'progreso', 'libertad', 'esperanza', 'trinidad', 'providence', 'ville', 'city', 'centro', 'central', 'vitoria', 'marina', 'puerto', 'gran', 'grand', 'rio', 'soledad', 'pilar', 'mercedes', 'dolores', 'rosario', 'carmen', 'cruz', 'lucena', 'jesus', 'spring', 'temple', 'garden', 'bay', 'beach', 'lake', 'river', 'valley', 'park', 'palace', 'station', 'airport', 'museum', 'church', 'market', 'old town', 'downtown', 'university', 'welcome', 'arrival', 'departure', 'return', 'transfer', 'price', 'total', 'check', 'guest', 'room', 'double', 'single', 'natal', 'como', 'lagos', 'salvador', 'maria', 'marta', 'laura', 'paul', 'david', 'anna', 'sofia', 'lucia', 'elena', 'julia', 'martin', 'andrea', 'ana', 'saint', 'port', 'mont', 'monte', 'villa', 'casa', 'porto alegre', 'linden', 'bergen op zoom', 'hamilton', 'lincoln', 'jackson', 'clinton', 'franklin', 'washington', 'kent', 'essex', 'tours', 'vol', 'vuelo', 'flug', 'volo', 'voo', 'pension', 'cena', 'pranzo', 'cuba', 'roma norte', 'dom', 'opera', 'regina', 'venus', 'aurora', 'apolo', 'ciudad', 'playa', 'lima', 'mesa', 'leon', 'leo', 'nova', 'ost', 'west', 'east', 'north', 'south', 'plaza', 'piazza', 'strada', 'seat', 'gate', 'terminal', 'class', 'economy', 'business', 'premium', 'standard', 'superior', 'deluxe', 'junior', 'suite', 'breakfast', 'dinner', 'lunch', 'note', 'notes', 'info', 'email', 'phone', 'tel', 'fax', 'web', 'total', 'deposit', 'balance', 'hostal']);
+const CITY_STOPWORDS = new Set([
+  'day',
+  'hotel',
+  'nice',
+  'mobile',
+  'reading',
+  'split',
+  'bath',
+  'victoria',
+  'florida',
+  'paradise',
+  'palm',
+  'best',
+  'bus',
+  'dia',
+  'dias',
+  'tour',
+  'santa',
+  'san',
+  'sur',
+  'salt',
+  'bar',
+  'mar',
+  'sale',
+  'cita',
+  'la',
+  'le',
+  'el',
+  'los',
+  'las',
+  'orange',
+  'concord',
+  'independence',
+  'liberty',
+  'union',
+  'eden',
+  'alcazar',
+  'progreso',
+  'libertad',
+  'esperanza',
+  'trinidad',
+  'providence',
+  'ville',
+  'city',
+  'centro',
+  'central',
+  'vitoria',
+  'marina',
+  'puerto',
+  'gran',
+  'grand',
+  'rio',
+  'soledad',
+  'pilar',
+  'mercedes',
+  'dolores',
+  'rosario',
+  'carmen',
+  'cruz',
+  'lucena',
+  'jesus',
+  'spring',
+  'temple',
+  'garden',
+  'bay',
+  'beach',
+  'lake',
+  'river',
+  'valley',
+  'park',
+  'palace',
+  'station',
+  'airport',
+  'museum',
+  'church',
+  'market',
+  'old town',
+  'downtown',
+  'university',
+  'welcome',
+  'arrival',
+  'departure',
+  'return',
+  'transfer',
+  'price',
+  'total',
+  'check',
+  'guest',
+  'room',
+  'double',
+  'single',
+  'natal',
+  'como',
+  'lagos',
+  'salvador',
+  'maria',
+  'marta',
+  'laura',
+  'paul',
+  'david',
+  'anna',
+  'sofia',
+  'lucia',
+  'elena',
+  'julia',
+  'martin',
+  'andrea',
+  'ana',
+  'saint',
+  'port',
+  'mont',
+  'monte',
+  'villa',
+  'casa',
+  'porto alegre',
+  'linden',
+  'bergen op zoom',
+  'hamilton',
+  'lincoln',
+  'jackson',
+  'clinton',
+  'franklin',
+  'washington',
+  'kent',
+  'essex',
+  'tours',
+  'vol',
+  'vuelo',
+  'flug',
+  'volo',
+  'voo',
+  'pension',
+  'cena',
+  'pranzo',
+  'cuba',
+  'roma norte',
+  'dom',
+  'opera',
+  'regina',
+  'venus',
+  'aurora',
+  'apolo',
+  'ciudad',
+  'playa',
+  'lima',
+  'mesa',
+  'leon',
+  'leo',
+  'nova',
+  'ost',
+  'west',
+  'east',
+  'north',
+  'south',
+  'plaza',
+  'piazza',
+  'strada',
+  'seat',
+  'gate',
+  'terminal',
+  'class',
+  'economy',
+  'business',
+  'premium',
+  'standard',
+  'superior',
+  'deluxe',
+  'junior',
+  'suite',
+  'breakfast',
+  'dinner',
+  'lunch',
+  'note',
+  'notes',
+  'info',
+  'email',
+  'phone',
+  'tel',
+  'fax',
+  'web',
+  'total',
+  'deposit',
+  'balance',
+  'hostal',
+]);
 
 let cityIndex: Map<string, CityEntry[]> | undefined;
 const MIN_POPULATION = 15_000;
@@ -94,7 +422,13 @@ function cityGazetteer(): Map<string, CityEntry[]> {
     const country = countries.alpha2ToAlpha3(city.country);
     const name = fold(city.name);
     if (!country || name.length < 4) continue;
-    const entry = { name: city.name, country, population: city.population, lon: city.loc.coordinates[0], lat: city.loc.coordinates[1] };
+    const entry = {
+      name: city.name,
+      country,
+      population: city.population,
+      lon: city.loc.coordinates[0],
+      lat: city.loc.coordinates[1],
+    };
     index.set(name, [...(index.get(name) ?? []), entry]);
   }
   return (cityIndex = index);
@@ -112,15 +446,34 @@ export function city(name: string, known: ReadonlySet<string> = new Set()): City
   if (key.length < 4 || CITY_STOPWORDS.has(key)) return undefined;
   const entries = cityGazetteer().get(key);
   if (!entries) return undefined;
-  const inKnown = entries.filter((e) => known.has(e.country)).sort((a, b) => b.population - a.population)[0];
+  const inKnown = entries
+    .filter((e) => known.has(e.country))
+    .sort((a, b) => b.population - a.population)[0];
   const sorted = [...entries].sort((a, b) => b.population - a.population);
   const [first, second] = sorted;
-  const pick = inKnown ?? (first && (!second || second.country === first.country || first.population >= 5 * second.population) ? first : undefined);
-  return pick ? { name: pick.name, country: pick.country, iata: null, population: pick.population, lon: pick.lon, lat: pick.lat } : undefined;
+  const pick =
+    inKnown ??
+    (first &&
+    (!second || second.country === first.country || first.population >= 5 * second.population)
+      ? first
+      : undefined);
+  return pick
+    ? {
+        name: pick.name,
+        country: pick.country,
+        iata: null,
+        population: pick.population,
+        lon: pick.lon,
+        lat: pick.lat,
+      }
+    : undefined;
 }
 
 /** The city a place name opens with ("Sevilla Santa Justa" → Sevilla, "Madrid Atocha" → Madrid). */
-export function leadingCity(name: string, known: ReadonlySet<string> = new Set()): CityPlace | undefined {
+export function leadingCity(
+  name: string,
+  known: ReadonlySet<string> = new Set(),
+): CityPlace | undefined {
   const words = name.trim().split(/[\s-]+/);
   for (let n = Math.min(words.length, 4); n >= 1; n--) {
     const place = city(words.slice(0, n).join(' '), known);
@@ -132,13 +485,17 @@ export function leadingCity(name: string, known: ReadonlySet<string> = new Set()
 /** Coordinates of a curated city (for its timezone), from the gazetteer's largest namesake in its country. */
 function coordinatesOf(place: CityPlace): { lon: number; lat: number } | undefined {
   if (place.lon !== undefined && place.lat !== undefined) return { lon: place.lon, lat: place.lat };
-  const entry = (cityGazetteer().get(fold(place.name)) ?? []).filter((e) => e.country === place.country).sort((a, b) => b.population - a.population)[0];
+  const entry = (cityGazetteer().get(fold(place.name)) ?? [])
+    .filter((e) => e.country === place.country)
+    .sort((a, b) => b.population - a.population)[0];
   return entry ? { lon: entry.lon, lat: entry.lat } : undefined;
 }
 
 // ---------------------------------------------------------------- timezones
 
-let airportsByCountry: Map<string, Array<{ lat: number; lon: number; timezone: string }>> | undefined;
+let airportsByCountry:
+  | Map<string, Array<{ lat: number; lon: number; timezone: string }>>
+  | undefined;
 function countryAirports() {
   if (airportsByCountry) return airportsByCountry;
   airportsByCountry = new Map();
@@ -181,9 +538,21 @@ export function cityTimezone(place: CityPlace): string | undefined {
 
 /** An airport written by its name ("Fiumicino", "Charles de Gaulle") in a piece of text. */
 let airportNamePattern: RegExp | undefined;
-export function airportsByName(text: string): Array<{ iata: string; index: number; length: number }> {
-  airportNamePattern ??= new RegExp(`(?<![\\p{L}])(${Object.keys(AIRPORT_NAMES).sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}])`, 'gu');
-  return [...fold(text).matchAll(airportNamePattern)].map((m) => ({ iata: AIRPORT_NAMES[m[1]!]!, index: m.index, length: m[1]!.length }));
+export function airportsByName(
+  text: string,
+): Array<{ iata: string; index: number; length: number }> {
+  airportNamePattern ??= new RegExp(
+    `(?<![\\p{L}])(${Object.keys(AIRPORT_NAMES)
+      .sort((a, b) => b.length - a.length)
+      .map(escape)
+      .join('|')})(?![\\p{L}])`,
+    'gu',
+  );
+  return [...fold(text).matchAll(airportNamePattern)].map((m) => ({
+    iata: AIRPORT_NAMES[m[1]!]!,
+    index: m.index,
+    length: m[1]!.length,
+  }));
 }
 
 /** The airport a city is served by, when it has one (Florence FLR); undefined for cities with several (London, Paris, Milan). */
@@ -195,17 +564,112 @@ export function cityAirport(name: string): string | undefined {
 
 /** Names i18n-iso-countries does not know, and common unaccented or short forms. */
 const ALIASES: Record<string, string> = {
-  england: 'GBR', scotland: 'GBR', wales: 'GBR', 'northern ireland': 'GBR', 'great britain': 'GBR', uk: 'GBR', 'reino unido': 'GBR', 'royaume-uni': 'GBR', escocia: 'GBR', ecosse: 'GBR', inglaterra: 'GBR', angleterre: 'GBR', schottland: 'GBR', 'gran bretana': 'GBR', 'regno unito': 'GBR', scozia: 'GBR', gales: 'GBR', 'pays de galles': 'GBR', 'pais de gales': 'GBR', 'galles': 'GBR', inghilterra: 'GBR', 'grossbritannien': 'GBR',
-  holland: 'NLD', 'the netherlands': 'NLD', 'paises bajos': 'NLD', holanda: 'NLD', olanda: 'NLD', hollande: 'NLD',
-  laos: 'LAO', 'viet nam': 'VNM', vietnam: 'VNM', usa: 'USA', 'united states': 'USA', 'estados unidos': 'USA', 'etats-unis': 'USA', eeuu: 'USA', 'stati uniti': 'USA', 'ee.uu.': 'USA', 'vereinigte staaten': 'USA',
-  russia: 'RUS', 'south korea': 'KOR', 'corea del sur': 'KOR', 'coree du sud': 'KOR', 'czech republic': 'CZE', czechia: 'CZE', 'republica checa': 'CZE', tchequie: 'CZE', tschechien: 'CZE',
-  turkey: 'TUR', turkiye: 'TUR', turquia: 'TUR', turquie: 'TUR', turkei: 'TUR', turchia: 'TUR', bolivia: 'BOL', venezuela: 'VEN', tanzania: 'TZA', iran: 'IRN', syria: 'SYR', 'ivory coast': 'CIV', 'costa de marfil': 'CIV', "cote d'ivoire": 'CIV',
-  marruecos: 'MAR', maroc: 'MAR', marokko: 'MAR', marocco: 'MAR', peru: 'PER', mexico: 'MEX', japon: 'JPN', brasil: 'BRA', bresil: 'BRA', italie: 'ITA', espagne: 'ESP', espanha: 'ESP', spanien: 'ESP', spagna: 'ESP', espana: 'ESP',
-  'dominican republic': 'DOM', 'republica dominicana': 'DOM', 'republique dominicaine': 'DOM', 'costa rica': 'CRI', tailandia: 'THA', thailande: 'THA',
+  england: 'GBR',
+  scotland: 'GBR',
+  wales: 'GBR',
+  'northern ireland': 'GBR',
+  'great britain': 'GBR',
+  uk: 'GBR',
+  'reino unido': 'GBR',
+  'royaume-uni': 'GBR',
+  escocia: 'GBR',
+  ecosse: 'GBR',
+  inglaterra: 'GBR',
+  angleterre: 'GBR',
+  schottland: 'GBR',
+  'gran bretana': 'GBR',
+  'regno unito': 'GBR',
+  scozia: 'GBR',
+  gales: 'GBR',
+  'pays de galles': 'GBR',
+  'pais de gales': 'GBR',
+  galles: 'GBR',
+  inghilterra: 'GBR',
+  grossbritannien: 'GBR',
+  holland: 'NLD',
+  'the netherlands': 'NLD',
+  'paises bajos': 'NLD',
+  holanda: 'NLD',
+  olanda: 'NLD',
+  hollande: 'NLD',
+  laos: 'LAO',
+  'viet nam': 'VNM',
+  vietnam: 'VNM',
+  usa: 'USA',
+  'united states': 'USA',
+  'estados unidos': 'USA',
+  'etats-unis': 'USA',
+  eeuu: 'USA',
+  'stati uniti': 'USA',
+  'ee.uu.': 'USA',
+  'vereinigte staaten': 'USA',
+  russia: 'RUS',
+  'south korea': 'KOR',
+  'corea del sur': 'KOR',
+  'coree du sud': 'KOR',
+  'czech republic': 'CZE',
+  czechia: 'CZE',
+  'republica checa': 'CZE',
+  tchequie: 'CZE',
+  tschechien: 'CZE',
+  turkey: 'TUR',
+  turkiye: 'TUR',
+  turquia: 'TUR',
+  turquie: 'TUR',
+  turkei: 'TUR',
+  turchia: 'TUR',
+  bolivia: 'BOL',
+  venezuela: 'VEN',
+  tanzania: 'TZA',
+  iran: 'IRN',
+  syria: 'SYR',
+  'ivory coast': 'CIV',
+  'costa de marfil': 'CIV',
+  "cote d'ivoire": 'CIV',
+  marruecos: 'MAR',
+  maroc: 'MAR',
+  marokko: 'MAR',
+  marocco: 'MAR',
+  peru: 'PER',
+  mexico: 'MEX',
+  japon: 'JPN',
+  brasil: 'BRA',
+  bresil: 'BRA',
+  italie: 'ITA',
+  espagne: 'ESP',
+  espanha: 'ESP',
+  spanien: 'ESP',
+  spagna: 'ESP',
+  espana: 'ESP',
+  'dominican republic': 'DOM',
+  'republica dominicana': 'DOM',
+  'republique dominicaine': 'DOM',
+  'costa rica': 'CRI',
+  tailandia: 'THA',
+  thailande: 'THA',
 };
 
 /** Never a country on their own in these documents (a city, a dish, a common word). */
-const NEVER = new Set(['island', 'granada', 'panama', 'jersey', 'guernsey', 'monaco', 'salvador', 'georgia', 'jordan', 'chad', 'niger', 'dominica', 'cocos', 'christmas island', 'mali', 'togo', 'oman', 'peru']);
+const NEVER = new Set([
+  'island',
+  'granada',
+  'panama',
+  'jersey',
+  'guernsey',
+  'monaco',
+  'salvador',
+  'georgia',
+  'jordan',
+  'chad',
+  'niger',
+  'dominica',
+  'cocos',
+  'christmas island',
+  'mali',
+  'togo',
+  'oman',
+  'peru',
+]);
 
 const CAPITALISED_COUNTRIES = new Set(['peru', 'oman']);
 
@@ -231,12 +695,21 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 let countryPattern: RegExp | undefined;
 
 /** Words that make a following country name part of another name: "Piazza di Spagna", "Hotel España", "Café de Paris". */
-const NAME_HEADS = /(?:^|[\s(])(?:piazza|plaza|place|praca|platz|piazzale|calle|rue|via|viale|avenida|avenue|av\.|street|st\.|strasse|straße|rua|corso|largo|hotel|hôtel|hostal|pousada|albergo|residence|residencia|café|cafe|caffè|caffe|bar|restaurant|restaurante|ristorante|trattoria|brasserie|bistro|pub|club|galerie|galleria|gran via|puerta|porta|porte|ponte|pont|puente|museo|musée|museum|teatro|théâtre|banco|banca|banque|bank|compagnie|compania|companhia|company|grand|palazzo|palacio|palais|villa|casa|maison|haus|spanish|quartier|barrio|bairro|quartiere|jardin|jardim|giardino|garden|gardens|parque|parc|parco|park|estadio|stadium|torre|tower|tour|escalinata|steps|scalinata|embassy|embajada|ambassade|consulado|consulate|consolato|ambasciata|botschaft|air|airlines|airways|linhas aereas|lineas aereas)\s+(?:(?:de|di|del|della|da|do|dos|das|des|du|de la|of|the|von|der|d'|l')\s*)?$/i;
+const NAME_HEADS =
+  /(?:^|[\s(])(?:piazza|plaza|place|praca|platz|piazzale|calle|rue|via|viale|avenida|avenue|av\.|street|st\.|strasse|straße|rua|corso|largo|hotel|hôtel|hostal|pousada|albergo|residence|residencia|café|cafe|caffè|caffe|bar|restaurant|restaurante|ristorante|trattoria|brasserie|bistro|pub|club|galerie|galleria|gran via|puerta|porta|porte|ponte|pont|puente|museo|musée|museum|teatro|théâtre|banco|banca|banque|bank|compagnie|compania|companhia|company|grand|palazzo|palacio|palais|villa|casa|maison|haus|spanish|quartier|barrio|bairro|quartiere|jardin|jardim|giardino|garden|gardens|parque|parc|parco|park|estadio|stadium|torre|tower|tour|escalinata|steps|scalinata|embassy|embajada|ambassade|consulado|consulate|consolato|ambasciata|botschaft|air|airlines|airways|linhas aereas|lineas aereas)\s+(?:(?:de|di|del|della|da|do|dos|das|des|du|de la|of|the|von|der|d'|l')\s*)?$/i;
 
 /** Country names written in the text, alpha-3, in order of appearance, without those that are part of another name. */
-export function countriesNamed(text: string): Array<{ country: string; index: number; name: string }> {
+export function countriesNamed(
+  text: string,
+): Array<{ country: string; index: number; name: string }> {
   const index = countryNames();
-  countryPattern ??= new RegExp(`(?<![\\p{L}])(${[...index.keys()].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}])`, 'gu');
+  countryPattern ??= new RegExp(
+    `(?<![\\p{L}])(${[...index.keys()]
+      .sort((a, b) => b.length - a.length)
+      .map(escape)
+      .join('|')})(?![\\p{L}])`,
+    'gu',
+  );
   const folded = fold(text);
   const found: Array<{ country: string; index: number; name: string }> = [];
   for (const m of folded.matchAll(countryPattern)) {
@@ -250,7 +723,12 @@ export function countriesNamed(text: string): Array<{ country: string; index: nu
     if (!/^\p{Lu}/u.test(original)) continue;
     if (NAME_HEADS.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
     // "España Hotel", "Italia Travel": a country followed by a capitalised noun names that noun.
-    if (/^\s+(?:Hotel|Hôtel|Tours?|Travel|Viajes|Voyages|Reisen|Viaggi|Viagens|Express|Palace|Resort|Suites|Inn|Airlines?|Airways|Rail|Ferries|Lines?)\b/u.test(text.slice(m.index + name.length, m.index + name.length + 20))) continue;
+    if (
+      /^\s+(?:Hotel|Hôtel|Tours?|Travel|Viajes|Voyages|Reisen|Viaggi|Viagens|Express|Palace|Resort|Suites|Inn|Airlines?|Airways|Rail|Ferries|Lines?)\b/u.test(
+        text.slice(m.index + name.length, m.index + name.length + 20),
+      )
+    )
+      continue;
     found.push({ country: index.get(name)!, index: m.index, name: original });
   }
   return found;
@@ -265,6 +743,8 @@ export function countryOfName(name: string): string | undefined {
 
 /** The country's name in a language ("ITA", "it" → "Italia"). */
 export function countryName(alpha3: string, language: string): string | undefined {
-  const names = countries.getName(alpha3, LOCALES.includes(language) ? language : 'en', { select: 'official' });
+  const names = countries.getName(alpha3, LOCALES.includes(language) ? language : 'en', {
+    select: 'official',
+  });
   return typeof names === 'string' ? names : undefined;
 }

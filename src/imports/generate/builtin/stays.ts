@@ -9,28 +9,49 @@ import { ACCOMMODATION_LABEL, HOTEL_WORDS, fold } from './vocabulary.ts';
 
 export type StayBlock = Extract<DraftBlockInput, { type: 'accommodation' }>;
 
-const IN_LABEL = /^(?:check-?in|arrival|arrival date|llegada|entrada|fecha de entrada|arrivee|date d'arrivee|chegada|data de chegada|data de entrada|anreise|anreisedatum|arrivo|data di arrivo)\b/;
-const OUT_LABEL = /^(?:check-?out|departure|departure date|salida|fecha de salida|depart|date de depart|saida|data de saida|abreise|abreisedatum|partenza|data di partenza)\b/;
-const ADDRESS = /^(?:address|direccion|adresse|endereco|morada|anschrift|indirizzo)\s*[:\-]\s*(.+)$/i;
+const IN_LABEL =
+  /^(?:check-?in|arrival|arrival date|llegada|entrada|fecha de entrada|arrivee|date d'arrivee|chegada|data de chegada|data de entrada|anreise|anreisedatum|arrivo|data di arrivo)\b/;
+const OUT_LABEL =
+  /^(?:check-?out|departure|departure date|salida|fecha de salida|depart|date de depart|saida|data de saida|abreise|abreisedatum|partenza|data di partenza)\b/;
+const ADDRESS =
+  /^(?:address|direccion|adresse|endereco|morada|anschrift|indirizzo)\s*[:\-]\s*(.+)$/i;
 const NIGHTS = /\b(\d{1,2})\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte)\b/;
-const REFERENCE = /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\.?|reference|id)|reservation (?:number|no\.?)|n[º°o]\.? de reserva|numero de reserva|localizador|numero de (?:confirmation|reservation)|n[º°o] de confirmation|numero da reserva|codigo de reserva|buchungsnummer|reservierungsnummer|bestatigungsnummer|numero di prenotazione|codice di prenotazione|numero di conferma)\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,14})\b/i;
+const REFERENCE =
+  /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\.?|reference|id)|reservation (?:number|no\.?)|n[º°o]\.? de reserva|numero de reserva|localizador|numero de (?:confirmation|reservation)|n[º°o] de confirmation|numero da reserva|codigo de reserva|buchungsnummer|reservierungsnummer|bestatigungsnummer|numero di prenotazione|codice di prenotazione|numero di conferma)\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,14})\b/i;
 
 function isAnchor(line: string): string | undefined {
   const folded = fold(line);
   if (line.length > 220) return undefined;
-  const labelled = ACCOMMODATION_LABEL.test(folded) || /^(?:hotel|hôtel|hostal|pousada|parador|riad|albergo|resort|b&b|agriturismo|masseria|quinta|palazzo|relais)\b/i.test(line);
+  const labelled =
+    ACCOMMODATION_LABEL.test(folded) ||
+    /^(?:hotel|hôtel|hostal|pousada|parador|riad|albergo|resort|b&b|agriturismo|masseria|quinta|palazzo|relais)\b/i.test(
+      line,
+    );
   // "We confirm your booking at Hotel Casa Vidriera, ...": a hotel's name in a sentence of the confirmation.
-  const named = HOTEL_WORDS.test(folded) && /\b(?:reserv|book|confirm|prenot|buchung|stay|sejour|estancia|estadia|soggiorno|aufenthalt|transfer|traslado|transfert|trasferimento)/.test(folded);
-  if (!(labelled || named || (HOTEL_WORDS.test(folded) && line.length <= 80 && !/[.!?]\s/.test(line)))) return undefined;
+  const named =
+    HOTEL_WORDS.test(folded) &&
+    /\b(?:reserv|book|confirm|prenot|buchung|stay|sejour|estancia|estadia|soggiorno|aufenthalt|transfer|traslado|transfert|trasferimento)/.test(
+      folded,
+    );
+  if (
+    !(labelled || named || (HOTEL_WORDS.test(folded) && line.length <= 80 && !/[.!?]\s/.test(line)))
+  )
+    return undefined;
   return hotelName(line);
 }
 
-export function readStays(lines: readonly string[], now: Date, anchor: IsoDate | null, skip: ReadonlySet<number> = new Set()): Array<{ block: StayBlock; line: number; used: number[] }> {
+export function readStays(
+  lines: readonly string[],
+  now: Date,
+  anchor: IsoDate | null,
+  skip: ReadonlySet<number> = new Set(),
+): Array<{ block: StayBlock; line: number; used: number[] }> {
   const anchors: Array<{ line: number; name: string }> = [];
   lines.forEach((line, i) => {
     if (skip.has(i)) return;
     const name = isAnchor(line);
-    if (name && !anchors.some((a) => fold(a.name) === fold(name) && i - a.line <= 3)) anchors.push({ line: i, name });
+    if (name && !anchors.some((a) => fold(a.name) === fold(name) && i - a.line <= 3))
+      anchors.push({ line: i, name });
   });
   const stays: Array<{ block: StayBlock; line: number; used: number[] }> = [];
   anchors.forEach((a, k) => {
@@ -44,29 +65,60 @@ export function readStays(lines: readonly string[], now: Date, anchor: IsoDate |
     window.forEach((line, j) => {
       const folded = fold(line).trim();
       const date = scanDates(line, now, anchor)[0]?.date;
-      if (date && IN_LABEL.test(folded)) { checkIn ??= date; used.push(a.line + j); } else if (date && OUT_LABEL.test(folded)) { checkOut ??= date; used.push(a.line + j); }
+      if (date && IN_LABEL.test(folded)) {
+        checkIn ??= date;
+        used.push(a.line + j);
+      } else if (date && OUT_LABEL.test(folded)) {
+        checkOut ??= date;
+        used.push(a.line + j);
+      }
       const addr = ADDRESS.exec(line.trim());
-      if (addr) { address ??= addr[1]!.trim().slice(0, 200); used.push(a.line + j); }
-      if (/^(?:n[º°.]*\s*de noites|nights|noches|nuits|notti|nachte|number of nights|duree|durée|duration|durata|dauer)\b/.test(folded)) used.push(a.line + j);
+      if (addr) {
+        address ??= addr[1]!.trim().slice(0, 200);
+        used.push(a.line + j);
+      }
+      if (
+        /^(?:n[º°.]*\s*de noites|nights|noches|nuits|notti|nachte|number of nights|duree|durée|duration|durata|dauer)\b/.test(
+          folded,
+        )
+      )
+        used.push(a.line + j);
     });
     const range = findRanges(fold(text), now)[0];
-    if (range && !checkIn && !checkOut) { checkIn = range.start; checkOut = range.end; }
+    if (range && !checkIn && !checkOut) {
+      checkIn = range.start;
+      checkOut = range.end;
+    }
     const nightsStated = NIGHTS.exec(fold(text));
     let nights = nightsStated ? Number(nightsStated[1]) : null;
-    if (checkIn && checkOut) nights = daysBetween(checkIn, checkOut) > 0 ? daysBetween(checkIn, checkOut) : null;
+    if (checkIn && checkOut)
+      nights = daysBetween(checkIn, checkOut) > 0 ? daysBetween(checkIn, checkOut) : null;
     else if (checkIn && nights) checkOut = addDays(checkIn, nights);
     else if (checkOut && nights) checkIn = addDays(checkOut, -nights);
     if (checkIn && checkOut && checkOut <= checkIn) checkOut = null;
     const postal = window.find((l) => /\b\d{4,5}\s+\p{Lu}/u.test(l)) ?? null;
-    const placeName = cityIn(text) ?? cityOfAddress(address) ?? cityOfAddress(window[0]!) ?? cityOfAddress(postal);
+    const placeName =
+      cityIn(text) ?? cityOfAddress(address) ?? cityOfAddress(window[0]!) ?? cityOfAddress(postal);
     const ref = REFERENCE.exec(fold(text));
-    const reference = ref ? text.slice(ref.index + ref[0].length - ref[1]!.length, ref.index + ref[0].length).toUpperCase() : null;
+    const reference = ref
+      ? text
+          .slice(ref.index + ref[0].length - ref[1]!.length, ref.index + ref[0].length)
+          .toUpperCase()
+      : null;
     stays.push({
       line: a.line,
       used,
       block: {
         type: 'accommodation',
-        content: { name: a.name, checkIn, checkOut, nights: nights && nights > 0 ? nights : null, city: placeName, address, bookingReference: reference },
+        content: {
+          name: a.name,
+          checkIn,
+          checkOut,
+          nights: nights && nights > 0 ? nights : null,
+          city: placeName,
+          address,
+          bookingReference: reference,
+        },
         confidence: 0.5 + (checkIn ? 0.15 : 0) + (checkOut ? 0.15 : 0) + (placeName ? 0.1 : 0),
       },
     });
@@ -77,7 +129,16 @@ export function readStays(lines: readonly string[], now: Date, anchor: IsoDate |
 /** The city of an address: the last of its parts that is a known city ("Via del Viminale 5, 00184 Roma"). */
 export function cityOfAddress(address: string | null): string | null {
   if (!address) return null;
-  const parts = address.split(/,|\s[-–]\s|\s·\s/).map((p) => p.replace(/\b\d{4,5}\b|\b[A-Z]{1,2}\d[\dA-Z]?\s?\d[A-Z]{2}\b/g, '').replace(/[.;:!]+$/, '').trim()).filter(Boolean).reverse();
+  const parts = address
+    .split(/,|\s[-–]\s|\s·\s/)
+    .map((p) =>
+      p
+        .replace(/\b\d{4,5}\b|\b[A-Z]{1,2}\d[\dA-Z]?\s?\d[A-Z]{2}\b/g, '')
+        .replace(/[.;:!]+$/, '')
+        .trim(),
+    )
+    .filter(Boolean)
+    .reverse();
   for (const part of parts) if (city(part)) return part;
   return null;
 }

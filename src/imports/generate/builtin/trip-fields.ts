@@ -4,18 +4,42 @@
 // named after a country) and a title of destination and kind of trip, in the document's language.
 import type { DraftBlock } from '../draft.ts';
 import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './dates.ts';
-import { airlinesNamed, airport, city as exactCity, countriesNamed, countryName, countryOfName, leadingCity } from './places.ts';
+import {
+  airlinesNamed,
+  airport,
+  city as exactCity,
+  countriesNamed,
+  countryName,
+  countryOfName,
+  leadingCity,
+} from './places.ts';
 
-const city = (name: string, known?: ReadonlySet<string>) => exactCity(name, known) ?? leadingCity(name, known);
-import { BOILERPLATE, DURATION_DAYS, DURATION_NIGHTS, NOT_TRIP_DATE, RECURRING, fold } from './vocabulary.ts';
+const city = (name: string, known?: ReadonlySet<string>) =>
+  exactCity(name, known) ?? leadingCity(name, known);
+import {
+  BOILERPLATE,
+  DURATION_DAYS,
+  DURATION_NIGHTS,
+  NOT_TRIP_DATE,
+  RECURRING,
+  fold,
+} from './vocabulary.ts';
 
-export interface Period { start: IsoDate | null; finish: IsoDate | null }
+export interface Period {
+  start: IsoDate | null;
+  finish: IsoDate | null;
+}
 
-const START_LABEL = /^(?:departure date|start date|travel date|date of travel|dates?|outbound|fecha de (?:salida|inicio|viaje)|fechas?|salida|ida|date de depart|dates? du voyage|depart|aller|data de (?:partida|inicio|ida)|datas?|partida|ida|reisedatum|reisezeitraum|abreise|hinreise|anreise|zeitraum|data di partenza|date|partenza|andata|periodo|period|travel dates|fechas del viaje|dates de voyage|datas da viagem|reisetermin)\b/;
-const ARRIVAL_LABEL = /^(?:arrival|arrival date|check-?in|llegada|fecha de llegada|entrada|arrivee|date d'arrivee|chegada|data de chegada|anreise|anreisedatum|arrivo|data di arrivo)\b/;
-const DEPARTURE_LABEL = /^(?:departure|departure date|check-?out|salida|fecha de salida|depart|date de depart|saida|data de saida|partida|abreise|abreisedatum|partenza|data di partenza)\b/;
-const DEPARTURE_WORD = /\b(?:departure|departing|departs|starting|start date|salida|saliendo|inicio|depart|partenza|partenze|inizio|partida|saida|inicio|abreise|abfahrt|reisebeginn|ab dem)\b/;
-const END_LABEL = /^(?:return date|end date|return|inbound|fecha de (?:regreso|vuelta|fin)|regreso|vuelta|date de retour|retour|data de (?:regresso|regreso|volta|fim)|regresso|volta|ruckreise|ruckkehr|heimreise|data di (?:ritorno|rientro)|ritorno|rientro)\b/;
+const START_LABEL =
+  /^(?:departure date|start date|travel date|date of travel|dates?|outbound|fecha de (?:salida|inicio|viaje)|fechas?|salida|ida|date de depart|dates? du voyage|depart|aller|data de (?:partida|inicio|ida)|datas?|partida|ida|reisedatum|reisezeitraum|abreise|hinreise|anreise|zeitraum|data di partenza|date|partenza|andata|periodo|period|travel dates|fechas del viaje|dates de voyage|datas da viagem|reisetermin)\b/;
+const ARRIVAL_LABEL =
+  /^(?:arrival|arrival date|check-?in|llegada|fecha de llegada|entrada|arrivee|date d'arrivee|chegada|data de chegada|anreise|anreisedatum|arrivo|data di arrivo)\b/;
+const DEPARTURE_LABEL =
+  /^(?:departure|departure date|check-?out|salida|fecha de salida|depart|date de depart|saida|data de saida|partida|abreise|abreisedatum|partenza|data di partenza)\b/;
+const DEPARTURE_WORD =
+  /\b(?:departure|departing|departs|starting|start date|salida|saliendo|inicio|depart|partenza|partenze|inizio|partida|saida|inicio|abreise|abfahrt|reisebeginn|ab dem)\b/;
+const END_LABEL =
+  /^(?:return date|end date|return|inbound|fecha de (?:regreso|vuelta|fin)|regreso|vuelta|date de retour|retour|data de (?:regresso|regreso|volta|fim)|regresso|volta|ruckreise|ruckkehr|heimreise|data di (?:ritorno|rientro)|ritorno|rientro)\b/;
 
 /** The period the document states for the trip, from its first lines. */
 export function statedPeriod(lines: readonly string[], now: Date, anchor: IsoDate | null): Period {
@@ -26,16 +50,31 @@ export function statedPeriod(lines: readonly string[], now: Date, anchor: IsoDat
     if (range) return { start: range.start, finish: range.end };
   }
   // A stay's "Arrival: 22 October" and "Departure: 26 October" (hotel confirmations): arrival starts, departure ends.
-  const arrival = candidates.map((l) => (ARRIVAL_LABEL.test(fold(l).trim()) ? scanDates(l, now, anchor)[0]?.date : undefined)).find(Boolean);
-  const departure = candidates.map((l) => (DEPARTURE_LABEL.test(fold(l).trim()) ? scanDates(l, now, anchor)[0]?.date : undefined)).find(Boolean);
-  if (arrival && departure && arrival < departure && daysBetween(arrival, departure) <= 60) return { start: arrival, finish: departure };
+  const arrival = candidates
+    .map((l) =>
+      ARRIVAL_LABEL.test(fold(l).trim()) ? scanDates(l, now, anchor)[0]?.date : undefined,
+    )
+    .find(Boolean);
+  const departure = candidates
+    .map((l) =>
+      DEPARTURE_LABEL.test(fold(l).trim()) ? scanDates(l, now, anchor)[0]?.date : undefined,
+    )
+    .find(Boolean);
+  if (arrival && departure && arrival < departure && daysBetween(arrival, departure) <= 60)
+    return { start: arrival, finish: departure };
   let start: IsoDate | null = null;
   let finish: IsoDate | null = null;
   for (const line of candidates) {
     const folded = fold(line).trim();
     const dates = scanDates(line, now, anchor);
     // "Departure: 8 January 2027 – Return: 17 January 2027": two dates on one line.
-    if (dates.length === 2 && dates[0]!.date < dates[1]!.date && daysBetween(dates[0]!.date, dates[1]!.date) <= 90 && !/\b\d{1,2}[:h]\d{2}\b/.test(line)) return { start: dates[0]!.date, finish: dates[1]!.date };
+    if (
+      dates.length === 2 &&
+      dates[0]!.date < dates[1]!.date &&
+      daysBetween(dates[0]!.date, dates[1]!.date) <= 90 &&
+      !/\b\d{1,2}[:h]\d{2}\b/.test(line)
+    )
+      return { start: dates[0]!.date, finish: dates[1]!.date };
     if (!dates.length) continue;
     if (END_LABEL.test(folded)) finish ??= dates[0]!.date;
     else if (START_LABEL.test(folded)) start ??= dates[0]!.date;
@@ -47,7 +86,10 @@ export function statedPeriod(lines: readonly string[], now: Date, anchor: IsoDat
       const at = DEPARTURE_WORD.exec(fold(line));
       if (!at) continue;
       const date = scanDates(line.slice(at.index), now, anchor)[0];
-      if (date && date.index <= at[0].length + 25) { start = date.date; break; }
+      if (date && date.index <= at[0].length + 25) {
+        start = date.date;
+        break;
+      }
     }
   }
   return { start: start && !finish ? start : null, finish: null };
@@ -69,11 +111,24 @@ export const isRecurring = (lines: readonly string[]) => lines.some((l) => RECUR
 export function statedDuration(lines: readonly string[]): number | null {
   for (const line of lines.slice(0, 20)) {
     const folded = fold(line);
-    if (NOT_TRIP_DATE.test(folded) || /\b(?:before|antes|avant|vor|prima|cancel|within|dentro|validity|valid)\b/.test(folded)) continue;
+    if (
+      NOT_TRIP_DATE.test(folded) ||
+      /\b(?:before|antes|avant|vor|prima|cancel|within|dentro|validity|valid)\b/.test(folded)
+    )
+      continue;
     const days = DURATION_DAYS.exec(folded);
-    if (days && Number(days[1]) > 1 && Number(days[1]) <= 60 && !/\d\s*d\b/.test(days[0]!) ) return Number(days[1]);
+    if (days && Number(days[1]) > 1 && Number(days[1]) <= 60 && !/\d\s*d\b/.test(days[0]!))
+      return Number(days[1]);
     const nights = DURATION_NIGHTS.exec(folded);
-    if (nights && Number(nights[1]) > 0 && Number(nights[1]) < 60 && !/\d\s*n\b/.test(nights[0]!) && /\b(?:nights?|noches|nuits|noites|nachte|notti)\b/.test(folded) && !/\b(?:hotel|check)/.test(folded)) return Number(nights[1]) + 1;
+    if (
+      nights &&
+      Number(nights[1]) > 0 &&
+      Number(nights[1]) < 60 &&
+      !/\d\s*n\b/.test(nights[0]!) &&
+      /\b(?:nights?|noches|nuits|noites|nachte|notti)\b/.test(folded) &&
+      !/\b(?:hotel|check)/.test(folded)
+    )
+      return Number(nights[1]) + 1;
   }
   return null;
 }
@@ -81,7 +136,10 @@ export function statedDuration(lines: readonly string[]): number | null {
 // ---------------------------------------------------------------- countries
 
 /** A place a day names; `end` when it is the first or last day (where the journey may start or end at home). */
-export interface Visit { name: string; end?: boolean }
+export interface Visit {
+  name: string;
+  end?: boolean;
+}
 
 export interface Places {
   /** Cities where the trip stays, in order (accommodation cities, overnight places). */
@@ -99,26 +157,49 @@ export interface Places {
   origin?: string | null;
 }
 
-const FROM_BEFORE = /(?:from|desde|depuis|von|ab|partindo de|saindo de|salida desde|depart de|partenza da|in partenza da|ex)\s+$/i;
+const FROM_BEFORE =
+  /(?:from|desde|depuis|von|ab|partindo de|saindo de|salida desde|depart de|partenza da|in partenza da|ex)\s+$/i;
 
-export interface CountryReading { countries: string[]; home: string | null; firstDestination: { city: string | null; country: string | null; iata: string | null } }
+export interface CountryReading {
+  countries: string[];
+  home: string | null;
+  firstDestination: { city: string | null; country: string | null; iata: string | null };
+}
 
 export function tripCountries(places: Places): CountryReading {
   const found: string[] = [];
   const known = new Set<string>();
-  const allNamed = countriesNamed(places.text).filter((c) => !FROM_BEFORE.test(places.text.slice(Math.max(0, c.index - 20), c.index)) && !letterheadLine(places.text, c.index));
+  const allNamed = countriesNamed(places.text).filter(
+    (c) =>
+      !FROM_BEFORE.test(places.text.slice(Math.max(0, c.index - 20), c.index)) &&
+      !letterheadLine(places.text, c.index),
+  );
   // A country named in the title area says where the trip goes; one named further down (an
   // advert, a border crossed, a passport rule) counts only when nothing else does.
   const titleArea = places.titleArea ?? 0;
   const named = allNamed.filter((c) => c.index < titleArea);
   for (const c of named) known.add(c.country);
   // In the order they fly (a list may sit in a day after a flight mentioned in it).
-  const flights = sameFlightsOnce(places.flights).sort((a, b) => `${a.date ?? ''}${a.departureTime ?? ''}`.localeCompare(`${b.date ?? ''}${b.departureTime ?? ''}`) || (a.day ?? 0) - (b.day ?? 0));
-  const countryOf = (code: string | null) => (code ? airport(code)?.country ?? null : null);
+  const flights = sameFlightsOnce(places.flights).sort(
+    (a, b) =>
+      `${a.date ?? ''}${a.departureTime ?? ''}`.localeCompare(
+        `${b.date ?? ''}${b.departureTime ?? ''}`,
+      ) || (a.day ?? 0) - (b.day ?? 0),
+  );
+  const countryOf = (code: string | null) => (code ? (airport(code)?.country ?? null) : null);
   // Home: where the first flight leaves from, when it opens the trip; else where a flight on the last day lands.
   const opening = flights[0] && (flights[0].day === undefined || flights[0].day === 1);
-  const closing = flights.length && places.lastDay !== undefined && flights.at(-1)!.day === places.lastDay ? flights.at(-1)! : undefined;
-  const home = opening ? countryOf(flights[0]!.departureAirport) : closing ? countryOf(closing.arrivalAirport) : places.origin && !flights.length ? city(places.origin)?.country ?? null : routeHome(places.visited, places.stays);
+  const closing =
+    flights.length && places.lastDay !== undefined && flights.at(-1)!.day === places.lastDay
+      ? flights.at(-1)!
+      : undefined;
+  const home = opening
+    ? countryOf(flights[0]!.departureAirport)
+    : closing
+      ? countryOf(closing.arrivalAirport)
+      : places.origin && !flights.length
+        ? (city(places.origin)?.country ?? null)
+        : routeHome(places.visited, places.stays);
   // Airports where the traveller only changes planes: a flight lands there and the next leaves from there.
   const transit = new Set<string>();
   for (let i = 0; i + 1 < flights.length; i++) {
@@ -126,22 +207,48 @@ export function tripCountries(places: Places): CountryReading {
     const b = flights[i + 1]!;
     const sameDay = !a.date || !b.date || daysBetween(a.arrivalDate ?? a.date, b.date) <= 1;
     // The next flight must go somewhere: one with no known destination connects nothing.
-    if (a.arrivalAirport && a.arrivalAirport === b.departureAirport && b.arrivalAirport && b.arrivalAirport !== a.departureAirport && sameDay) transit.add(a.arrivalAirport);
+    if (
+      a.arrivalAirport &&
+      a.arrivalAirport === b.departureAirport &&
+      b.arrivalAirport &&
+      b.arrivalAirport !== a.departureAirport &&
+      sameDay
+    )
+      transit.add(a.arrivalAirport);
   }
   let first: CountryReading['firstDestination'] = { city: null, country: null, iata: null };
   // Places read from the general gazetteer are hints: a country known only from one such place
   // (Pinhão is also a town in Brazil, Copacabana one in Colombia) needs support from elsewhere.
-  const hints: Array<{ country: string; name: string; weak: boolean; kind: 'stay' | 'visit'; end?: boolean; iata: string | null }> = [];
+  const hints: Array<{
+    country: string;
+    name: string;
+    weak: boolean;
+    kind: 'stay' | 'visit';
+    end?: boolean;
+    iata: string | null;
+  }> = [];
   for (const name of places.stays) {
-    const place = city(name, known) ?? (countryOfName(name) ? { name, country: countryOfName(name)!, iata: null, population: Number.MAX_SAFE_INTEGER } : undefined);
-    if (place) hints.push({ country: place.country, name, weak: place.population !== Number.MAX_SAFE_INTEGER, kind: 'stay', iata: place.iata });
+    const place =
+      city(name, known) ??
+      (countryOfName(name)
+        ? { name, country: countryOfName(name)!, iata: null, population: Number.MAX_SAFE_INTEGER }
+        : undefined);
+    if (place)
+      hints.push({
+        country: place.country,
+        name,
+        weak: place.population !== Number.MAX_SAFE_INTEGER,
+        kind: 'stay',
+        iata: place.iata,
+      });
   }
   const arrivals: string[] = [];
   const arrivalPlaces: Array<{ city: string | null; country: string; iata: string }> = [];
   flights.forEach((f, i) => {
     const country = countryOf(f.arrivalAirport);
     if (!country || transit.has(f.arrivalAirport!)) return;
-    if (i === flights.length - 1 && (flights.length > 1 || f === closing) && country === home) return; // the way home
+    if (i === flights.length - 1 && (flights.length > 1 || f === closing) && country === home)
+      return; // the way home
     arrivals.push(country);
     arrivalPlaces.push({ city: f.arrivalCity, country, iata: f.arrivalAirport! });
   });
@@ -152,18 +259,36 @@ export function tripCountries(places: Places): CountryReading {
     if (transitCities.has(fold(place?.name ?? name))) continue;
     const country = place?.country ?? countryOfName(name);
     if (!country) continue;
-    hints.push({ country, name, weak: Boolean(place && place.population !== Number.MAX_SAFE_INTEGER), kind: 'visit', end, iata: place?.iata ?? null });
+    hints.push({
+      country,
+      name,
+      weak: Boolean(place && place.population !== Number.MAX_SAFE_INTEGER),
+      kind: 'visit',
+      end,
+      iata: place?.iata ?? null,
+    });
   }
-  const strong = new Set([...arrivals, ...named.map((c) => c.country), ...hints.filter((h) => !h.weak).map((h) => h.country)]);
-  const supported = (h: (typeof hints)[number]) => !h.weak || strong.has(h.country) || new Set(hints.filter((o) => o.country === h.country).map((o) => fold(o.name))).size >= 2;
+  const strong = new Set([
+    ...arrivals,
+    ...named.map((c) => c.country),
+    ...hints.filter((h) => !h.weak).map((h) => h.country),
+  ]);
+  const supported = (h: (typeof hints)[number]) =>
+    !h.weak ||
+    strong.has(h.country) ||
+    new Set(hints.filter((o) => o.country === h.country).map((o) => fold(o.name))).size >= 2;
   const kept = hints.filter(supported);
   const stayCountries = kept.filter((h) => h.kind === 'stay').map((h) => h.country);
-  const visited = kept.filter((h) => h.kind === 'visit' && !(h.end && h.country === home)).map((h) => h.country);
+  const visited = kept
+    .filter((h) => h.kind === 'visit' && !(h.end && h.country === home))
+    .map((h) => h.country);
   for (const h of kept) {
     if (first.country) break;
-    if (h.kind === 'stay' || h.country !== home) first = { city: h.name, country: h.country, iata: h.iata };
+    if (h.kind === 'stay' || h.country !== home)
+      first = { city: h.name, country: h.country, iata: h.iata };
   }
-  if (!first.country && arrivalPlaces[0] && arrivalPlaces[0].country !== home) first = arrivalPlaces[0];
+  if (!first.country && arrivalPlaces[0] && arrivalPlaces[0].country !== home)
+    first = arrivalPlaces[0];
   if (!stayCountries.length && !arrivals.length && !visited.length && !named.length) {
     // Nothing else says where the trip goes: a known destination in the title area ("Weekend in Amsterdam").
     const head = places.text.slice(0, titleArea);
@@ -172,9 +297,19 @@ export function tripCountries(places: Places): CountryReading {
       // further down only the first, and never a name after a title ("Herr Krüger").
       const words = m[1]!.split(/\s+/);
       const heading = !head.slice(0, m.index).includes('\n');
-      const candidates = HONORIFIC.test(words[0]!) ? [] : heading ? [m[1]!, ...words] : [m[1]!, words[0]!];
-      const place = candidates.map((w) => city(w)).find((p) => p && p.population === Number.MAX_SAFE_INTEGER);
-      if (place && place.population === Number.MAX_SAFE_INTEGER && !FROM_BEFORE.test(head.slice(Math.max(0, m.index - 20), m.index))) {
+      const candidates = HONORIFIC.test(words[0]!)
+        ? []
+        : heading
+          ? [m[1]!, ...words]
+          : [m[1]!, words[0]!];
+      const place = candidates
+        .map((w) => city(w))
+        .find((p) => p && p.population === Number.MAX_SAFE_INTEGER);
+      if (
+        place &&
+        place.population === Number.MAX_SAFE_INTEGER &&
+        !FROM_BEFORE.test(head.slice(Math.max(0, m.index - 20), m.index))
+      ) {
         visited.push(place.country);
         if (!first.country) first = { city: m[1]!, country: place.country, iata: place.iata };
       }
@@ -185,24 +320,43 @@ export function tripCountries(places: Places): CountryReading {
   let result = [...new Set(found)];
   // Home stays out unless the trip stays there or a flight other than the way back lands there.
   // (A trip that stays in its home country, Paris to Nice or Marseille to Corsica, keeps it.)
-  if (home && !stayCountries.includes(home) && !arrivals.includes(home) && result.some((c) => c !== home)) result = result.filter((c) => c !== home);
+  if (
+    home &&
+    !stayCountries.includes(home) &&
+    !arrivals.includes(home) &&
+    result.some((c) => c !== home)
+  )
+    result = result.filter((c) => c !== home);
   // A trip in its home country (Lisbon to Madeira) still has the first airport it lands at as its first destination.
-  if (!first.country && arrivalPlaces[0] && result.length === 1 && result[0] === arrivalPlaces[0].country) first = arrivalPlaces[0];
+  if (
+    !first.country &&
+    arrivalPlaces[0] &&
+    result.length === 1 &&
+    result[0] === arrivalPlaces[0].country
+  )
+    first = arrivalPlaces[0];
   if (!first.country && result[0]) first = { city: null, country: result[0], iata: null };
   return { countries: result, home, firstDestination: first };
 }
 
-const HONORIFIC = /^(?:mr|mrs|ms|miss|dr|sr|sra|srta|d|dona|dom|m|mme|mlle|herr|frau|sig|sigra|signor|signora)\.?$/i;
+const HONORIFIC =
+  /^(?:mr|mrs|ms|miss|dr|sr|sra|srta|d|dona|dom|m|mme|mlle|herr|frau|sig|sigra|signor|signora)\.?$/i;
 
 /**
  * Each flight once: a flight number mentioned again ("transfer on arrival of flight TP1543") is the
  * same flight with fewer facts, not a second leg that would make its airport a connection.
  */
 function sameFlightsOnce(flights: Places['flights']): Places['flights'] {
-  const facts = (f: Places['flights'][number]) => [f.departureAirport, f.arrivalAirport, f.date, f.departureTime, f.arrivalTime].filter(Boolean).length;
+  const facts = (f: Places['flights'][number]) =>
+    [f.departureAirport, f.arrivalAirport, f.date, f.departureTime, f.arrivalTime].filter(Boolean)
+      .length;
   const out: Places['flights'] = [];
   for (const f of flights) {
-    const twin = f.flightNumber ? out.findIndex((o) => o.flightNumber === f.flightNumber && (!o.date || !f.date || o.date === f.date)) : -1;
+    const twin = f.flightNumber
+      ? out.findIndex(
+          (o) => o.flightNumber === f.flightNumber && (!o.date || !f.date || o.date === f.date),
+        )
+      : -1;
     if (twin < 0) out.push(f);
     else if (facts(f) > facts(out[twin]!)) out[twin] = f;
   }
@@ -214,7 +368,10 @@ function letterheadLine(text: string, index: number): boolean {
   const start = text.lastIndexOf('\n', index) + 1;
   const end = text.indexOf('\n', index);
   // Years out first: "Sommer 2027 in Italien" is a heading, not a postcode and town.
-  const line = fold(text.slice(start, end < 0 ? text.length : end)).replace(/\b(?:19|20)\d{2}\b/g, ' ');
+  const line = fold(text.slice(start, end < 0 ? text.length : end)).replace(
+    /\b(?:19|20)\d{2}\b/g,
+    ' ',
+  );
   return AGENCY.test(line) || ADVERT.test(line);
 }
 
@@ -226,7 +383,8 @@ function letterheadLine(text: string, index: number): boolean {
 function routeHome(visited: readonly Visit[], stays: readonly string[]): string | null {
   const first = visited[0];
   const last = visited.at(-1);
-  if (!first?.end || !last?.end || visited.length < 3 || fold(first.name) !== fold(last.name)) return null;
+  if (!first?.end || !last?.end || visited.length < 3 || fold(first.name) !== fold(last.name))
+    return null;
   if (stays.some((s) => fold(s) === fold(first.name))) return null;
   const country = city(first.name)?.country ?? null;
   // A loop that visits its own country on the way (a cruise from Barcelona calling at Palma) has it in the trip.
@@ -236,16 +394,63 @@ function routeHome(visited: readonly Visit[], stays: readonly string[]): string 
 
 // ---------------------------------------------------------------- title
 
-const TITLE_LABEL = /^(?:title|trip|tour|trip name|tour name|package|programme|program|titulo|viaje|programa|circuito|paquete|titre|voyage|circuit|sejour|forfait|viagem|roteiro|pacote|titel|reise|rundreise|reiseprogramm|titolo|viaggio|pacchetto|destination|destino|destinazione|reiseziel)\s*:\s*(.+)$/i;
-const KIND_WORDS = /\b(?:fly ?(?:&|and|-)? ?drive|autotour|self-drive|road ?trip|rundreise|tour|circuit|trip|weekend|week-end|getaway|escape|holiday|holidays|vacation|honeymoon|cruise|safari|road trip|journey|adventure|break|city break|expedition|circuito|viaje|escapada|fin de semana|luna de miel|crucero|ruta|vacaciones|recorrido|voyage|sejour|escapade|lune de miel|croisiere|vacances|viagem|roteiro|escapadinha|fim de semana|lua de mel|cruzeiro|ferias|passeio|reise|rundreise|rundfahrt|urlaub|wochenende|kurzurlaub|flitterwochen|kreuzfahrt|viaggio|vacanza|vacanze|luna di miele|crociera|giro|fine settimana)\b/;
+const TITLE_LABEL =
+  /^(?:title|trip|tour|trip name|tour name|package|programme|program|titulo|viaje|programa|circuito|paquete|titre|voyage|circuit|sejour|forfait|viagem|roteiro|pacote|titel|reise|rundreise|reiseprogramm|titolo|viaggio|pacchetto|destination|destino|destinazione|reiseziel)\s*:\s*(.+)$/i;
+const KIND_WORDS =
+  /\b(?:fly ?(?:&|and|-)? ?drive|autotour|self-drive|road ?trip|rundreise|tour|circuit|trip|weekend|week-end|getaway|escape|holiday|holidays|vacation|honeymoon|cruise|safari|road trip|journey|adventure|break|city break|expedition|circuito|viaje|escapada|fin de semana|luna de miel|crucero|ruta|vacaciones|recorrido|voyage|sejour|escapade|lune de miel|croisiere|vacances|viagem|roteiro|escapadinha|fim de semana|lua de mel|cruzeiro|ferias|passeio|reise|rundreise|rundfahrt|urlaub|wochenende|kurzurlaub|flitterwochen|kreuzfahrt|viaggio|vacanza|vacanze|luna di miele|crociera|giro|fine settimana)\b/;
 
-const KIND_TITLES: Record<string, { trip: (d: string) => string; tour: (d: string) => string; weekend: (d: string) => string; honeymoon: (d: string) => string; cruise: (d: string) => string }> = {
-  en: { trip: (d) => `Trip to ${d}`, tour: (d) => `${d} tour`, weekend: (d) => `Weekend in ${d}`, honeymoon: (d) => `Honeymoon in ${d}`, cruise: (d) => `${d} cruise` },
-  es: { trip: (d) => `Viaje a ${d}`, tour: (d) => `Circuito por ${d}`, weekend: (d) => `Fin de semana en ${d}`, honeymoon: (d) => `Luna de miel en ${d}`, cruise: (d) => `Crucero por ${d}` },
-  fr: { trip: (d) => `Voyage à ${d}`, tour: (d) => `Circuit ${d}`, weekend: (d) => `Week-end à ${d}`, honeymoon: (d) => `Lune de miel à ${d}`, cruise: (d) => `Croisière ${d}` },
-  pt: { trip: (d) => `Viagem a ${d}`, tour: (d) => `Circuito por ${d}`, weekend: (d) => `Fim de semana em ${d}`, honeymoon: (d) => `Lua de mel em ${d}`, cruise: (d) => `Cruzeiro por ${d}` },
-  de: { trip: (d) => `Reise nach ${d}`, tour: (d) => `Rundreise ${d}`, weekend: (d) => `Wochenende in ${d}`, honeymoon: (d) => `Flitterwochen in ${d}`, cruise: (d) => `Kreuzfahrt ${d}` },
-  it: { trip: (d) => `Viaggio a ${d}`, tour: (d) => `Tour ${d}`, weekend: (d) => `Weekend a ${d}`, honeymoon: (d) => `Luna di miele a ${d}`, cruise: (d) => `Crociera ${d}` },
+const KIND_TITLES: Record<
+  string,
+  {
+    trip: (d: string) => string;
+    tour: (d: string) => string;
+    weekend: (d: string) => string;
+    honeymoon: (d: string) => string;
+    cruise: (d: string) => string;
+  }
+> = {
+  en: {
+    trip: (d) => `Trip to ${d}`,
+    tour: (d) => `${d} tour`,
+    weekend: (d) => `Weekend in ${d}`,
+    honeymoon: (d) => `Honeymoon in ${d}`,
+    cruise: (d) => `${d} cruise`,
+  },
+  es: {
+    trip: (d) => `Viaje a ${d}`,
+    tour: (d) => `Circuito por ${d}`,
+    weekend: (d) => `Fin de semana en ${d}`,
+    honeymoon: (d) => `Luna de miel en ${d}`,
+    cruise: (d) => `Crucero por ${d}`,
+  },
+  fr: {
+    trip: (d) => `Voyage à ${d}`,
+    tour: (d) => `Circuit ${d}`,
+    weekend: (d) => `Week-end à ${d}`,
+    honeymoon: (d) => `Lune de miel à ${d}`,
+    cruise: (d) => `Croisière ${d}`,
+  },
+  pt: {
+    trip: (d) => `Viagem a ${d}`,
+    tour: (d) => `Circuito por ${d}`,
+    weekend: (d) => `Fim de semana em ${d}`,
+    honeymoon: (d) => `Lua de mel em ${d}`,
+    cruise: (d) => `Cruzeiro por ${d}`,
+  },
+  de: {
+    trip: (d) => `Reise nach ${d}`,
+    tour: (d) => `Rundreise ${d}`,
+    weekend: (d) => `Wochenende in ${d}`,
+    honeymoon: (d) => `Flitterwochen in ${d}`,
+    cruise: (d) => `Kreuzfahrt ${d}`,
+  },
+  it: {
+    trip: (d) => `Viaggio a ${d}`,
+    tour: (d) => `Tour ${d}`,
+    weekend: (d) => `Weekend a ${d}`,
+    honeymoon: (d) => `Luna di miele a ${d}`,
+    cruise: (d) => `Crociera ${d}`,
+  },
 };
 
 /** A line as a title: without boilerplate, codes, dates, lengths and prices, in normal case. Undefined when nothing of a trip is left. */
@@ -255,32 +460,65 @@ export function titleFrom(line: string, now: Date): string | undefined {
   const bare = text.replace(/\s*[([][^)\]]*[)\]]/g, ' ');
   // A line with a price ("Prix total du séjour : 540 €") is not a title.
   if (/[€$£]\s?\d|\d\s?(?:€|eur\b|usd\b|gbp\b)/i.test(text)) return undefined;
-  if (/^\p{Ll}/u.test(text) || /\p{L}{2}[.!?]+\s+\p{L}/u.test(bare) || ADVERT.test(fold(text)) || GREETING.test(fold(text)) || AGENCY.test(fold(text))) return undefined;
+  if (
+    /^\p{Ll}/u.test(text) ||
+    /\p{L}{2}[.!?]+\s+\p{L}/u.test(bare) ||
+    ADVERT.test(fold(text)) ||
+    GREETING.test(fold(text)) ||
+    AGENCY.test(fold(text))
+  )
+    return undefined;
   const dates = scanDates(text, now);
   for (const d of [...dates].reverse()) text = `${text.slice(0, d.index)} ${text.slice(d.end)}`;
   text = text
     .replace(/\s*[([][^)\]]*(?:\d|ref|dossier|proc|n[º°o])[^)\]]*[)\]]/giu, ' ') // "(dossier AV-3107)", "(proc. MT-26-0918)"
     .replace(/\b(?:19|20)\d{2}\b/g, ' ')
-    .replace(/\b\d{1,2}\s*(?:days?|d[ií]as?|jours?|tage?n?|giorni|nights?|noches?|nuits?|noites?|n[äa]chte|notti)\b(?:\s*[/,-]\s*\d{1,2}\s*\p{L}+)?/giu, ' ')
+    .replace(
+      /\b\d{1,2}\s*(?:days?|d[ií]as?|jours?|tage?n?|giorni|nights?|noches?|nuits?|noites?|n[äa]chte|notti)\b(?:\s*[/,-]\s*\d{1,2}\s*\p{L}+)?/giu,
+      ' ',
+    )
     .replace(/\b\d{1,2}\s?[DN]\s?\/\s?\d{1,2}\s?[DN]\b/g, ' ')
     .replace(/(?:[€$£]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|eur|usd|\$))/gi, ' ')
-    .replace(/(?:#|n[º°o]\.?\s*|ref\.?\s*:?\s*)?\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)*\b/g, (code) => (code.length >= 4 ? ' ' : code))
+    .replace(
+      /(?:#|n[º°o]\.?\s*|ref\.?\s*:?\s*)?\b(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z0-9]+(?:-[A-Z0-9]+)*\b/g,
+      (code) => (code.length >= 4 ? ' ' : code),
+    )
     .replace(/\s*[([]\s*[)\]]/g, ' ')
     .replace(/[<>«»"“”]/g, ' ');
-  const parts = text.split(/\s*(?:[|:–—·•/]|\s-\s|,\s)\s*/).map((p) => stripBoilerplate(p.trim())).filter((p) => p && /\p{L}{2}/u.test(p));
+  const parts = text
+    .split(/\s*(?:[|:–—·•/]|\s-\s|,\s)\s*/)
+    .map((p) => stripBoilerplate(p.trim()))
+    .filter((p) => p && /\p{L}{2}/u.test(p));
   // Parts that name a place or a kind of trip; a client's name or a department beside them goes.
   const telling = parts.filter((p) => KIND_WORDS.test(fold(p)) || placeIn(p));
   const kept = telling.length ? telling : parts;
   // Nothing left out: the heading as written ("Roteiro Portugal Clássico: Lisboa, Sintra e Porto").
   const whole = text.replace(/\s+/g, ' ').trim();
-  const untouched = kept.length === parts.length && parts.every((p) => whole.includes(p)) && parts.join('').length >= whole.replace(/[\s|:–—·•/,-]/g, '').length * 0.9 - 2;
+  const untouched =
+    kept.length === parts.length &&
+    parts.every((p) => whole.includes(p)) &&
+    parts.join('').length >= whole.replace(/[\s|:–—·•/,-]/g, '').length * 0.9 - 2;
   let title = (untouched ? whole : kept.join(' – '))
-    .replace(/(?:\s+(?:\d{1,2}|de|del|du|vom|from|dal|dall'|a|al|au|bis|to|e|y|et|und))+\s*$/i, '').replace(/\s+/g, ' ').replace(/^[\s\-–—,.:;!]+|[\s\-–—,.:;!]+$/g, '').trim();
-  if (!title || title.length < 3 || (BOILERPLATE.test(fold(title)) && !KIND_WORDS.test(fold(title)))) return undefined;
+    .replace(/(?:\s+(?:\d{1,2}|de|del|du|vom|from|dal|dall'|a|al|au|bis|to|e|y|et|und))+\s*$/i, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s\-–—,.:;!]+|[\s\-–—,.:;!]+$/g, '')
+    .trim();
+  if (
+    !title ||
+    title.length < 3 ||
+    (BOILERPLATE.test(fold(title)) && !KIND_WORDS.test(fold(title)))
+  )
+    return undefined;
   // A station, an airline or a long sentence names no trip.
-  if (/\b(?:station|stazione|autostazione|gare|bahnhof|hbf|estacion|estacao|terminal|airport|aeropuerto|aeroport|aeroporto|flughafen)\b/.test(fold(title))) return undefined;
+  if (
+    /\b(?:station|stazione|autostazione|gare|bahnhof|hbf|estacion|estacao|terminal|airport|aeropuerto|aeroport|aeroporto|flughafen)\b/.test(
+      fold(title),
+    )
+  )
+    return undefined;
   const airline = airlinesNamed(title)[0];
-  if (airline && airline.name.length >= title.replace(/[^\p{L}]/gu, '').length * 0.6) return undefined;
+  if (airline && airline.name.length >= title.replace(/[^\p{L}]/gu, '').length * 0.6)
+    return undefined;
   if (title.split(/\s+/).length > 10 && !KIND_WORDS.test(fold(title))) return undefined;
   if (title.length > 100) return undefined;
   title = title.charAt(0).toUpperCase() + title.slice(1);
@@ -288,37 +526,156 @@ export function titleFrom(line: string, now: Date): string | undefined {
 }
 
 /** Wishes, not titles. */
-const GREETING = /^(?:(?:you'?re|you are|we'?re) all set|thanks|thank you|gracias|merci|obrigad[oa]|danke|grazie|hello|hi|dear|hola|bonjour|ola|hallo|ciao|boa viagem|bon voyage|buen viaje|gute reise|buon viaggio|have a (?:nice|great|good) trip|enjoy your (?:trip|stay)|disfruta|profitez|aproveite|viel spass|buone vacanze)\b/;
+const GREETING =
+  /^(?:(?:you'?re|you are|we'?re) all set|thanks|thank you|gracias|merci|obrigad[oa]|danke|grazie|hello|hi|dear|hola|bonjour|ola|hallo|ciao|boa viagem|bon voyage|buen viaje|gute reise|buon viaggio|have a (?:nice|great|good) trip|enjoy your (?:trip|stay)|disfruta|profitez|aproveite|viel spass|buone vacanze)\b/;
 
 /** Lines of adverts and offers ("Hotels in Salzburg from €89 per night"). */
-const ADVERT = /\b(?:per night|pro nacht|por noche|par nuit|a notte|per notte|por noite|sales|office|branch|oficina|agence|filiale|agenzia|loja|promotions?|promociones|promocoes|angebote|offerte|offres)\b/;
-const AUXILIARY = new Set(['est', 'is', 'ist', 'e', 'é', 'esta', 'está', 'foi', 'wurde', 'has', 'been', 'ha', 'sido', 'a', 'ete', 'été', 'wurden', 'sono', 'stato', 'stata', 'are', 'sind', 'sont', 'son', 'estan', 'estão', 'sao', 'são']);
-const LEADING = new Set(['your', 'my', 'our', 'the', 'votre', 'vos', 'mon', 'ma', 'notre', 'su', 'sus', 'tu', 'tus', 'mi', 'mis', 'nuestro', 'sua', 'seu', 'suas', 'minha', 'meu', 'nossa', 'ihre', 'ihr', 'meine', 'unsere', 'il', 'la', 'tuo', 'tua', 'vostro', 'vostra', 'mio', 'mia', 'da', 'de', 'del', 'du', 'des', 'do', 'der', 'of', 'for', 'para', 'pour', 'fur', 'für', 'per', 'di', 'della']);
+const ADVERT =
+  /\b(?:per night|pro nacht|por noche|par nuit|a notte|per notte|por noite|sales|office|branch|oficina|agence|filiale|agenzia|loja|promotions?|promociones|promocoes|angebote|offerte|offres)\b/;
+const AUXILIARY = new Set([
+  'est',
+  'is',
+  'ist',
+  'e',
+  'é',
+  'esta',
+  'está',
+  'foi',
+  'wurde',
+  'has',
+  'been',
+  'ha',
+  'sido',
+  'a',
+  'ete',
+  'été',
+  'wurden',
+  'sono',
+  'stato',
+  'stata',
+  'are',
+  'sind',
+  'sont',
+  'son',
+  'estan',
+  'estão',
+  'sao',
+  'são',
+]);
+const LEADING = new Set([
+  'your',
+  'my',
+  'our',
+  'the',
+  'votre',
+  'vos',
+  'mon',
+  'ma',
+  'notre',
+  'su',
+  'sus',
+  'tu',
+  'tus',
+  'mi',
+  'mis',
+  'nuestro',
+  'sua',
+  'seu',
+  'suas',
+  'minha',
+  'meu',
+  'nossa',
+  'ihre',
+  'ihr',
+  'meine',
+  'unsere',
+  'il',
+  'la',
+  'tuo',
+  'tua',
+  'vostro',
+  'vostra',
+  'mio',
+  'mia',
+  'da',
+  'de',
+  'del',
+  'du',
+  'des',
+  'do',
+  'der',
+  'of',
+  'for',
+  'para',
+  'pour',
+  'fur',
+  'für',
+  'per',
+  'di',
+  'della',
+]);
 
 /** Boilerplate words out of a part ("Confirmação da sua viagem aos Açores" → "viagem aos Açores", "Votre séjour à Marrakech est confirmé" → "séjour à Marrakech"). */
 function stripBoilerplate(part: string): string {
   const words = part.split(/\s+/).filter(Boolean);
-  const boiler = (w: string) => BOILERPLATE.test(` ${fold(w)} `) || /^(?:confirme|confirmee|confirmed|confirmado|confirmada|confirmata|confermato|confermata|bestatigt|definitiv[oae]?|definitif|definitive|final|finale|endgultig|trip|viaje|voyage|viagem|reise|viaggio)$/.test(fold(w));
+  const boiler = (w: string) =>
+    BOILERPLATE.test(` ${fold(w)} `) ||
+    /^(?:confirme|confirmee|confirmed|confirmado|confirmada|confirmata|confermato|confermata|bestatigt|definitiv[oae]?|definitif|definitive|final|finale|endgultig|trip|viaje|voyage|viagem|reise|viaggio)$/.test(
+      fold(w),
+    );
   const kind = (w: string) => KIND_WORDS.test(fold(w));
   // Generic words ("trip", "viaje") count as boilerplate only when the part has nothing else.
   let i = 0;
-  while (i < words.length && (LEADING.has(fold(words[i]!)) || (boiler(words[i]!) && !kind(words[i]!)) || (boiler(words[i]!) && kind(words[i]!) && i + 1 < words.length && LEADING.has(fold(words[i + 1]!))))) i++;
+  while (
+    i < words.length &&
+    (LEADING.has(fold(words[i]!)) ||
+      (boiler(words[i]!) && !kind(words[i]!)) ||
+      (boiler(words[i]!) &&
+        kind(words[i]!) &&
+        i + 1 < words.length &&
+        LEADING.has(fold(words[i + 1]!))))
+  )
+    i++;
   let j = words.length;
-  while (j > i && (AUXILIARY.has(fold(words[j - 1]!)) || (boiler(words[j - 1]!) && !kind(words[j - 1]!)) || LEADING.has(fold(words[j - 1]!)))) j--;
-  const kept = words.slice(i, j).filter((w) => !(boiler(w) && !kind(w) && /^(?:definitiv[oae]?|definitif|definitive|final|finale|endgultig|confirme|confirmee|confirmed|confirmado|confirmada|confermato|bestatigt)$/.test(fold(w))));
+  while (
+    j > i &&
+    (AUXILIARY.has(fold(words[j - 1]!)) ||
+      (boiler(words[j - 1]!) && !kind(words[j - 1]!)) ||
+      LEADING.has(fold(words[j - 1]!)))
+  )
+    j--;
+  const kept = words
+    .slice(i, j)
+    .filter(
+      (w) =>
+        !(
+          boiler(w) &&
+          !kind(w) &&
+          /^(?:definitiv[oae]?|definitif|definitive|final|finale|endgultig|confirme|confirmee|confirmed|confirmado|confirmada|confermato|bestatigt)$/.test(
+            fold(w),
+          )
+        ),
+    );
   const joined = kept.join(' ');
-  return /^(?:my trip|mi viaje|mon voyage|minha viagem|meine reise|il mio viaggio|trip|viaje|voyage|viagem|reise|viaggio)$/i.test(fold(joined)) ? '' : joined;
+  return /^(?:my trip|mi viaje|mon voyage|minha viagem|meine reise|il mio viaggio|trip|viaje|voyage|viagem|reise|viaggio)$/i.test(
+    fold(joined),
+  )
+    ? ''
+    : joined;
 }
 
 /** The known places (cities, regions) a text names. */
 function placesIn(text: string): Array<{ country: string; population: number }> {
   const out: Array<{ country: string; population: number }> = [];
-  for (const m of text.matchAll(/(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+)*)/gu)) {
+  for (const m of text.matchAll(
+    /(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+)*)/gu,
+  )) {
     const words = m[1]!.split(/\s+/);
-    for (let n = words.length; n >= 1; n--) for (let k = 0; k + n <= words.length; k++) {
-      const place = exactCity(words.slice(k, k + n).join(' '));
-      if (place) out.push(place);
-    }
+    for (let n = words.length; n >= 1; n--)
+      for (let k = 0; k + n <= words.length; k++) {
+        const place = exactCity(words.slice(k, k + n).join(' '));
+        if (place) out.push(place);
+      }
   }
   return out;
 }
@@ -326,14 +683,70 @@ function placesIn(text: string): Array<{ country: string; population: number }> 
 /** Whether a part names a known place (a city, a region or a country). */
 function placeIn(part: string): boolean {
   if (countriesNamed(part).length) return true;
-  for (const m of part.matchAll(/(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+)*)/gu)) {
+  for (const m of part.matchAll(
+    /(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+)*)/gu,
+  )) {
     const words = m[1]!.split(/\s+/);
-    for (let n = words.length; n >= 1; n--) for (let k = 0; k + n <= words.length; k++) if (city(words.slice(k, k + n).join(' '))) return true;
+    for (let n = words.length; n >= 1; n--)
+      for (let k = 0; k + n <= words.length; k++)
+        if (city(words.slice(k, k + n).join(' '))) return true;
   }
   return false;
 }
 
-const SMALL = new Set(['a', 'an', 'and', 'the', 'of', 'in', 'to', 'y', 'e', 'de', 'del', 'la', 'las', 'los', 'el', 'en', 'et', 'du', 'des', 'le', 'les', 'à', 'au', 'aux', 'da', 'do', 'dos', 'das', 'em', 'no', 'na', 'und', 'der', 'die', 'das', 'im', 'nach', 'di', 'della', 'delle', 'dei', 'il', 'lo', 'per', 'por', 'com', 'con', 'avec', 'mit', 'for', 'with']);
+const SMALL = new Set([
+  'a',
+  'an',
+  'and',
+  'the',
+  'of',
+  'in',
+  'to',
+  'y',
+  'e',
+  'de',
+  'del',
+  'la',
+  'las',
+  'los',
+  'el',
+  'en',
+  'et',
+  'du',
+  'des',
+  'le',
+  'les',
+  'à',
+  'au',
+  'aux',
+  'da',
+  'do',
+  'dos',
+  'das',
+  'em',
+  'no',
+  'na',
+  'und',
+  'der',
+  'die',
+  'das',
+  'im',
+  'nach',
+  'di',
+  'della',
+  'delle',
+  'dei',
+  'il',
+  'lo',
+  'per',
+  'por',
+  'com',
+  'con',
+  'avec',
+  'mit',
+  'for',
+  'with',
+]);
 
 /** A title in capitals ("ROMA IN 4 GIORNI") in sentence case, places capitalised ("Roma in 4 giorni"); other titles as written. */
 export function normalCase(title: string): string {
@@ -342,14 +755,21 @@ export function normalCase(title: string): string {
   if (letters.length < 4 || upper / letters.length < 0.7) return title;
   const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
   const words = title.toLowerCase().split(/(\s+|-|\/)/);
-  return words.map((word, i) => {
-    if (!/\p{L}/u.test(word)) return word;
-    if (i === 0) return capital(word);
-    const pair = i + 2 < words.length ? `${word} ${words[i + 2]}` : '';
-    if ((pair && exactCity(pair)) || (word.length >= 3 && (exactCity(word) || countryOfName(word)) && !SMALL.has(word))) return capital(word);
-    if (i >= 2 && /\p{L}/u.test(words[i - 2] ?? '') && exactCity(`${words[i - 2]} ${word}`)) return capital(word);
-    return word;
-  }).join('');
+  return words
+    .map((word, i) => {
+      if (!/\p{L}/u.test(word)) return word;
+      if (i === 0) return capital(word);
+      const pair = i + 2 < words.length ? `${word} ${words[i + 2]}` : '';
+      if (
+        (pair && exactCity(pair)) ||
+        (word.length >= 3 && (exactCity(word) || countryOfName(word)) && !SMALL.has(word))
+      )
+        return capital(word);
+      if (i >= 2 && /\p{L}/u.test(words[i - 2] ?? '') && exactCity(`${words[i - 2]} ${word}`))
+        return capital(word);
+      return word;
+    })
+    .join('');
 }
 
 export interface TitleInput {
@@ -366,9 +786,14 @@ export interface TitleInput {
 export function tripTitle(input: TitleInput, now: Date): string {
   for (const line of input.lines.slice(0, 20)) {
     const labelled = TITLE_LABEL.exec(line.trim());
-    if (labelled) { const t = titleFrom(labelled[1]!, now); if (t && namesTrip(t, input)) return t; }
+    if (labelled) {
+      const t = titleFrom(labelled[1]!, now);
+      if (t && namesTrip(t, input)) return t;
+    }
   }
-  const heads = [input.subject, ...input.lines.slice(0, 8).filter((l) => l.length <= 140)].filter((l): l is string => Boolean(l));
+  const heads = [input.subject, ...input.lines.slice(0, 8).filter((l) => l.length <= 140)].filter(
+    (l): l is string => Boolean(l),
+  );
   for (const line of heads) {
     if (NOT_TRIP_DATE.test(fold(line)) && line !== input.subject) continue;
     const t = titleFrom(line, now);
@@ -378,7 +803,8 @@ export function tripTitle(input: TitleInput, now: Date): string {
 }
 
 /** Words that name the document, not the trip ("Roteiro Gramado e Canela" is the itinerary of a trip to them). */
-const DOCUMENT_WORD = /^(?:roteiro|itinerary|itinerario|itineraire|itinéraire|programme|program|programa|programma|reiseprogramm|reiseverlauf)(?:\s+(?:de|do|da|des|du|di|del|for|of|fur|für|per|para|pour))?\s+/i;
+const DOCUMENT_WORD =
+  /^(?:roteiro|itinerary|itinerario|itineraire|itinéraire|programme|program|programa|programma|reiseprogramm|reiseverlauf)(?:\s+(?:de|do|da|des|du|di|del|for|of|fur|für|per|para|pour))?\s+/i;
 const AND_WORDS = /^(?:e|y|et|and|und|&|,)$/i;
 
 /** A heading that is only the document's name and a list of places becomes a trip to them, in the document's language. */
@@ -395,8 +821,10 @@ function itineraryAsTrip(title: string, input: TitleInput): string {
 function placeList(text: string, input: TitleInput, min: number): boolean {
   const parts = text.split(/\s*(?:,|&|\s[–—-]\s|\s(?:e|y|et|and|und)\s)\s*/i).filter(Boolean);
   const known = new Set(input.countries);
-  const place = (p: string) => exactCity(p, known) || countryOfName(p) || input.destinations.some((d) => fold(d) === fold(p));
-  const name = (p: string) => !AND_WORDS.test(p) && /^\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*){0,2}$/u.test(p);
+  const place = (p: string) =>
+    exactCity(p, known) || countryOfName(p) || input.destinations.some((d) => fold(d) === fold(p));
+  const name = (p: string) =>
+    !AND_WORDS.test(p) && /^\p{Lu}[\p{L}'’-]*(?:\s\p{Lu}[\p{L}'’-]*){0,2}$/u.test(p);
   return parts.length >= min && parts.every(name) && parts.some(place);
 }
 
@@ -405,7 +833,8 @@ function placeList(text: string, input: TitleInput, min: number): boolean {
  * but not which country: an agent writes it first ("Perú: Lima – Cusco y Machu Picchu").
  */
 function routeWithCountry(title: string, input: TitleInput): string {
-  if (input.countries.length !== 1 || countriesNamed(title).length || !placeList(title, input, 2)) return title;
+  if (input.countries.length !== 1 || countriesNamed(title).length || !placeList(title, input, 2))
+    return title;
   const country = countryName(input.countries[0]!, input.language);
   return country ? `${country}: ${title}` : title;
 }
@@ -417,24 +846,43 @@ function namesTrip(title: string, input: TitleInput): boolean {
   if (KIND_WORDS.test(folded) && title.length <= 80) return true;
   // Otherwise it must name where the trip goes (not a station or the city the traveller leaves from).
   if (input.destinations.some((d) => d.length >= 3 && folded.includes(fold(d)))) return true;
-  if (input.countries.some((c) => LANGS.some((l) => { const n = countryName(c, l); return n ? folded.includes(fold(n)) : false; }))) return true;
+  if (
+    input.countries.some((c) =>
+      LANGS.some((l) => {
+        const n = countryName(c, l);
+        return n ? folded.includes(fold(n)) : false;
+      }),
+    )
+  )
+    return true;
   if (countriesNamed(title).some((c) => input.countries.includes(c.country))) return true;
   // A place of the trip's countries ("Prag" of a trip to Czechia).
-  if (input.countries.length && placesIn(title).some((p) => input.countries.includes(p.country))) return true;
+  if (input.countries.length && placesIn(title).some((p) => input.countries.includes(p.country)))
+    return true;
   if (!input.destinations.length && !input.countries.length) {
     const words = title.match(/\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)*/gu) ?? [];
-    return placesIn(title).some((p) => p.population === Number.MAX_SAFE_INTEGER) && words.length <= 3;
+    return (
+      placesIn(title).some((p) => p.population === Number.MAX_SAFE_INTEGER) && words.length <= 3
+    );
   }
   return false;
 }
 
 /** An agency's letterhead: company forms, street addresses, phones. */
-const AGENCY = /\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[\dA-Z]?\s\d[A-Z]{2}\b|\b(?:s\.?r\.?l|s\.?l\.?u?|s\.?a\.?s?|gmbh|ltd|llc|inc|sarl|lda|ag|kg|plc|b\.?v)\b\.?|\b(?:tel|phone|telefono|telefone|fax)\b|\b(?:via|calle|rue|strasse|str\.|rua|avenida|avenue|piazza|plaza|street|road)\s+\p{L}+.*\d|\b(?:lane|road|street|avenue|drive|court|square|way|close|house|building|plaza|calle|rua|rue|via|strasse|gasse|weg|platz)\s+\d|\d+\s+\p{L}+\s+(?:lane|road|street|avenue|drive|court|square|way|close)\b|\d{4,5}\s+\p{L}/u;
+const AGENCY =
+  /\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[\dA-Z]?\s\d[A-Z]{2}\b|\b(?:s\.?r\.?l|s\.?l\.?u?|s\.?a\.?s?|gmbh|ltd|llc|inc|sarl|lda|ag|kg|plc|b\.?v)\b\.?|\b(?:tel|phone|telefono|telefone|fax)\b|\b(?:via|calle|rue|strasse|str\.|rua|avenida|avenue|piazza|plaza|street|road)\s+\p{L}+.*\d|\b(?:lane|road|street|avenue|drive|court|square|way|close|house|building|plaza|calle|rua|rue|via|strasse|gasse|weg|platz)\s+\d|\d+\s+\p{L}+\s+(?:lane|road|street|avenue|drive|court|square|way|close)\b|\d{4,5}\s+\p{L}/u;
 
 const LANGS = ['en', 'es', 'fr', 'pt', 'de', 'it'];
 
 /** The title when nothing names the trip: a reader that finds a destination later (structured data) may replace it. */
-export const FALLBACK_TITLES: Record<string, string> = { en: 'Imported trip', es: 'Viaje importado', fr: 'Voyage importé', pt: 'Viagem importada', de: 'Importierte Reise', it: 'Viaggio importato' };
+export const FALLBACK_TITLES: Record<string, string> = {
+  en: 'Imported trip',
+  es: 'Viaje importado',
+  fr: 'Voyage importé',
+  pt: 'Viagem importada',
+  de: 'Importierte Reise',
+  it: 'Viaggio importato',
+};
 
 export function composeTitle(input: TitleInput): string {
   const kinds = KIND_TITLES[input.language] ?? KIND_TITLES.en!;
@@ -443,23 +891,48 @@ export function composeTitle(input: TitleInput): string {
   let destination: string | null = null;
   if (input.countries.length >= 2) {
     const names = input.countries.slice(0, 3).map((c) => countryName(c, input.language) ?? c);
-    const and = { en: 'and', es: 'y', fr: 'et', pt: 'e', de: 'und', it: 'e' }[input.language] ?? 'and';
-    destination = names.length === 2 ? `${names[0]} ${and} ${names[1]}` : `${names.slice(0, -1).join(', ')} ${and} ${names.at(-1)}`;
-  } else if (cities.length >= 3 && input.countries[0]) destination = countryName(input.countries[0], input.language) ?? cities[0]!;
-  else if (cities[0]) destination = cities.length === 2 ? `${cities[0]} ${({ en: 'and', es: 'y', fr: 'et', pt: 'e', de: 'und', it: 'e' } as Record<string, string>)[input.language] ?? 'and'} ${cities[1]}` : cities[0];
+    const and =
+      { en: 'and', es: 'y', fr: 'et', pt: 'e', de: 'und', it: 'e' }[input.language] ?? 'and';
+    destination =
+      names.length === 2
+        ? `${names[0]} ${and} ${names[1]}`
+        : `${names.slice(0, -1).join(', ')} ${and} ${names.at(-1)}`;
+  } else if (cities.length >= 3 && input.countries[0])
+    destination = countryName(input.countries[0], input.language) ?? cities[0]!;
+  else if (cities[0])
+    destination =
+      cities.length === 2
+        ? `${cities[0]} ${({ en: 'and', es: 'y', fr: 'et', pt: 'e', de: 'und', it: 'e' } as Record<string, string>)[input.language] ?? 'and'} ${cities[1]}`
+        : cities[0];
   else if (input.countries[0]) {
     // A country takes the preposition of countries: "Viaggio in Italia", "Voyage en France".
     const name = countryName(input.countries[0], input.language) ?? null;
-    if (name && (input.language === 'it' || input.language === 'fr') && !/\b(?:weekend|week-end|fine settimana|honeymoon|luna di miele|lune de miel)\b/.test(folded)) {
+    if (
+      name &&
+      (input.language === 'it' || input.language === 'fr') &&
+      !/\b(?:weekend|week-end|fine settimana|honeymoon|luna di miele|lune de miel)\b/.test(folded)
+    ) {
       return input.language === 'it' ? `Viaggio in ${name}` : `Voyage en ${name}`;
     }
     destination = name;
   }
   if (!destination) return FALLBACK_TITLES[input.language] ?? 'Imported trip';
-  if (/\b(?:honeymoon|luna de miel|lune de miel|lua de mel|flitterwochen|luna di miele)\b/.test(folded)) return kinds.honeymoon(destination);
-  if (/\b(?:cruise|crucero|croisiere|cruzeiro|kreuzfahrt|crociera)\b/.test(folded)) return kinds.cruise(destination);
-  if (/\b(?:weekend|week-end|fin de semana|fim de semana|wochenende|fine settimana)\b/.test(folded)) return kinds.weekend(destination);
-  if (input.countries.length >= 2 || cities.length >= 3 || /\b(?:tour|circuit|circuito|rundreise|roteiro)\b/.test(folded)) return kinds.tour(destination);
+  if (
+    /\b(?:honeymoon|luna de miel|lune de miel|lua de mel|flitterwochen|luna di miele)\b/.test(
+      folded,
+    )
+  )
+    return kinds.honeymoon(destination);
+  if (/\b(?:cruise|crucero|croisiere|cruzeiro|kreuzfahrt|crociera)\b/.test(folded))
+    return kinds.cruise(destination);
+  if (/\b(?:weekend|week-end|fin de semana|fim de semana|wochenende|fine settimana)\b/.test(folded))
+    return kinds.weekend(destination);
+  if (
+    input.countries.length >= 2 ||
+    cities.length >= 3 ||
+    /\b(?:tour|circuit|circuito|rundreise|roteiro)\b/.test(folded)
+  )
+    return kinds.tour(destination);
   return kinds.trip(destination);
 }
 
