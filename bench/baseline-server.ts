@@ -69,26 +69,26 @@ const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : n
 /** The trip as the service answers it, keys in the same order. */
 function tripJson(r: Row) {
   return {
-    id: r['id'],
-    title: r['title'],
-    slug: r['slug'],
-    joinCode: r['join_code'],
-    seoDescription: r['seo_description'],
-    duration: r['duration'],
-    dateStart: iso(r['date_start']),
-    dateFinish: iso(r['date_finish']),
-    dateExpiration: iso(r['date_expiration']),
-    code: r['code'],
-    logo: r['logo'],
-    countries: r['countries'],
-    imageUrl: r['image_url'],
-    agentId: r['agent_id'],
-    template: r['template'],
-    visibility: r['visibility'],
-    accountId: r['account_id'],
-    createdAt: iso(r['created_at']),
-    updatedAt: iso(r['updated_at']),
-    visualizations: r['visualizations'],
+    id: r.id,
+    title: r.title,
+    slug: r.slug,
+    joinCode: r.join_code,
+    seoDescription: r.seo_description,
+    duration: r.duration,
+    dateStart: iso(r.date_start),
+    dateFinish: iso(r.date_finish),
+    dateExpiration: iso(r.date_expiration),
+    code: r.code,
+    logo: r.logo,
+    countries: r.countries,
+    imageUrl: r.image_url,
+    agentId: r.agent_id,
+    template: r.template,
+    visibility: r.visibility,
+    accountId: r.account_id,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    visualizations: r.visualizations,
   };
 }
 
@@ -134,7 +134,7 @@ const slugOf = (title: string) =>
     .slice(0, 60)}-${randomBytes(4).toString('hex').slice(0, 6)}`;
 
 async function createTrip(res: http.ServerResponse, body: Row) {
-  const title = typeof body['title'] === 'string' ? body['title'].trim() : '';
+  const title = typeof body.title === 'string' ? body.title.trim() : '';
   if (!title || title.length > 200)
     return send(res, 400, { errors: { title: ['Title is required.'] } });
   const trip = await inTransaction(async (client) => {
@@ -150,19 +150,19 @@ async function createTrip(res: http.ServerResponse, body: Row) {
         spec.agentId,
         title,
         slugOf(title),
-        `TRIP-${seq!['trip_seq']}`,
+        `TRIP-${seq!.trip_seq}`,
         randomCode(8),
-        body['seoDescription'] ?? null,
-        body['duration'] ?? null,
-        body['dateStart'] ?? null,
-        body['dateFinish'] ?? null,
-        body['countries'] ?? [],
-        body['template'] ?? false,
+        body.seoDescription ?? null,
+        body.duration ?? null,
+        body.dateStart ?? null,
+        body.dateFinish ?? null,
+        body.countries ?? [],
+        body.template ?? false,
       ],
     });
     await client.query({
       ...SQL.insertConfiguration,
-      values: [row!['id'], JSON.stringify(defaultConfiguration())],
+      values: [row!.id, JSON.stringify(defaultConfiguration())],
     });
     await client.query({ ...SQL.subscribed, values: [spec.accountId, 'trip.created'] });
     return row!;
@@ -271,8 +271,8 @@ async function listTrips(res: http.ServerResponse, params: URLSearchParams) {
     }),
     pool.query({ name: `count_${key}`, text: sql.count, values: [spec.accountId, ...values] }),
   ]);
-  const totalCount = count.rows[0]!['n'] as number;
-  const data = page.rows.map((r: Row) => ({ ...tripJson(r), agentPictureUrl: r['picture_url'] }));
+  const totalCount = count.rows[0]!.n as number;
+  const data = page.rows.map((r: Row) => ({ ...tripJson(r), agentPictureUrl: r.picture_url }));
   send(res, 200, {
     data,
     page: 1,

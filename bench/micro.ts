@@ -103,7 +103,7 @@ try {
     results.push((used.user + used.system) / requests);
     say(`round ${round + 1}: ${results.at(-1)!.toFixed(1)} µs CPU a request`);
   }
-  if (process.env['MICRO_COUNT_WRITES']) {
+  if (process.env.MICRO_COUNT_WRITES) {
     const net = await import('node:net');
     const counts: Record<string, number> = {};
     const proto = net.Socket.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;

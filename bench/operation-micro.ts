@@ -21,7 +21,7 @@ import { startService } from '../src/service.ts';
 import { freePort } from '../test/helpers/ports.ts';
 import { seed } from './seed.ts';
 
-const clients = Number(process.env['C'] ?? 8);
+const clients = Number(process.env.C ?? 8);
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-op-'));
 const database = await startEmbeddedPostgres({ dataDir, port: await freePort() });
 try {

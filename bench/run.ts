@@ -93,7 +93,7 @@ const cleanups: Array<() => Promise<unknown>> = [
   () => fs.rm(dataDir, { recursive: true, force: true }),
 ];
 try {
-  const databaseUrl = process.env['DATABASE_URL'] ?? (await embeddedDatabase());
+  const databaseUrl = process.env.DATABASE_URL ?? (await embeddedDatabase());
   await migrate(databaseUrl);
   const prisma = createPrisma({ databaseUrl, poolSize: 2 });
   cleanups.push(() => prisma.$disconnect());

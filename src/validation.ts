@@ -132,8 +132,8 @@ function expected(type: string, field: string, schema: unknown): string {
 /** `tripIds` → `trip`, `catalogTripIds` → `catalog trip`. */
 const idsName = (field: string) =>
   /([A-Za-z]+)Ids$/
-    .exec(field)?.[1]!
-    .replace(/([A-Z])/g, ' $1')
+    .exec(field)?.[1]
+    ?.replace(/([A-Z])/g, ' $1')
     .toLowerCase();
 
 /** ", e.g. [12, 15]": the example a schema declares (`.meta({ examples })`), or one for id lists. */

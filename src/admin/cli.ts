@@ -147,7 +147,7 @@ const COMMANDS: Record<string, Command> = {
       listKeys(p, {
         accountId: int(o, 'account'),
         agentId: int(o, 'agent'),
-        revoked: o['revoked'] === true,
+        revoked: o.revoked === true,
         limit: limit(o),
       }),
   },

@@ -7,7 +7,7 @@ import { builder } from '../graphql/builder.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { parseOrThrow } from '../validation.ts';
 
-const ApiKeyType = builder.prismaObject('ApiKey', {
+const _ApiKeyType = builder.prismaObject('ApiKey', {
   fields: (t) => ({
     id: t.exposeInt('id'),
     name: t.exposeString('name', { nullable: true }),

@@ -202,15 +202,15 @@ export class MachineAuth {
 
 /** Our tokens carry the client id in `sub`; Auth0 puts it in `azp` (and `sub` = `<id>@clients`). */
 function clientIdOf(payload: JWTPayload): string | undefined {
-  const azp = payload['azp'] ?? payload['client_id'];
+  const azp = payload.azp ?? payload.client_id;
   if (typeof azp === 'string') return azp;
   return payload.sub?.replace(/@clients$/, '');
 }
 
 function scopesOf(payload: JWTPayload): Set<string> {
-  const scope = typeof payload['scope'] === 'string' ? payload['scope'].split(/\s+/) : [];
-  const permissions = Array.isArray(payload['permissions'])
-    ? payload['permissions'].filter((p) => typeof p === 'string')
+  const scope = typeof payload.scope === 'string' ? payload.scope.split(/\s+/) : [];
+  const permissions = Array.isArray(payload.permissions)
+    ? payload.permissions.filter((p) => typeof p === 'string')
     : [];
   return new Set([...scope, ...permissions].filter(Boolean));
 }

@@ -70,7 +70,7 @@ const MethodEnum = builder.enumType('PaymentMethod', {
 });
 const GatewayResultEnum = builder.enumType('PaymentGatewayResult', { values: GATEWAY_RESULTS });
 
-const TravelerType = builder.prismaObject('BookingTraveler', {
+const _TravelerType = builder.prismaObject('BookingTraveler', {
   fields: (t) => ({
     id: t.exposeInt('id'),
     name: t.exposeString('name'),
@@ -85,7 +85,7 @@ const TravelerType = builder.prismaObject('BookingTraveler', {
   }),
 });
 
-const NoteType = builder.prismaObject('BookingNote', {
+const _NoteType = builder.prismaObject('BookingNote', {
   fields: (t) => ({
     id: t.exposeString('id'),
     content: t.exposeString('content'),
@@ -180,6 +180,7 @@ const BookingPageType = builder.objectRef<BookingPageShape>('BookingPage').imple
 });
 
 const BuyerFields = (
+  // biome-ignore lint/complexity/noBannedTypes: Pothos's default-types helper takes `{}` for no extra types
   t: PothosSchemaTypes.InputFieldBuilder<PothosSchemaTypes.ExtendDefaultTypes<{}>, 'InputObject'>,
 ) => ({
   buyerName: t.string({ required: true }),
@@ -294,6 +295,7 @@ const bookingMutation = (
   t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0],
   description: string,
   args: Record<string, unknown>,
+  // biome-ignore lint/suspicious/noExplicitAny: each caller's args are typed by its own field's args
   run: (ctx: Context, args: any, query: object) => Promise<unknown>,
 ) =>
   t.prismaField({

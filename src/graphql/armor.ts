@@ -26,7 +26,7 @@ import { withTimeBudget } from './time-budget.ts';
 /** Armor's refusals say what was exceeded; the code says which limit, for clients to branch on. */
 const withCode = (code: string) => [
   (_context: ValidationContext | null, error: GraphQLError) => {
-    (error.extensions as Record<string, unknown>)['code'] = code;
+    (error.extensions as Record<string, unknown>).code = code;
   },
 ];
 

@@ -44,7 +44,7 @@ export function fieldCost<C>(
 
 /** The size a list field was asked for, clamped to what it can return (a larger one is refused by the list itself). */
 function requestedSize(args: Record<string, unknown>): number {
-  const asked = args['first'] ?? args['last'] ?? args['pageSize'];
+  const asked = args.first ?? args.last ?? args.pageSize;
   const size = typeof asked === 'number' && Number.isFinite(asked) ? asked : LIMITS.pageSizeDefault;
   return Math.min(Math.max(size, 0), LIMITS.pageSizeMax);
 }

@@ -20,11 +20,11 @@ export function maskError(error: unknown, onUnexpected?: (error: unknown) => voi
   const appError = appErrorOf(error);
   if (appError) {
     const extensions: Record<string, unknown> = { code: appError.code };
-    if (appError instanceof ValidationError) extensions['errors'] = appError.fields;
+    if (appError instanceof ValidationError) extensions.errors = appError.fields;
     // A refusal for rate (429) is the answer's status, with Retry-After, as on REST; Yoga sends
     // `extensions.http` as the HTTP status and headers and leaves it out of the body.
     if (appError instanceof RateLimitedError)
-      extensions['http'] = { status: appError.status, headers: appError.headers };
+      extensions.http = { status: appError.status, headers: appError.headers };
     return new GraphQLError(appError.message, {
       nodes: graphqlError?.nodes,
       path: graphqlError?.path,

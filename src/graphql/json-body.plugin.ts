@@ -14,7 +14,7 @@ const badRequest = (message: string) =>
 export function useJsonSyntaxPositions(): Plugin {
   return {
     onRequestParse({ request, setRequestParser }) {
-      const type = request.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase() ?? '';
+      const type = (request.headers.get('content-type')?.split(';')[0] ?? '').trim().toLowerCase();
       if (request.method !== 'POST' || !JSON_TYPES.has(type)) return;
       setRequestParser(async (req) => {
         const text = await req.text();

@@ -111,9 +111,7 @@ export class LeasedLimiter {
   async get(id: string): Promise<RateLimiterRes | null> {
     const subject = this.subjects.get(id);
     const now = this.now();
-    return subject && subject.windowId && now < subject.windowEnd
-      ? this.result(subject, now)
-      : null;
+    return subject?.windowId && now < subject.windowEnd ? this.result(subject, now) : null;
   }
 
   /** Spends `points` whether or not the budget has them (rate-limiter-flexible's `penalty`). */

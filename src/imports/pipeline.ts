@@ -51,7 +51,7 @@ export interface StageResult {
   /** Columns of the import job to save with the move to the next stage. */
   data?: Prisma.ImportJobUpdateManyMutationInput;
   /** More work in the same transaction as the move (the last stage creates the trip here). */
-  commit?(tx: Tx): Promise<Prisma.ImportJobUncheckedUpdateInput | void>;
+  commit?(tx: Tx): Promise<Prisma.ImportJobUncheckedUpdateInput | undefined>;
 }
 
 export type StageWork = (ctx: StageContext) => Promise<StageResult>;
@@ -135,7 +135,7 @@ export async function runStage(
 ): Promise<void> {
   const { prisma, services, logger } = deps;
   const job = await prisma.importJob.findUnique({ where: { id: importJobId } });
-  if (!job || job.status !== 'processing' || job.stage !== stage) return;
+  if (job?.status !== 'processing' || job.stage !== stage) return;
   const clock = services.config.clock;
   const timings = {
     ...(job.stageTimings as Timings),

@@ -36,7 +36,7 @@ SELECT q.name,
   extract(epoch FROM now() - min(j.start_after) FILTER (WHERE j.state IN ('created', 'retry') AND j.start_after <= now()))::float8 AS oldest
 FROM ${BOSS_SCHEMA}.queue q
 LEFT JOIN ${BOSS_SCHEMA}.job j ON j.name = q.name AND j.state IN ('created', 'retry', 'active', 'failed')
-WHERE q.name NOT LIKE '\_\_pgboss\_\_%'
+WHERE q.name NOT LIKE '__pgboss__%'
 GROUP BY q.name
 ORDER BY q.name`;
 

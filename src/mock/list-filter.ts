@@ -16,7 +16,7 @@ export function matches(row: object, where: object): boolean {
 
 function holds(value: unknown, condition: Condition): boolean {
   if (value === null || value === undefined) return false;
-  const insensitive = condition['mode'] === 'insensitive';
+  const insensitive = condition.mode === 'insensitive';
   const norm = (v: unknown) => comparable(v, insensitive);
   return Object.entries(condition).every(([operator, operand]) => {
     switch (operator) {

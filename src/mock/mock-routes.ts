@@ -19,7 +19,7 @@ import type { TripStore } from './trip-store.ts';
 
 export type MockRouter = ReturnType<typeof Router<IRequest, [Logger]>>;
 
-const tripId = (request: IRequest) => idParam(request.params['tripId'], 'tripId');
+const tripId = (request: IRequest) => idParam(request.params.tripId, 'tripId');
 
 export function createMockRouter(store: TripStore): MockRouter {
   const router = Router<IRequest, [Logger]>({

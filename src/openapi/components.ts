@@ -317,7 +317,7 @@ export function components(options: { tokenUrl: string }): Components {
   const inputs = inputSchemas();
   return {
     schemas: {
-      ...responseSchemas(inputs['TripConfigurationDocument']!),
+      ...responseSchemas(inputs.TripConfigurationDocument!),
       ...catalogSchemas(),
       ...bookingSchemas(),
       ...webhookSchemas(),

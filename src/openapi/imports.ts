@@ -96,7 +96,7 @@ export function importSchemas(): Record<string, Schema> {
       type: 'object',
       required: ['jobId', 'status', 'links'],
       properties: {
-        jobId: jobProperties['jobId']!,
+        jobId: jobProperties.jobId!,
         status: { type: 'string', const: 'processing' },
         links: {
           type: 'object',

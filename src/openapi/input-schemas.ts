@@ -79,23 +79,23 @@ export function inputSchemas(): Record<string, Schema> {
   const out = Object.fromEntries(
     Object.entries(schemas).map(([name, schema]) => [name, tidy(schema) as Schema]),
   );
-  annotate(out['CreateTripRequest']!, TRIP_FIELD_NOTES);
-  annotate(out['UpdateTripRequest']!, TRIP_FIELD_NOTES);
-  annotate(out['TripConfigurationDocument']!, CONFIGURATION_NOTES);
-  annotate(out['ConfigurationBlock']!, BLOCK_NOTES);
-  annotate(out['CreateWebhookEndpointRequest']!, WEBHOOK_ENDPOINT_NOTES);
-  annotate(out['UpdateWebhookEndpointRequest']!, WEBHOOK_ENDPOINT_NOTES);
-  out['CreateTripRequest']!['description'] =
+  annotate(out.CreateTripRequest!, TRIP_FIELD_NOTES);
+  annotate(out.UpdateTripRequest!, TRIP_FIELD_NOTES);
+  annotate(out.TripConfigurationDocument!, CONFIGURATION_NOTES);
+  annotate(out.ConfigurationBlock!, BLOCK_NOTES);
+  annotate(out.CreateWebhookEndpointRequest!, WEBHOOK_ENDPOINT_NOTES);
+  annotate(out.UpdateWebhookEndpointRequest!, WEBHOOK_ENDPOINT_NOTES);
+  out.CreateTripRequest!.description =
     'Only title is required. agentId and accountId come from the caller; id, slug, code, joinCode and the counters are generated. Any other field is refused (400).';
-  out['UpdateTripRequest']!['description'] =
+  out.UpdateTripRequest!.description =
     'The fields of create, all optional; at least one. null clears a field. Unknown and read-only fields are refused (400).';
-  out['BulkDeleteTripsRequest']!['description'] =
+  out.BulkDeleteTripsRequest!.description =
     "1 to 100 trip ids, as tripIds (or tripId). Ids that are missing, already deleted or not the caller's are skipped.";
-  out['CreateWebhookEndpointRequest']!['description'] =
+  out.CreateWebhookEndpointRequest!.description =
     'All three fields are required; any other field is refused (400). The signing secret is generated.';
-  out['UpdateWebhookEndpointRequest']!['description'] =
+  out.UpdateWebhookEndpointRequest!.description =
     'The fields of create, all optional; at least one. eventTypes replaces the list. Any other field is refused (400).';
-  out['TripConfigurationDocument']!['description'] =
+  out.TripConfigurationDocument!.description =
     'The whole configuration. Block ids are unique; a parent names an existing container block; the tree has no cycles.';
   return out;
 }
@@ -110,17 +110,17 @@ function tidy(value: unknown): unknown {
     schema[key] = tidy(child);
   }
   // A format says it; zod's own regex for it only makes the document unreadable.
-  if (['date-time', 'date', 'email'].includes(schema['format'] as string)) delete schema['pattern'];
-  if (Array.isArray(schema['anyOf'])) {
-    schema['anyOf'] = (schema['anyOf'] as Schema[]).flatMap((branch) =>
-      Object.keys(branch).length === 1 && Array.isArray(branch['anyOf'])
-        ? (branch['anyOf'] as Schema[])
+  if (['date-time', 'date', 'email'].includes(schema.format as string)) delete schema.pattern;
+  if (Array.isArray(schema.anyOf)) {
+    schema.anyOf = (schema.anyOf as Schema[]).flatMap((branch) =>
+      Object.keys(branch).length === 1 && Array.isArray(branch.anyOf)
+        ? (branch.anyOf as Schema[])
         : [branch],
     );
   }
   // JSON object keys are always strings; "any value" reads better as true.
-  if (isStringKeys(schema['propertyNames'])) delete schema['propertyNames'];
-  if (isEmptyObject(schema['additionalProperties'])) schema['additionalProperties'] = true;
+  if (isStringKeys(schema.propertyNames)) delete schema.propertyNames;
+  if (isEmptyObject(schema.additionalProperties)) schema.additionalProperties = true;
   return schema;
 }
 
@@ -134,8 +134,8 @@ function annotate(schema: Schema, notes: Record<string, string>): void {
   for (const [path, description] of Object.entries(notes)) {
     let target: Schema | undefined = schema;
     for (const name of path.split('.'))
-      target = (target?.['properties'] as Record<string, Schema> | undefined)?.[name];
+      target = (target?.properties as Record<string, Schema> | undefined)?.[name];
     if (!target) throw new Error(`OpenAPI: no property ${path} to describe`);
-    target['description'] = description;
+    target.description = description;
   }
 }

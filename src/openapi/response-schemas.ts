@@ -107,7 +107,7 @@ export function responseSchemas(configurationDocument: Schema): Record<string, S
     TripConfiguration: {
       ...configurationDocument,
       description: 'The trip configuration as stored, with updatedAt.',
-      required: [...(configurationDocument['required'] as string[]), 'updatedAt'],
+      required: [...(configurationDocument.required as string[]), 'updatedAt'],
     },
     TripConfigurationPatch: {
       type: 'object',

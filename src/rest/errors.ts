@@ -3,7 +3,7 @@
 // rest. Unknown errors become a 500 without details; PostgreSQL being unreachable becomes a 503.
 import { Response } from '@whatwg-node/server';
 import { GraphQLError } from 'graphql';
-import { AppError, ServiceUnavailableError, ValidationError } from '../errors.ts';
+import { type AppError, ServiceUnavailableError, ValidationError } from '../errors.ts';
 import { appErrorOf } from '../graphql/errors.ts';
 import type { Logger } from '../logger.ts';
 

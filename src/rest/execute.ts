@@ -54,7 +54,7 @@ export const preparedOperations = new Map<string, DocumentNode>();
 
 /** The operation's data; a failed operation throws, and the router renders the error. */
 export async function runOperation<TData>(
-  schema: GraphQLSchema,
+  _schema: GraphQLSchema,
   operation: PreparedOperation<TData>,
   context: Context,
   variables?: Record<string, unknown>,

@@ -128,7 +128,7 @@ export function createTracer(options: TracingOptions): Tracer {
     traceparent() {
       const carrier: Record<string, string> = {};
       propagation.inject(context.active(), carrier);
-      return carrier['traceparent'];
+      return carrier.traceparent;
     },
     async shutdown() {
       for (const instrumentation of instrumentations) instrumentation.disable();

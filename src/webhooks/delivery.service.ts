@@ -90,7 +90,7 @@ export async function deliver(deps: DeliveryDeps, deliveryId: string): Promise<v
     where: { id: deliveryId },
     include: { event: true, endpoint: true },
   });
-  if (!delivery || delivery.status !== 'pending') return;
+  if (delivery?.status !== 'pending') return;
   const { event, endpoint } = delivery;
   const now = deps.clock();
   const body = delivery.requestBody ?? envelope(event);

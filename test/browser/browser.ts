@@ -2,7 +2,7 @@
 // and every console error or uncaught page error is recorded, so a test can demand none.
 import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
 
-export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

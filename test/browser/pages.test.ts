@@ -40,7 +40,7 @@ describe('in a browser without internet access', () => {
     const run = await page.waitForSelector('.graphiql-execute-button', { timeout: 60_000 });
     // The editor has the query from the URL once Monaco is up.
     await page.waitForFunction(
-      (q) => document.querySelector('.graphiql-query-editor')?.textContent?.includes('status'),
+      (_q) => document.querySelector('.graphiql-query-editor')?.textContent?.includes('status'),
       { timeout: 60_000 },
       query,
     );

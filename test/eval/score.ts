@@ -178,7 +178,7 @@ function scoreBlocks(actual: OutputBlock[], expected: ExpectedBlock[], misses: s
       return true;
     });
   let matched = 0;
-  expected.forEach((e, i) => {
+  expected.forEach((_e, i) => {
     if (assign(i, new Set())) matched++;
   });
   const matchedExpectations = new Set(owner.values());

@@ -10,7 +10,7 @@ import { anAccount } from '../helpers/fixtures.ts';
 import { spawnReadyService, type ServiceProcess } from '../helpers/processes.ts';
 
 const BARRAGE_CONNECTIONS = 6;
-const BARRAGE_SECONDS = Number(process.env['BARRAGE_SECONDS'] ?? 15);
+const BARRAGE_SECONDS = Number(process.env.BARRAGE_SECONDS ?? 15);
 const REQUEST_TIMEOUT_MS = 20_000;
 const PUBLIC_TRIPS = 100;
 

@@ -37,13 +37,13 @@ export function valid(
 ): fc.Arbitrary<unknown> {
   const s = resolve(document, schema) as Schema | undefined;
   if (!s || depth > MAX_DEPTH) return fc.jsonValue({ maxDepth: 1 });
-  if ('const' in s) return fc.constant(s['const']);
-  if (Array.isArray(s['enum'])) return fc.constantFrom(...(s['enum'] as unknown[]));
-  const options = (s['oneOf'] ?? s['anyOf']) as Schema[] | undefined;
+  if ('const' in s) return fc.constant(s.const);
+  if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]));
+  const options = (s.oneOf ?? s.anyOf) as Schema[] | undefined;
   if (options?.length) return fc.oneof(...options.map((o) => valid(document, o, depth + 1)));
-  if (Array.isArray(s['allOf'])) {
+  if (Array.isArray(s.allOf)) {
     return fc
-      .tuple(...(s['allOf'] as Schema[]).map((part) => valid(document, part, depth + 1)))
+      .tuple(...(s.allOf as Schema[]).map((part) => valid(document, part, depth + 1)))
       .map((parts) =>
         Object.assign(
           {},
@@ -51,7 +51,7 @@ export function valid(
         ),
       );
   }
-  const type = s['type'];
+  const type = s.type;
   if (Array.isArray(type))
     return fc.oneof(...type.map((t: string) => valid(document, { ...s, type: t }, depth)));
   switch (type) {
@@ -60,30 +60,30 @@ export function valid(
     case 'boolean':
       return fc.boolean();
     case 'integer':
-      return fc.integer({ min: s['minimum'] ?? -1_000_000, max: s['maximum'] ?? 1_000_000 });
+      return fc.integer({ min: s.minimum ?? -1_000_000, max: s.maximum ?? 1_000_000 });
     case 'number':
       return fc.double({
-        min: s['minimum'] ?? -1e6,
-        max: s['maximum'] ?? 1e6,
+        min: s.minimum ?? -1e6,
+        max: s.maximum ?? 1e6,
         noNaN: true,
         noDefaultInfinity: true,
       });
     case 'string':
       return stringOf(s);
     case 'array':
-      return fc.array(valid(document, s['items'], depth + 1), {
-        minLength: s['minItems'] ?? 0,
-        maxLength: Math.min(s['maxItems'] ?? 4, 4),
+      return fc.array(valid(document, s.items, depth + 1), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.min(s.maxItems ?? 4, 4),
       });
     case 'object':
       return objectOf(document, s, depth);
     default:
-      return s['properties'] ? objectOf(document, s, depth) : fc.jsonValue({ maxDepth: 2 });
+      return s.properties ? objectOf(document, s, depth) : fc.jsonValue({ maxDepth: 2 });
   }
 }
 
 function stringOf(s: Schema): fc.Arbitrary<string> {
-  switch (s['format']) {
+  switch (s.format) {
     case 'date-time':
       return fc
         .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
@@ -98,15 +98,15 @@ function stringOf(s: Schema): fc.Arbitrary<string> {
     case 'url':
       return fc.webUrl({ validSchemes: ['https'] });
     default: {
-      const min = s['minLength'] ?? 0;
-      const max = Math.max(min, Math.min(s['maxLength'] ?? 40, 200));
+      const min = s.minLength ?? 0;
+      const max = Math.max(min, Math.min(s.maxLength ?? 40, 200));
       return fc.string({ unit: 'grapheme', minLength: min, maxLength: max });
     }
   }
 }
 
 function objectOf(document: OpenApiDocument, s: Schema, depth: number): fc.Arbitrary<unknown> {
-  const properties = (s['properties'] ?? {}) as Record<string, Schema>;
+  const properties = (s.properties ?? {}) as Record<string, Schema>;
   const record = Object.fromEntries(
     Object.entries(properties).map(([name, property]) => [
       name,
@@ -114,7 +114,7 @@ function objectOf(document: OpenApiDocument, s: Schema, depth: number): fc.Arbit
     ]),
   );
   return fc.record(record, {
-    requiredKeys: ((s['required'] ?? []) as string[]).filter((k) => k in properties),
+    requiredKeys: ((s.required ?? []) as string[]).filter((k) => k in properties),
   });
 }
 
@@ -197,7 +197,8 @@ type Path = Array<string | number>;
 /** The paths of every value inside `value`, itself included. */
 function pathsOf(value: unknown, path: Path = [], out: Path[] = []): Path[] {
   out.push(path);
-  if (Array.isArray(value)) value.forEach((item, i) => pathsOf(item, [...path, i], out));
+  if (Array.isArray(value))
+    for (const [i, item] of value.entries()) pathsOf(item, [...path, i], out);
   else if (value !== null && typeof value === 'object')
     for (const [key, item] of Object.entries(value)) pathsOf(item, [...path, key], out);
   return out;
@@ -297,14 +298,12 @@ export function hostileFilters(fields: string[]): fc.Arbitrary<unknown> {
     { weight: 1, arbitrary: fc.constantFrom('FRA', 'public', 'x', true) },
     {
       weight: 2,
-      arbitrary: fc
-        .constantFrom(1, 2, 101)
-        .chain((n) =>
-          fc.array(fc.oneof(date, integer, fc.constantFrom('FRA', 'x'), hostileText()), {
-            minLength: n,
-            maxLength: n,
-          }),
-        ),
+      arbitrary: fc.constantFrom(1, 2, 101).chain((n) =>
+        fc.array(fc.oneof(date, integer, fc.constantFrom('FRA', 'x'), hostileText()), {
+          minLength: n,
+          maxLength: n,
+        }),
+      ),
     },
   );
   const filter = fc.record({

@@ -397,7 +397,7 @@ describe('the OpenAPI fuzzer', () => {
         },
       );
     }
-    if (process.env['FUZZ_REPORT']) console.log(JSON.stringify(Object.fromEntries(byRoute)));
+    if (process.env.FUZZ_REPORT) console.log(JSON.stringify(Object.fromEntries(byRoute)));
     expect(sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
     // The mix reached the handlers, not only the validation: successes and refusals of each kind.
     for (const status of [200, 201, 400, 401, 403, 404])

@@ -74,7 +74,7 @@ afterAll(async () => {
 
 async function call(url: string, method: string, target: string, key?: string, body?: unknown) {
   const headers: Record<string, string> = {};
-  if (key) headers['authorization'] = `Bearer ${key}`;
+  if (key) headers.authorization = `Bearer ${key}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${url}${target}`, {
     method,

@@ -24,8 +24,8 @@ export function miniPdf(pages: PdfPage[]): Buffer {
   add('PLACEHOLDER');
   const kids: number[] = [];
   for (const page of pages) {
-    const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
-    let content = `BT /F1 11 Tf 40 800 Td 14 TL ${page.lines.map((l) => `(${escape(l)}) Tj T*`).join(' ')} ET`;
+    const escapePdf = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
+    let content = `BT /F1 11 Tf 40 800 Td 14 TL ${page.lines.map((l) => `(${escapePdf(l)}) Tj T*`).join(' ')} ET`;
     let resources = `/Font << /F1 ${font} 0 R >>`;
     if (page.image) {
       const { rgb, width, height } = page.image;

@@ -73,13 +73,13 @@ function responseOf(
   const entry =
     operation.responses[String(status)] ??
     operation.responses[`${String(status)[0]}XX`] ??
-    operation.responses['default'];
+    operation.responses.default;
   if (!entry) return undefined;
   if ('$ref' in entry) {
     const name = (entry as Reference).$ref.replace('#/components/responses/', '');
     return {
       response: document.components.responses[name]!,
-      pointer: `#/components/responses/${escape(name)}`,
+      pointer: `#/components/responses/${pointerToken(name)}`,
     };
   }
   const key = operation.responses[String(status)] ? String(status) : `${String(status)[0]}XX`;
@@ -102,7 +102,7 @@ function checkHeaders(
       if (header.required) throw mismatch(where, observed, `required header ${name} is missing`);
       continue;
     }
-    if (header.schema['type'] === 'integer' && !/^\d+$/.test(value))
+    if (header.schema.type === 'integer' && !/^\d+$/.test(value))
       throw mismatch(where, observed, `header ${name}: "${value}" is not an integer`);
   }
 }
@@ -118,8 +118,9 @@ function checkBody(
     if (observed.text) throw mismatch(where, observed, 'a body where the document has none');
     return;
   }
-  const contentType =
-    observed.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase() ?? '';
+  const contentType = (observed.headers.get('content-type')?.split(';')[0] ?? '')
+    .trim()
+    .toLowerCase();
   if (!response.content[contentType]) {
     throw mismatch(
       where,
@@ -134,11 +135,13 @@ function checkBody(
   } catch {
     throw mismatch(where, observed, 'the body is not JSON');
   }
-  const validate = ajv.getSchema(`${DOCUMENT_ID}${contentPointer}/${escape(contentType)}/schema`)!;
+  const validate = ajv.getSchema(
+    `${DOCUMENT_ID}${contentPointer}/${pointerToken(contentType)}/schema`,
+  )!;
   if (!validate(body)) {
     const problems = validate.errors!.map(
       (e) =>
-        `${e.instancePath || '(body)'} ${e.message}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params['additionalProperty'])}` : ''}`,
+        `${e.instancePath || '(body)'} ${e.message}${e.params && 'additionalProperty' in e.params ? `: ${String(e.params.additionalProperty)}` : ''}`,
     );
     throw mismatch(
       where,
@@ -151,13 +154,13 @@ function checkBody(
 function pointerTo(document: OpenApiDocument, operation: Operation): string {
   for (const [template, item] of Object.entries(document.paths)) {
     for (const [method, candidate] of Object.entries(item))
-      if (candidate === operation) return `#/paths/${escape(template)}/${method}`;
+      if (candidate === operation) return `#/paths/${pointerToken(template)}/${method}`;
   }
   throw new Error('operation not in the document');
 }
 
 /** A JSON Pointer token, percent-encoded for use in a URI fragment. */
-const escape = (token: string) =>
+const pointerToken = (token: string) =>
   encodeURIComponent(token.replace(/~/g, '~0').replace(/\//g, '~1'));
 
 function mismatch(where: string, observed: ObservedResponse, problem: string): Error {
@@ -173,14 +176,14 @@ function closeObjects(value: unknown, inAllOf = false): unknown {
   }
   if (typeof value !== 'object' || value === null) return value;
   const node = value as Record<string, unknown>;
-  const isSchema = typeof node['properties'] === 'object' && node['type'] === 'object';
+  const isSchema = typeof node.properties === 'object' && node.type === 'object';
   if (
     isSchema &&
     !inAllOf &&
     !('additionalProperties' in node) &&
     !('unevaluatedProperties' in node)
   )
-    node['additionalProperties'] = false;
+    node.additionalProperties = false;
   for (const [key, child] of Object.entries(node)) {
     if (key === 'examples' || key === 'example') continue;
     closeObjects(child, key === 'allOf');

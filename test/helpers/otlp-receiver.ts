@@ -28,11 +28,11 @@ type AnyValue = {
   doubleValue?: number;
 };
 type KeyValue = { key: string; value: AnyValue };
-const valueOf = (value: AnyValue) =>
+const attributeValue = (value: AnyValue) =>
   value.stringValue ??
   (value.intValue !== undefined ? Number(value.intValue) : (value.boolValue ?? value.doubleValue));
 const attributes = (list: KeyValue[] = []) =>
-  Object.fromEntries(list.map((a) => [a.key, valueOf(a.value)]));
+  Object.fromEntries(list.map((a) => [a.key, attributeValue(a.value)]));
 
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];

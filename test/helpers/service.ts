@@ -44,7 +44,7 @@ export interface TestService {
 
 export const TEST_ENV = {
   NODE_ENV: 'test',
-  LOG_LEVEL: process.env['TEST_LOG_LEVEL'] ?? 'silent',
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   HOST: '127.0.0.1',
   PORT: '0',
   AI_PORT: '0',
@@ -65,7 +65,7 @@ export async function startTestService(
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
 ): Promise<TestService> {
-  const databaseUrl = env['DATABASE_URL'] ?? (await createTestDatabase());
+  const databaseUrl = env.DATABASE_URL ?? (await createTestDatabase());
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-svc-'));
   const config: Config = {
     ...loadConfig({
@@ -85,7 +85,7 @@ export async function startTestService(
   async function request<T>(route: string, options: RequestOptions = {}): Promise<TestResponse<T>> {
     const [method, target] = route.split(' ') as [string, string];
     const headers: Record<string, string> = { ...options.headers };
-    if (options.key) headers['authorization'] = `Bearer ${options.key}`;
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
     let body = options.rawBody;
     if (options.body !== undefined) {
       headers['content-type'] ??= 'application/json';

@@ -32,7 +32,7 @@ async function request(
 ) {
   const [method, path] = route.split(' ') as [string, string];
   const headers: Record<string, string> = { ...options.headers };
-  if (options.key !== null) headers['authorization'] = `Bearer ${options.key ?? KEY}`;
+  if (options.key !== null) headers.authorization = `Bearer ${options.key ?? KEY}`;
   if (options.body !== undefined) headers['content-type'] ??= 'application/json';
   const body =
     options.body === undefined

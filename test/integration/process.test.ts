@@ -57,7 +57,7 @@ describe('node src/main.ts', () => {
       );
     expect(curl).not.toBeNull();
     const [, url, curlKey, body] = curl!;
-    expect(url).toBe(`http://localhost:${env['PORT']}/graphql`);
+    expect(url).toBe(`http://localhost:${env.PORT}/graphql`);
     const res = await fetch(url!, {
       method: 'POST',
       headers: { authorization: `Bearer ${curlKey}`, 'content-type': 'application/json' },
@@ -72,15 +72,15 @@ describe('node src/main.ts', () => {
         },
       },
     });
-    expect((await fetch(`http://localhost:${env['PORT']}/status`)).status).toBe(200);
-    expect((await fetch(`http://localhost:${env['AI_PORT']}/status`)).status).toBe(200);
+    expect((await fetch(`http://localhost:${env.PORT}/status`)).status).toBe(200);
+    expect((await fetch(`http://localhost:${env.AI_PORT}/status`)).status).toBe(200);
   });
 
   it('SIGTERM: stops accepting, finishes the request in flight, stops PostgreSQL, exits 0', async () => {
     const body = JSON.stringify({ name: 'in flight' });
     const inFlight = new Promise<number>((resolve, reject) => {
       const request = http.request(
-        `http://127.0.0.1:${env['PORT']}/api-keys`,
+        `http://127.0.0.1:${env.PORT}/api-keys`,
         {
           method: 'POST',
           headers: {
@@ -104,15 +104,15 @@ describe('node src/main.ts', () => {
     expect(await inFlight).toBe(201);
     expect(await running!.exited).toBe(0);
     expect(running!.output()).toMatch(/"msg":"stopped"/);
-    expect(await portOpen(Number(env['EMBEDDED_PG_PORT']))).toBe(false);
-    expect(await portOpen(Number(env['PORT']))).toBe(false);
+    expect(await portOpen(Number(env.EMBEDDED_PG_PORT))).toBe(false);
+    expect(await portOpen(Number(env.PORT))).toBe(false);
   });
 
   it('a restart keeps the data and does not seed again', async () => {
     running = spawnService(env);
     await running.waitFor(/API listening/, 60_000);
     expect(running.output()).not.toMatch(/shown this once/);
-    const res = await fetch(`http://localhost:${env['PORT']}/api-keys`, {
+    const res = await fetch(`http://localhost:${env.PORT}/api-keys`, {
       headers: { authorization: `Bearer ${apiKey}` },
     });
     expect(res.status).toBe(200);

@@ -51,7 +51,7 @@ describe('the request log line', () => {
       path: '/trips/999999999',
       status: 404,
     });
-    expect(typeof entry['ms']).toBe('number');
+    expect(typeof entry.ms).toBe('number');
     expect(service.output()).not.toContain(account.owner.key);
   });
 });

@@ -22,10 +22,10 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-test-'));
-  const embedded = process.env['DATABASE_URL']
+  const embedded = process.env.DATABASE_URL
     ? undefined
     : await startEmbeddedPostgres({ dataDir, port: await freePort() });
-  const serverUrl = process.env['DATABASE_URL'] ?? embedded!.url;
+  const serverUrl = process.env.DATABASE_URL ?? embedded!.url;
 
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

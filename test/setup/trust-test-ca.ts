@@ -10,4 +10,4 @@ tls.setDefaultCACertificates([
   ...tls.getCACertificates('default'),
   fs.readFileSync(caFile, 'utf8'),
 ]);
-process.env['NODE_EXTRA_CA_CERTS'] = caFile;
+process.env.NODE_EXTRA_CA_CERTS = caFile;

@@ -85,7 +85,7 @@ Walk to the Trevi Fountain at 17:00.
 Saturday 9 May 2026 - Day 2
 Check-out by 11:00.
 Train to Florence at 12:30.`);
-    const titles = blocksOf(draft, 'activity').map((a) => String(a['title']).toLowerCase());
+    const titles = blocksOf(draft, 'activity').map((a) => String(a.title).toLowerCase());
     expect(titles.some((t) => t.startsWith('check'))).toBe(false);
     expect(titles.some((t) => t.includes('trevi'))).toBe(true);
   });

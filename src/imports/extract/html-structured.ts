@@ -80,7 +80,7 @@ function resolveReferences(nodes: Json[]): Json[] {
       else Object.values(node).forEach(mark);
     }
   };
-  nodes.forEach((n) => Object.values(n).forEach(mark));
+  for (const n of nodes) for (const value of Object.values(n)) mark(value);
   return nodes
     .filter((n) => !(typeof n['@id'] === 'string' && referenced.has(n['@id'])))
     .map((n) => resolve(n, 0) as Json);

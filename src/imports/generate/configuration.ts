@@ -44,9 +44,8 @@ export function configurationOf(draft: Draft): Prisma.InputJsonObject {
   const price = draft.price && CURRENCIES.has(draft.price.currency) ? draft.price : null;
   if (price) blocks.push({ id: 'price', type: 'price', content: price });
   const payments = draft.payments.filter((p) => CURRENCIES.has(p.currency));
-  payments.forEach((payment, i) =>
-    blocks.push({ id: `payment-${i + 1}`, type: 'payment', content: payment }),
-  );
+  for (const [i, payment] of payments.entries())
+    blocks.push({ id: `payment-${i + 1}`, type: 'payment', content: payment });
   if (draft.included.length)
     blocks.push({ id: 'included', type: 'included', content: { items: draft.included } });
   if (draft.excluded.length)

@@ -133,12 +133,11 @@ export function validateModelDraft(draft: Draft, text: string, now: Date): Valid
   }
   const priceWritten = (amount: number) =>
     compact.replace(/[.,'’]/g, '').includes(String(Math.trunc(amount)));
-  const price =
-    draft.price && isCurrency(draft.price.currency) && priceWritten(draft.price.amount)
-      ? draft.price
-      : (draft.price &&
-          dropped.push(`price ${draft.price.amount} ${draft.price.currency} (not in the document)`),
-        null);
+  const priceKept =
+    draft.price && isCurrency(draft.price.currency) && priceWritten(draft.price.amount);
+  if (draft.price && !priceKept)
+    dropped.push(`price ${draft.price.amount} ${draft.price.currency} (not in the document)`);
+  const price = priceKept ? draft.price : null;
   const payments = draft.payments.filter((p) => {
     const ok = isCurrency(p.currency) && priceWritten(p.amount);
     if (!ok) dropped.push(`payment ${p.amount} ${p.currency} (not in the document)`);

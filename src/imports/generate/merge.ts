@@ -217,8 +217,9 @@ function tripRange(days: DraftDayInput[], s: StructuredResult): Range | null {
     const [first, last] = [evidence[0]!, evidence.at(-1)!];
     const apart = daysBetween(finish, first) > 3 || daysBetween(last, start) > 3;
     if (!apart) {
-      start = first < start ? first : start;
-      finish = last > finish ? last : finish;
+      // ISO dates (strings) compare in calendar order.
+      if (first < start) start = first;
+      if (last > finish) finish = last;
     }
   }
   if (

@@ -602,9 +602,7 @@ const PER_PERSON_KEYS = [
   'perpax',
 ];
 
-function priceOf(
-  o: Obj,
-): {
+function priceOf(o: Obj): {
   amount: number;
   currency: string;
   per: 'person' | 'total' | null;

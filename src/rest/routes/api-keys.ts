@@ -50,7 +50,7 @@ export function registerApiKeyRoutes(router: RestRouter, schema: GraphQLSchema):
   });
 
   router.delete('/api-keys/:id', async (request, context) => {
-    await runOperation(schema, REVOKE, context, { id: idParam(request.params['id'], 'id') });
+    await runOperation(schema, REVOKE, context, { id: idParam(request.params.id, 'id') });
     return jsonResponse({ message: 'API key revoked.' });
   });
 }

@@ -90,24 +90,24 @@ export function registerCatalogRoutes(router: RestRouter, schema: GraphQLSchema)
   // Before /catalogs/:id, which would take "public" for an id.
   router.get('/catalogs/public/:idOrSlug', (request, context) =>
     answer(schema, PUBLIC, context, {
-      idOrSlug: request.params['idOrSlug'],
+      idOrSlug: request.params.idOrSlug,
       ...pageParams(request),
     }),
   );
 
   router.get('/catalogs/:id', (request, context) =>
-    answer(schema, GET, context, { id: idParam(request.params['id'], 'id') }),
+    answer(schema, GET, context, { id: idParam(request.params.id, 'id') }),
   );
 
   router.get('/catalogs/:id/trips', (request, context) =>
     answer(schema, TRIPS, context, {
-      catalogId: idParam(request.params['id'], 'id'),
+      catalogId: idParam(request.params.id, 'id'),
       ...pageParams(request),
     }),
   );
 
   router.patch('/catalogs/:id', async (request, context) => {
-    const id = idParam(request.params['id'], 'id');
+    const id = idParam(request.params.id, 'id');
     const body = await readJson(request, LIMITS.jsonBodyBytes);
     parseOrThrow(updateCatalogInput, body);
     if (Object.keys(body as object).length === 0)
@@ -116,7 +116,7 @@ export function registerCatalogRoutes(router: RestRouter, schema: GraphQLSchema)
   });
 
   router.delete('/catalogs/:id', async (request, context) => {
-    await runOperation(schema, DELETE, context, { id: idParam(request.params['id'], 'id') });
+    await runOperation(schema, DELETE, context, { id: idParam(request.params.id, 'id') });
     return jsonResponse({ message: 'Catalog moved to the trash.' });
   });
 }

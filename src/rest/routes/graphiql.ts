@@ -8,7 +8,7 @@ export function registerGraphiQLRoutes(router: RestRouter): void {
   router.get(`${GRAPHIQL_ASSETS_PATH}/:file`, (request, context) =>
     assetResponse(
       request,
-      context.services.config.graphiql ? graphiqlAsset(request.params['file'] ?? '') : undefined,
+      context.services.config.graphiql ? graphiqlAsset(request.params.file ?? '') : undefined,
     ),
   );
 }

@@ -122,7 +122,7 @@ export function registerImportRoutes(
  * the id stays as sent and is not found (job_not_found, the AI operations' own error body).
  */
 function publicId(request: IRequest): string {
-  const raw = request.params['publicId'] ?? '';
+  const raw = request.params.publicId ?? '';
   try {
     const decoded = decodeURIComponent(raw);
     // No job id holds a NUL (`%00`): as sent, it names no job (404) rather than being a bad field.

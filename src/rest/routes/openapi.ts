@@ -32,6 +32,6 @@ export function registerOpenApiRoutes(router: RestRouter): void {
   );
 
   router.get(`${DOCS_PATH}/:file`, (request) =>
-    assetResponse(request, referenceAsset(request.params['file'] ?? '')),
+    assetResponse(request, referenceAsset(request.params.file ?? '')),
   );
 }

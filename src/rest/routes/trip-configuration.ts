@@ -51,11 +51,11 @@ export function registerTripConfigurationRoutes(router: RestRouter, schema: Grap
   const whole = (c: Config) => ({ ...c.document, updatedAt: c.updatedAt });
 
   router.get('/trips/:tripId/config', (request, context) =>
-    run(GET, context, { tripId: idParam(request.params['tripId'], 'tripId') }, whole),
+    run(GET, context, { tripId: idParam(request.params.tripId, 'tripId') }, whole),
   );
 
   router.put('/trips/:tripId/config', async (request, context) => {
-    const tripId = idParam(request.params['tripId'], 'tripId');
+    const tripId = idParam(request.params.tripId, 'tripId');
     const document = objectBody(await readJson(request, LIMITS.configBodyBytes));
     return run(
       PUT,
@@ -66,7 +66,7 @@ export function registerTripConfigurationRoutes(router: RestRouter, schema: Grap
   });
 
   router.patch('/trips/:tripId/config', async (request, context) => {
-    const tripId = idParam(request.params['tripId'], 'tripId');
+    const tripId = idParam(request.params.tripId, 'tripId');
     const patch = objectBody(await readJson(request, LIMITS.configBodyBytes));
     return run(PATCH, context, { tripId, patch, ifMatch: request.headers.get('if-match') }, whole);
   });

@@ -81,11 +81,11 @@ export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): v
   }
 
   router.get('/trips/:tripId', (request, context) =>
-    answer(GET, context, { id: idParam(request.params['tripId'], 'tripId') }),
+    answer(GET, context, { id: idParam(request.params.tripId, 'tripId') }),
   );
 
   router.patch('/trips/:tripId', async (request, context) => {
-    const id = idParam(request.params['tripId'], 'tripId');
+    const id = idParam(request.params.tripId, 'tripId');
     const body = await readJson(request, LIMITS.jsonBodyBytes);
     parseOrThrow(updateTripInput, body);
     if (Object.keys(body as object).length === 0)
@@ -95,7 +95,7 @@ export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): v
 
   router.delete('/trips/:tripId', async (request, context) => {
     await runOperation(schema, DELETE, context, {
-      id: idParam(request.params['tripId'], 'tripId'),
+      id: idParam(request.params.tripId, 'tripId'),
     });
     return jsonResponse({ message: 'Trip moved to the trash.' });
   });

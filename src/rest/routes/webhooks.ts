@@ -65,10 +65,10 @@ export function registerWebhookRoutes(router: RestRouter, schema: GraphQLSchema)
     mutation RedeliverWebhook($endpointId: Int!, $deliveryId: String!) { redeliverWebhook(endpointId: $endpointId, deliveryId: $deliveryId) { ${DELIVERY_FIELDS} } }`,
   );
 
-  const id = (params: Record<string, string | undefined>) => idParam(params['id'], 'id');
+  const id = (params: Record<string, string | undefined>) => idParam(params.id, 'id');
 
   router.get('/webhooks/endpoints', async (_request, context) =>
-    jsonResponse({ data: (await runOperation(schema, LIST, context, {}))['webhookEndpoints'] }),
+    jsonResponse({ data: (await runOperation(schema, LIST, context, {})).webhookEndpoints }),
   );
 
   router.post('/webhooks/endpoints', async (request, context) => {
@@ -113,7 +113,7 @@ export function registerWebhookRoutes(router: RestRouter, schema: GraphQLSchema)
       schema,
       REDELIVER,
       context,
-      { endpointId: id(request.params), deliveryId: request.params['deliveryId'] },
+      { endpointId: id(request.params), deliveryId: request.params.deliveryId },
       202,
     ),
   );

@@ -301,7 +301,7 @@ function transportOf(sentence: string): DraftBlockInput | undefined {
   };
 }
 
-const TIME_PHRASE =
+const _TIME_PHRASE =
   /\s*(?:\b(?:at|a las|a la|à|as|às|um|alle|alle ore|ore|from|dalle|desde las|de|ab)\s+)?(?:[01]?\d|2[0-3])(?:\s?[:h.]\s?[0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?|h\b|hrs\b|uhr\b|horas\b)?(?:\s*(?:-|–|to|a|bis|until)\s*(?:[01]?\d|2[0-3])(?:[:h.][0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?|h\b|uhr\b)?)?\s*/gi;
 const VENUE =
   /\b(?:at|en el|en la|au|a la|à la|no|na|im|in der|al|alla|allo|presso)\s+((?:the\s+)?\p{Lu}[\p{L}'’&.-]*(?:\s(?:da|de|del|di|la|le|el|dei|des|du|the|&|of|do|dos)?\s?\p{Lu}[\p{L}'’&.-]*){0,4})/u;
@@ -365,7 +365,7 @@ export function timedClauses(sentence: string): string[] {
     const times = timeMatches(piece);
     let words = piece;
     for (const t of [...times].reverse())
-      words = words.slice(0, t.index) + ' ' + words.slice(t.end);
+      words = `${words.slice(0, t.index)} ${words.slice(t.end)}`;
     const titled = /\p{L}{4,}/u.test(words.replace(CONNECTIVE, '').replace(NO_TITLE, ' '));
     if (current !== undefined && !(times.length && titled && timeMatches(current).length)) {
       clauses[clauses.length - 1] = `${current}${pieces[k - 1]}${piece}`;

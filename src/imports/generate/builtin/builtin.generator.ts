@@ -192,7 +192,7 @@ export function extractDraft(text: string, now: Date): Draft {
       ...reading.overnights,
       ...reading.visited.map((v) => writtenCity(v.name)).filter((v): v is string => Boolean(v)),
       ...flights
-        .filter((f, i) => i < flights.length - 1 || flights.length === 1)
+        .filter((_f, i) => i < flights.length - 1 || flights.length === 1)
         .map((f) => f.arrivalCity)
         .filter((c): c is string => Boolean(c)),
     ]),

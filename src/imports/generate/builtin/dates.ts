@@ -270,5 +270,5 @@ export function leadingDate(
 ): DateMatch | undefined {
   const first = scanDates(text.slice(0, 60), now, anchor)[0];
   if (!first) return undefined;
-  return /^[\s(\[*#]*$/.test(text.slice(0, first.index)) ? first : undefined;
+  return /^[\s([*#]*$/.test(text.slice(0, first.index)) ? first : undefined;
 }

@@ -361,7 +361,7 @@ const NOT_AIRPORTS = new Set([
 ]);
 const CODE_OK_ALONE = new Set(['CIA', 'BER', 'OSL', 'RAK']); // real airports often written bare; accepted beside an arrow or "to"
 const DETAIL_LINE =
-  /^(?:departure|departs?|depart|arrival|arrives?|arrive|from|to|date|terminal|seat|class|cabin|duration|aircraft|operated by|baggage|gate|boarding|salida|sale|llegada|llega|origen|destino|fecha|asiento|clase|duracion|operado por|equipaje|embarque|depart|arrivee|de|a|vers|date|siege|classe|duree|opere par|bagages|partida|chegada|origem|data|assento|duracao|operado por|bagagem|abflug|ankunft|von|nach|datum|sitzplatz|klasse|dauer|durchgefuhrt von|gepack|partenza|arrivo|da|per|data|posto|classe|durata|operato da|bagaglio|imbarco|ab|an)\b\s*[:\-]?/;
+  /^(?:departure|departs?|depart|arrival|arrives?|arrive|from|to|date|terminal|seat|class|cabin|duration|aircraft|operated by|baggage|gate|boarding|salida|sale|llegada|llega|origen|destino|fecha|asiento|clase|duracion|operado por|equipaje|embarque|depart|arrivee|de|a|vers|date|siege|classe|duree|opere par|bagages|partida|chegada|origem|data|assento|duracao|operado por|bagagem|abflug|ankunft|von|nach|datum|sitzplatz|klasse|dauer|durchgefuhrt von|gepack|partenza|arrivo|da|per|data|posto|classe|durata|operato da|bagaglio|imbarco|ab|an)\b\s*[:-]?/;
 const DEPARTURE_LABEL =
   /^(?:departure|departs?|depart|from|salida|sale|origen|de|partida|origem|abflug|ab|von|partenza|da)\b/;
 const ARRIVAL_LABEL =
@@ -372,7 +372,7 @@ const ARRIVAL_WORD =
 const NEXT_DAY =
   /\+\s?([12])(?!\d)|\b(?:next day|dia siguiente|lendemain|dia seguinte|folgetag|am nachsten tag|giorno dopo|giorno successivo)\b/;
 export const BOOKING_REF =
-  /\b(?:booking (?:reference|ref|code)|reference|record locator|pnr|confirmation (?:code|number)|localizador|codigo de reserva|localisateur|code de reservation|reference de reservation|codigo da reserva|buchungscode|buchungsnummer|codice (?:di )?prenotazione|codice pnr)\b\s*(?:no\.?|n[º°o]\.?|#)?\s*[:\-]?\s*([A-Z0-9]{5,8})\b/i;
+  /\b(?:booking (?:reference|ref|code)|reference|record locator|pnr|confirmation (?:code|number)|localizador|codigo de reserva|localisateur|code de reservation|reference de reservation|codigo da reserva|buchungscode|buchungsnummer|codice (?:di )?prenotazione|codice pnr)\b\s*(?:no\.?|n[º°o]\.?|#)?\s*[:-]?\s*([A-Z0-9]{5,8})\b/i;
 
 interface Anchor {
   line: number;
@@ -689,7 +689,7 @@ export function readFlights(
         block.confidence = Math.max(0.3, (block.confidence ?? 0.6) - 0.1);
       }
     }
-    windowLines.forEach((j) => used.add(j));
+    for (const j of windowLines) used.add(j);
     flights.push({ block, line: a.line });
   }
   // Flights without a number: "Flight from Rome (FCO) to New York (JFK) at 10:15".

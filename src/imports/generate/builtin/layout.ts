@@ -175,7 +175,7 @@ function splitHeaderRest(rest: string): { title: string | null; content: string 
 
 const HOTEL_COLUMN =
   /^(?:hotel|hotels|accommodation|overnight|lodging|stay|alojamiento|hotel\/alojamiento|hebergement|nuit|alojamento|hospedagem|pernoite|unterkunft|ubernachtung|hotel\/unterkunft|pernottamento|sistemazione|albergo)$/;
-const DAY_COLUMN = new RegExp(String.raw`^(?:${DAY_WORD}|n[º°o]?|#)$`);
+const DAY_COLUMN = new RegExp(`^(?:${DAY_WORD}|n[º°o]?|#)$`);
 
 /**
  * A day table with a header row ("Day | Date | Route | Hotel"): each row becomes a header line

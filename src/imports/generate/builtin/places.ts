@@ -33,7 +33,7 @@ export function airlinesNamed(text: string): Array<{ code: string; name: string;
     `(?<![\\p{L}])(${[...AIRLINE_NAMES.keys()]
       .filter((n) => n.length >= 3)
       .sort((a, b) => b.length - a.length)
-      .map(escape)
+      .map(escapeRegExp)
       .join('|')})(?![\\p{L}])`,
     'gu',
   );
@@ -544,7 +544,7 @@ export function airportsByName(
   airportNamePattern ??= new RegExp(
     `(?<![\\p{L}])(${Object.keys(AIRPORT_NAMES)
       .sort((a, b) => b.length - a.length)
-      .map(escape)
+      .map(escapeRegExp)
       .join('|')})(?![\\p{L}])`,
     'gu',
   );
@@ -691,7 +691,7 @@ function countryNames(): Map<string, string> {
   return (countryIndex = index);
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 let countryPattern: RegExp | undefined;
 
 /** Words that make a following country name part of another name: "Piazza di Spagna", "Hotel España", "Café de Paris". */
@@ -706,7 +706,7 @@ export function countriesNamed(
   countryPattern ??= new RegExp(
     `(?<![\\p{L}])(${[...index.keys()]
       .sort((a, b) => b.length - a.length)
-      .map(escape)
+      .map(escapeRegExp)
       .join('|')})(?![\\p{L}])`,
     'gu',
   );

@@ -90,7 +90,7 @@ export const MONTH_PATTERN = [...MONTHS.keys()].sort((a, b) => b.length - a.leng
 export const WEEKDAYS = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lunes|martes|miercoles|jueves|viernes|sabado|domingo|lun|mar|mie|jue|vie|sab|dom|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|segunda-feira|terca-feira|quarta-feira|quinta-feira|sexta-feira|segunda|terca|quarta|quinta|sexta|seg|ter|qua|qui|sex|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa|so|lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica|gio|ven)\.?`;
 
 /** The word "day" in the six languages, and ordinal day words ("first day", "primer día", "premier jour"). */
-export const DAY_WORD = String.raw`(?:day|days|dia|dias|jour|jours|journee|tag|tage|giorno|giorni|giornata|jr|j|d|gg)`;
+export const DAY_WORD = `(?:day|days|dia|dias|jour|jours|journee|tag|tage|giorno|giorni|giornata|jr|j|d|gg)`;
 const ORDINALS: Record<string, number> = {
   first: 1,
   second: 2,
