@@ -4,15 +4,15 @@
 import { API_VERSION, LIMITS } from '../config/constants.ts';
 import { megabytes } from '../errors.ts';
 import { components } from './components.ts';
-import { apiKeyPaths } from './paths/api-keys.ts';
-import { catalogPaths } from './paths/catalogs.ts';
-import { documentationPaths } from './paths/documentation.ts';
-import { aiServerImportPaths, importPaths } from './paths/imports.ts';
-import { oauthPaths } from './paths/oauth.ts';
-import { statusPaths } from './paths/status.ts';
-import { tripConfigurationPaths } from './paths/trip-configuration.ts';
-import { tripPaths } from './paths/trips.ts';
-import { webhookEvents, webhookPaths } from './paths/webhooks.ts';
+import { apiKeyPaths } from '../auth/api-keys.openapi.ts';
+import { catalogPaths } from '../catalogs/catalog.openapi.ts';
+import { documentationPaths } from './documentation.openapi.ts';
+import { aiServerImportPaths, importPaths } from '../imports/import.openapi.ts';
+import { oauthPaths } from '../auth/oauth.openapi.ts';
+import { statusPaths } from '../status/status.openapi.ts';
+import { tripConfigurationPaths } from '../trips/configuration.openapi.ts';
+import { tripPaths } from '../trips/trip.openapi.ts';
+import { webhookEvents, webhookPaths } from '../webhooks/endpoint.openapi.ts';
 import type { Method, OpenApiDocument, Paths } from './types.ts';
 
 export interface DocumentOptions {

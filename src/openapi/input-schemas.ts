@@ -3,9 +3,9 @@
 // clean-up below keeps it readable (no zod-internal date and email regexes, flat anyOf) and adds
 // the descriptions zod cannot carry without editing the domain files.
 import { z } from 'zod';
-import { CREATE_BODY as createApiKeyBody } from '../rest/routes/api-keys.ts';
-import { BULK_BODY as bulkDeleteBody } from '../rest/routes/trips.ts';
-import { CATALOG_BULK_BODY } from '../rest/routes/catalogs.ts';
+import { CREATE_BODY as createApiKeyBody } from '../auth/api-keys.rest.ts';
+import { BULK_BODY as bulkDeleteBody } from '../trips/trip.rest.ts';
+import { CATALOG_BULK_BODY } from '../catalogs/catalog.rest.ts';
 import { createCatalogInput, updateCatalogInput } from '../catalogs/catalog.input.ts';
 import { configurationInput } from '../trips/configuration.input.ts';
 import { createTripInput, updateTripInput } from '../trips/trip.input.ts';

@@ -1,8 +1,8 @@
 // POST /oauth/token: client credentials (RFC 6749 section 4.4) for machine clients.
-import { errorExample } from '../examples.ts';
-import { errorSchema } from '../response-schemas.ts';
-import { body, ok, schemaRef, selfAuthenticatedOperation } from '../operations.ts';
-import type { Paths } from '../types.ts';
+import { errorExample } from '../openapi/examples.ts';
+import { errorSchema } from '../openapi/response-schemas.ts';
+import { body, ok, schemaRef, selfAuthenticatedOperation } from '../openapi/operations.ts';
+import type { Paths } from '../openapi/types.ts';
 
 export function oauthPaths(): Paths {
   const request = {

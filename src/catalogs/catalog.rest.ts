@@ -1,15 +1,15 @@
 // /catalogs: REST facade over the GraphQL catalog operations (service-spec "Catalogs", decisions "Catalogs").
 import type { GraphQLSchema } from 'graphql';
-import { createCatalogInput, updateCatalogInput } from '../../catalogs/catalog.input.ts';
-import { LIMITS } from '../../config/constants.ts';
-import { ValidationError } from '../../errors.ts';
-import { parseOrThrow } from '../../validation.ts';
-import { readJson } from '../body.ts';
-import { answer, prepareOperation, runOperation } from '../execute.ts';
-import { jsonResponse } from '../errors.ts';
-import { bulkIdsBody, idParam, listParams, pageParams } from '../params.ts';
-import type { RestRouter } from '../router.ts';
-import { TRIP_FIELDS } from './trips.ts';
+import { createCatalogInput, updateCatalogInput } from './catalog.input.ts';
+import { LIMITS } from '../config/constants.ts';
+import { ValidationError } from '../errors.ts';
+import { parseOrThrow } from '../validation.ts';
+import { readJson } from '../rest/body.ts';
+import { answer, prepareOperation, runOperation } from '../rest/execute.ts';
+import { jsonResponse } from '../rest/errors.ts';
+import { bulkIdsBody, idParam, listParams, pageParams } from '../rest/params.ts';
+import type { RestRouter } from '../rest/router.ts';
+import { TRIP_FIELDS } from '../trips/trip.rest.ts';
 
 export const CATALOG_FIELDS = `id accountId agentId slug title subtitle description seoDescription pictureUrl logoUrl accountLogo
   filters { countries month duration } isPublic sharedWithOrganisation tripIds tripCount createdAt updatedAt`;

@@ -1,6 +1,6 @@
 // This document and the reference page that renders it; both public.
-import { ok, publicOperation } from '../operations.ts';
-import type { Paths } from '../types.ts';
+import { ok, publicOperation } from './operations.ts';
+import type { Paths } from './types.ts';
 
 const TAGS = ['Documentation'];
 const DOCUMENT = {

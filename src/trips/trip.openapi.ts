@@ -1,5 +1,5 @@
 // /trips and /trips/{tripId} (service-spec "Trips", decisions "Trips" and "Lists").
-import { FILTER_FIELDS, ORDER_FIELDS, SEARCH_FIELDS } from '../../trips/trip-list.input.ts';
+import { FILTER_FIELDS, ORDER_FIELDS, SEARCH_FIELDS } from './trip-list.input.ts';
 import {
   body,
   callerOperation,
@@ -9,8 +9,8 @@ import {
   ok,
   parameterRef,
   schemaRef,
-} from '../operations.ts';
-import type { Paths } from '../types.ts';
+} from '../openapi/operations.ts';
+import type { Paths } from '../openapi/types.ts';
 
 const TAGS = ['Trips'];
 

@@ -1,11 +1,11 @@
 // GET /openapi.json and GET /docs (with its files under /docs/): public, like /status. No route
 // here asks for an actor, so a request without credentials passes app.ts's authentication.
-import { buildOpenApiDocument } from '../../openapi/document.ts';
-import type { OpenApiDocument } from '../../openapi/types.ts';
-import { DOCS_PATH, REFERENCE_PAGE, referenceAsset } from '../../openapi/reference-page.ts';
-import { jsonResponse } from '../errors.ts';
-import type { RestRouter } from '../router.ts';
-import { assetResponse } from '../static-asset.ts';
+import { buildOpenApiDocument } from './document.ts';
+import type { OpenApiDocument } from './types.ts';
+import { DOCS_PATH, REFERENCE_PAGE, referenceAsset } from './reference-page.ts';
+import { jsonResponse } from '../rest/errors.ts';
+import type { RestRouter } from '../rest/router.ts';
+import { assetResponse } from '../rest/static-asset.ts';
 
 const FIVE_MINUTES = 'public, max-age=300';
 

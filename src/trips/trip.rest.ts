@@ -1,21 +1,21 @@
 // /trips: REST facade over the GraphQL trip operations (service-spec "Trips", decisions "Trips").
 import type { GraphQLSchema } from 'graphql';
 import type { IRequest } from 'itty-router';
-import { LIMITS } from '../../config/constants.ts';
-import { ValidationError } from '../../errors.ts';
-import { createTripInput, updateTripInput } from '../../trips/trip.input.ts';
-import { parseOrThrow } from '../../validation.ts';
-import { readJson } from '../body.ts';
+import { LIMITS } from '../config/constants.ts';
+import { ValidationError } from '../errors.ts';
+import { createTripInput, updateTripInput } from './trip.input.ts';
+import { parseOrThrow } from '../validation.ts';
+import { readJson } from '../rest/body.ts';
 import {
   answer as respond,
   prepareOperation,
   runOperation,
   type PreparedOperation,
-} from '../execute.ts';
-import { jsonResponse } from '../errors.ts';
-import { bulkIdsBody, idParam, listParams } from '../params.ts';
-import type { RestRouter } from '../router.ts';
-import type { Context } from '../../graphql/context.ts';
+} from '../rest/execute.ts';
+import { jsonResponse } from '../rest/errors.ts';
+import { bulkIdsBody, idParam, listParams } from '../rest/params.ts';
+import type { RestRouter } from '../rest/router.ts';
+import type { Context } from '../graphql/context.ts';
 
 export const TRIP_FIELDS = `id title slug joinCode seoDescription duration dateStart dateFinish dateExpiration code logo
   countries imageUrl agentId template visibility accountId createdAt updatedAt visualizations`;

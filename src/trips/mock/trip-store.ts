@@ -2,12 +2,12 @@
 // (generated slug, code and join code; the trash reads as 404; whole-document validation and
 // If-Match on the configuration). Inputs arrive already parsed by the service's zod schemas.
 import { randomUUID } from 'node:crypto';
-import { PreconditionFailedError, NotFoundError, ValidationError } from '../errors.ts';
-import { CODE_ALPHABET, randomString, slugFor } from '../shared/identifiers.ts';
-import { configurationInput, mergePatch } from '../trips/configuration.input.ts';
-import { defaultConfiguration } from '../trips/configuration.defaults.ts';
-import { datesInOrder, type CreateTripInput, type UpdateTripInput } from '../trips/trip.input.ts';
-import { parseOrThrow } from '../validation.ts';
+import { PreconditionFailedError, NotFoundError, ValidationError } from '../../errors.ts';
+import { CODE_ALPHABET, randomString, slugFor } from '../../shared/identifiers.ts';
+import { configurationInput, mergePatch } from '../configuration.input.ts';
+import { defaultConfiguration } from '../configuration.defaults.ts';
+import { datesInOrder, type CreateTripInput, type UpdateTripInput } from '../trip.input.ts';
+import { parseOrThrow } from '../../validation.ts';
 import { compareBy, matches } from './list-filter.ts';
 
 export interface MockTrip {

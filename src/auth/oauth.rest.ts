@@ -1,14 +1,14 @@
 // POST /oauth/token (RFC 6749 section 4.4, client credentials). Credentials by HTTP Basic or in
 // the body; the body may be form-encoded (the standard) or JSON.
 import type { GraphQLSchema } from 'graphql';
-import { BadRequestError } from '../../errors.ts';
-import { LIMITS } from '../../config/constants.ts';
-import type { TokenResponse } from '../../auth/machine-clients.ts';
-import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../shared/storable-text.ts';
-import { notJsonMessage, readBody } from '../body.ts';
-import { prepareOperation, runOperation } from '../execute.ts';
-import { jsonResponse } from '../errors.ts';
-import type { RestRouter } from '../router.ts';
+import { BadRequestError } from '../errors.ts';
+import { LIMITS } from '../config/constants.ts';
+import type { TokenResponse } from './machine-clients.ts';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../shared/storable-text.ts';
+import { notJsonMessage, readBody } from '../rest/body.ts';
+import { prepareOperation, runOperation } from '../rest/execute.ts';
+import { jsonResponse } from '../rest/errors.ts';
+import type { RestRouter } from '../rest/router.ts';
 
 interface TokenData {
   issueMachineToken: {

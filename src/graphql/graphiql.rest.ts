@@ -1,8 +1,8 @@
 // GET /graphiql/:file: the files of the GraphiQL page (src/graphql/graphiql-page.ts). Public like
 // /docs, and answered only when GraphiQL is on.
-import { GRAPHIQL_ASSETS_PATH, graphiqlAsset } from '../../graphql/graphiql-page.ts';
-import type { RestRouter } from '../router.ts';
-import { assetResponse } from '../static-asset.ts';
+import { GRAPHIQL_ASSETS_PATH, graphiqlAsset } from './graphiql-page.ts';
+import type { RestRouter } from '../rest/router.ts';
+import { assetResponse } from '../rest/static-asset.ts';
 
 export function registerGraphiQLRoutes(router: RestRouter): void {
   router.get(`${GRAPHIQL_ASSETS_PATH}/:file`, (request, context) =>

@@ -1,6 +1,6 @@
 // /api-keys: the account's API keys, for owners and admins (decisions "Tenancy, people and keys").
-import { body, callerOperation, json, ok, parameterRef, schemaRef } from '../operations.ts';
-import type { Paths } from '../types.ts';
+import { body, callerOperation, json, ok, parameterRef, schemaRef } from '../openapi/operations.ts';
+import type { Paths } from '../openapi/types.ts';
 
 const TAGS = ['Authentication'];
 

@@ -1,8 +1,8 @@
 import type { GraphQLSchema } from 'graphql';
-import { prepareOperation, runOperation } from '../execute.ts';
-import { jsonResponse } from '../errors.ts';
-import type { RestRouter } from '../router.ts';
-import type { StatusReport } from '../../status/status.service.ts';
+import { prepareOperation, runOperation } from '../rest/execute.ts';
+import { jsonResponse } from '../rest/errors.ts';
+import type { RestRouter } from '../rest/router.ts';
+import type { StatusReport } from './status.service.ts';
 
 export function registerStatusRoutes(router: RestRouter, schema: GraphQLSchema): void {
   const STATUS = prepareOperation<{ status: StatusReport }>(

@@ -2,19 +2,19 @@
 // in-memory store with the service's own input schemas, parameter parsing and body limits, so a
 // request the service refuses is refused here with the same body.
 import { Router, type IRequest } from 'itty-router';
-import { LIMITS } from '../config/constants.ts';
-import { NotFoundError, ValidationError } from '../errors.ts';
-import type { Logger } from '../logger.ts';
-import { buildOpenApiDocument } from '../openapi/document.ts';
-import { readJson } from '../rest/body.ts';
-import { requestContract } from '../rest/contract.ts';
-import { errorResponse, jsonResponse } from '../rest/errors.ts';
-import { idParam, listParams } from '../rest/params.ts';
-import { objectBody } from '../rest/routes/trip-configuration.ts';
-import { BULK_BODY } from '../rest/routes/trips.ts';
-import { tripListQuery, type TripListArgs } from '../trips/trip-list.input.ts';
-import { createTripInput, updateTripInput } from '../trips/trip.input.ts';
-import { parseOrThrow } from '../validation.ts';
+import { LIMITS } from '../../config/constants.ts';
+import { NotFoundError, ValidationError } from '../../errors.ts';
+import type { Logger } from '../../logger.ts';
+import { buildOpenApiDocument } from '../../openapi/document.ts';
+import { readJson } from '../../rest/body.ts';
+import { requestContract } from '../../rest/contract.ts';
+import { errorResponse, jsonResponse } from '../../rest/errors.ts';
+import { idParam, listParams } from '../../rest/params.ts';
+import { objectBody } from '../configuration.rest.ts';
+import { BULK_BODY } from '../trip.rest.ts';
+import { tripListQuery, type TripListArgs } from '../trip-list.input.ts';
+import { createTripInput, updateTripInput } from '../trip.input.ts';
+import { parseOrThrow } from '../../validation.ts';
 import type { TripStore } from './trip-store.ts';
 
 export type MockRouter = ReturnType<typeof Router<IRequest, [Logger]>>;

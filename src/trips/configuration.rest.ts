@@ -1,14 +1,14 @@
 // /trips/{tripId}/config: read (with ETag), replace (PUT) and merge-patch (PATCH, RFC 7396),
 // each refused with 412 when If-Match names an older revision.
 import type { GraphQLSchema } from 'graphql';
-import { LIMITS } from '../../config/constants.ts';
-import { ValidationError } from '../../errors.ts';
-import type { Context } from '../../graphql/context.ts';
-import { readJson } from '../body.ts';
-import { prepareOperation, runOperation, type PreparedOperation } from '../execute.ts';
-import { jsonResponse } from '../errors.ts';
-import { idParam } from '../params.ts';
-import type { RestRouter } from '../router.ts';
+import { LIMITS } from '../config/constants.ts';
+import { ValidationError } from '../errors.ts';
+import type { Context } from '../graphql/context.ts';
+import { readJson } from '../rest/body.ts';
+import { prepareOperation, runOperation, type PreparedOperation } from '../rest/execute.ts';
+import { jsonResponse } from '../rest/errors.ts';
+import { idParam } from '../rest/params.ts';
+import type { RestRouter } from '../rest/router.ts';
 
 interface Config {
   document: Record<string, unknown>;

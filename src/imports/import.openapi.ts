@@ -1,7 +1,7 @@
 // The AI import on {base_url}: /ai/trips/... (service-spec "Trip import (AI)"). The same three
 // operations answer on {ai_url} as /trip-imports, /trip-imports/{publicId}/status and
 // /trip-imports/{publicId}/actions/cancel. Errors use {error: {code, message}} throughout.
-import { errorExample } from '../examples.ts';
+import { errorExample } from '../openapi/examples.ts';
 import {
   body,
   callerOperation,
@@ -10,9 +10,9 @@ import {
   ok,
   publicOperation,
   schemaRef,
-} from '../operations.ts';
-import { errorSchema } from '../response-schemas.ts';
-import type { Parameter, Paths, Response } from '../types.ts';
+} from '../openapi/operations.ts';
+import { errorSchema } from '../openapi/response-schemas.ts';
+import type { Parameter, Paths, Response } from '../openapi/types.ts';
 
 const TAGS = ['AI import'];
 const PUBLIC_ID: Parameter = {

@@ -1,6 +1,6 @@
 // `npm run mock`: the mock server of the trips paths on MOCK_PORT (4010), no database.
-import { loadConfigOrExit } from '../config/config.ts';
-import { createLogger } from '../logger.ts';
+import { loadConfigOrExit } from '../../config/config.ts';
+import { createLogger } from '../../logger.ts';
 import { startMockServer } from './mock-server.ts';
 
 const config = loadConfigOrExit();

@@ -8,9 +8,9 @@ import {
   ok,
   parameterRef,
   schemaRef,
-} from '../operations.ts';
-import type { Parameter, Paths, Reference, RequestBody, Response } from '../types.ts';
-import { WEBHOOK_EVENTS } from '../webhooks.ts';
+} from '../openapi/operations.ts';
+import type { Parameter, Paths, Reference, RequestBody, Response } from '../openapi/types.ts';
+import { WEBHOOK_EVENTS } from './webhooks.openapi-schemas.ts';
 
 const TAGS = ['Webhooks'];
 const WHO =

@@ -1,6 +1,6 @@
 // /trips/{tripId}/config (service-spec "Trip configuration", decisions "Trip configuration"):
 // read with an ETag, replace (PUT) or merge-patch (PATCH), each guarded by If-Match.
-import { ETAG_HEADER } from '../components.ts';
+import { ETAG_HEADER } from '../openapi/components.ts';
 import {
   body,
   callerOperation,
@@ -9,8 +9,8 @@ import {
   ok,
   parameterRef,
   schemaRef,
-} from '../operations.ts';
-import type { Paths } from '../types.ts';
+} from '../openapi/operations.ts';
+import type { Paths } from '../openapi/types.ts';
 
 const TAGS = ['Trip configuration'];
 const configuration = () =>

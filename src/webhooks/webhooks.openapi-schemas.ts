@@ -1,12 +1,12 @@
 // The webhook parts of the document: response schemas (from the GraphQL types WebhookEndpoint,
 // WebhookEndpointWithSecret, WebhookDelivery and WebhookDeliveryPage), the envelope of each event
 // a receiver gets (service-spec "Envelope", "Payload shapes") and examples.
-import { EVENT_TYPES } from '../webhooks/events.ts';
-import { exampleBooking, examplePayment } from './bookings.ts';
-import { CATALOG_EXAMPLES } from './catalogs.ts';
-import { EXAMPLES } from './examples.ts';
-import { id, nullable, page, ref, timestamp } from './schema-parts.ts';
-import type { Example, Schema } from './types.ts';
+import { EVENT_TYPES } from './events.ts';
+import { exampleBooking, examplePayment } from '../bookings/booking.openapi-schemas.ts';
+import { CATALOG_EXAMPLES } from '../catalogs/catalog.openapi-schemas.ts';
+import { EXAMPLES } from '../openapi/examples.ts';
+import { id, nullable, page, ref, timestamp } from '../openapi/schema-parts.ts';
+import type { Example, Schema } from '../openapi/types.ts';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const eventId: Schema = { type: 'string', pattern: `^evt_${UUID}$` };

@@ -3,22 +3,22 @@
 // Every error uses the AI operations' body {error: {code, message}}, validation included.
 import type { GraphQLSchema } from 'graphql';
 import type { IRequest } from 'itty-router';
-import { actorCan, missingPermissionMessage } from '../../auth/actor.ts';
-import { LIMITS } from '../../config/constants.ts';
-import { BadRequestError, ForbiddenError, UnauthenticatedError } from '../../errors.ts';
-import type { Context } from '../../graphql/context.ts';
-import { parseCreateImport } from '../../imports/import.input.ts';
-import { apiUrls } from '../../imports/import.links.ts';
+import { actorCan, missingPermissionMessage } from '../auth/actor.ts';
+import { LIMITS } from '../config/constants.ts';
+import { BadRequestError, ForbiddenError, UnauthenticatedError } from '../errors.ts';
+import type { Context } from '../graphql/context.ts';
+import { parseCreateImport } from './import.input.ts';
+import { apiUrls } from './import.links.ts';
 import {
   findUnstorableText,
   isStorableText,
   UNSTORABLE_TEXT_MESSAGE,
-} from '../../shared/storable-text.ts';
-import { fieldPath } from '../../validation.ts';
-import { readJson } from '../body.ts';
-import { prepareOperation, runOperation } from '../execute.ts';
-import { jsonResponse } from '../errors.ts';
-import type { RestRouter, Surface } from '../router.ts';
+} from '../shared/storable-text.ts';
+import { fieldPath } from '../validation.ts';
+import { readJson } from '../rest/body.ts';
+import { prepareOperation, runOperation } from '../rest/execute.ts';
+import { jsonResponse } from '../rest/errors.ts';
+import type { RestRouter, Surface } from '../rest/router.ts';
 
 /** The AI operations answer a missing or malformed body in their own error body. */
 const SOURCE_BODY = {

@@ -1,7 +1,7 @@
 // The booking and payment payloads of events (service-spec "Payload shapes", field by field), and
 // examples of them. Bookings and payment links have no REST paths: only their events are public.
-import { id, nullable, timestamp, url } from './schema-parts.ts';
-import type { Schema } from './types.ts';
+import { id, nullable, timestamp, url } from '../openapi/schema-parts.ts';
+import type { Schema } from '../openapi/types.ts';
 
 const text = { type: 'string' } as const;
 const cents: Schema = { type: 'integer', minimum: 0, description: 'Cents.' };

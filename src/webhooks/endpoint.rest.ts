@@ -1,13 +1,13 @@
 // /webhooks/endpoints: REST facade over the GraphQL webhook operations (decisions "Webhooks and events").
 import type { GraphQLSchema } from 'graphql';
-import { LIMITS } from '../../config/constants.ts';
-import { createEndpointInput, updateEndpointInput } from '../../webhooks/endpoint.service.ts';
-import { parseOrThrow } from '../../validation.ts';
-import { readJson } from '../body.ts';
-import { answer, prepareOperation, runOperation } from '../execute.ts';
-import { jsonResponse } from '../errors.ts';
-import { idParam, pageParams } from '../params.ts';
-import type { RestRouter } from '../router.ts';
+import { LIMITS } from '../config/constants.ts';
+import { createEndpointInput, updateEndpointInput } from './endpoint.service.ts';
+import { parseOrThrow } from '../validation.ts';
+import { readJson } from '../rest/body.ts';
+import { answer, prepareOperation, runOperation } from '../rest/execute.ts';
+import { jsonResponse } from '../rest/errors.ts';
+import { idParam, pageParams } from '../rest/params.ts';
+import type { RestRouter } from '../rest/router.ts';
 
 const ENDPOINT_FIELDS = 'id name url eventTypes status previousSecretExpiresAt createdAt updatedAt';
 const DELIVERY_FIELDS =

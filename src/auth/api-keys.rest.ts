@@ -1,13 +1,13 @@
 // /api-keys: the account's API keys (owners and admins), a facade over the GraphQL operations.
 import type { GraphQLSchema } from 'graphql';
 import { z } from 'zod';
-import { LIMITS } from '../../config/constants.ts';
-import { parseOrThrow } from '../../validation.ts';
-import { readJson } from '../body.ts';
-import { prepareOperation, runOperation } from '../execute.ts';
-import { jsonResponse } from '../errors.ts';
-import { idParam } from '../params.ts';
-import type { RestRouter } from '../router.ts';
+import { LIMITS } from '../config/constants.ts';
+import { parseOrThrow } from '../validation.ts';
+import { readJson } from '../rest/body.ts';
+import { prepareOperation, runOperation } from '../rest/execute.ts';
+import { jsonResponse } from '../rest/errors.ts';
+import { idParam } from '../rest/params.ts';
+import type { RestRouter } from '../rest/router.ts';
 
 const FIELDS = 'id name prefix agentId createdAt revokedAt';
 export const CREATE_BODY = z.strictObject({

@@ -1,7 +1,7 @@
 // The catalog parts of the document: response schemas (from the specification's catalog table
 // plus isPublic, sharedWithOrganisation and tripCount) and examples.
-import { id, nullable, page, ref, timestamp, url } from './schema-parts.ts';
-import type { Example, Schema } from './types.ts';
+import { id, nullable, page, ref, timestamp, url } from '../openapi/schema-parts.ts';
+import type { Example, Schema } from '../openapi/types.ts';
 
 const filters: Schema = {
   type: 'object',

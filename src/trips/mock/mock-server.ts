@@ -6,11 +6,11 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServerAdapter } from '@whatwg-node/server';
-import { UnauthenticatedError } from '../errors.ts';
-import { RateLimits } from '../http/rate-limit.ts';
-import type { Logger } from '../logger.ts';
-import { EXAMPLES, exampleConfiguration, exampleTrip } from '../openapi/examples.ts';
-import { errorResponse } from '../rest/errors.ts';
+import { UnauthenticatedError } from '../../errors.ts';
+import { RateLimits } from '../../http/rate-limit.ts';
+import type { Logger } from '../../logger.ts';
+import { EXAMPLES, exampleConfiguration, exampleTrip } from '../../openapi/examples.ts';
+import { errorResponse } from '../../rest/errors.ts';
 import { createMockRouter } from './mock-routes.ts';
 import { TripStore } from './trip-store.ts';
 

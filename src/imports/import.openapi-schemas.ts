@@ -1,6 +1,6 @@
 // The AI import parts of the document: schemas of the create body, the 202 answer and the job
 // (service-spec "Trip import job (AI)", decisions "AI trip import"), and examples.
-import type { Example, Schema } from './types.ts';
+import type { Example, Schema } from '../openapi/types.ts';
 
 const url: Schema = { type: 'string', format: 'uri' };
 const STATUSES = ['processing', 'completed', 'error', 'canceled'];

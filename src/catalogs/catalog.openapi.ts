@@ -3,7 +3,7 @@ import {
   CATALOG_FILTER_FIELDS,
   CATALOG_ORDER_FIELDS,
   CATALOG_SEARCH_FIELDS,
-} from '../../catalogs/catalog-list.input.ts';
+} from './catalog-list.input.ts';
 import {
   body,
   callerOperation,
@@ -14,8 +14,8 @@ import {
   parameterRef,
   publicOperation,
   schemaRef,
-} from '../operations.ts';
-import type { Paths } from '../types.ts';
+} from '../openapi/operations.ts';
+import type { Paths } from '../openapi/types.ts';
 
 const TAGS = ['Catalogs'];
 

@@ -1,7 +1,7 @@
 // GET /status (service-spec "Health", decisions "Health, errors and limits").
-import { errorSchema } from '../response-schemas.ts';
-import { exampleRef, ok, publicOperation, schemaRef } from '../operations.ts';
-import type { Paths } from '../types.ts';
+import { errorSchema } from '../openapi/response-schemas.ts';
+import { exampleRef, ok, publicOperation, schemaRef } from '../openapi/operations.ts';
+import type { Paths } from '../openapi/types.ts';
 
 export function statusPaths(): Paths {
   const noStore = { 'Cache-Control': { description: 'no-store', schema: { type: 'string' } } };
