@@ -7,7 +7,7 @@ import { readJson } from '../rest/body.ts';
 import { prepareOperation, runOperation } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
 import { idParam } from '../rest/params.ts';
-import type { RestRouter } from '../rest/router.ts';
+import type { RestRouter } from '../rest/types.ts';
 
 const FIELDS = 'id name prefix agentId createdAt revokedAt';
 export const CREATE_BODY = z.strictObject({

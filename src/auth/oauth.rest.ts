@@ -8,7 +8,7 @@ import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../shared/storable-text
 import { notJsonMessage, readBody } from '../rest/body.ts';
 import { prepareOperation, runOperation } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
-import type { RestRouter } from '../rest/router.ts';
+import type { RestRouter } from '../rest/types.ts';
 
 interface TokenData {
   issueMachineToken: {

@@ -8,7 +8,7 @@ import { readJson } from '../rest/body.ts';
 import { answer, prepareOperation, runOperation } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
 import { bulkIdsBody, idParam, listParams, pageParams } from '../rest/params.ts';
-import type { RestRouter } from '../rest/router.ts';
+import type { RestRouter } from '../rest/types.ts';
 import { TRIP_FIELDS } from '../trips/trip.rest.ts';
 
 export const CATALOG_FIELDS = `id accountId agentId slug title subtitle description seoDescription pictureUrl logoUrl accountLogo

@@ -18,7 +18,7 @@ import { fieldPath } from '../validation.ts';
 import { readJson } from '../rest/body.ts';
 import { prepareOperation, runOperation } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
-import type { RestRouter, Surface } from '../rest/router.ts';
+import type { RestRouter, Surface } from '../rest/types.ts';
 
 /** The AI operations answer a missing or malformed body in their own error body. */
 const SOURCE_BODY = {

@@ -4,7 +4,7 @@ import { buildOpenApiDocument } from './document.ts';
 import type { OpenApiDocument } from './types.ts';
 import { DOCS_PATH, REFERENCE_PAGE, referenceAsset } from './reference-page.ts';
 import { jsonResponse } from '../rest/errors.ts';
-import type { RestRouter } from '../rest/router.ts';
+import type { RestRouter } from '../rest/types.ts';
 import { assetResponse } from '../rest/static-asset.ts';
 
 const FIVE_MINUTES = 'public, max-age=300';

@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from 'graphql';
 import { prepareOperation, runOperation } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
-import type { RestRouter } from '../rest/router.ts';
+import type { RestRouter } from '../rest/types.ts';
 import type { StatusReport } from './status.service.ts';
 
 export function registerStatusRoutes(router: RestRouter, schema: GraphQLSchema): void {

@@ -8,7 +8,7 @@ import { readJson } from '../rest/body.ts';
 import { prepareOperation, runOperation, type PreparedOperation } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
 import { idParam } from '../rest/params.ts';
-import type { RestRouter } from '../rest/router.ts';
+import type { RestRouter } from '../rest/types.ts';
 
 interface Config {
   document: Record<string, unknown>;

@@ -14,7 +14,7 @@ import {
 } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
 import { bulkIdsBody, idParam, listParams } from '../rest/params.ts';
-import type { RestRouter } from '../rest/router.ts';
+import type { RestRouter } from '../rest/types.ts';
 import type { Context } from '../graphql/context.ts';
 
 export const TRIP_FIELDS = `id title slug joinCode seoDescription duration dateStart dateFinish dateExpiration code logo

@@ -9,7 +9,7 @@ import {
   parameterRef,
   schemaRef,
 } from '../openapi/operations.ts';
-import type { Parameter, Paths, Reference, RequestBody, Response } from '../openapi/types.ts';
+import type { Parameter, Paths, WebhookEvents } from '../openapi/types.ts';
 import { WEBHOOK_EVENTS } from './webhooks.openapi-schemas.ts';
 
 const TAGS = ['Webhooks'];
@@ -174,19 +174,6 @@ export function webhookPaths(): Paths {
   };
 }
 
-/** An operation of the top-level `webhooks`: a request the service makes to a receiver. */
-interface WebhookOperation {
-  operationId: string;
-  summary: string;
-  description: string;
-  tags: string[];
-  /** The receiver checks the signature header: the webhookSignature scheme. */
-  security: Array<Record<string, string[]>>;
-  parameters: Parameter[];
-  requestBody: RequestBody;
-  responses: Record<string, Response | Reference>;
-}
-
 const DELIVERY_HEADERS: Parameter[] = [
   {
     name: 'X-Service-Event',
@@ -232,7 +219,7 @@ const FIRED_BY: Record<keyof typeof WEBHOOK_EVENTS, string> = {
 };
 
 /** The events an endpoint can receive, one POST each (the document's top-level `webhooks`). */
-export function webhookEvents(): Record<string, { post: WebhookOperation }> {
+export function webhookEvents(): WebhookEvents {
   return Object.fromEntries(
     Object.entries(WEBHOOK_EVENTS).map(([type, schema]) => [
       type,

@@ -7,7 +7,7 @@ import { readJson } from '../rest/body.ts';
 import { answer, prepareOperation, runOperation } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
 import { idParam, pageParams } from '../rest/params.ts';
-import type { RestRouter } from '../rest/router.ts';
+import type { RestRouter } from '../rest/types.ts';
 
 const ENDPOINT_FIELDS = 'id name url eventTypes status previousSecretExpiresAt createdAt updatedAt';
 const DELIVERY_FIELDS =
