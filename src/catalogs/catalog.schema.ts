@@ -22,12 +22,12 @@ import {
   duplicateCatalog,
   getCatalog,
   getPublicCatalog,
-  liveLinks,
   publicCatalogTripsWhere,
   readableCatalogs,
   restoreCatalog,
   updateCatalog,
 } from './catalog.service.ts';
+import { liveLinks } from './catalog.payload.ts';
 import type { Context } from '../graphql/context.ts';
 import type { Catalog, Prisma, Trip } from '../db/prisma.ts';
 import type { LoadedTrip } from '../trips/trip.service.ts';
