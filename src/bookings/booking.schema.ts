@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Context } from '../graphql/context.ts';
 import { builder } from '../graphql/builder.ts';
 import { countOnce, pageOf } from '../lists/list-query.ts';
-import { writerOf } from '../shared/writer.ts';
+import { writerOf } from '../writer.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import type { Prisma } from '../db/prisma.ts';
 import {

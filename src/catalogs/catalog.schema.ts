@@ -8,7 +8,7 @@ import {
   ListSearchInput,
 } from '../lists/list.schema.ts';
 import { countTotal, offsetConnection, type Rows } from '../lists/offset-connection.ts';
-import { writerOf } from '../shared/writer.ts';
+import { writerOf } from '../writer.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import { restorableUntil, trashWhere } from '../trips/trip-trash.service.ts';
 import { PublicTripPageType, TripPageType, TripType, tripPage } from '../trips/trip.schema.ts';

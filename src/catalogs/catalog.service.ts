@@ -12,7 +12,7 @@ import type { Prisma, PrismaClient } from '../db/prisma.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { slugFor } from '../shared/identifiers.ts';
 import { copyTitle } from '../shared/fields.ts';
-import type { Writer } from '../shared/writer.ts';
+import type { Writer } from '../writer.ts';
 import {
   catalogPayload,
   deletedCatalogEventData,

@@ -5,7 +5,7 @@ import { actorCan } from '../auth/actor.ts';
 import { builder } from '../graphql/builder.ts';
 import type { Context } from '../graphql/context.ts';
 import { pageOf } from '../lists/list-query.ts';
-import { writerOf } from '../shared/writer.ts';
+import { writerOf } from '../writer.ts';
 import { TripType } from '../trips/trip.schema.ts';
 import { withoutNulls } from '../validation.ts';
 import { parseCreateImport } from './import.input.ts';

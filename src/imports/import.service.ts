@@ -8,7 +8,7 @@ import { BadRequestError, ForbiddenError } from '../errors.ts';
 import type { ImportJob, ImportStage, ImportStatus } from '../generated/prisma/client.ts';
 import { checkResolvedHost, checkUrl, UrlRefusedError } from '../http/outbound.ts';
 import type { Services } from '../services.ts';
-import type { Writer } from '../shared/writer.ts';
+import type { Writer } from '../writer.ts';
 import { detectMediaType, SUPPORTED_FORMATS } from './document.ts';
 import { decodeInline, textOf, type CreateImportInput } from './import.input.ts';
 import { appendLog, enqueueStage, STAGE_JOBS, WORKING_STAGES } from './pipeline.ts';

@@ -1,6 +1,6 @@
 // Trips as Relay connections (same filters, search and order as the REST list), and the trash.
 import { builder } from '../graphql/builder.ts';
-import { writerOf } from '../shared/writer.ts';
+import { writerOf } from '../writer.ts';
 import { countTotal, offsetConnection, type Rows } from '../lists/offset-connection.ts';
 import type { Prisma } from '../db/prisma.ts';
 import type { Context } from '../graphql/context.ts';

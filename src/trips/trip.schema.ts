@@ -7,7 +7,7 @@ import {
   ListOrderInput,
   ListSearchInput,
 } from '../lists/list.schema.ts';
-import { writerOf } from '../shared/writer.ts';
+import { writerOf } from '../writer.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import { createTripInput, duplicateTripInput, updateTripInput } from './trip.input.ts';
 import { tripListQuery, type TripListArgs } from './trip-list.input.ts';

@@ -1,8 +1,8 @@
 // What a write needs besides its input: the database, who writes, the events it causes, and "now".
-import type { Actor } from '../auth/actor.ts';
-import type { PrismaClient } from '../db/prisma.ts';
-import type { Context } from '../graphql/context.ts';
-import type { EventRecorder } from '../webhooks/events.ts';
+import type { Actor } from './auth/actor.ts';
+import type { PrismaClient } from './db/prisma.ts';
+import type { Context } from './graphql/context.ts';
+import type { EventRecorder } from './webhooks/events.ts';
 
 export interface Writer {
   prisma: PrismaClient;
