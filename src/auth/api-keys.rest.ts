@@ -1,6 +1,5 @@
 // /api-keys: the account's API keys (owners and admins), a facade over the GraphQL operations.
 import type { GraphQLSchema } from 'graphql';
-import { z } from 'zod';
 import { LIMITS } from '../config/constants.ts';
 import { parseOrThrow } from '../validation.ts';
 import { readJson } from '../rest/body.ts';
@@ -8,19 +7,9 @@ import { prepareOperation, runOperation } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
 import { idParam } from '../rest/params.ts';
 import type { RestRouter } from '../rest/types.ts';
+import { createApiKeyBody } from './api-keys.input.ts';
 
 const FIELDS = 'id name prefix agentId createdAt revokedAt';
-export const CREATE_BODY = z.strictObject({
-  name: z.string().nullish(),
-  agentId: z
-    .number()
-    .int()
-    .positive()
-    .nullish()
-    .describe(
-      'Your own agent id, or omitted: a key always acts as the agent who creates it (another id: 400).',
-    ),
-});
 
 export function registerApiKeyRoutes(router: RestRouter, schema: GraphQLSchema): void {
   const LIST = prepareOperation<{ apiKeys: unknown[] }>(
@@ -44,7 +33,7 @@ export function registerApiKeyRoutes(router: RestRouter, schema: GraphQLSchema):
   });
 
   router.post('/api-keys', async (request, context) => {
-    const body = parseOrThrow(CREATE_BODY, await readJson(request, LIMITS.jsonBodyBytes));
+    const body = parseOrThrow(createApiKeyBody, await readJson(request, LIMITS.jsonBodyBytes));
     const { key, apiKey } = (await runOperation(schema, CREATE, context, body)).createApiKey;
     return jsonResponse({ ...apiKey, key }, 201);
   });

@@ -1,13 +1,13 @@
 // /catalogs: REST facade over the GraphQL catalog operations (service-spec "Catalogs", decisions "Catalogs").
 import type { GraphQLSchema } from 'graphql';
-import { createCatalogInput, updateCatalogInput } from './catalog.input.ts';
+import { bulkDeleteCatalogsBody, createCatalogInput, updateCatalogInput } from './catalog.input.ts';
 import { LIMITS } from '../config/constants.ts';
 import { ValidationError } from '../errors.ts';
 import { parseOrThrow } from '../validation.ts';
 import { readJson } from '../rest/body.ts';
 import { answer, prepareOperation, runOperation } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
-import { bulkIdsBody, idParam, listParams, pageParams } from '../rest/params.ts';
+import { idParam, listParams, pageParams } from '../rest/params.ts';
 import type { RestRouter } from '../rest/types.ts';
 import { TRIP_FIELDS } from '../trips/trip.rest.ts';
 
@@ -17,8 +17,6 @@ const PUBLIC_TRIP_FIELDS =
   'id title slug seoDescription duration dateStart dateFinish dateExpiration logo countries imageUrl createdAt updatedAt';
 const PUBLIC_CATALOG_FIELDS =
   'id slug title subtitle description seoDescription pictureUrl logoUrl accountLogo filters { countries month duration } createdAt updatedAt';
-
-export const CATALOG_BULK_BODY = bulkIdsBody('catalogIds', 'catalogId');
 
 export function registerCatalogRoutes(router: RestRouter, schema: GraphQLSchema): void {
   const LIST = prepareOperation(
@@ -83,7 +81,7 @@ export function registerCatalogRoutes(router: RestRouter, schema: GraphQLSchema)
 
   router.delete('/catalogs', async (request, context) =>
     answer(schema, DELETE_MANY, context, {
-      ids: parseOrThrow(CATALOG_BULK_BODY, await readJson(request, LIMITS.jsonBodyBytes)),
+      ids: parseOrThrow(bulkDeleteCatalogsBody, await readJson(request, LIMITS.jsonBodyBytes)),
     }),
   );
 

@@ -3,7 +3,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { IRequest } from 'itty-router';
 import { LIMITS } from '../config/constants.ts';
 import { ValidationError } from '../errors.ts';
-import { createTripInput, updateTripInput } from './trip.input.ts';
+import { bulkDeleteTripsBody, createTripInput, updateTripInput } from './trip.input.ts';
 import { parseOrThrow } from '../validation.ts';
 import { readJson } from '../rest/body.ts';
 import {
@@ -13,14 +13,12 @@ import {
   type PreparedOperation,
 } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
-import { bulkIdsBody, idParam, listParams } from '../rest/params.ts';
+import { idParam, listParams } from '../rest/params.ts';
 import type { RestRouter } from '../rest/types.ts';
 import type { Context } from '../graphql/context.ts';
 
 export const TRIP_FIELDS = `id title slug joinCode seoDescription duration dateStart dateFinish dateExpiration code logo
   countries imageUrl agentId template visibility accountId createdAt updatedAt visualizations`;
-
-export const BULK_BODY = bulkIdsBody('tripIds', 'tripId');
 
 export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): void {
   const LIST = prepareOperation<{ trips: Record<string, unknown> }>(
@@ -76,7 +74,7 @@ export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): v
 
   async function bulkDelete(request: IRequest, context: Context) {
     return answer(DELETE_MANY, context, {
-      ids: parseOrThrow(BULK_BODY, await readJson(request, LIMITS.jsonBodyBytes)),
+      ids: parseOrThrow(bulkDeleteTripsBody, await readJson(request, LIMITS.jsonBodyBytes)),
     });
   }
 

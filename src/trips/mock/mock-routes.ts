@@ -11,9 +11,8 @@ import { requestContract } from '../../rest/contract.ts';
 import { errorResponse, jsonResponse } from '../../rest/errors.ts';
 import { idParam, listParams } from '../../rest/params.ts';
 import { objectBody } from '../configuration.rest.ts';
-import { BULK_BODY } from '../trip.rest.ts';
 import { tripListQuery, type TripListArgs } from '../trip-list.input.ts';
-import { createTripInput, updateTripInput } from '../trip.input.ts';
+import { bulkDeleteTripsBody, createTripInput, updateTripInput } from '../trip.input.ts';
 import { parseOrThrow } from '../../validation.ts';
 import type { TripStore } from './trip-store.ts';
 
@@ -40,7 +39,7 @@ export function createMockRouter(store: TripStore): MockRouter {
 
   const bulkDelete = async (request: IRequest) => {
     const deletedCount = store.deleteMany(
-      parseOrThrow(BULK_BODY, await readJson(request, LIMITS.jsonBodyBytes)),
+      parseOrThrow(bulkDeleteTripsBody, await readJson(request, LIMITS.jsonBodyBytes)),
     );
     return jsonResponse({
       message: `${deletedCount} trip${deletedCount === 1 ? '' : 's'} deleted.`,
