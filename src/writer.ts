@@ -1,7 +1,8 @@
 // What a write needs besides its input: the database, who writes, the events it causes, and "now".
+// Domain services take it instead of a GraphQL context, so that anything can call them (a resolver
+// builds one with writerOf in graphql/context.ts, a job or the admin CLI with its own).
 import type { Actor } from './auth/actor.ts';
 import type { PrismaClient } from './db/prisma.ts';
-import type { Context } from './graphql/context.ts';
 import type { EventRecorder } from './webhooks/events.ts';
 
 export interface Writer {
@@ -10,11 +11,3 @@ export interface Writer {
   events: EventRecorder;
   now: Date;
 }
-
-/** The writer of an authenticated GraphQL request (the scope checks ran: the actor is set). */
-export const writerOf = (ctx: Context): Writer => ({
-  prisma: ctx.prisma,
-  actor: ctx.actor!,
-  events: ctx.services.events,
-  now: ctx.services.config.clock(),
-});

@@ -11,7 +11,7 @@ import {
 } from '../catalogs/catalog.input.ts';
 import { configurationInput } from '../trips/configuration.input.ts';
 import { bulkDeleteTripsBody, createTripInput, updateTripInput } from '../trips/trip.input.ts';
-import { createEndpointInput, updateEndpointInput } from '../webhooks/endpoint.service.ts';
+import { createEndpointInput, updateEndpointInput } from '../webhooks/endpoint.input.ts';
 import type { Schema } from './types.ts';
 
 const SCHEMAS_PATH = '#/components/schemas/';

@@ -1,7 +1,7 @@
 // /webhooks/endpoints: REST facade over the GraphQL webhook operations (decisions "Webhooks and events").
 import type { GraphQLSchema } from 'graphql';
 import { LIMITS } from '../config/constants.ts';
-import { createEndpointInput, updateEndpointInput } from './endpoint.service.ts';
+import { createEndpointInput, updateEndpointInput } from './endpoint.input.ts';
 import { parseOrThrow } from '../validation.ts';
 import { readJson } from '../rest/body.ts';
 import { answer, prepareOperation, runOperation } from '../rest/execute.ts';

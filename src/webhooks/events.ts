@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import type { Prisma } from '../db/prisma.ts';
+import { bossDb } from '../jobs/boss-db.ts';
 
 /** Every event type of the specification a customer can subscribe to. */
 export const EVENT_TYPES = [
@@ -36,13 +37,6 @@ export type ResourceName = 'trip' | 'catalog' | 'booking' | 'payment';
  * domain gives the loaders of its resources (src/domains.ts gathers them).
  */
 export type EventResources = Record<ResourceName, (tx: Tx, id: number) => Promise<object | null>>;
-
-/** pg-boss writes its job rows through the caller's transaction. */
-export const bossDb = (tx: Tx) => ({
-  executeSql: async (text: string, values: unknown[] = []) => ({
-    rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values),
-  }),
-});
 
 export interface EventRecorderOptions {
   boss: PgBoss;
