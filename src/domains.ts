@@ -11,7 +11,7 @@ import { importsDomain } from './imports/imports.domain.ts';
 import { opsDomain } from './ops/ops.domain.ts';
 import { statusDomain } from './status/status.domain.ts';
 import { tripsDomain } from './trips/trips.domain.ts';
-import type { EventResources } from './webhooks/events.ts';
+import { type EventResources, RESOURCE_NAMES } from './webhooks/events.ts';
 import { webhooksDomain } from './webhooks/webhooks.domain.ts';
 
 export const DOMAINS: readonly DomainModule[] = [
@@ -26,6 +26,10 @@ export const DOMAINS: readonly DomainModule[] = [
   opsDomain,
 ];
 
-/** Every domain's resource loaders, for the event recorder. */
-export const eventResources = (): EventResources =>
-  Object.assign({}, ...DOMAINS.map((domain) => domain.events)) as EventResources;
+/** Every domain's resource loaders, for the event recorder; one missing stops the start. */
+export function eventResources(): EventResources {
+  const resources = Object.assign({}, ...DOMAINS.map((domain) => domain.events));
+  const missing = RESOURCE_NAMES.filter((name) => !resources[name]);
+  if (missing.length) throw new Error(`No domain reads the event resources ${missing.join(', ')}.`);
+  return resources;
+}

@@ -31,7 +31,8 @@ export const FLUSH_JOB = 'webhooks.flush-debounced';
 type Tx = Prisma.TransactionClient;
 
 /** The resources events carry, by name. */
-export type ResourceName = 'trip' | 'catalog' | 'booking' | 'payment';
+export const RESOURCE_NAMES = ['trip', 'catalog', 'booking', 'payment'] as const;
+export type ResourceName = (typeof RESOURCE_NAMES)[number];
 /**
  * How to read each resource as its event `data` (`{trip}`, `{catalog}`...), as it is now. Each
  * domain gives the loaders of its resources (src/domains.ts gathers them).
