@@ -2,7 +2,48 @@
 // label lost its colon, values under a row of column labels, vouchers. Each test states what an
 // agent would keep, on short texts written for these tests in the shape those formats produce.
 import { describe, expect, it } from 'vitest';
+import { pageText, type TextItem } from '../../src/imports/extract/pdf.ts';
 import { findInclusions, statedInclusion } from '../../src/imports/generate/builtin/money.ts';
+
+const item = (str: string, x: number, y: number, hasEOL = false): TextItem => ({
+  str,
+  transform: [1, 0, 0, 1, x, y],
+  width: str.length * 5,
+  height: str ? 9 : 0,
+  hasEOL,
+});
+
+describe('the text of a PDF page', () => {
+  it("joins a table cell's value wrapped under itself, and keeps a paragraph's lines and a new block apart", () => {
+    const text = pageText([
+      item('Datum / Uhrzeit', 43, 684),
+      item(' ', 118, 684),
+      item('Sa, 11.07.2026, 12:30', 148, 684, true),
+      item('Uhr', 148, 673),
+      item('', 43, 657, true),
+      item('Station', 43, 657),
+      item(' ', 76, 657),
+      item('Palma de Mallorca Flughafen', 148, 657, true),
+      item('(PMI), Schalter im Parkhaus', 148, 646),
+      item('', 40, 600, true),
+      item('Ein Absatz, der in der nächsten', 40, 600, true),
+      item('Zeile weitergeht.', 40, 589, true),
+      item('→ 3h17', 160, 707),
+      item(' ', 194, 707),
+      item('11:24', 207, 710),
+      item('', 207, 696, true),
+      item('Marseille Saint-Charles', 207, 696),
+    ]);
+    expect(text.trim().split('\n')).toEqual([
+      'Datum / Uhrzeit Sa, 11.07.2026, 12:30 Uhr',
+      'Station Palma de Mallorca Flughafen (PMI), Schalter im Parkhaus',
+      'Ein Absatz, der in der nächsten',
+      'Zeile weitergeht.',
+      '→ 3h17 11:24',
+      'Marseille Saint-Charles',
+    ]);
+  });
+});
 
 describe('included and excluded items of a confirmation', () => {
   it('reads a table row whose label lost its colon, and ends the list there', () => {
