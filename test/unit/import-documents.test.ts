@@ -3,7 +3,21 @@
 // agent would keep, on short texts written for these tests in the shape those formats produce.
 import { describe, expect, it } from 'vitest';
 import { pageText, type TextItem } from '../../src/imports/extract/pdf.ts';
-import { findInclusions, statedInclusion } from '../../src/imports/generate/builtin/money.ts';
+import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
+import type { Draft, DraftBlock } from '../../src/imports/generate/draft.ts';
+import { validateDraft } from '../../src/imports/generate/validate.ts';
+import {
+  findInclusions,
+  findPayments,
+  statedInclusion,
+} from '../../src/imports/generate/builtin/money.ts';
+
+const NOW = new Date('2026-01-15T00:00:00Z');
+const read = (text: string) => validateDraft(extractDraft(text, NOW)).draft;
+const blocksOf = (draft: Draft, type: DraftBlock['type']): Array<Record<string, unknown>> =>
+  draft.days.flatMap((d) =>
+    d.blocks.filter((b) => b.type === type).map((b) => ({ day: d.day, ...b.content })),
+  );
 
 const item = (str: string, x: number, y: number, hasEOL = false): TextItem => ({
   str,
@@ -99,5 +113,61 @@ describe('included and excluded items of a confirmation', () => {
     expect(statedInclusion('Precio total 486,00 € (IVA incluido)')).toBeUndefined();
     expect(statedInclusion('Included')).toBeUndefined();
     expect(statedInclusion('Hotel Patio de la Alcazaba')).toBeUndefined();
+  });
+});
+
+describe('a car-rental voucher', () => {
+  const VOUCHER = `Autos Bahía · Bono de alquiler de coche
+Recogida
+Fecha y hora jueves, 3 de septiembre de 2026, 10:30
+Oficina Aeropuerto de Málaga (AGP), planta 0
+Su vuelo IB 3412 desde Madrid, llegada 09:55
+Devolución
+Fecha y hora miércoles, 9 de septiembre de 2026, 18:00
+Oficina Aeropuerto de Málaga (AGP)
+Vehículo: Seat Ibiza o similar
+Proveedor local: Costa Sol Autos S.L., tel. 952 000 000
+Fianza reembolsable 300 € (tarjeta de crédito)
+Precio total 245,00 €`;
+
+  it('starts the rental at the pick-up (date, time, station as written, company) and ends the trip at the drop-off', () => {
+    const draft = read(VOUCHER);
+    expect([draft.dateStart, draft.dateFinish, draft.duration]).toEqual([
+      '2026-09-03',
+      '2026-09-09',
+      7,
+    ]);
+    expect(draft.countries).toEqual(['ESP']);
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({
+        day: 1,
+        mode: 'carRental',
+        from: 'Málaga',
+        time: '10:30',
+        operator: 'Costa Sol Autos',
+      }),
+    ]);
+    expect(blocksOf(draft, 'activity')).toEqual([]);
+  });
+
+  it('lands the flight of the pick-up section at the station that day, with its landing time only', () => {
+    expect(blocksOf(read(VOUCHER), 'flight')).toEqual([
+      expect.objectContaining({
+        day: 1,
+        flightNumber: 'IB3412',
+        departureAirport: 'MAD',
+        arrivalAirport: 'AGP',
+        date: '2026-09-03',
+        departureTime: null,
+        arrivalTime: '09:55',
+      }),
+    ]);
+  });
+
+  it('keeps the refundable deposit out of the payments, not a non-refundable one', () => {
+    expect(read(VOUCHER).payments).toEqual([]);
+    expect(
+      findPayments(['A non-refundable deposit of EUR 300 secures the booking.'], NOW, null, null),
+    ).toEqual([expect.objectContaining({ kind: 'deposit', amount: 300 })]);
   });
 });

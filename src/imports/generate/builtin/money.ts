@@ -355,6 +355,9 @@ function splitPaymentClauses(sentence: string): string[] {
 }
 
 /** Deposits, balances and instalments: the kind, the amount, and the date it is due. */
+const SECURITY_DEPOSIT =
+  /\b(?:(?<!non[- ]|not |no )refundable|security deposit|damage deposit|kaution|caution|fianza|deposito de garantia|caucao|cauzione|deposito cauzionale)\b/;
+
 export function findPayments(
   lines: readonly string[],
   now: Date,
@@ -371,6 +374,8 @@ export function findPayments(
     const folded = fold(line);
     const kind = PAYMENT_KINDS.find(([pattern]) => pattern.test(folded))?.[1];
     if (!kind) continue;
+    // A refundable security deposit (a car's, a flat's) is held, not paid towards the trip.
+    if (SECURITY_DEPOSIT.test(folded)) continue;
     const amounts = amountsIn(line);
     let amount: { amount: number; currency: string } | undefined = amounts[0];
     // "30% deposit" of a stated total.
