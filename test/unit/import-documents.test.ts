@@ -2,6 +2,7 @@
 // label lost its colon, values under a row of column labels, vouchers. Each test states what an
 // agent would keep, on short texts written for these tests in the shape those formats produce.
 import { describe, expect, it } from 'vitest';
+import { layoutText } from '../../src/imports/extract/ocr.ts';
 import { pageText, type TextItem } from '../../src/imports/extract/pdf.ts';
 import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
 import type { Draft, DraftBlock } from '../../src/imports/generate/draft.ts';
@@ -56,6 +57,46 @@ describe('the text of a PDF page', () => {
       '→ 3h17 11:24',
       'Marseille Saint-Charles',
     ]);
+  });
+});
+
+describe('the text of an OCR page', () => {
+  const word = (text: string, x0: number, height = 20) => ({
+    text,
+    bbox: { x0, y0: 0, x1: x0 + text.length * 10, y1: height },
+  });
+  const page = (...lines: Array<ReturnType<typeof word>[]>) => ({
+    text: 'plain',
+    blocks: [{ paragraphs: [{ lines: lines.map((words) => ({ words })) }] }],
+  });
+
+  it('keeps the columns of a row of times, the rows around it and a row of labels over values', () => {
+    const text = layoutText(
+      page(
+        [word('21:00', 10), word('06:30', 300)],
+        [word('Piräus', 10), word('9', 150), word('Std.', 170), word('Heraklion', 300)],
+        [word('Checkin', 10), word('Checkout', 200)],
+        [word('Fr.', 10), word('4.12.2026', 45), word('Mo.', 200), word('7.12.2026', 235)],
+        [
+          word('Via', 10),
+          word('Roma', 45),
+          word('5,', 90),
+          word('30121', 300),
+          word('Venezia', 360),
+        ],
+      ),
+    );
+    expect(text.trim().split('\n')).toEqual([
+      '21:00\t06:30',
+      'Piräus\t9 Std.\tHeraklion',
+      'Checkin\tCheckout',
+      'Fr. 4.12.2026\tMo. 7.12.2026',
+      'Via Roma 5, 30121 Venezia',
+    ]);
+  });
+
+  it('falls back to the plain text without a layout', () => {
+    expect(layoutText({ text: 'plain', blocks: null })).toBe('plain');
   });
 });
 
