@@ -12,6 +12,7 @@ import {
   NOT_TRIP_DATE,
   OVERNIGHT,
   PRICE_WORDS,
+  SENTENCE_BREAK,
   fold,
 } from './vocabulary.ts';
 
@@ -471,7 +472,7 @@ const nightsOf = (m: RegExpExecArray | null) =>
 /** A city named in a sentence after "in"/"en"/"à"..., or its last known city. */
 export function cityIn(sentence: string): string | null {
   for (const m of sentence.matchAll(
-    /\b(?:in|en|à|a|em|no|na|nach|im|in der|at)\s+(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu,
+    /\b(?:in|In|en|En|à|a|em|Em|no|na|nach|im|Im|in der|at)\s+(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu,
   )) {
     const words = m[1]!.split(/\s+/);
     for (let n = words.length; n >= 1; n--) {
@@ -488,7 +489,11 @@ export interface DayReading {
   overnightCity: string | null;
 }
 
-const SENTENCE = /(?<=[.!?])\s+(?=\p{Lu})|(?<=[a-z\d)])\.\s*(?=\p{Lu})|;\s+/u;
+// As SENTENCE_BREAK, and a full stop without its space ("...Museum.Then"), and semicolons.
+const SENTENCE = new RegExp(
+  String.raw`${SENTENCE_BREAK.source}|(?<=[a-z\d)])(?<!(?:^|[\s(\[])\d{1,2}|\d{1,2}\.\d{1,2})\.\s*(?=\p{Lu})|;\s+`,
+  'u',
+);
 
 /** The blocks of a day: flights first (they span several lines), then each sentence read as the first kind it matches. */
 export function readDay(

@@ -30,6 +30,7 @@ import { airport, city, cityTimezone, countryTimezone, leadingCity } from './pla
 import { readStays } from './stays.ts';
 import { readTickets } from './tickets.ts';
 import {
+  aboutAnotherTrip,
   anchorDate,
   composeTitle,
   FALLBACK_TITLES,
@@ -41,7 +42,7 @@ import {
   tripTitle,
   type Visit,
 } from './trip-fields.ts';
-import { NOT_TRIP_DATE, fold } from './vocabulary.ts';
+import { NOT_TRIP_DATE, SENTENCE_BREAK, fold } from './vocabulary.ts';
 
 const MAX_DAYS = 60;
 
@@ -56,7 +57,7 @@ type Flight = Extract<DraftBlockInput, { type: 'flight' }>;
 type Stay = Extract<DraftBlockInput, { type: 'accommodation' }>;
 
 export function extractDraft(text: string, now: Date): Draft {
-  const { lines, subject } = readDocument(text);
+  const { lines, subject, chat } = readDocument(text);
   const language = ISO_639_1[detectLanguage(lines.join('\n'))];
   const anchor = anchorDate(lines, now);
   // Recurring departures give no dates, unless the document states the chosen one ("Ihr Termin: 15.08.–22.08.2026").
@@ -166,12 +167,17 @@ export function extractDraft(text: string, now: Date): Draft {
     ...(subject ? [subject] : []),
     ...(layout.days.length ? layout.preamble : lines).slice(0, 5),
     ...layout.days.map((d) => d.title ?? ''),
-  ].join('\n');
+  ]
+    .filter((l) => !aboutAnotherTrip(l, now))
+    .join('\n');
+  // Sentences about another trip ("el año pasado fuimos a Cuba") name no country of this one.
   const body = (
     layout.days.length
       ? [...layout.preamble.slice(5, 15), ...layout.days.flatMap((d) => d.lines)]
       : lines.slice(5, 40)
-  ).join('\n');
+  )
+    .filter((l) => !aboutAnotherTrip(l, now))
+    .join('\n');
   const lastDay = layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined;
   // The first journey of day 1 by train, bus or ferry leaves from home ("Eurostar Paris-Nord → Bruxelles-Midi").
   const firstTransport = days[0]?.blocks.find((b) => b.type === 'transport' && b.content.from);
@@ -209,22 +215,19 @@ export function extractDraft(text: string, now: Date): Draft {
         !geography.countries.length ||
         geography.countries.includes((city(name) ?? leadingCity(name))?.country ?? ''),
     );
-  const title = tripTitle(
-    {
-      lines: (layout.days.length ? layout.preamble : lines).filter(
-        (l) => !reading.consumed?.has(l),
-      ),
-      subject,
-      language,
-      countries: geography.countries,
-      destinations,
-      duration,
-      kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(
-        ' ',
-      ),
-    },
-    now,
-  );
+  const titleInput = {
+    lines: (layout.days.length ? layout.preamble : lines).filter((l) => !reading.consumed?.has(l)),
+    subject,
+    language,
+    countries: geography.countries,
+    destinations,
+    duration,
+    kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(
+      ' ',
+    ),
+  };
+  // A chat's lines are messages, not headings: its title is composed from where the trip goes.
+  const title = chat ? composeTitle(titleInput) : tripTitle(titleInput, now);
 
   const moneyLines = layout.days.length
     ? [...layout.preamble, ...layout.tail, ...layout.days.flatMap((d) => d.lines)]
@@ -501,7 +504,7 @@ function confirmationDays(
   const overnights: string[] = [];
   const visited: Visit[] = [];
   // Flights first, over the whole document (a flight's date or times may sit on the next line).
-  const sentences = lines.flatMap((line) => line.split(/(?<=[.!?])\s+(?=\p{Lu})/u));
+  const sentences = lines.flatMap((line) => line.split(SENTENCE_BREAK));
   const documentFlights = readFlights(sentences, null, now, anchor);
   for (const { block } of documentFlights.flights)
     placed.push({ date: block.content.date ?? null, block });
@@ -516,7 +519,13 @@ function confirmationDays(
     if (ticket.block.content.to) visited.push({ name: ticket.block.content.to });
     for (const i of ticket.lines) flightText.add(sentences[i]!);
   }
-  const stayLines = readStays(lines, now, anchor);
+  // Lines about another trip ("como en Punta Cana en 2024") detail no stay of this one.
+  const stayLines = readStays(
+    lines,
+    now,
+    anchor,
+    new Set(lines.flatMap((l, i) => (aboutAnotherTrip(l, now) ? [i] : []))),
+  );
   const stayNames = new Set(stayLines.map((s) => fold(s.block.content.name)));
   const stayUsed = new Set(stayLines.flatMap((s) => s.used.map((i) => lines[i]!)));
   // Groups of lines under a date that opens a line ("Sat 9 May: Vatican tour at 9:00").
@@ -526,7 +535,7 @@ function confirmationDays(
     .filter((l) => !stayUsed.has(l))
     .map((l) =>
       l
-        .split(/(?<=[.!?])\s+(?=\p{Lu})/u)
+        .split(SENTENCE_BREAK)
         .filter((s) => !flightText.has(s))
         .join(' '),
     )
@@ -554,7 +563,10 @@ function confirmationDays(
       pendingTime = null;
       continue;
     }
-    if (lead && line.length < 200) groups.push({ date: lead.date, lines: [line] });
+    // The date opening the line is the group's: the rest is the booking ("Fr 17.04. um 10:00 Führung ...").
+    const rest = lead ? line.slice(lead.end).replace(/^[\s,.:;\-–—|]+/, '') : '';
+    if (lead && line.length < 200)
+      groups.push({ date: lead.date, lines: [/\p{L}{3}/u.test(rest) ? rest : line] });
     else if (heading) groups.push({ date: heading.date, lines: [line] });
     else groups.at(-1)!.lines.push(line);
   }

@@ -33,11 +33,28 @@ function isAnchor(line: string): string | undefined {
     /\b(?:reserv|book|confirm|prenot|buchung|stay|sejour|estancia|estadia|soggiorno|aufenthalt|transfer|traslado|transfert|trasferimento)/.test(
       folded,
     );
-  if (
-    !(labelled || named || (HOTEL_WORDS.test(folded) && line.length <= 80 && !/[.!?]\s/.test(line)))
-  )
-    return undefined;
+  // "In Porto: Ribeira Guesthouse, 19.04. bis 22.04., 3 Nächte": a short line naming a hotel, its dates' dots are no sentence.
+  const short =
+    HOTEL_WORDS.test(folded) &&
+    line.length <= 100 &&
+    !/[.!?]\s/.test(line.replace(/\b\d{1,2}\.(?:\d{1,2}\.)?(?:\d{2,4})?/g, ''));
+  if (!(labelled || named || short)) return undefined;
   return hotelName(line);
+}
+
+const HOTELS_HEADING =
+  /^(?:(?:the |los |les |os |die |gli )?(?:hotels?|hoteles|hoteis|hebergements?|unterkunfte|ubernachtungen|alberghi|alloggi|alojamientos?|accommodations?|hospedagens?|alojamentos?|pernottamenti))\s*:$/;
+
+/** An item of a hotels list: "Casa Maya Tulum, 27–30 dic (3 noches)" names the stay before its dates. */
+function listedStay(line: string): string | undefined {
+  const folded = fold(line);
+  if (!/^\p{Lu}/u.test(line) || line.length > 160) return undefined;
+  if (!findRanges(folded, new Date()).length && !NIGHTS.test(folded)) return undefined;
+  const name = line
+    .split(/,\s|\s\(|\s[-–—]\s|:\s|\s\d/)[0]!
+    .replace(/\s+(?:en|in|a|à|em|im|di)\s+\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u, '')
+    .trim();
+  return name.length >= 3 && !city(name) ? name.slice(0, 120) : undefined;
 }
 
 export function readStays(
@@ -46,16 +63,25 @@ export function readStays(
   anchor: IsoDate | null,
   skip: ReadonlySet<number> = new Set(),
 ): Array<{ block: StayBlock; line: number; used: number[] }> {
-  const anchors: Array<{ line: number; name: string }> = [];
+  const anchors: Array<{ line: number; name: string; item?: boolean }> = [];
+  let listed = false;
   lines.forEach((line, i) => {
     if (skip.has(i)) return;
-    const name = isAnchor(line);
+    // Under a "Hotels:" heading, each item with its dates or nights is a stay, named or not by a hotel word.
+    if (HOTELS_HEADING.test(fold(line).trim())) {
+      listed = true;
+      return;
+    }
+    const item = listed ? listedStay(line) : undefined;
+    if (listed && !item) listed = false;
+    const name = item ?? isAnchor(line);
     if (name && !anchors.some((a) => fold(a.name) === fold(name) && i - a.line <= 3))
-      anchors.push({ line: i, name });
+      anchors.push({ line: i, name, item: Boolean(item) });
   });
   const stays: Array<{ block: StayBlock; line: number; used: number[] }> = [];
   anchors.forEach((a, k) => {
-    const end = Math.min(anchors[k + 1]?.line ?? lines.length, a.line + 10);
+    // A list item is all its stay says; another anchor's details run on for up to ten lines.
+    const end = a.item ? a.line + 1 : Math.min(anchors[k + 1]?.line ?? lines.length, a.line + 10);
     const window = lines.slice(a.line, end).filter((_, j) => !skip.has(a.line + j));
     const text = window.join('\n');
     let checkIn: IsoDate | null = null;
@@ -84,7 +110,7 @@ export function readStays(
       )
         used.push(a.line + j);
     });
-    const range = findRanges(fold(text), now)[0];
+    const range = findRanges(fold(text), now, anchor)[0];
     if (range && !checkIn && !checkOut) {
       checkIn = range.start;
       checkOut = range.end;
@@ -98,7 +124,11 @@ export function readStays(
     if (checkIn && checkOut && checkOut <= checkIn) checkOut = null;
     const postal = window.find((l) => /\b\d{4,5}\s+\p{Lu}/u.test(l)) ?? null;
     const placeName =
-      cityIn(text) ?? cityOfAddress(address) ?? cityOfAddress(window[0]!) ?? cityOfAddress(postal);
+      cityIn(window[0]!) ??
+      cityIn(text) ??
+      cityOfAddress(address) ??
+      cityOfAddress(window[0]!) ??
+      cityOfAddress(postal);
     const ref = REFERENCE.exec(fold(text));
     const reference = ref
       ? text
