@@ -124,3 +124,70 @@ describe('chat threads', () => {
     expect(draft.title).toMatch(/Wien/);
   });
 });
+
+describe('cruises', () => {
+  it('a port table (rows of date, port, times; a day at sea) is one cruise from the port of embarkation, and its ports are visited', () => {
+    const draft = read(`Booking confirmed – Baltic cruise, 7 nights
+Ship: Nordic Aurora
+
+Sat 6 Jun 2026  Copenhagen, Denmark      embark from 12:00, sail 17:00
+Sun 7 Jun       At sea
+Mon 8 Jun       Tallinn, Estonia         09:00 – 18:00
+Tue 9 Jun       Helsinki, Finland        08:00 – 19:00
+Wed 10 Jun      Stockholm, Sweden        10:00 – 18:00
+Sat 13 Jun      Copenhagen               arrive 07:00
+
+Total for 2 guests: €2,980`);
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({ day: 1, mode: 'cruise', from: 'Copenhagen', time: '17:00' }),
+    ]);
+    expect([...draft.countries].sort()).toEqual(['DNK', 'EST', 'FIN', 'SWE']);
+    expect([draft.dateStart, draft.dateFinish]).toEqual(['2026-06-06', '2026-06-13']);
+  });
+
+  it('a numbered port table ("3  mar 15/09  Kusadasi") reads "mar" as Tuesday, not March', () => {
+    const draft = read(`Crucero por el Egeo – confirmación
+1  lun 14/09  Pireo (Atenas), Grecia        -      17:00
+2  mar 15/09  Mykonos, Grecia               07:00  23:00
+3  mié 16/09  Kusadasi, Turquía             07:00  15:30
+4  jue 17/09  Pireo (Atenas), Grecia        06:00  -`);
+    expect(draft.dateStart).toBe('2026-09-14');
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({ day: 1, mode: 'cruise', from: 'Pireo' }),
+    ]);
+    expect(draft.countries).toContain('TUR');
+  });
+
+  it('a programme that boards a ship on a day: the cruise sits on that day, to where it disembarks', () => {
+    const draft = read(`Norwegian fjords cruise – 5 days
+Day 1 – Bergen
+Embarkation from 15:00, the ship sails at 20:00.
+Day 2 – Geiranger
+Scenic cruising through the fjord.
+Day 3 – Ålesund
+10:00 walking tour of the Art Nouveau town.
+Day 4 – Stavanger
+Day 5 – Oslo
+Disembarkation after breakfast.`);
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({
+        day: 1,
+        mode: 'cruise',
+        from: 'Bergen',
+        to: 'Oslo',
+        time: '20:00',
+      }),
+    ]);
+  });
+
+  it('a hotel for "the night of" a date is one night from it', () => {
+    const stays = readStays(
+      ['La noche del 12/09 se alojarán en el Hotel Plaka Stoa, desayuno incluido.'],
+      NOW,
+      '2026-09-12',
+    ).map((s) => s.block.content);
+    expect(stays).toEqual([
+      expect.objectContaining({ checkIn: '2026-09-12', checkOut: '2026-09-13', nights: 1 }),
+    ]);
+  });
+});

@@ -24,6 +24,7 @@ import {
   type IsoDate,
 } from './dates.ts';
 import { readDocument } from './document-lines.ts';
+import { programmeCruise, readCruise } from './cruises.ts';
 import { readLayout, type DaySection } from './layout.ts';
 import { findInclusions, findPayments, findPrice } from './money.ts';
 import { airport, city, cityTimezone, countryTimezone, leadingCity } from './places.ts';
@@ -83,8 +84,21 @@ export function extractDraft(text: string, now: Date): Draft {
     ? programmeDays(layout.days, period.start, stated, now, anchor, recurring)
     : confirmationDays(lines, period.start, period.finish, now, anchor);
   const { days } = reading;
-  if (layout.days.length)
+  if (layout.days.length) {
     placeListedFlights([...layout.preamble, ...layout.tail], days, now, anchor);
+    // A programme that boards a ship: the cruise sits on the day of embarkation.
+    const hasCruise = days.some((d) =>
+      d.blocks.some((b) => b.type === 'transport' && b.content.mode === 'cruise'),
+    );
+    const cruise = hasCruise
+      ? undefined
+      : programmeCruise(
+          layout.days,
+          (title) => placesOf(title).at(-1) ?? null,
+          [...layout.preamble, ...layout.days.flatMap((d) => d.lines)].join('\n'),
+        );
+    if (cruise) days.find((d) => d.day === cruise.day)?.blocks.unshift(cruise.block);
+  }
 
   // The period: stated, else the days' dates, else what the bookings span.
   const dated = days
@@ -180,7 +194,10 @@ export function extractDraft(text: string, now: Date): Draft {
     .join('\n');
   const lastDay = layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined;
   // The first journey of day 1 by train, bus or ferry leaves from home ("Eurostar Paris-Nord → Bruxelles-Midi").
-  const firstTransport = days[0]?.blocks.find((b) => b.type === 'transport' && b.content.from);
+  // (A ship's port of embarkation is a place of the trip, not home.)
+  const firstTransport = days[0]?.blocks.find(
+    (b) => b.type === 'transport' && b.content.from && b.content.mode !== 'cruise',
+  );
   const origin =
     firstTransport?.type === 'transport' && days[0]!.day === 1 ? firstTransport.content.from : null;
   const geography = tripCountries({
@@ -519,6 +536,12 @@ function confirmationDays(
     if (ticket.block.content.to) visited.push({ name: ticket.block.content.to });
     for (const i of ticket.lines) flightText.add(sentences[i]!);
   }
+  // A cruise's port table: the ship's journey, and every port a place visited.
+  const cruise = readCruise(lines, now, anchor);
+  if (cruise) {
+    placed.push({ date: cruise.date, block: cruise.block });
+    for (const call of cruise.calls) if (call.port) visited.push({ name: call.port });
+  }
   // Lines about another trip ("como en Punta Cana en 2024") detail no stay of this one.
   const stayLines = readStays(
     lines,
@@ -540,7 +563,12 @@ function confirmationDays(
         .join(' '),
     )
     .filter(Boolean)) {
-    const lead = leadingDate(line, now, anchor);
+    // A table row may open with the day's number before its date ("3  lun 14/09  Mykonos").
+    const numbered = /^\d{1,2}\s+\p{L}/u.test(line) ? line.replace(/^\d{1,2}\s+/, '') : line;
+    const lead =
+      leadingDate(line, now, anchor) ??
+      (numbered !== line ? leadingDate(numbered, now, anchor) : undefined);
+    const dated = lead && !leadingDate(line, now, anchor) ? numbered : line;
     // A short line with a date and no time is a heading ("Andata – venerdì 22 maggio 2026", "OUTBOUND – Saturday 11 July").
     const heading =
       !lead && line.length <= 70 && !timeMatches(line).length && !NOT_TRIP_DATE.test(fold(line))
@@ -548,7 +576,7 @@ function confirmationDays(
         : undefined;
     // "Friday 14 August 2026 · 17:45" alone: the time of the event on the next line.
     const bareTime = lead ? timeMatches(line) : [];
-    const words = line
+    const words = dated
       .slice(lead?.end ?? 0)
       .replace(/\([^)]*\)/g, '')
       .replace(/\b\d{1,2}[:h.]\d{2}\b/g, '')
@@ -564,7 +592,7 @@ function confirmationDays(
       continue;
     }
     // The date opening the line is the group's: the rest is the booking ("Fr 17.04. um 10:00 Führung ...").
-    const rest = lead ? line.slice(lead.end).replace(/^[\s,.:;\-–—|]+/, '') : '';
+    const rest = lead ? dated.slice(lead.end).replace(/^[\s,.:;\-–—|]+/, '') : '';
     if (lead && line.length < 200)
       groups.push({ date: lead.date, lines: [/\p{L}{3}/u.test(rest) ? rest : line] });
     else if (heading) groups.push({ date: heading.date, lines: [line] });
@@ -602,7 +630,10 @@ function confirmationDays(
   }
   // Where the first journey leaves from is home, not a destination (the way back goes there).
   const firstJourney = [...placed]
-    .filter((p) => p.block.type === 'transport' && p.block.content.from)
+    .filter(
+      (p) =>
+        p.block.type === 'transport' && p.block.content.from && p.block.content.mode !== 'cruise',
+    )
     .sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''))[0];
   const origin =
     firstJourney?.block.type === 'transport' ? fold(firstJourney.block.content.from ?? '') : null;

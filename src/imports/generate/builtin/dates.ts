@@ -3,7 +3,7 @@
 // Everything works on folded text (see vocabulary.ts) and returns ISO dates (YYYY-MM-DD).
 import * as chrono from 'chrono-node';
 import { addDays, daysBetween } from '../../../shared/iso-dates.ts';
-import { MONTHS, MONTH_PATTERN, WEEKDAYS, fold } from './vocabulary.ts';
+import { DAY_WORD, MONTHS, MONTH_PATTERN, WEEKDAYS, fold } from './vocabulary.ts';
 
 export type IsoDate = string;
 
@@ -79,6 +79,8 @@ export interface DateRange {
   index: number;
 }
 
+const DAY_NUMBER_BEFORE = new RegExp(String.raw`\b${DAY_WORD}\.?\s*$`);
+
 /** Every date range written in the (folded) text, in order. */
 export function findRanges(folded: string, now: Date, anchor?: IsoDate | null): DateRange[] {
   const ranges: DateRange[] = [];
@@ -90,6 +92,8 @@ export function findRanges(folded: string, now: Date, anchor?: IsoDate | null): 
       ranges.push({ start, end, index });
   };
   for (const m of folded.matchAll(DAY_FIRST)) {
+    // "Día 1 – viernes 6 de noviembre": a day's number before its date, not a range.
+    if (!m[2] && DAY_NUMBER_BEFORE.test(folded.slice(Math.max(0, m.index - 12), m.index))) continue;
     const m2 = month(m[5])!;
     const m1 = month(m[2]) ?? m2;
     const y2 = Number(m[6] ?? m[3] ?? 0) || inferYear(m2, Number(m[4]), now);
@@ -219,7 +223,7 @@ const TEXT_DAY_FIRST = new RegExp(
   'g',
 );
 const TEXT_MONTH_FIRST = new RegExp(
-  String.raw`\b${WD}(${MONTH_PATTERN})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?![\d:./]\d)(?:,?\s+(\d{4}))?`,
+  String.raw`\b${WD}(${MONTH_PATTERN})\.?\s+(\d{1,2})(?!\d)(?:st|nd|rd|th)?(?![\d:./]\d)(?:,?\s+(\d{4}))?`,
   'g',
 );
 const NUMERIC_DATE =
@@ -267,10 +271,15 @@ export function scanDates(text: string, now: Date, anchor?: IsoDate | null): Dat
       /^\s+(?:of|de|da|do)\b/.test(folded.slice(m.index + m[0].length))
     )
       continue;
+    // "4 mar 15/09" (a table's day 4, Tuesday 15/09): a weekday's abbreviation before a numeric date.
+    if (!m[3] && /^\s+\d{1,2}[./]\d{1,2}\b/.test(folded.slice(m.index + m[0].length))) continue;
     push(year(m[3]), mo, Number(m[1]), m.index, m.index + m[0].length);
   }
-  for (const m of folded.matchAll(TEXT_MONTH_FIRST))
+  for (const m of folded.matchAll(TEXT_MONTH_FIRST)) {
+    // "mar 15/09", "sab 19/09": a weekday's abbreviation, the date is the numeric one.
+    if (!m[3] && /^[./]\d/.test(folded.slice(m.index + m[0].length))) continue;
     push(year(m[3]), MONTHS.get(m[1]!)!, Number(m[2]), m.index, m.index + m[0].length);
+  }
   for (const m of folded.matchAll(COMPACT))
     push(year(m[3]), MONTHS.get(m[2]!)!, Number(m[1]), m.index, m.index + m[0].length);
   for (const m of folded.matchAll(NUMERIC_DATE)) {

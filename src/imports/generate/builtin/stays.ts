@@ -9,6 +9,8 @@ import { ACCOMMODATION_LABEL, HOTEL_WORDS, fold } from './vocabulary.ts';
 
 export type StayBlock = Extract<DraftBlockInput, { type: 'accommodation' }>;
 
+const NIGHT_OF =
+  /\b(?:the night of|night of the|la noche del?|la nuit du|la nuit de|a noite de|na noite de|die nacht vom|in der nacht vom|la notte del?|per la notte del?)\b/;
 const IN_LABEL =
   /^(?:check-?in|arrival|arrival date|llegada|entrada|fecha de entrada|arrivee|date d'arrivee|chegada|data de chegada|data de entrada|anreise|anreisedatum|arrivo|data di arrivo)\b/;
 const OUT_LABEL =
@@ -117,6 +119,12 @@ export function readStays(
     }
     const nightsStated = NIGHTS.exec(fold(text));
     let nights = nightsStated ? Number(nightsStated[1]) : null;
+    // "La noche del 12/09 se alojarán en el Hotel X", "the night of 12 September": one night from that date.
+    const nightOf = NIGHT_OF.exec(fold(window[0]!));
+    if (nightOf && !checkIn && !checkOut) {
+      checkIn = scanDates(window[0]!.slice(nightOf.index), now, anchor)[0]?.date ?? null;
+      if (checkIn) nights ??= 1;
+    }
     if (checkIn && checkOut)
       nights = daysBetween(checkIn, checkOut) > 0 ? daysBetween(checkIn, checkOut) : null;
     else if (checkIn && nights) checkOut = addDays(checkIn, nights);
