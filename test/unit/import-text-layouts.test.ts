@@ -8,6 +8,7 @@ import { fold, SENTENCE_BREAK } from '../../src/imports/generate/builtin/vocabul
 import { aboutAnotherTrip } from '../../src/imports/generate/builtin/trip-fields.ts';
 import { readStays } from '../../src/imports/generate/builtin/stays.ts';
 import type { Draft, DraftBlock } from '../../src/imports/generate/draft.ts';
+import { readStructured } from '../../src/imports/structured/structured-draft.ts';
 import { validateDraft } from '../../src/imports/generate/validate.ts';
 
 const NOW = new Date('2026-01-15T00:00:00Z');
@@ -188,6 +189,77 @@ Disembarkation after breakfast.`);
     ).map((s) => s.block.content);
     expect(stays).toEqual([
       expect.objectContaining({ checkIn: '2026-09-12', checkOut: '2026-09-13', nights: 1 }),
+    ]);
+  });
+});
+
+describe('structured readers, details of other layouts', () => {
+  const structured = (item: Parameters<typeof readStructured>[0]['items'][number]) =>
+    readStructured({ items: [item], subject: null }, NOW).blocks.map((b) => ({
+      date: b.date,
+      ...b.block.content,
+    }));
+
+  it('a JSON export whose rail legs carry their times inside the from/to objects', () => {
+    const legs = structured({
+      kind: 'json',
+      data: {
+        items: [
+          {
+            category: 'RAIL',
+            operator: 'SBB',
+            trainNumber: 'IC 8',
+            from: { station: 'Zürich HB', local: '2026-06-03T09:02' },
+            to: { station: 'Bern', local: '2026-06-03T09:58' },
+          },
+        ],
+      },
+    });
+    expect(legs).toEqual([
+      expect.objectContaining({
+        date: '2026-06-03',
+        mode: 'train',
+        from: 'Zürich HB',
+        to: 'Bern',
+        time: '09:02',
+        arrivalTime: '09:58',
+      }),
+    ]);
+  });
+
+  it('a calendar flight takes its "Référence de réservation" from the description', () => {
+    const flights = structured({
+      kind: 'ical',
+      event: {
+        summary: 'Vol AF 1234 Paris (CDG) → Lisbonne (LIS)',
+        description: 'Air France AF1234\nRéférence de réservation : Q4ZT7K',
+        location: null,
+        start: { date: '2026-05-02', time: '10:00', timezone: 'Europe/Paris' },
+        end: { date: '2026-05-02', time: '11:45', timezone: 'Europe/Lisbon' },
+      },
+    });
+    expect(flights).toEqual([expect.objectContaining({ bookingReference: 'Q4ZT7K' })]);
+  });
+
+  it('a hotel line with "Buchungsnr." keeps its booking number', () => {
+    const stays = readStays(
+      ['Hotel in Graz: Pension Lindenhof, 2 Nächte, Buchungsnr. 55102938'],
+      NOW,
+      '2026-05-01',
+    );
+    expect(stays[0]?.block.content.bookingReference).toBe('55102938');
+  });
+
+  it('in a chat, a date after an interjection still dates the booking ("Ja!! Mo 11.05. 15:30 ...")', () => {
+    const draft = read(
+      `[02.02.26, 18:01:12] Ute: Hinflug Fr 08.05.2026 Austrian OS122 Düsseldorf (DUS) 07:10 → Wien (VIE) 08:40
+[02.02.26, 18:02:00] Karl: Und am Montag?
+[02.02.26, 18:03:00] Ute: Ja!! Mo 11.05. 15:30 Führung im Belvedere, ist reserviert
+[02.02.26, 18:04:00] Ute: Rückflug Di 12.05.2026 OS121 Wien (VIE) 18:30 → Düsseldorf (DUS) 20:00`,
+      new Date('2026-02-02T00:00:00Z'),
+    );
+    expect(blocksOf(draft, 'activity')).toEqual([
+      expect.objectContaining({ day: 4, time: '15:30' }),
     ]);
   });
 });

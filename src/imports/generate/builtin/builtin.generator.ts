@@ -556,12 +556,17 @@ function confirmationDays(
   let pendingTime: string | null = null;
   for (const line of lines
     .filter((l) => !stayUsed.has(l))
-    .map((l) =>
-      l
-        .split(SENTENCE_BREAK)
+    .flatMap((l) => {
+      // A sentence that opens with its own date starts a line of its own ("Ja!! Mo 20.04. 15:30 Portweinkeller").
+      const parts: string[][] = [[]];
+      l.split(SENTENCE_BREAK)
         .filter((s) => !flightText.has(s))
-        .join(' '),
-    )
+        .forEach((s, i) => {
+          if (i > 0 && parts.at(-1)!.length && leadingDate(s, now, anchor)) parts.push([]);
+          parts.at(-1)!.push(s);
+        });
+      return parts.map((p) => p.join(' '));
+    })
     .filter(Boolean)) {
     // A table row may open with the day's number before its date ("3  lun 14/09  Mykonos").
     const numbered = /^\d{1,2}\s+\p{L}/u.test(line) ? line.replace(/^\d{1,2}\s+/, '') : line;
