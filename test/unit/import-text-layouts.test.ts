@@ -7,6 +7,7 @@ import { findRanges, timeMatches } from '../../src/imports/generate/builtin/date
 import { fold, SENTENCE_BREAK } from '../../src/imports/generate/builtin/vocabulary.ts';
 import { aboutAnotherTrip } from '../../src/imports/generate/builtin/trip-fields.ts';
 import { readStays } from '../../src/imports/generate/builtin/stays.ts';
+import type { StructuredItem } from '../../src/imports/extract/structured.ts';
 import type { Draft, DraftBlock } from '../../src/imports/generate/draft.ts';
 import { readStructured } from '../../src/imports/structured/structured-draft.ts';
 import { validateDraft } from '../../src/imports/generate/validate.ts';
@@ -194,7 +195,7 @@ Disembarkation after breakfast.`);
 });
 
 describe('structured readers, details of other layouts', () => {
-  const structured = (item: Parameters<typeof readStructured>[0]['items'][number]) =>
+  const structured = (item: StructuredItem) =>
     readStructured({ items: [item], subject: null }, NOW).blocks.map((b) => ({
       date: b.date,
       ...b.block.content,
