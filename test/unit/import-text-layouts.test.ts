@@ -264,3 +264,29 @@ describe('structured readers, details of other layouts', () => {
     ]);
   });
 });
+
+describe('trains in sentences', () => {
+  it('a railway\'s name or an "EC 171" service is a train, with its number, route and times', () => {
+    const draft = read(
+      `Day 1: LNER 1S07 from London King's Cross 09:00, arrive Edinburgh Waverley 13:22, check in at The Calton Rooms (2 nights). Day 2: Castle at 10am. Day 3: EC 176 um 15:16, Ankunft Berlin Hbf 19:35.`,
+    );
+    const trains = blocksOf(draft, 'transport');
+    expect(trains).toEqual([
+      expect.objectContaining({
+        day: 1,
+        mode: 'train',
+        operator: 'LNER',
+        number: '1S07',
+        from: "London King's Cross",
+        to: 'Edinburgh Waverley',
+        time: '09:00',
+        arrivalTime: '13:22',
+      }),
+      expect.objectContaining({ day: 3, mode: 'train', to: 'Berlin Hbf', time: '15:16' }),
+    ]);
+    // The journey and the stay in one sentence: both are kept.
+    expect(blocksOf(draft, 'accommodation')).toEqual([
+      expect.objectContaining({ day: 1, name: 'Calton Rooms', nights: 2 }),
+    ]);
+  });
+});
