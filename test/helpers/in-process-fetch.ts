@@ -2,6 +2,7 @@
 // fetch (undici) would send it, and the answer read as fetch would read it, so a test sees the
 // same thing in process as over a listener. URLs of other origins go to the real fetch.
 import type { IncomingMessage } from 'node:http';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import type { App, ServerContext } from '../../src/app.ts';
 
 export type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
@@ -17,6 +18,9 @@ const FETCH_DEFAULTS: Record<string, string> = {
   'user-agent': 'node',
   'accept-encoding': 'gzip, deflate',
 };
+
+/** Statuses whose answers have no body (a Response refuses one). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /** Methods for which undici sends `content-length: 0` without a body. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -44,17 +48,18 @@ async function asSent(url: string, init: RequestInit): Promise<Request> {
   return new Request(url, { method: draft.method, headers, body, signal: init.signal });
 }
 
-/** Over HTTP a HEAD answer has no body, and fetch undoes gzip and deflate (keeping the header). */
-function asReceived(method: string, response: Response): Response {
-  const encoding = response.headers.get('content-encoding')?.trim().toLowerCase();
-  const format = encoding === 'gzip' || encoding === 'x-gzip' ? 'gzip' : encoding;
-  if (!response.body) return response;
-  if (method === 'HEAD')
-    return new Response(null, { status: response.status, headers: response.headers });
-  if (format !== 'gzip' && format !== 'deflate') return response;
-  return new Response(response.body.pipeThrough(new DecompressionStream(format)), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+/**
+ * The answer as fetch reads it off the wire: Node's own Headers (lower-case names, sorted; Yoga
+ * answers with its ponyfill's), no body for HEAD, gzip and deflate undone (the header kept).
+ */
+async function asReceived(method: string, response: Response): Promise<Response> {
+  const headers = new Headers([...response.headers]);
+  const init = { status: response.status, statusText: response.statusText, headers };
+  if (!response.body || method === 'HEAD' || NULL_BODY_STATUSES.has(response.status))
+    return new Response(null, init);
+  const body = Buffer.from(await response.arrayBuffer());
+  const encoding = headers.get('content-encoding')?.trim().toLowerCase();
+  if (encoding === 'gzip' || encoding === 'x-gzip') return new Response(gunzipSync(body), init);
+  if (encoding === 'deflate') return new Response(inflateSync(body), init);
+  return new Response(body, init);
 }
