@@ -63,7 +63,7 @@ export const TEST_ENV = {
 };
 
 let openApiCheck: ResponseCheck | undefined;
-/** Every response of the API listener is checked against the OpenAPI document (see openapi-check.ts). */
+/** Every response of the API (listener or in process) is checked against the OpenAPI document (see openapi-check.ts). */
 const checkResponse: ResponseCheck = (response) => {
   openApiCheck ??= createOpenApiCheck(buildOpenApiDocument({ apiUrl: 'http://localhost' }));
   openApiCheck(response);
