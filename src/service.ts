@@ -39,10 +39,21 @@ export interface RunningService {
   metricsUrl: string | undefined;
   databaseUrl: string;
   services: Services;
+  /** What the API and AI listeners serve, per role: the probes in front of the app, traced. */
+  handlers: { api?: App; ai?: App };
   stop(): Promise<void>;
 }
 
-export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+export interface ServiceOptions {
+  /** false: no API or AI listener opens, and the caller serves `handlers` itself (in-process tests). */
+  listen?: boolean;
+}
+
+export async function startService(
+  config: Config,
+  logger: Logger,
+  options: ServiceOptions = {},
+): Promise<RunningService> {
   const cleanups: Array<() => Promise<void>> = [];
   const readiness = new Readiness();
   const servers: http.Server[] = [];
@@ -64,21 +75,16 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     }
     // The ports open first: /livez and /readyz answer (503 "starting") while the rest starts.
     const apps: { api?: App; ai?: App } = {};
-    const apiServer = config.roles.has('api')
-      ? await listen(
-          withProbes(readiness, () => apps.api),
-          config.host,
-          config.port,
-        )
-      : undefined;
+    const handlers = {
+      api: config.roles.has('api') ? traced(withProbes(readiness, () => apps.api)) : undefined,
+      ai: config.roles.has('ai') ? traced(withProbes(readiness, () => apps.ai)) : undefined,
+    };
+    const listening = options.listen ?? true;
+    const apiServer =
+      handlers.api && listening ? await listen(handlers.api, config.host, config.port) : undefined;
     if (apiServer) servers.push(apiServer);
-    const aiServer = config.roles.has('ai')
-      ? await listen(
-          withProbes(readiness, () => apps.ai),
-          config.host,
-          config.aiPort,
-        )
-      : undefined;
+    const aiServer =
+      handlers.ai && listening ? await listen(handlers.ai, config.host, config.aiPort) : undefined;
     if (aiServer) servers.push(aiServer);
 
     const embedded = config.databaseUrl
@@ -132,7 +138,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
 
     const apiUrl = apiServer && urlOf(apiServer);
     const aiUrl = aiServer && urlOf(aiServer);
-    if (apiServer) {
+    if (handlers.api) {
       if (config.demoSeed) {
         const seed = await seedDemoAccount(prisma);
         if (seed) process.stdout.write(demoBanner(seed, config.publicApiUrl));
@@ -140,12 +146,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       apps.api = createApp(deps, 'api');
       logger.info({ url: apiUrl }, 'API listening (REST and /graphql)');
     }
-    if (aiServer) {
+    if (handlers.ai) {
       apps.ai = createApp(deps, 'ai');
       logger.info({ url: aiUrl }, 'AI import API listening');
     }
     readiness.ready(async () => (await services.status.report()).checks.database === 'ok');
-    return { apiUrl, aiUrl, metricsUrl: metricsServer?.url, databaseUrl, services, stop };
+    return { apiUrl, aiUrl, metricsUrl: metricsServer?.url, databaseUrl, services, handlers, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -199,13 +205,21 @@ function forgetCredentials(services: Services, change: AuthChange) {
   }
 }
 
+/** The app with a span per request, named by its route. */
+function traced(app: App): App {
+  return {
+    fetch: (request, serverContext) =>
+      traceRequest(
+        request,
+        () => app.fetch(request, serverContext),
+        () => routeOf(request, new URL(request.url).pathname, undefined),
+      ),
+  };
+}
+
 function listen(app: App, host: string, port: number): Promise<http.Server> {
   const adapter = createServerAdapter<ServerContext>((request, serverContext) =>
-    traceRequest(
-      request,
-      () => app.fetch(request, serverContext),
-      () => routeOf(request, new URL(request.url).pathname, undefined),
-    ),
+    app.fetch(request, serverContext),
   );
   const server = http.createServer(adapter);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle time-out

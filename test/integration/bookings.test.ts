@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
 import { runJob } from '../helpers/jobs.ts';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../helpers/receiver.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 const BOOKING_FIELDS = [
   'id',
@@ -68,7 +68,7 @@ let api: TestService;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  api = await startTestService({ RATE_LIMIT_PER_MINUTE: '100000' }, { clock: () => now });
+  api = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' }, { clock: () => now });
   receiver = await startReceiver();
 });
 afterAll(async () => {

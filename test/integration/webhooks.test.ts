@@ -8,7 +8,7 @@ import { FLUSH_JOB } from '../../src/webhooks/events.ts';
 import { aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
 import { runJob } from '../helpers/jobs.ts';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../helpers/receiver.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 let now = new Date('2026-05-01T10:00:00Z');
 const advance = (ms: number) => {
@@ -19,7 +19,7 @@ let api: TestService;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  api = await startTestService({ RATE_LIMIT_PER_MINUTE: '100000' }, { clock: () => now });
+  api = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' }, { clock: () => now });
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -153,7 +153,7 @@ describe('endpoints', () => {
 describe('refused URLs (no loopback allowance)', () => {
   let strict: TestService;
   beforeAll(async () => {
-    strict = await startTestService({}, { outboundAllowLoopback: false });
+    strict = await startTestApp({}, { outboundAllowLoopback: false });
   });
   afterAll(async () => {
     await strict?.stop();
