@@ -211,9 +211,16 @@ describe('deliveries', () => {
     });
     const read = await api.request(`GET /trips/${trip.body.id}`, { key: account.owner.key });
     expect(request!.body.data.trip).toEqual(read.body);
-    const deliveries = await api.request(`GET /webhooks/endpoints/${endpoint.id}/deliveries`, {
+    // The receiver has the POST before the worker records its answer: wait for the record.
+    let deliveries = await api.request(`GET /webhooks/endpoints/${endpoint.id}/deliveries`, {
       key: account.owner.key,
     });
+    for (let i = 0; i < 100 && deliveries.body.data[0]?.status === 'pending'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      deliveries = await api.request(`GET /webhooks/endpoints/${endpoint.id}/deliveries`, {
+        key: account.owner.key,
+      });
+    }
     expect(deliveries.body).toMatchObject({
       page: 1,
       totalCount: 1,
