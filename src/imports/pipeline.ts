@@ -33,7 +33,7 @@ const NEXT_STAGE: Record<WorkingStage, ImportStage> = {
 type Tx = Prisma.TransactionClient;
 
 export interface StageContext extends JobDeps {
-  /** What the stages read: the configuration and the event recorder. */
+  /** The configuration and the event recorder, where stages.ts reads them. */
   services: Pick<Services, 'config' | 'events'>;
   job: ImportJob;
   /** Aborted when the job is cancelled while the stage runs. */
