@@ -19,9 +19,10 @@ import { schema } from './graphql/schema.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { PgLeaseStore } from './http/rate-limit-counters.ts';
 import { startBoss } from './jobs/boss.ts';
-import { WORKERS } from './jobs/registry.ts';
+import { JOBS, WORKERS } from './jobs/registry.ts';
 import { eventResources } from './domains.ts';
-import { createQueues, LocalWorkers, startWorkers } from './jobs/workers.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { createQueues, startWorkers } from './jobs/workers.ts';
 import type { Logger } from './logger.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { startMetricsServer } from './metrics/metrics.server.ts';
@@ -29,7 +30,7 @@ import type { Services } from './services.ts';
 import { Readiness, withProbes } from './status/probes.ts';
 import { StatusService } from './status/status.service.ts';
 import { routeOf } from './metrics/route.ts';
-import { carryTraceIntoJobs, startTracing, stopTracing, traceRequest } from './tracing/tracing.ts';
+import { startTracing, stopTracing, traceRequest } from './tracing/tracing.ts';
 import { EventRecorder } from './webhooks/events.ts';
 
 export interface RunningService {
@@ -107,9 +108,8 @@ export async function startService(
     cleanups.push(() => prisma.$disconnect());
     const boss = await startBoss({ databaseUrl, worker: config.roles.has('worker'), logger });
     cleanups.push(() => boss.stop({ graceful: true, timeout: config.shutdownTimeoutMs }));
-    if (config.tracing) carryTraceIntoJobs(boss);
 
-    await createQueues(boss, WORKERS);
+    await createQueues(boss, JOBS);
     // Only the listeners count requests; a worker-only process keeps no budgets and opens no pool.
     const leaseStore =
       config.roles.has('api') || config.roles.has('ai') ? new PgLeaseStore(databaseUrl) : undefined;
@@ -132,7 +132,9 @@ export async function startService(
       : undefined;
     if (metricsServer) cleanups.push(() => metricsServer.close());
     if (config.roles.has('worker')) {
-      await startWorkers(boss, WORKERS, { prisma, services, logger });
+      const { keys, jobs, metrics, events } = services;
+      const jobDeps = { prisma, logger, clock: config.clock, jobs, metrics, config, keys, events };
+      await startWorkers(boss, WORKERS, jobDeps);
       logger.info({ queues: WORKERS.length }, 'workers started');
     }
 
@@ -168,11 +170,12 @@ async function buildServices(
   const keys = await loadKeys(config);
   const apiKeys = new ApiKeyVerifier(prisma, Date.now, config.authCacheMs);
   const machines = new MachineAuth(prisma, config.oauth, keys.tokenSigning, config.authCacheMs);
+  const jobs = new JobQueue(boss);
   return {
     config,
     keys,
     boss,
-    workers: new LocalWorkers(boss),
+    jobs,
     apiKeys,
     machines,
     authenticator: new Authenticator(prisma, apiKeys, machines),
@@ -184,7 +187,7 @@ async function buildServices(
     }),
     status: new StatusService(prisma, boss),
     events: new EventRecorder({
-      boss,
+      jobs,
       debounceSeconds: config.webhookDebounceSeconds,
       clock: config.clock,
       resources: eventResources(),

@@ -4,7 +4,7 @@
 import { verify } from '@octokit/webhooks-methods';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BOSS_SCHEMA } from '../../src/jobs/boss.ts';
-import { FLUSH_JOB } from '../../src/webhooks/events.ts';
+import { flushDebouncedJob } from '../../src/webhooks/webhooks.jobs.ts';
 import { aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
 import { runJob } from '../helpers/jobs.ts';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../helpers/receiver.ts';
@@ -44,7 +44,7 @@ const forAccount = (account: AccountFixture, type?: string) => (r: ReceivedReque
 const flushJobs = async (key: string) => {
   const [row] = await api.prisma.$queryRawUnsafe<Array<{ count: number }>>(
     `SELECT count(*)::int AS count FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND data->>'key' = $2`,
-    FLUSH_JOB,
+    flushDebouncedJob.name,
     key,
   );
   return row!.count;
