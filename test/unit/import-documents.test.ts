@@ -212,3 +212,65 @@ Precio total 245,00 €`;
     ).toEqual([expect.objectContaining({ kind: 'deposit', amount: 300 })]);
   });
 });
+
+describe('journeys in columns (apps and e-tickets read by OCR)', () => {
+  it('reads a row of times over a row of places under a dated heading, the vehicle from the lines around, an overnight arrival', () => {
+    const draft = read(
+      [
+        'Os meus bilhetes',
+        'Ida · sáb., 4 jul. 2026',
+        '07:15\t10:40\tAutocarro 112',
+        'Lisboa Oriente\tPorto Campanhã\tLugar 14',
+        'Rede Norte · 2 passageiros',
+        'Volta · dom., 12 jul. 2026',
+        '22:30\t06:10 +1',
+        'Porto Campanhã\t7h40\tLisboa Oriente',
+      ].join('\n'),
+    );
+    expect([draft.dateStart, draft.dateFinish]).toEqual(['2026-07-04', '2026-07-13']);
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({
+        day: 1,
+        mode: 'bus',
+        from: 'Lisboa Oriente',
+        to: 'Porto Campanhã',
+        time: '07:15',
+        arrivalTime: '10:40',
+        number: '112',
+        operator: 'Rede Norte',
+      }),
+      expect.objectContaining({
+        day: 9,
+        mode: 'bus',
+        from: 'Porto Campanhã',
+        to: 'Lisboa Oriente',
+        time: '22:30',
+        arrivalTime: '06:10',
+        arrivalDate: '2026-07-13',
+      }),
+    ]);
+  });
+
+  it('reads a flight when the places are airport codes, with the number over the times', () => {
+    const draft = read(
+      [
+        'My trip',
+        'OUTBOUND · SAT 3 OCT 2026',
+        'AZ 611',
+        '09:05\t8h 35m\t11:40',
+        'FCO Rome\tDirect\tJFK New York',
+      ].join('\n'),
+    );
+    expect(blocksOf(draft, 'flight')).toEqual([
+      expect.objectContaining({
+        day: 1,
+        flightNumber: 'AZ611',
+        departureAirport: 'FCO',
+        arrivalAirport: 'JFK',
+        date: '2026-10-03',
+        departureTime: '09:05',
+        arrivalTime: '11:40',
+      }),
+    ]);
+  });
+});
