@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutText } from '../../src/imports/extract/ocr.ts';
 import { pageText, type TextItem } from '../../src/imports/extract/pdf.ts';
 import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
+import { timedRoute } from '../../src/imports/generate/builtin/flights.ts';
 import type { Draft, DraftBlock } from '../../src/imports/generate/draft.ts';
 import { validateDraft } from '../../src/imports/generate/validate.ts';
 import {
@@ -272,5 +273,31 @@ describe('journeys in columns (apps and e-tickets read by OCR)', () => {
         arrivalTime: '11:40',
       }),
     ]);
+  });
+});
+
+describe('a flight route written with its times', () => {
+  it('takes both ends and which time is which from "A 07:10 – B 08:40", a named airport or a city with one airport', () => {
+    expect(timedRoute('19/09 AZ1627 Milano Linate 07:10 – Bari 08:40')).toMatchObject({
+      dep: 'LIN',
+      arr: 'BRI',
+      depTime: '07:10',
+      arrTime: '08:40',
+    });
+    expect(timedRoute('Vol RJ 111 Amman 07h45 – Paris-Charles-de-Gaulle 10h45.')).toMatchObject({
+      dep: 'AMM',
+      arr: 'CDG',
+      depTime: '07:45',
+      arrTime: '10:45',
+    });
+    const [flight] = read(
+      'Chegada: voo TP1689 (Lisboa 10:05 – Funchal 11:35) em 3/10/2026.',
+    ).days.flatMap((d) => d.blocks);
+    expect(flight?.content).toMatchObject({
+      departureAirport: 'LIS',
+      arrivalAirport: 'FNC',
+      departureTime: '10:05',
+      arrivalTime: '11:35',
+    });
   });
 });
