@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { layoutText } from '../../src/imports/extract/ocr.ts';
 import { pageText, type TextItem } from '../../src/imports/extract/pdf.ts';
 import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
+import { hotelName } from '../../src/imports/generate/builtin/blocks.ts';
 import { timedRoute } from '../../src/imports/generate/builtin/flights.ts';
+import { cityOfAddress, readStays } from '../../src/imports/generate/builtin/stays.ts';
 import type { Draft, DraftBlock } from '../../src/imports/generate/draft.ts';
 import { validateDraft } from '../../src/imports/generate/validate.ts';
 import {
@@ -299,5 +301,54 @@ describe('a flight route written with its times', () => {
       departureTime: '10:05',
       arrivalTime: '11:35',
     });
+  });
+});
+
+describe('a hotel confirmation read from an image or a PDF', () => {
+  it('takes check-in and check-out from a row of labels over a row of dates, the city from the postal address, not an advert', () => {
+    const [stay] = readStays(
+      [
+        'Ihre Buchung im Hotel Am Stadtpark ist bestätigt.',
+        'Hotels in Salzburg ab € 89 pro Nacht',
+        'Parkring 8, 1010 Wien, Österreich',
+        'Anreise | Abreise | Aufenthalt',
+        'Ausflug nach Prag ab € 79',
+        'Sa., 9. Jan. 2027 | Di., 12. Jan. 2027 | 3 Nächte',
+      ],
+      NOW,
+      null,
+    );
+    expect(stay?.block.content).toMatchObject({
+      name: 'Hotel Am Stadtpark',
+      city: 'Wien',
+      checkIn: '2027-01-09',
+      checkOut: '2027-01-12',
+      nights: 3,
+    });
+  });
+
+  it('keeps particles in the name, finds the number above the hotel, and reads no word as a number', () => {
+    const stays = readStays(
+      [
+        'Confirmation de réservation',
+        'Séjour à Madrid – Hotel Patio de la Villa',
+        'Numéro de réservation : PV-20417',
+        'Hôtel : Hotel Patio de la Villa, Calle Mayor 9, 28013 Madrid',
+        'Arrivée : vendredi 6 mars 2026',
+        'Départ : lundi 9 mars 2026',
+      ],
+      NOW,
+      null,
+    );
+    expect(stays.map((s) => s.block.content)).toEqual([
+      expect.objectContaining({
+        name: 'Hotel Patio de la Villa',
+        city: 'Madrid',
+        bookingReference: 'PV-20417',
+        nights: 3,
+      }),
+    ]);
+    expect(hotelName("Hotel Campo de' Fiori, Via del Biscione 6")).toBe("Hotel Campo de' Fiori");
+    expect(cityOfAddress('Caminho do Monte 118, 9050-288 Funchal, Madeira')).toBe('Funchal');
   });
 });

@@ -175,8 +175,11 @@ function tableRows(rows: string[][]): string[] {
       isTimes(row) ||
       isTimes(rows[i - 1]) ||
       isTimes(rows[i + 1]) ||
+      // A line of something else (an advert beside the table) may sit between labels and values.
       isHeader(row, rows[i + 1]) ||
-      isHeader(rows[i - 1], row);
+      (isHeader(row, rows[i + 2]) && !isHeader(row, rows[i + 1])) ||
+      isHeader(rows[i - 1], row) ||
+      (isHeader(rows[i - 2], row) && !isHeader(rows[i - 2], rows[i - 1]));
     return row.join(table ? '\t' : ' ');
   });
 }
