@@ -352,3 +352,54 @@ describe('a hotel confirmation read from an image or a PDF', () => {
     expect(cityOfAddress('Caminho do Monte 118, 9050-288 Funchal, Madeira')).toBe('Funchal');
   });
 });
+
+describe('ticket rows and app cards, more shapes', () => {
+  it('reads a table row under Depart and Arrive headings, its arrival date in parentheses, and counts the port it sails to', () => {
+    const draft = read(
+      [
+        'Harbour Lines · travel ticket',
+        'Outbound sailing',
+        'Date Depart Arrive Ship',
+        'Friday 4 September 2026 Genova 20:45 Santander 08:00 (Sun 6 September) MV Armor',
+        'Return sailing',
+        'Date Depart Arrive Ship',
+        'Sunday 13 September 2026 Santander 15:00 Genova 19:30 MV Armor',
+      ].join('\n'),
+    );
+    expect([draft.dateStart, draft.dateFinish]).toEqual(['2026-09-04', '2026-09-13']);
+    expect(draft.countries).toEqual(['ESP']);
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({
+        day: 1,
+        mode: 'ferry',
+        from: 'Genova',
+        to: 'Santander',
+        time: '20:45',
+        arrivalTime: '08:00',
+        arrivalDate: '2026-09-06',
+      }),
+      expect.objectContaining({ day: 10, mode: 'ferry', from: 'Santander', to: 'Genova' }),
+    ]);
+  });
+
+  it("does not take the next leg's dated heading for an operator, and reads each part of a line of inclusions", () => {
+    const draft = read(
+      [
+        'Andata · gio 11 giu 2026 · AZ 610',
+        '10:35\t2h 55m\t12:30',
+        'FCO Roma\tDiretto\tLIS Lisbona',
+        'Ritorno · lun 15 giu 2026 · AZ 611',
+        '13:20\t2h 50m\t17:10',
+        'LIS Lisbona\tDiretto\tFCO Roma',
+      ].join('\n'),
+    );
+    expect(blocksOf(draft, 'flight')).toEqual([
+      expect.objectContaining({ day: 1, flightNumber: 'AZ610', date: '2026-06-11' }),
+      expect.objectContaining({ day: 5, flightNumber: 'AZ611', date: '2026-06-15' }),
+    ]);
+    expect(findInclusions(['Pequeno-almoço incluído - Taxa turística não incluída'])).toEqual({
+      included: ['Pequeno-almoço'],
+      excluded: ['Taxa turística'],
+    });
+  });
+});

@@ -533,7 +533,7 @@ function confirmationDays(
     if (leg.block.type === 'flight' && !legFlights.includes(leg.block)) continue;
     placed.push({ date: leg.date, block: leg.block });
     if (leg.block.type === 'transport' && leg.block.content.to)
-      visited.push({ name: leg.block.content.to });
+      visited.push({ name: leg.block.content.to, sure: true });
   }
   // Tickets laid out one field a line (trains, buses, ferries).
   for (const ticket of readTickets(sentences, now, anchor)) {
@@ -550,7 +550,7 @@ function confirmationDays(
   const rental = readRental(lines, now, anchor);
   if (rental) {
     placed.push({ date: rental.date, block: rental.block });
-    if (rental.block.content.from) visited.push({ name: rental.block.content.from });
+    if (rental.block.content.from) visited.push({ name: rental.block.content.from, sure: true });
     const pickup = rental.pickupLines.map((i) => lines[i]!);
     for (const { block, line } of documentFlights.flights) {
       if (!pickup.some((l) => l.includes(sentences[line]!))) continue;

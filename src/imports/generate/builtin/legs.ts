@@ -21,7 +21,7 @@ export interface Leg {
 
 const VEHICLES: Array<[RegExp, 'train' | 'bus' | 'ferry']> = [
   [
-    /\b(?:ferry|ferries|ferri|fahre|faehre|schiff|traghetto|aliscafo|hydrofoil|catamaran|barco|bateau|navire|nave|navio|ship|lines ferries|kabine|cabin|cabine|cabina|camarote)\b/,
+    /\b(?:ferry|ferries|ferri|sailing|sailings|fahre|faehre|schiff|traghetto|aliscafo|hydrofoil|catamaran|barco|bateau|navire|nave|navio|ship|lines ferries|kabine|cabin|cabine|cabina|camarote)\b/,
     'ferry',
   ],
   [
@@ -58,12 +58,74 @@ const placeName = (cell: string) =>
     .replace(/[.,;:·•-]+$/, '')
     .trim();
 
+const PLACE = String.raw`\p{Lu}[\p{L}'’.-]+(?:\s\p{Lu}[\p{L}'’.-]+){0,2}`;
+const ROW_LEG = new RegExp(
+  String.raw`(${PLACE})\s+(\d{1,2}[:h.]\d{2})\s+(?:[–—→>-]+\s+)?(${PLACE})\s+(\d{1,2}[:h.]\d{2})(?:\s*\(([^)]{3,30})\))?`,
+  'u',
+);
+const DEPART_ARRIVE =
+  /\b(?:depart|departure|departs|salida|sortie|depart|partida|abfahrt|partenza)\b[\s\S]{0,40}\b(?:arrive|arrival|arrives|llegada|arrivee|chegada|ankunft|arrivo)\b/;
+
+/**
+ * A table row of a ticket under "Date | Depart | Arrive" headings: "Tuesday 7 July 2026
+ * Portsmouth 17:15 Santander 12:45 (Wed 8 July) MV Galicia Star": the date, each end with its
+ * time, the arrival's own date in parentheses.
+ */
+function rowLeg(
+  lines: readonly string[],
+  i: number,
+  now: Date,
+  anchor: IsoDate | null,
+  documentMode: Transport['content']['mode'] | undefined,
+): Leg | undefined {
+  const line = lines[i]!;
+  const m = ROW_LEG.exec(line);
+  if (!m) return undefined;
+  const header = [lines[i - 1] ?? '', lines[i - 2] ?? ''].map(fold).join(' ');
+  if (!DEPART_ARRIVE.test(header)) return undefined;
+  const date = scanDates(line.slice(0, m.index), now, anchor)[0]?.date ?? null;
+  const time = timeMatches(m[2]!)[0]?.time;
+  const arrivalTime = timeMatches(m[4]!)[0]?.time;
+  if (!time || !arrivalTime) return undefined;
+  const context = fold([lines[i - 2] ?? '', lines[i - 1] ?? '', line].join(' '));
+  const mode = VEHICLES.find(([pattern]) => pattern.test(context))?.[1] ?? documentMode;
+  if (!mode) return undefined;
+  const stated = m[5] ? scanDates(m[5], now, anchor)[0]?.date : undefined;
+  const arrivalDate =
+    stated && date && stated > date ? stated : date && arrivalTime < time ? addDays(date, 1) : null;
+  return {
+    date,
+    lines: [i],
+    block: {
+      type: 'transport',
+      content: {
+        mode,
+        from: m[1]!,
+        to: m[3]!,
+        time,
+        arrivalTime,
+        arrivalDate,
+        number: null,
+        operator: null,
+        description: line.slice(0, 300),
+      },
+      confidence: 0.7,
+    },
+  };
+}
+
 export function readLegs(lines: readonly string[], now: Date, anchor: IsoDate | null): Leg[] {
   const legs: Leg[] = [];
   let previousEnd = -1;
   const all = fold(lines.join('\n'));
   const documentMode = VEHICLES.find(([pattern]) => pattern.test(all))?.[1];
   for (let i = 0; i < lines.length; i++) {
+    const row = rowLeg(lines, i, now, anchor, documentMode);
+    if (row) {
+      legs.push(row);
+      previousEnd = i;
+      continue;
+    }
     const times = cellsOf(lines[i]!);
     const at = timeCells(times);
     if (times.length < 2 || at.length < 2) continue;
@@ -109,8 +171,12 @@ export function readLegs(lines: readonly string[], now: Date, anchor: IsoDate | 
     previousEnd = p;
     // The operator: the first part of the line under the places ("Minoan Lines · Schiff ...").
     const first = after.split(/\s+[-–·+|]\s+/)[0]!.trim();
+    // Not the next leg's dated heading ("Ritorno · lun 15 giu 2026").
     const operator =
-      /^\p{Lu}[\p{L}'’&-]+(?:\s\p{Lu}[\p{L}'’&-]+){0,2}$/u.test(first) && !/\d/.test(first)
+      /^\p{Lu}[\p{L}'’&-]+(?:\s\p{Lu}[\p{L}'’&-]+){0,2}$/u.test(first) &&
+      !/\d/.test(first) &&
+      !scanDates(after, now, anchor).length &&
+      !CLOCK.test(after)
         ? first
         : null;
     if (operator) {

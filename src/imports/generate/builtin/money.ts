@@ -436,8 +436,11 @@ export function findInclusions(lines: readonly string[]): {
       }
       continue;
     }
-    const stated = statedInclusion(line);
-    if (stated) (stated.excluded ? excluded : included).push(stated.item);
+    // "Pequeno-almoço incluído · Taxa turística não incluída": each part states its own.
+    for (const part of line.split(/\s+[·•|–-]\s+/)) {
+      const stated = statedInclusion(part);
+      if (stated) (stated.excluded ? excluded : included).push(stated.item);
+    }
     if (!current) continue;
     // Another section ("Good to know: ...", "Payment terms") ends the list.
     // A heading is the word alone or before its colon: "Vuelos Madrid–París con maleta" and "Flüge München–Kopenhagen" are items.
