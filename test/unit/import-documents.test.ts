@@ -63,6 +63,34 @@ describe('the text of a PDF page', () => {
   });
 });
 
+describe('a PDF table row whose cells wrap', () => {
+  it('becomes one line, each cell joined and the cells apart, the centred cells included', () => {
+    const text = pageText([
+      item('Datum Flug Von Nach Abflug Ankunft', 45, 640, true),
+      item('', 45, 620.7, true),
+      item('Sa', 45, 620.7, true),
+      item('27JUN26', 45, 610.2),
+      item('', 97, 620.7, true),
+      item('LH', 97, 620.7, true),
+      item('1284', 97, 610.2),
+      item('', 134, 620.7, true),
+      item('Frankfurt/Main', 134, 620.7, true),
+      item('(FRA) Terminal 1', 134, 610.2),
+      item(' ', 207, 610.2),
+      item('Athen (ATH)', 228, 615.4),
+      item(' ', 282, 615.4),
+      item('10:25', 323, 615.4),
+      item('', 45, 592.9, true),
+      item('Zahlungsinformationen', 45, 560, true),
+    ]);
+    expect(text.trim().split('\n')).toEqual([
+      'Datum Flug Von Nach Abflug Ankunft',
+      'Sa 27JUN26\tLH 1284\tFrankfurt/Main (FRA) Terminal 1\tAthen (ATH) 10:25',
+      'Zahlungsinformationen',
+    ]);
+  });
+});
+
 describe('the text of an OCR page', () => {
   const word = (text: string, x0: number, height = 20) => ({
     text,
