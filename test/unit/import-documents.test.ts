@@ -431,3 +431,34 @@ describe('ticket rows and app cards, more shapes', () => {
     });
   });
 });
+
+describe('a booking table whose row is the whole leg', () => {
+  it('reads the route cell, the date and the two times of the row, the vehicle and its number', () => {
+    const draft = read(
+      [
+        'Riepilogo prenotazione',
+        'Tratta\tData\tPartenza\tArrivo\tMezzo\tCorsa',
+        'Napoli — Capri\tvenerdì 10/07/2026\t08:40\t09:30\taliscafo\tN 214',
+        'Capri + Napoli\tdomenica 12/07/2026\t17:15\t18:05\taliscafo\tN 231',
+      ].join('\n'),
+    );
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({
+        day: 1,
+        mode: 'ferry',
+        from: 'Napoli',
+        to: 'Capri',
+        time: '08:40',
+        arrivalTime: '09:30',
+        number: '214',
+      }),
+      expect.objectContaining({
+        day: 3,
+        mode: 'ferry',
+        from: 'Capri',
+        to: 'Napoli',
+        number: '231',
+      }),
+    ]);
+  });
+});

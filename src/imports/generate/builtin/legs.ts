@@ -35,6 +35,9 @@ const FLIGHT_NO = /\b([A-Z]{2}|[A-Z]\d|\d[A-Z])\s?(\d{1,4})\b/;
 const SERVICE_NO =
   /\b(?:FR|FA|FB|IC|ICE|EC|EN|TGV|AVE|AP|IR|IRE|RE|RJ|RB|TER|[Zz]ug|[Tt]reno|[Tt]ren|[Tt]rain|[Cc]omboio|[Bb]us|[Aa]utobus|[Aa]utocarro|[Cc]oach|[Ll][ií]nea|[Ll]inha|[Ll]inea|N[º°o.]?)\s?(\d{2,5})\b/;
 
+/** A cell naming both ends ("Milazzo — Lipari"; OCR may read the arrow as "+"). */
+const ROUTE_CELL =
+  /^(\p{Lu}[\p{L}'’.-]+(?:\s\p{Lu}[\p{L}'’.-]+){0,2})\s+[–—→>+-]+\s+(\p{Lu}[\p{L}'’.-]+(?:\s\p{Lu}[\p{L}'’.-]+){0,2})$/u;
 const cellsOf = (line: string) =>
   line
     .split(/\s+\|\s+/)
@@ -129,25 +132,35 @@ export function readLegs(lines: readonly string[], now: Date, anchor: IsoDate | 
     const times = cellsOf(lines[i]!);
     const at = timeCells(times);
     if (times.length < 2 || at.length < 2) continue;
+    // A row that is the whole leg ("Milazzo — Lipari | sabato 20/06/2026 | 09:15 | 10:25 | aliscafo").
+    const routeCell = times.map((c) => ROUTE_CELL.exec(c)).find(Boolean);
     // The places: the next row of two or more cells that opens with a place.
-    const p = [i + 1, i + 2].find((j) => {
-      const cells = cellsOf(lines[j] ?? '');
-      // A duration between the places ("7h40") reads like a time: one is allowed.
-      return cells.length >= 2 && isPlace(cells[0]!) && timeCells(cells).length <= 1;
-    });
+    const p = routeCell
+      ? i
+      : [i + 1, i + 2].find((j) => {
+          const cells = cellsOf(lines[j] ?? '');
+          // A duration between the places ("7h40") reads like a time: one is allowed.
+          return cells.length >= 2 && isPlace(cells[0]!) && timeCells(cells).length <= 1;
+        });
     if (p === undefined) continue;
     const places = cellsOf(lines[p]!);
     const aligned = places.length === times.length;
-    const fromCell = aligned ? places[at[0]!] : places[0];
-    const toCell = aligned ? places[at[1]!] : places.slice(1).filter(isPlace).at(-1);
+    const fromCell = routeCell ? routeCell[1] : aligned ? places[at[0]!] : places[0];
+    const toCell = routeCell
+      ? routeCell[2]
+      : aligned
+        ? places[at[1]!]
+        : places.slice(1).filter(isPlace).at(-1);
     if (!fromCell || !toCell || !isPlace(fromCell) || !isPlace(toCell)) continue;
     const time = timeMatches(times[at[0]!]!)[0]?.time ?? null;
     const arrivalTime = timeMatches(times[at[1]!]!)[0]?.time ?? null;
     if (!time || !arrivalTime) continue;
     // The heading with the date, above the rows and below the previous leg.
-    let date: IsoDate | null = null;
+    let date: IsoDate | null = routeCell
+      ? (scanDates(lines[i]!, now, anchor)[0]?.date ?? null)
+      : null;
     let top = i;
-    for (let j = i - 1; j > previousEnd && j >= i - 4; j--) {
+    for (let j = i - 1; !date && j > previousEnd && j >= i - 4; j--) {
       const found = scanDates(lines[j]!, now, anchor)[0];
       if (found) {
         date = found.date;
