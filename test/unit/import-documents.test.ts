@@ -3,7 +3,7 @@
 // agent would keep, on short texts written for these tests in the shape those formats produce.
 import { describe, expect, it } from 'vitest';
 import { layoutText } from '../../src/imports/extract/ocr.ts';
-import { pageText, type TextItem } from '../../src/imports/extract/pdf.ts';
+import { pageText, splitTrailingLabels, type TextItem } from '../../src/imports/extract/pdf.ts';
 import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
 import { hotelName } from '../../src/imports/generate/builtin/blocks.ts';
 import { timedRoute } from '../../src/imports/generate/builtin/flights.ts';
@@ -88,6 +88,16 @@ describe('a PDF table row whose cells wrap', () => {
       'Sa 27JUN26\tLH 1284\tFrankfurt/Main (FRA) Terminal 1\tAthen (ATH) 10:25',
       'Zahlungsinformationen',
     ]);
+  });
+});
+
+describe("a boarding pass's grid read row by row", () => {
+  it('puts a label after a value on a line of its own, not an airport code', () => {
+    expect(
+      splitTrailingLabels(
+        'BOARDING\n11:05 GATE CLOSES\n087 ARRIVES\n14:20 E-TICKET\nBA548 LHR FCO',
+      ),
+    ).toBe('BOARDING\n11:05\nGATE CLOSES\n087\nARRIVES\n14:20\nE-TICKET\nBA548 LHR FCO');
   });
 });
 

@@ -35,12 +35,25 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfText> {
     const pages: string[] = [];
     for (let n = 1; n <= Math.min(totalPages, IMPORTS.maxPages); n++) {
       const page = await pdf.getPage(n);
-      pages.push(pageText((await page.getTextContent()).items as TextItem[]));
+      pages.push(splitTrailingLabels(pageText((await page.getTextContent()).items as TextItem[])));
     }
     return { pages, totalPages, barcodes: await pdfBarcodes(pdf, pages) };
   } finally {
     await pdf.cleanup().catch(() => {});
   }
+}
+
+/**
+ * A boarding pass's grid read row by row puts each cell's value before the next cell's label on
+ * one line ("11:05 GATE CLOSES", "087 ARRIVES", then "14:20 E-TICKET"): the label goes to a line of
+ * its own, over the value that follows it, as a label is read. Airport codes are not labels.
+ */
+export function splitTrailingLabels(text: string): string {
+  return text.replace(
+    /^([^\p{Ll}\n]{1,12}\d[^\p{Ll}\n]{0,4}?)[ \t]+((?=[A-Z -]*[A-Z]{4})[A-Z][A-Z -]{2,20}[A-Z])$/gmu,
+    (whole, value: string, label: string) =>
+      /^[A-Z]{3}(?: [A-Z]{3})*$/.test(label) ? whole : `${value}\n${label}`,
+  );
 }
 
 /** A text item of pdf.js: its string, its position (transform[4], transform[5]) and size. */
