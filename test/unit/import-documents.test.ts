@@ -246,6 +246,17 @@ Precio total 245,00 €`;
     ]);
   });
 
+  it('reads a prepayment charged on booking as the deposit', () => {
+    expect(
+      findPayments(
+        ['Un prépaiement de 203,00 € (première nuit) a été débité le 8 janvier 2026.'],
+        NOW,
+        null,
+        null,
+      ),
+    ).toEqual([expect.objectContaining({ kind: 'deposit', amount: 203, currency: 'EUR' })]);
+  });
+
   it('keeps the refundable deposit out of the payments, not a non-refundable one', () => {
     expect(read(VOUCHER).payments).toEqual([]);
     expect(

@@ -318,7 +318,7 @@ export interface Payment {
 
 const PAYMENT_KINDS: Array<[RegExp, Payment['kind']]> = [
   [
-    /\b(?:deposit|down payment|deposito|senal|anticipo|reserva de plaza|acompte|arrhes|anzahlung|acconto|caparra|sinal|entrada)\b/,
+    /\b(?:deposit|down payment|prepayment|pre-payment|deposito|senal|anticipo|prepago|reserva de plaza|acompte|arrhes|prepaiement|pre-paiement|anzahlung|vorauszahlung|acconto|caparra|prepagamento|sinal|entrada|pre-pagamento|pagamento antecipado)\b/,
     'deposit',
   ],
   [
