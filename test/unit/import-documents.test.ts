@@ -483,3 +483,20 @@ describe('a booking table whose row is the whole leg', () => {
     ]);
   });
 });
+
+describe('a crossing written in a sentence that arrives another day', () => {
+  it('takes the date after the arrival word, else the next day when it arrives before it leaves', () => {
+    const draft = read(
+      [
+        'Vendredi 22 mai 2026 – Traversée aller',
+        'Ferry de nuit : départ de Marseille à 19h30, arrivée à Ajaccio le samedi 23 mai à 07h00.',
+        'Jeudi 28 mai 2026 – Traversée retour',
+        'Ferry de nuit : départ de Bastia à 20h00, arrivée à Marseille à 07h00.',
+      ].join('\n'),
+    );
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({ mode: 'ferry', time: '19:30', arrivalDate: '2026-05-23' }),
+      expect.objectContaining({ mode: 'ferry', time: '20:00', arrivalDate: '2026-05-29' }),
+    ]);
+  });
+});

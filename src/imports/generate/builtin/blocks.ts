@@ -2,7 +2,7 @@
 // the flights: accommodation mentions, transport (trains, buses, ferries, cruises, transfers,
 // car rentals, drives), activities with their times and places, and what is left as the day's text.
 import type { DraftBlockInput } from '../draft.ts';
-import { timeMatches, type IsoDate } from './dates.ts';
+import { addDays, daysBetween, scanDates, timeMatches, type IsoDate } from './dates.ts';
 import { readFlights } from './flights.ts';
 import { city } from './places.ts';
 import {
@@ -493,6 +493,33 @@ export interface DayReading {
 const SENTENCE = /(?<=[.!?])\s+(?=\p{Lu})|(?<=[a-z\d)])\.\s*(?=\p{Lu})|;\s+/u;
 
 /** The blocks of a day: flights first (they span several lines), then each sentence read as the first kind it matches. */
+const ARRIVAL_BEFORE =
+  /\b(?:arrival|arriving|arrives?|llegada|llega|arrivee|arrive|chegada|chega|ankunft|arrivo|arriva)\b/;
+
+/**
+ * A crossing or night train that arrives another day: the date written after its arrival word
+ * ("arrivée à Ajaccio le samedi 23 mai à 07h00"), else the next day when it arrives before it
+ * leaves (a surface journey keeps its timezone).
+ */
+function overnightArrival(
+  block: Extract<DraftBlockInput, { type: 'transport' }>,
+  sentence: string,
+  date: IsoDate | null,
+  now: Date,
+  anchor: IsoDate | null,
+): void {
+  const c = block.content;
+  if (!date || !c.time || !c.arrivalTime || c.arrivalDate) return;
+  const word = ARRIVAL_BEFORE.exec(fold(sentence));
+  const written = word
+    ? scanDates(sentence.slice(word.index), now, anchor).find(
+        (d) => d.date > date && daysBetween(date, d.date) <= 2,
+      )?.date
+    : undefined;
+  if (written) c.arrivalDate = written;
+  else if (c.arrivalTime < c.time && c.mode !== 'carRental') c.arrivalDate = addDays(date, 1);
+}
+
 export function readDay(
   lines: readonly string[],
   date: IsoDate | null,
@@ -594,6 +621,8 @@ export function readDay(
       }
       const transport = transportOf(sentence);
       if (transport) {
+        if (transport.type === 'transport')
+          overnightArrival(transport, sentence, date, now, anchor);
         ordered.push({ at: i, block: transport });
         continue;
       }
