@@ -21,6 +21,9 @@ export function createPrisma(options: {
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
   });
+  // An idle connection that PostgreSQL closes must not crash the process: the adapter listens only
+  // once Prisma has connected, and db/sql.ts may use the pool before that.
+  pool.on('error', () => {});
   const adapter = new PrismaPg(pool, {
     disposeExternalPool: true,
     ...(options.preparedStatements === false
@@ -32,24 +35,38 @@ export function createPrisma(options: {
   });
   // A transaction may wait for a connection while the pool is busy (bursts of bulk writes).
   const transactionOptions = { maxWait: 10_000, timeout: 30_000 };
-  if (!options.onQuery) return withPool(new PrismaClient({ adapter, transactionOptions }), pool);
+  const named = options.preparedStatements !== false;
+  if (!options.onQuery)
+    return withPool(new PrismaClient({ adapter, transactionOptions }), { pool, named });
   const client = new PrismaClient({
     adapter,
     transactionOptions,
     log: [{ emit: 'event', level: 'query' }],
   });
   client.$on('query', (event) => options.onQuery!({ sql: event.query, params: event.params }));
-  return withPool(client, pool);
+  return withPool(client, { pool, named, onQuery: options.onQuery });
 }
 
-const pools = new WeakMap<object, pg.Pool>();
-function withPool(client: PrismaClient, pool: pg.Pool): PrismaClient {
+/** The pool under a client, whether its statements may be named, and the query hook. */
+export interface ClientPool {
+  pool: pg.Pool;
+  named: boolean;
+  onQuery?: ((query: DatabaseQuery) => void) | undefined;
+}
+
+const pools = new WeakMap<object, ClientPool>();
+function withPool(client: PrismaClient, pool: ClientPool): PrismaClient {
   pools.set(client, pool);
   return client;
 }
 
 /** The pg pool under a client made by createPrisma (for its connection counts). */
 export function databasePool(client: PrismaClient): pg.Pool | undefined {
+  return pools.get(client)?.pool;
+}
+
+/** The pool under a client made by createPrisma and how to use it (db/sql.ts). */
+export function clientPool(client: PrismaClient): ClientPool | undefined {
   return pools.get(client);
 }
 

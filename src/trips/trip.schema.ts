@@ -11,13 +11,13 @@ import { writerOf } from '../shared/writer.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import { createTripInput, duplicateTripInput, updateTripInput } from './trip.input.ts';
 import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
+import { tripById } from './trip-by-id.ts';
 import type { Prisma, Trip } from '../db/prisma.ts';
 import {
   createTrip,
   deleteTrip,
   deleteTrips,
   duplicateTrip,
-  getTrip,
   tripList,
   updateTrip,
 } from './trip.service.ts';
@@ -153,11 +153,12 @@ const UpdateTripInput = tripInputType('UpdateTripInput', false);
 const BulkDeleteResult = bulkDeleteResultType('BulkDeleteResult', 'trip');
 
 builder.queryFields((t) => ({
-  trip: t.prismaField({
-    type: 'Trip',
+  trip: t.field({
+    type: TripType,
     authScopes: { permission: 'read:trips' },
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => getTrip(ctx.prisma, ctx.actor!, args.id, query),
+    // Not a prismaField: tripById plans the selection once per document instead of per call.
+    resolve: (_root, args, ctx, info) => tripById(ctx, ctx.actor!, args.id, info),
   }),
   trips: t.field({
     type: TripPageType,

@@ -177,6 +177,58 @@ describe('tripsConnection', () => {
     );
   });
 
+  it('trip(id:) reads its columns in one named statement and anything else through Prisma, with the same answer', async () => {
+    const [id] = await createTrips(['Statement or Prisma'], account, {
+      countries: ['PER', 'BOL'],
+      dateStart: '2026-05-01T00:00:00.000Z',
+      dateFinish: '2026-05-09T00:00:00.000Z',
+    });
+    const FIELDS = `${TRIP_FIELDS} deletedAt agentPictureUrl __typename`;
+    const statementsOf = async (query: string) => {
+      await gql(query, { id }, account.owner.key); // the API key's lookup is cached from here on
+      const before = sql.length;
+      const { data, errors } = await gql(query, { id }, account.owner.key);
+      expect(errors).toBeUndefined();
+      return { trip: data.trip, statements: sql.slice(before) };
+    };
+    const columns = await statementsOf(`query($id: Int!) { trip(id: $id) { ${FIELDS} } }`);
+    expect(columns.statements).toHaveLength(1);
+    expect(columns.statements[0]).toMatch(/FROM "public"\."trips" AS t JOIN "public"\."agents"/);
+    // A fragment is planned through Prisma: the very same object, field for field.
+    const fragment = await statementsOf(
+      `query($id: Int!) { trip(id: $id) { ...F } } fragment F on Trip { ${FIELDS} }`,
+    );
+    expect(fragment.statements.join('\n')).not.toContain('AS t');
+    expect(fragment.trip).toStrictEqual(columns.trip);
+    expect(columns.trip).toMatchObject({
+      id,
+      countries: ['PER', 'BOL'],
+      dateStart: '2026-05-01T00:00:00.000Z',
+      deletedAt: null,
+      __typename: 'Trip',
+    });
+    const listed = await gql(
+      `{ trips(pageSize: 100) { data { ${TRIP_FIELDS} agentPictureUrl } } }`,
+      {},
+      account.owner.key,
+    );
+    const { deletedAt: _, __typename: __, ...read } = columns.trip;
+    expect(listed.data.trips.data.find((t: { id: number }) => t.id === id)).toStrictEqual(read);
+    // A relation goes through Prisma with Pothos's query.
+    const related = await statementsOf(
+      'query($id: Int!) { trip(id: $id) { id configuration { revision } restorableUntil } }',
+    );
+    expect(related.trip).toEqual({ id, configuration: { revision: 1 }, restorableUntil: null });
+    // Another account's trip, or one in the trash, is not found either way.
+    for (const query of [
+      `query($id: Int!) { trip(id: $id) { id } }`,
+      `query($id: Int!) { trip(id: $id) { id configuration { revision } } }`,
+    ]) {
+      const res = await gql(query, { id }, other.owner.key);
+      expect(res.errors?.[0]?.extensions.code).toBe('not_found');
+    }
+  });
+
   it('refuses a negative size or a cursor that is not one of ours', async () => {
     for (const variables of [{ first: -1 }, { after: 'not-a-cursor' }]) {
       const res = await gql(PAGE, variables, account.owner.key);
