@@ -88,6 +88,7 @@ export function clientPool(client: PrismaClient): ClientPool | undefined {
 export function preparedStatementNames(
   limit = 1_000,
   after = 3,
+  prefix = 's',
 ): (query: { sql: string }) => string | undefined {
   const names = new Map<string, string>();
   const seen = new Map<string, number>();
@@ -101,7 +102,7 @@ export function preparedStatementNames(
       return undefined;
     }
     seen.delete(sql);
-    const named = `s${names.size}`;
+    const named = `${prefix}${names.size}`;
     names.set(sql, named);
     return named;
   };

@@ -4,11 +4,14 @@
 // adapter names Prisma's repeated statements (db/prisma.ts); rows come as arrays for the caller's
 // row mapper; the `onDatabaseQuery` hook sees the statement as it sees Prisma's.
 import type { PrismaClient } from './prisma.ts';
-import { clientPool } from './prisma.ts';
+import { clientPool, preparedStatementNames } from './prisma.ts';
 
 export interface Statement {
-  /** Its prepared statement's name: unique, and unlike the adapter's `s<n>`. */
-  readonly name: string;
+  /**
+   * Its prepared statement's name: unique, and unlike the adapter's `s<n>`. Without one, a text
+   * is named `h<n>` on its third execution, as the adapter names Prisma's (db/prisma.ts).
+   */
+  readonly name?: string;
   readonly text: string;
 }
 
@@ -23,10 +26,11 @@ export function sqlRows(client: PrismaClient): Rows | undefined {
   const under = clientPool(client);
   if (!under) return undefined;
   const { pool, named, onQuery } = under;
+  const nameOf = preparedStatementNames(1_000, 3, 'h');
   rows = async (statement, values) => {
     onQuery?.({ sql: statement.text, params: JSON.stringify(values) });
     const result = await pool.query<unknown[]>({
-      name: named ? statement.name : undefined,
+      name: named ? (statement.name ?? nameOf({ sql: statement.text })) : undefined,
       text: statement.text,
       values,
       rowMode: 'array',

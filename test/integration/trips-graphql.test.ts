@@ -229,6 +229,61 @@ describe('tripsConnection', () => {
     }
   });
 
+  it('a page of columns is read by hand-written SQL and answers what Prisma answers, for every list shape', async () => {
+    await createTrips(['Lima % night', 'lima_day', 'Cusco', 'Paris'], account, {
+      countries: ['PER'],
+      duration: 4,
+      dateStart: '2026-07-01T00:00:00.000Z',
+      seoDescription: 'Andes and Lima',
+    });
+    await createTrips(['Private escape'], account, { visibility: 'private', template: true });
+    const FIELDS = `${TRIP_FIELDS} agentPictureUrl`;
+    const shapes: Array<Record<string, unknown>> = [
+      {},
+      { pageSize: 3, page: 2 },
+      { filters: [{ field: 'title', operator: 'eq', value: 'cusco' }] },
+      { filters: [{ field: 'title', operator: 'neq', value: 'CUSCO' }] },
+      { filters: [{ field: 'title', operator: 'in', value: ['paris', 'CUSCO'] }] },
+      { filters: [{ field: 'title', operator: 'contains', value: '%' }] },
+      { filters: [{ field: 'code', operator: 'contains', value: 'trip-' }] },
+      { filters: [{ field: 'duration', operator: 'neq', value: 4 }] },
+      { filters: [{ field: 'duration', operator: 'in', value: [4, 7] }] },
+      { filters: [{ field: 'dateStart', operator: 'gte', value: '2026-06-30' }] },
+      { filters: [{ field: 'countries', operator: 'contains', value: 'per' }] },
+      { filters: [{ field: 'countries', operator: 'in', value: ['PER', 'FRA'] }] },
+      { filters: [{ field: 'visibility', operator: 'eq', value: 'private' }] },
+      { filters: [{ field: 'visibility', operator: 'in', value: ['private', 'public'] }] },
+      { filters: [{ field: 'template', operator: 'neq', value: true }] },
+      { search: { term: 'lima' } },
+      { search: { term: '_', fields: ['title'] } },
+      { search: { term: '   ' } },
+      { orderBy: { field: 'duration', direction: 'desc' } },
+      { orderBy: { field: 'title' } },
+      { orderBy: { field: 'id', direction: 'desc' } },
+      {
+        filters: [{ field: 'duration', operator: 'gt', value: 1 }],
+        search: { term: 'a' },
+        orderBy: { field: 'dateStart', direction: 'asc' },
+      },
+    ];
+    const QUERY = `query($page: Int, $pageSize: Int, $filters: [ListFilterInput!], $search: ListSearchInput, $orderBy: ListOrderInput) {
+      trips(page: $page, pageSize: $pageSize, filters: $filters, search: $search, orderBy: $orderBy) { data { SELECTION } totalCount }
+    }`;
+    const viaPrisma = `${QUERY.replace('SELECTION', '...F')} fragment F on Trip { ${FIELDS} }`;
+    for (const shape of shapes) {
+      const before = sql.length;
+      const bySql = await gql(QUERY.replace('SELECTION', FIELDS), shape, account.owner.key);
+      expect(bySql.errors, JSON.stringify(shape)).toBeUndefined();
+      expect(sql.slice(before).join('\n'), JSON.stringify(shape)).toMatch(
+        /FROM "public"\."trips" AS t /,
+      );
+      const byPrisma = await gql(viaPrisma, shape, account.owner.key);
+      expect(bySql.data.trips, JSON.stringify(shape)).toStrictEqual(byPrisma.data.trips);
+      const all = await gql(viaPrisma, { ...shape, page: 1, pageSize: 100 }, account.owner.key);
+      expect(all.data.trips.data.length, JSON.stringify(shape)).toBe(bySql.data.trips.totalCount);
+    }
+  });
+
   it('refuses a negative size or a cursor that is not one of ours', async () => {
     for (const variables of [{ first: -1 }, { after: 'not-a-cursor' }]) {
       const res = await gql(PAGE, variables, account.owner.key);
