@@ -4,7 +4,13 @@ import type { DatabaseQuery } from '../config/config.ts';
 import { PrismaClient } from '../generated/prisma/client.ts';
 
 export type { PrismaClient };
-export type { Prisma, Trip, Catalog, WebhookEndpoint } from '../generated/prisma/client.ts';
+export type {
+  Prisma,
+  Trip,
+  TripConfiguration,
+  Catalog,
+  WebhookEndpoint,
+} from '../generated/prisma/client.ts';
 
 export function createPrisma(options: {
   databaseUrl: string;

@@ -32,6 +32,8 @@ export async function saveConfiguration(
   tripId: number,
   change: { document: unknown } | { patch: unknown },
   ifMatch?: string | null,
+  /** Whether the caller reads the saved document back (a REST PUT does not: it is most of the cost). */
+  returnDocument = true,
 ) {
   return w.prisma.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<Array<{ revision: number }>>`
@@ -39,23 +41,29 @@ export async function saveConfiguration(
       WHERE c.trip_id = ${tripId} AND t.account_id = ${w.actor.accountId} AND t.deleted_at IS NULL
       FOR UPDATE OF c`;
     if (!locked) throw notFound();
-    const current = await tx.tripConfiguration.findUniqueOrThrow({ where: { tripId } });
     if (
       ifMatch &&
       ifMatch !== '*' &&
       !ifMatch
         .split(',')
         .map((t) => t.trim().replace(/^W\//, ''))
-        .includes(etagOf(tripId, current.revision))
+        .includes(etagOf(tripId, locked.revision))
     ) {
       throw new PreconditionFailedError();
     }
+    // A replacement never reads the stored document (200 blocks cost more to read than to write).
     const candidate =
-      'document' in change ? change.document : mergePatch(current.document, change.patch);
+      'document' in change
+        ? change.document
+        : mergePatch(
+            (await tx.tripConfiguration.findUniqueOrThrow({ where: { tripId } })).document,
+            change.patch,
+          );
     const { updatedAt: _ignored, ...document } = parseOrThrow(configurationInput, candidate);
     const saved = await tx.tripConfiguration.update({
       where: { tripId },
       data: { document: withFieldIds(document) as object, revision: { increment: 1 } },
+      select: { tripId: true, revision: true, updatedAt: true, document: returnDocument },
     });
     // Every save counts (service-spec: "builder content saved"); the debounce folds a burst into one.
     await w.events.recordDebounced(tx, {
