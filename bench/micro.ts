@@ -1,4 +1,4 @@
-// node bench/micro.ts [--trips=5000] [--requests=4000] [--rounds=5] [--path=/trips/{id}] [--create] >/dev/null
+// node bench/micro.ts [--trips=5000] [--requests=4000] [--rounds=5] [--path=/trips/{id}] [--create | --config] >/dev/null
 // CPU per request of the service in this process, for A/B work on a loaded machine where wall
 // clock means nothing: the service (request logging on, to stdout: send it to /dev/null) answers
 // `--requests` keep-alive requests from 8 clients in this same process, and the process's CPU time
@@ -17,7 +17,7 @@ import { createPrisma } from '../src/db/prisma.ts';
 import { createLogger } from '../src/logger.ts';
 import { startService } from '../src/service.ts';
 import { freePort } from '../test/helpers/ports.ts';
-import { NEW_TRIP } from './documents.ts';
+import { configurationWithBlocks, NEW_TRIP } from './documents.ts';
 import { seed } from './seed.ts';
 
 const { values: args } = parseArgs({
@@ -29,6 +29,8 @@ const { values: args } = parseArgs({
     'log-level': { type: 'string', default: 'info' },
     /** POST /trips (the benchmark's new trip) instead of GETs of --path. */
     create: { type: 'boolean', default: false },
+    /** PUT /trips/{id}/config with the benchmark's 200-block document instead. */
+    config: { type: 'boolean', default: false },
   },
 });
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -69,19 +71,24 @@ try {
   await db.end();
   const pathOf = () =>
     args.path.replace('{id}', String(ids[Math.floor(Math.random() * ids.length)]));
-  const body = JSON.stringify(NEW_TRIP);
+  const body = args.config
+    ? JSON.stringify(configurationWithBlocks(200))
+    : args.create
+      ? JSON.stringify(NEW_TRIP)
+      : undefined;
+  const method = args.config ? 'PUT' : args.create ? 'POST' : 'GET';
   const get = () =>
     new Promise<number>((resolve, reject) => {
       const request = http.request(
         {
           host: url.hostname,
           port: url.port,
-          method: args.create ? 'POST' : 'GET',
-          path: args.create ? '/trips' : pathOf(),
+          method,
+          path: args.create ? '/trips' : args.config ? `${pathOf()}/config` : pathOf(),
           agent,
           headers: {
             authorization: `Bearer ${account.key}`,
-            ...(args.create ? { 'content-type': 'application/json' } : {}),
+            ...(body ? { 'content-type': 'application/json' } : {}),
           },
         },
         (response) => {
@@ -90,7 +97,7 @@ try {
         },
       );
       request.on('error', reject);
-      request.end(args.create ? body : undefined);
+      request.end(body);
     });
   const run = async (total: number) => {
     let next = 0;

@@ -60,7 +60,7 @@ builder.mutationFields((t) => ({
         { document: args.document },
         args.ifMatch,
         selectsDocument(info),
-      ) as Promise<TripConfiguration>,
+      ) as unknown as Promise<TripConfiguration>, // without `document` when not selected
   }),
   patchTripConfiguration: t.field({
     type: TripConfigurationType,
@@ -78,6 +78,6 @@ builder.mutationFields((t) => ({
         { patch: args.patch },
         args.ifMatch,
         selectsDocument(info),
-      ) as Promise<TripConfiguration>,
+      ) as unknown as Promise<TripConfiguration>, // without `document` when not selected
   }),
 }));

@@ -1,7 +1,7 @@
 // The configuration of a trip: read whole, replaced whole or merge-patched, guarded by ETags.
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/actor.ts';
-import type { PrismaClient } from '../db/prisma.ts';
+import type { Prisma, PrismaClient } from '../db/prisma.ts';
 import { PreconditionFailedError } from '../errors.ts';
 import type { Writer } from '../shared/writer.ts';
 import { parseOrThrow } from '../validation.ts';
@@ -60,11 +60,12 @@ export async function saveConfiguration(
             change.patch,
           );
     const { updatedAt: _ignored, ...document } = parseOrThrow(configurationInput, candidate);
-    const saved = await tx.tripConfiguration.update({
-      where: { tripId },
-      data: { document: withFieldIds(document) as object, revision: { increment: 1 } },
-      select: { tripId: true, revision: true, updatedAt: true, document: returnDocument },
-    });
+    const saved = returnDocument
+      ? await tx.tripConfiguration.update({
+          where: { tripId },
+          data: { document: withFieldIds(document) as object, revision: { increment: 1 } },
+        })
+      : await replaceDocument(tx, tripId, withFieldIds(document));
     // Every save counts (service-spec: "builder content saved"); the debounce folds a burst into one.
     await w.events.recordDebounced(tx, {
       type: 'trip.configUpdated',
@@ -74,6 +75,19 @@ export async function saveConfiguration(
     });
     return { ...saved, etag: etagOf(tripId, saved.revision) };
   });
+}
+
+/**
+ * The update without reading the document back, in SQL: Prisma walks a JSON value to serialize it
+ * (about a fifth of a 200-block save's CPU, and most of its garbage); here it is one string.
+ */
+async function replaceDocument(tx: Prisma.TransactionClient, tripId: number, document: object) {
+  const [saved] = await tx.$queryRaw<Array<{ revision: number; updatedAt: Date }>>`
+    UPDATE trip_configurations SET document = ${JSON.stringify(document)}::jsonb,
+      revision = revision + 1, updated_at = now()
+    WHERE trip_id = ${tripId}
+    RETURNING revision, updated_at AS "updatedAt"`;
+  return { tripId, ...saved! };
 }
 
 /** More-info fields carry an id in GET responses: give one to each field saved without it. */
