@@ -9,6 +9,7 @@ import type { Writer } from '../shared/writer.ts';
 import { defaultConfiguration } from './configuration.defaults.ts';
 import { deletedTripEventData, tripPayload } from './trip.payload.ts';
 import { columnRows } from './trip-list.sql.ts';
+import { columnsOnly, insertTrip } from './trip-create.sql.ts';
 import { datesInOrder, type CreateTripInput, type UpdateTripInput } from './trip.input.ts';
 
 type Query = { include?: Prisma.TripInclude; select?: Prisma.TripSelect };
@@ -109,6 +110,8 @@ export async function createTripIn(
   query: Query = {},
   document: Prisma.InputJsonObject = defaultConfiguration(),
 ) {
+  if (columnsOnly(query))
+    return recordCreated(tx, w, await insertTrip(tx, w.actor, input, document));
   // The account row is the counter: codes are unique and gap-free per account, even concurrently.
   const { tripSeq } = await tx.account.update({
     where: { id: w.actor.accountId },
@@ -127,6 +130,14 @@ export async function createTripIn(
       configuration: { create: { document } },
     },
   });
+  return recordCreated(tx, w, trip);
+}
+
+async function recordCreated<T extends { id: number }>(
+  tx: Prisma.TransactionClient,
+  w: Omit<Writer, 'prisma'>,
+  trip: T,
+): Promise<T> {
   await w.events.record(tx, {
     type: 'trip.created',
     accountId: w.actor.accountId,

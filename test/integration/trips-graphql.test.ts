@@ -229,6 +229,54 @@ describe('tripsConnection', () => {
     }
   });
 
+  it('a creation answering columns is written in SQL, one asking for a relation through Prisma, both the same trip', async () => {
+    const input = {
+      title: 'Created in SQL',
+      seoDescription: 'x',
+      duration: 3,
+      dateStart: '2026-05-01T00:00:00.000Z',
+      dateFinish: '2026-05-04T00:00:00.000Z',
+      countries: ['per', 'BOL', 'PER'],
+      template: true,
+      visibility: 'private',
+    };
+    const before = sql.length;
+    const created = await api.request('POST /trips', { key: account.owner.key, body: input });
+    expect(created.status).toBe(201);
+    expect(sql.slice(before).join('\n')).toMatch(/INSERT INTO trips \(/);
+    const FIELDS = `${TRIP_FIELDS} agentPictureUrl`;
+    const read = await gql(
+      `query($id: Int!) { trip(id: $id) { ...F } } fragment F on Trip { ${FIELDS} }`,
+      { id: created.body.id },
+      account.owner.key,
+    );
+    const { agentPictureUrl: _, ...columns } = read.data.trip;
+    expect(created.body).toStrictEqual(columns);
+    expect(created.body).toMatchObject({
+      countries: ['PER', 'BOL'],
+      visibility: 'private',
+      template: true,
+      code: expect.stringMatching(/^TRIP-\d+$/),
+    });
+    expect(created.body.createdAt).toBe(created.body.updatedAt);
+    const viaPrisma = await gql(
+      `mutation($input: CreateTripInput!) { createTrip(input: $input) { id code configuration { revision document } } }`,
+      { input: { title: 'Created by Prisma' } },
+      account.owner.key,
+    );
+    const sqlConfig = await gql(
+      'query($id: Int!) { trip(id: $id) { configuration { revision document } } }',
+      { id: created.body.id },
+      account.owner.key,
+    );
+    expect(sqlConfig.data.trip.configuration).toStrictEqual(
+      viaPrisma.data.createTrip.configuration,
+    );
+    expect(Number(viaPrisma.data.createTrip.code.slice(5))).toBe(
+      Number(created.body.code.slice(5)) + 1,
+    );
+  });
+
   it('a page of columns is read by hand-written SQL and answers what Prisma answers, for every list shape', async () => {
     await createTrips(['Lima % night', 'lima_day', 'Cusco', 'Paris'], account, {
       countries: ['PER'],
