@@ -146,7 +146,7 @@ function treeCpuTicks(parent: number): number {
   }
 }
 
-function fire(
+export function fire(
   next: () => BenchRequest,
   options: LoadOptions,
   seconds: number,
@@ -172,6 +172,18 @@ function fire(
       },
     ],
   });
+}
+
+/** The resident set size of a process now, in MB (0 when it cannot be read). */
+export function rssMb(pid: number): number {
+  try {
+    const kb = Number(
+      /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0,
+    );
+    return kb / 1024;
+  } catch {
+    return 0; // the process is gone, or /proc is not there (not Linux)
+  }
 }
 
 /** Peak resident set size, in MB, sampled every 100 ms until stop(). */

@@ -1,4 +1,4 @@
-// node bench/micro.ts [--trips=5000] [--requests=4000] [--rounds=5] [--path=/trips/{id}] >/dev/null
+// node bench/micro.ts [--trips=5000] [--requests=4000] [--rounds=5] [--path=/trips/{id}] [--create | --config] >/dev/null
 // CPU per request of the service in this process, for A/B work on a loaded machine where wall
 // clock means nothing: the service (request logging on, to stdout: send it to /dev/null) answers
 // `--requests` keep-alive requests from 8 clients in this same process, and the process's CPU time
@@ -17,6 +17,7 @@ import { createPrisma } from '../src/db/prisma.ts';
 import { createLogger } from '../src/logger.ts';
 import { startService } from '../src/service.ts';
 import { freePort } from '../test/helpers/ports.ts';
+import { configurationWithBlocks, NEW_TRIP } from './documents.ts';
 import { seed } from './seed.ts';
 
 const { values: args } = parseArgs({
@@ -26,6 +27,10 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '5' },
     path: { type: 'string', default: '/trips/{id}' },
     'log-level': { type: 'string', default: 'info' },
+    /** POST /trips (the benchmark's new trip) instead of GETs of --path. */
+    create: { type: 'boolean', default: false },
+    /** PUT /trips/{id}/config with the benchmark's 200-block document instead. */
+    config: { type: 'boolean', default: false },
   },
 });
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -66,15 +71,25 @@ try {
   await db.end();
   const pathOf = () =>
     args.path.replace('{id}', String(ids[Math.floor(Math.random() * ids.length)]));
+  const body = args.config
+    ? JSON.stringify(configurationWithBlocks(200))
+    : args.create
+      ? JSON.stringify(NEW_TRIP)
+      : undefined;
+  const method = args.config ? 'PUT' : args.create ? 'POST' : 'GET';
   const get = () =>
     new Promise<number>((resolve, reject) => {
-      const request = http.get(
+      const request = http.request(
         {
           host: url.hostname,
           port: url.port,
-          path: pathOf(),
+          method,
+          path: args.create ? '/trips' : args.config ? `${pathOf()}/config` : pathOf(),
           agent,
-          headers: { authorization: `Bearer ${account.key}` },
+          headers: {
+            authorization: `Bearer ${account.key}`,
+            ...(body ? { 'content-type': 'application/json' } : {}),
+          },
         },
         (response) => {
           response.resume();
@@ -82,6 +97,7 @@ try {
         },
       );
       request.on('error', reject);
+      request.end(body);
     });
   const run = async (total: number) => {
     let next = 0;

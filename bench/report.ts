@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Measurement, Usage } from './load.ts';
+import type { SoakResult } from './soak.ts';
 
 export interface ScenarioResult extends Measurement {
   id: string;
@@ -56,6 +57,8 @@ export interface BenchRun {
   pairRatios?: Record<string, number[]>;
   /** Absent in runs made before these were measured. */
   background?: BackgroundResult[];
+  /** --soak: RSS under minutes of mixed load (absent without the option). */
+  soak?: SoakResult;
   /** SQL of the read scenarios whose plan scans the trips table whole (should be none). */
   sequentialScans: string[];
   ratios: Ratio[];
@@ -187,6 +190,7 @@ export function markdown(run: BenchRun): string {
     ),
     '',
     ...backgroundLines(run.background ?? []),
+    ...soakLines(run.soak),
     '## Targets (issue 16)',
     '',
     '| Ratio | Measured | Target | Met |',
@@ -214,6 +218,20 @@ export function markdown(run: BenchRun): string {
 const fmt = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 0 });
 const ms = (us: number | undefined) =>
   us === undefined ? '–' : (us / 1000).toLocaleString('en', { maximumFractionDigits: 1 });
+
+function soakLines(soak: SoakResult | undefined): string[] {
+  if (!soak) return [];
+  return [
+    '## Memory under steady load (--soak)',
+    '',
+    `${fmt(soak.seconds)} s of mixed load after a minute of warm-up (GET /trips/{id} 4 in 5, the default list page, POST /trips 1 in 50): ` +
+      `${fmt(soak.requestsPerSecond)} req/s, p50 ${soak.p50Ms} ms, p99 ${soak.p99Ms} ms, ${soak.errors} errors. ` +
+      `Server RSS ${soak.firstMinuteMb} MB in the first minute, ${soak.lastMinuteMb} MB in the last: ${soak.growthMbPerMinute} MB a minute.`,
+    '',
+    `RSS every 10 s, MB: ${soak.rssMb.join(', ')}.`,
+    '',
+  ];
+}
 
 function backgroundLines(results: BackgroundResult[]): string[] {
   if (results.length === 0) return [];

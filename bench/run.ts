@@ -40,6 +40,7 @@ import {
 } from './scenarios.ts';
 import { seed, seedBackgroundAccount } from './seed.ts';
 import { measureWebhookDeliveries } from './webhooks.ts';
+import { soak, type SoakResult } from './soak.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -62,6 +63,8 @@ const { values: args } = parseArgs({
     /** How long clients start new AI imports, per document kind. */
     'import-seconds': { type: 'string', default: '12' },
     'import-concurrency': { type: 'string', default: '4' },
+    /** Seconds of steady mixed load after the scenarios, RSS sampled every 10 s (0: none). */
+    soak: { type: 'string', default: '0' },
   },
 });
 /** The Node flags of `npm start`: the service is measured as it is started. */
@@ -191,6 +194,8 @@ try {
     if (service && baseline)
       pairRatios[serviceId] = [divide(service.requestsPerSecond, baseline.requestsPerSecond)!];
   }
+  const soaked =
+    Number(args.soak) > 0 ? await soakService(scenarios(tripIds), service, account.key) : undefined;
   const background = await measureBackground(
     databaseUrl,
     BACKGROUND_SCENARIOS.filter((id) => !only || only.includes(id)),
@@ -207,6 +212,7 @@ try {
     scenarios: results,
     pairRatios,
     ...(background.length ? { background } : {}),
+    ...(soaked ? { soak: soaked } : {}),
     sequentialScans: seqScans,
   };
   const run: BenchRun = {
@@ -222,6 +228,36 @@ try {
 } finally {
   for (const cleanup of cleanups.reverse())
     await cleanup().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
+}
+
+/** --soak: by-id reads, list pages and creations mixed, for minutes; RSS every 10 s. */
+async function soakService(
+  list: Scenario[],
+  service: { url: string; process: ServiceProcess },
+  key: string,
+): Promise<SoakResult> {
+  const pick = (id: string) => list.find((s) => s.id === id)!.next;
+  const [byId, page, create] = [pick('trip-by-id'), pick('trips-list'), pick('create-trip')];
+  let n = 0;
+  const next = () => {
+    n++;
+    return n % 50 === 0 ? create() : n % 5 === 0 ? page() : byId();
+  };
+  log(`soak: ${args.soak} s of mixed load after a minute's warm-up, RSS every 10 s`);
+  const result = await soak(
+    next,
+    {
+      url: service.url,
+      key,
+      connections: options.connections,
+      pid: service.process.child.pid!,
+    },
+    Number(args.soak),
+  );
+  log(
+    `  ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.errors} errors, RSS ${result.firstMinuteMb} MB (first minute) -> ${result.lastMinuteMb} MB (last minute), ${result.growthMbPerMinute} MB a minute`,
+  );
+  return result;
 }
 
 /**

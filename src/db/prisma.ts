@@ -3,9 +3,18 @@ import pg from 'pg';
 import type { DatabaseQuery } from '../config/config.ts';
 import { trackCommits } from './after-commit.ts';
 import { PrismaClient } from '../generated/prisma/client.ts';
+import { clientPool, preparedStatementNames, registerClientPool } from './sql.ts';
+
+export { preparedStatementNames };
 
 export type { PrismaClient };
-export type { Prisma, Trip, Catalog, WebhookEndpoint } from '../generated/prisma/client.ts';
+export type {
+  Prisma,
+  Trip,
+  TripConfiguration,
+  Catalog,
+  WebhookEndpoint,
+} from '../generated/prisma/client.ts';
 
 export function createPrisma(options: {
   databaseUrl: string;
@@ -22,6 +31,9 @@ export function createPrisma(options: {
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
   });
+  // An idle connection that PostgreSQL closes must not crash the process: the adapter listens only
+  // once Prisma has connected, and db/sql.ts may use the pool before that.
+  pool.on('error', () => {});
   const adapter = new PrismaPg(pool, {
     disposeExternalPool: true,
     ...(options.preparedStatements === false
@@ -33,61 +45,23 @@ export function createPrisma(options: {
   });
   // A transaction may wait for a connection while the pool is busy (bursts of bulk writes).
   const transactionOptions = { maxWait: 10_000, timeout: 30_000 };
-  if (!options.onQuery) return withPool(new PrismaClient({ adapter, transactionOptions }), pool);
+  const named = options.preparedStatements !== false;
+  if (!options.onQuery)
+    return registerClientPool(trackCommits(new PrismaClient({ adapter, transactionOptions })), {
+      pool,
+      named,
+    });
   const client = new PrismaClient({
     adapter,
     transactionOptions,
     log: [{ emit: 'event', level: 'query' }],
   });
   client.$on('query', (event) => options.onQuery!({ sql: event.query, params: event.params }));
-  return withPool(client, pool);
-}
-
-const pools = new WeakMap<object, pg.Pool>();
-function withPool(client: PrismaClient, pool: pg.Pool): PrismaClient {
-  pools.set(client, pool);
   // Its transactions can run work after their commit (jobs/queue.ts wakes workers so).
-  return trackCommits(client);
+  return registerClientPool(trackCommits(client), { pool, named, onQuery: options.onQuery });
 }
 
 /** The pg pool under a client made by createPrisma (for its connection counts). */
 export function databasePool(client: PrismaClient): pg.Pool | undefined {
-  return pools.get(client);
-}
-
-/**
- * Names for PostgreSQL prepared statements, so each connection parses and plans a statement once
- * instead of on every request (about half of PostgreSQL's CPU on a by-id read; see
- * ../shared/notes/performance-and-traps.md).
- *
- * Every connection keeps what it prepared until it closes, so names are few and go to statements
- * that repeat: a text is named on its third execution (`after`), and at most `limit` texts ever
- * are. One-off texts (a rare selection, an `IN ($1, …, $n)` of a new length) stay unnamed and run
- * as before, without using up a name; the count of unnamed texts is forgotten when it grows large.
- *
- * After five executions PostgreSQL may keep a generic plan, made without the values: the EXPLAIN
- * test checks those plans as well (test/integration/trips-explain.test.ts). Columns are always
- * listed by name, so a migration adding one does not break a prepared statement. Behind a pooler
- * that cannot keep prepared statements, set DATABASE_PREPARED_STATEMENTS=false.
- */
-export function preparedStatementNames(
-  limit = 1_000,
-  after = 3,
-): (query: { sql: string }) => string | undefined {
-  const names = new Map<string, string>();
-  const seen = new Map<string, number>();
-  return ({ sql }) => {
-    const name = names.get(sql);
-    if (name !== undefined || names.size >= limit) return name;
-    const count = (seen.get(sql) ?? 0) + 1;
-    if (count < after) {
-      if (seen.size >= 10 * limit) seen.clear();
-      seen.set(sql, count);
-      return undefined;
-    }
-    seen.delete(sql);
-    const named = `s${names.size}`;
-    names.set(sql, named);
-    return named;
-  };
+  return clientPool(client)?.pool;
 }

@@ -22,11 +22,12 @@ export function registerTripConfigurationRoutes(router: RestRouter, schema: Grap
     schema,
     `query TripConfiguration($tripId: Int!) { tripConfiguration(tripId: $tripId) { ${FIELDS} } }`,
   );
+  // The PUT answers a message: the saved document is not read back (most of a save's cost).
   const PUT = prepareOperation(
     schema,
     `
     mutation ReplaceTripConfiguration($tripId: Int!, $document: JSONObject!, $ifMatch: String) {
-      replaceTripConfiguration(tripId: $tripId, document: $document, ifMatch: $ifMatch) { ${FIELDS} }
+      replaceTripConfiguration(tripId: $tripId, document: $document, ifMatch: $ifMatch) { updatedAt etag }
     }`,
   );
   const PATCH = prepareOperation(

@@ -1,4 +1,6 @@
 // The trip configuration in GraphQL: read, replace, merge-patch, with the ETag for If-Match.
+import { Kind, type GraphQLResolveInfo } from 'graphql';
+import type { TripConfiguration } from '../db/prisma.ts';
 import { builder } from '../graphql/builder.ts';
 import { writerOf } from '../graphql/context.ts';
 import { etagOf, getConfiguration, saveConfiguration } from './configuration.service.ts';
@@ -19,6 +21,15 @@ export const TripConfigurationType = builder.prismaObject('TripConfiguration', {
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
 });
+
+/** Whether the answer shows the document; a fragment may, so it counts as yes. */
+function selectsDocument(info: GraphQLResolveInfo): boolean {
+  return info.fieldNodes.some((node) =>
+    (node.selectionSet?.selections ?? []).some(
+      (s) => s.kind !== Kind.FIELD || s.name.value === 'document',
+    ),
+  );
+}
 
 builder.prismaObjectField('Trip', 'configuration', (t) =>
   t.relation('configuration', { nullable: true }),
@@ -42,8 +53,14 @@ builder.mutationFields((t) => ({
       document: t.arg({ type: 'JSONObject', required: true }),
       ifMatch: t.arg.string(),
     },
-    resolve: (_root, args, ctx) =>
-      saveConfiguration(writerOf(ctx), args.tripId, { document: args.document }, args.ifMatch),
+    resolve: (_root, args, ctx, info) =>
+      saveConfiguration(
+        writerOf(ctx),
+        args.tripId,
+        { document: args.document },
+        args.ifMatch,
+        selectsDocument(info),
+      ) as unknown as Promise<TripConfiguration>, // without `document` when not selected
   }),
   patchTripConfiguration: t.field({
     type: TripConfigurationType,
@@ -54,7 +71,13 @@ builder.mutationFields((t) => ({
       patch: t.arg({ type: 'JSONObject', required: true }),
       ifMatch: t.arg.string(),
     },
-    resolve: (_root, args, ctx) =>
-      saveConfiguration(writerOf(ctx), args.tripId, { patch: args.patch }, args.ifMatch),
+    resolve: (_root, args, ctx, info) =>
+      saveConfiguration(
+        writerOf(ctx),
+        args.tripId,
+        { patch: args.patch },
+        args.ifMatch,
+        selectsDocument(info),
+      ) as unknown as Promise<TripConfiguration>, // without `document` when not selected
   }),
 }));

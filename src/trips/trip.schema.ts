@@ -11,13 +11,15 @@ import {
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import { createTripInput, duplicateTripInput, updateTripInput } from './trip.input.ts';
 import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
+import { tripById } from './trip-by-id.ts';
+import { rowPlanOf } from './trip.row.ts';
+import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { Prisma, Trip } from '../db/prisma.ts';
 import {
   createTrip,
   deleteTrip,
   deleteTrips,
   duplicateTrip,
-  getTrip,
   tripList,
   updateTrip,
 } from './trip.service.ts';
@@ -80,6 +82,8 @@ export interface TripPageShape {
   page: number;
   pageSize: number;
   rows(query: { include?: Prisma.TripInclude; select?: Prisma.TripSelect }): Promise<Trip[]>;
+  /** The rows by hand-written SQL when the selection is only columns (trip-list.sql.ts), if the list can. */
+  columns?: ((withAgent: boolean) => Promise<Trip[]>) | undefined;
   count(): Promise<number>;
 }
 
@@ -107,7 +111,16 @@ function tripPageType(name: string, trip: typeof TripType | typeof PublicTripTyp
   return builder.objectRef<TripPageShape>(name).implement({
     description: 'One page of trips, in the paginated envelope of the REST lists.',
     fields: (t) => ({
-      data: t.prismaField({ type: [trip], resolve: (query, page) => page.rows(query) }),
+      // Not a prismaField: the selection is planned once per document (trip.row.ts), and a page
+      // of columns skips Prisma's query engine.
+      data: t.field({
+        type: [trip],
+        resolve: async (page, _args, ctx, info) => {
+          const plan = rowPlanOf(info);
+          if (plan !== 'prisma' && page.columns) return page.columns(plan === 'columns+agent');
+          return page.rows(await queryFromInfo({ context: ctx, info, awaitSelections: true }));
+        },
+      }),
       page: t.exposeInt('page'),
       pageSize: t.exposeInt('pageSize'),
       totalCount: t.int({ resolve: (page) => page.count() }),
@@ -125,8 +138,9 @@ export function tripPage(
   pageSize: number,
   rows: TripPageShape['rows'],
   count: () => Promise<number>,
+  columns?: TripPageShape['columns'],
 ): TripPageShape {
-  return { page, pageSize, rows, count: countOnce(count) };
+  return { page, pageSize, rows, columns, count: countOnce(count) };
 }
 
 /** The fields of create and update; only create requires a title. Dates and URLs are strings: zod checks them. */
@@ -153,11 +167,12 @@ const UpdateTripInput = tripInputType('UpdateTripInput', false);
 const BulkDeleteResult = bulkDeleteResultType('BulkDeleteResult', 'trip');
 
 builder.queryFields((t) => ({
-  trip: t.prismaField({
-    type: 'Trip',
+  trip: t.field({
+    type: TripType,
     authScopes: { permission: 'read:trips' },
     args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => getTrip(ctx.prisma, ctx.actor!, args.id, query),
+    // Not a prismaField: tripById plans the selection once per document instead of per call.
+    resolve: (_root, args, ctx, info) => tripById(ctx, ctx.actor!, args.id, info),
   }),
   trips: t.field({
     type: TripPageType,
@@ -173,11 +188,13 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx) => {
       const { page, pageSize, where, orderBy } = tripListQuery(args as TripListArgs);
       const list = tripList(ctx.prisma, ctx.actor!, where, orderBy);
+      const window = { skip: (page - 1) * pageSize, take: pageSize };
       return tripPage(
         page,
         pageSize,
-        (query) => list.rows(query, { skip: (page - 1) * pageSize, take: pageSize }),
+        (query) => list.rows(query, window),
         list.count,
+        list.columns && ((withAgent) => list.columns!(window, withAgent)),
       );
     },
   }),

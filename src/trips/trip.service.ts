@@ -8,11 +8,14 @@ import { copyTitle } from '../shared/fields.ts';
 import type { Writer } from '../writer.ts';
 import { defaultConfiguration } from './configuration.defaults.ts';
 import { deletedTripEventData, tripPayload } from './trip.payload.ts';
+import { columnRows } from './trip-list.sql.ts';
+import { columnsOnly, insertTrip } from './trip-create.sql.ts';
 import { datesInOrder, type CreateTripInput, type UpdateTripInput } from './trip.input.ts';
 
 type Query = { include?: Prisma.TripInclude; select?: Prisma.TripSelect };
-/** A trip as the GraphQL Trip type loads it: that type always includes its agent's picture. */
-export type LoadedTrip = Trip & { agent: { pictureUrl: string | null } };
+import type { LoadedTrip } from './trip.row.ts';
+
+export type { LoadedTrip };
 
 export const notFound = () => new NotFoundError('Trip not found.');
 /** The trips a caller may read: its account's, outside the trash. */
@@ -22,6 +25,8 @@ const visible = (actor: Actor, id: number) => ({ id, ...readableTrips(actor) });
 /** A page of the caller's trips: its rows, with the nodes' query Pothos planned, and the total. */
 export interface TripList {
   rows(query: Query, window: { skip: number; take: number }): Promise<LoadedTrip[]>;
+  /** The rows by hand-written SQL, when the selection is only columns (trip-list.sql.ts). */
+  columns?(window: { skip: number; take: number }, withAgent: boolean): Promise<LoadedTrip[]>;
   count(): Promise<number>;
 }
 
@@ -42,17 +47,35 @@ export function tripList(
   const scoped = { ...where, ...readableTrips(actor) };
   const find = (query: Query, window: { skip: number; take: number }) =>
     prisma.trip.findMany({ ...query, where: scoped, orderBy, ...window }) as Promise<LoadedTrip[]>;
-  if (narrowed(where)) return { rows: find, count: () => prisma.trip.count({ where: scoped }) };
-  let counted: Promise<Array<LoadedTrip & { account: { liveTripCount: number } }>> | undefined;
+  const sql = columnRows(prisma, actor, where, orderBy);
+  if (narrowed(where))
+    return {
+      rows: find,
+      columns:
+        sql && (async (window, withAgent) => trips(await sql.rows(window, withAgent, false))),
+      count: () => (sql ? sql.count() : prisma.trip.count({ where: scoped })),
+    };
+  let counted: Promise<number | undefined> | undefined;
   return {
     rows: (query, window) => {
       const withCounter = query.select
         ? { select: { ...query.select, ...LIVE_TRIP_COUNT } }
         : { include: { ...query.include, ...LIVE_TRIP_COUNT } };
-      return (counted = find(withCounter, window) as NonNullable<typeof counted>);
+      const rows = find(withCounter, window) as Promise<
+        Array<LoadedTrip & { account: { liveTripCount: number } }>
+      >;
+      counted = rows.then((r) => r[0]?.account.liveTripCount);
+      return rows;
     },
+    columns:
+      sql &&
+      ((window, withAgent) => {
+        const rows = sql.rows(window, withAgent, true);
+        counted = rows.then((r) => r[0]?.liveTripCount);
+        return rows.then(trips);
+      }),
     count: async () =>
-      (await counted)?.[0]?.account.liveTripCount ??
+      (await counted) ??
       (
         await prisma.account.findUniqueOrThrow({
           where: { id: actor.accountId },
@@ -61,6 +84,8 @@ export function tripList(
       ).liveTripCount,
   };
 }
+
+const trips = (rows: Array<{ trip: LoadedTrip }>) => rows.map((r) => r.trip);
 
 function narrowed(where: Prisma.TripWhereInput): boolean {
   const conditions = Array.isArray(where.AND) ? where.AND : [where.AND ?? {}];
@@ -86,6 +111,8 @@ export async function createTripIn(
   query: Query = {},
   document: Prisma.InputJsonObject = defaultConfiguration(),
 ) {
+  if (columnsOnly(query))
+    return recordCreated(tx, w, await insertTrip(tx, w.actor, input, document));
   // The account row is the counter: codes are unique and gap-free per account, even concurrently.
   const { tripSeq } = await tx.account.update({
     where: { id: w.actor.accountId },
@@ -104,6 +131,14 @@ export async function createTripIn(
       configuration: { create: { document } },
     },
   });
+  return recordCreated(tx, w, trip);
+}
+
+async function recordCreated<T extends { id: number }>(
+  tx: Prisma.TransactionClient,
+  w: Omit<Writer, 'prisma'>,
+  trip: T,
+): Promise<T> {
   await w.events.record(tx, {
     type: 'trip.created',
     accountId: w.actor.accountId,

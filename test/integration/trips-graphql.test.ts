@@ -177,6 +177,161 @@ describe('tripsConnection', () => {
     );
   });
 
+  it('trip(id:) reads its columns in one named statement and anything else through Prisma, with the same answer', async () => {
+    const [id] = await createTrips(['Statement or Prisma'], account, {
+      countries: ['PER', 'BOL'],
+      dateStart: '2026-05-01T00:00:00.000Z',
+      dateFinish: '2026-05-09T00:00:00.000Z',
+    });
+    const FIELDS = `${TRIP_FIELDS} deletedAt agentPictureUrl __typename`;
+    const statementsOf = async (query: string) => {
+      await gql(query, { id }, account.owner.key); // the API key's lookup is cached from here on
+      const before = sql.length;
+      const { data, errors } = await gql(query, { id }, account.owner.key);
+      expect(errors).toBeUndefined();
+      return { trip: data.trip, statements: sql.slice(before) };
+    };
+    const columns = await statementsOf(`query($id: Int!) { trip(id: $id) { ${FIELDS} } }`);
+    expect(columns.statements).toHaveLength(1);
+    expect(columns.statements[0]).toMatch(/FROM "public"\."trips" AS t JOIN "public"\."agents"/);
+    // A fragment is planned through Prisma: the very same object, field for field.
+    const fragment = await statementsOf(
+      `query($id: Int!) { trip(id: $id) { ...F } } fragment F on Trip { ${FIELDS} }`,
+    );
+    expect(fragment.statements.join('\n')).not.toContain('AS t');
+    expect(fragment.trip).toStrictEqual(columns.trip);
+    expect(columns.trip).toMatchObject({
+      id,
+      countries: ['PER', 'BOL'],
+      dateStart: '2026-05-01T00:00:00.000Z',
+      deletedAt: null,
+      __typename: 'Trip',
+    });
+    const listed = await gql(
+      `{ trips(pageSize: 100) { data { ${TRIP_FIELDS} agentPictureUrl } } }`,
+      {},
+      account.owner.key,
+    );
+    const { deletedAt: _, __typename: __, ...read } = columns.trip;
+    expect(listed.data.trips.data.find((t: { id: number }) => t.id === id)).toStrictEqual(read);
+    // A relation goes through Prisma with Pothos's query.
+    const related = await statementsOf(
+      'query($id: Int!) { trip(id: $id) { id configuration { revision } restorableUntil } }',
+    );
+    expect(related.trip).toEqual({ id, configuration: { revision: 1 }, restorableUntil: null });
+    // Another account's trip, or one in the trash, is not found either way.
+    for (const query of [
+      `query($id: Int!) { trip(id: $id) { id } }`,
+      `query($id: Int!) { trip(id: $id) { id configuration { revision } } }`,
+    ]) {
+      const res = await gql(query, { id }, other.owner.key);
+      expect(res.errors?.[0]?.extensions.code).toBe('not_found');
+    }
+  });
+
+  it('a creation answering columns is written in SQL, one asking for a relation through Prisma, both the same trip', async () => {
+    const input = {
+      title: 'Created in SQL',
+      seoDescription: 'x',
+      duration: 3,
+      dateStart: '2026-05-01T00:00:00.000Z',
+      dateFinish: '2026-05-04T00:00:00.000Z',
+      countries: ['per', 'BOL', 'PER'],
+      template: true,
+      visibility: 'private',
+    };
+    const before = sql.length;
+    const created = await api.request('POST /trips', { key: account.owner.key, body: input });
+    expect(created.status).toBe(201);
+    expect(sql.slice(before).join('\n')).toMatch(/INSERT INTO trips \(/);
+    const FIELDS = `${TRIP_FIELDS} agentPictureUrl`;
+    const read = await gql(
+      `query($id: Int!) { trip(id: $id) { ...F } } fragment F on Trip { ${FIELDS} }`,
+      { id: created.body.id },
+      account.owner.key,
+    );
+    const { agentPictureUrl: _, ...columns } = read.data.trip;
+    expect(created.body).toStrictEqual(columns);
+    expect(created.body).toMatchObject({
+      countries: ['PER', 'BOL'],
+      visibility: 'private',
+      template: true,
+      code: expect.stringMatching(/^TRIP-\d+$/),
+    });
+    expect(created.body.createdAt).toBe(created.body.updatedAt);
+    const viaPrisma = await gql(
+      `mutation($input: CreateTripInput!) { createTrip(input: $input) { id code configuration { revision document } } }`,
+      { input: { title: 'Created by Prisma' } },
+      account.owner.key,
+    );
+    const sqlConfig = await gql(
+      'query($id: Int!) { trip(id: $id) { configuration { revision document } } }',
+      { id: created.body.id },
+      account.owner.key,
+    );
+    expect(sqlConfig.data.trip.configuration).toStrictEqual(
+      viaPrisma.data.createTrip.configuration,
+    );
+    expect(Number(viaPrisma.data.createTrip.code.slice(5))).toBe(
+      Number(created.body.code.slice(5)) + 1,
+    );
+  });
+
+  it('a page of columns is read by hand-written SQL and answers what Prisma answers, for every list shape', async () => {
+    await createTrips(['Lima % night', 'lima_day', 'Cusco', 'Paris'], account, {
+      countries: ['PER'],
+      duration: 4,
+      dateStart: '2026-07-01T00:00:00.000Z',
+      seoDescription: 'Andes and Lima',
+    });
+    await createTrips(['Private escape'], account, { visibility: 'private', template: true });
+    const FIELDS = `${TRIP_FIELDS} agentPictureUrl`;
+    const shapes: Array<Record<string, unknown>> = [
+      {},
+      { pageSize: 3, page: 2 },
+      { filters: [{ field: 'title', operator: 'eq', value: 'cusco' }] },
+      { filters: [{ field: 'title', operator: 'neq', value: 'CUSCO' }] },
+      { filters: [{ field: 'title', operator: 'in', value: ['paris', 'CUSCO'] }] },
+      { filters: [{ field: 'title', operator: 'contains', value: '%' }] },
+      { filters: [{ field: 'code', operator: 'contains', value: 'trip-' }] },
+      { filters: [{ field: 'duration', operator: 'neq', value: 4 }] },
+      { filters: [{ field: 'duration', operator: 'in', value: [4, 7] }] },
+      { filters: [{ field: 'dateStart', operator: 'gte', value: '2026-06-30' }] },
+      { filters: [{ field: 'countries', operator: 'contains', value: 'per' }] },
+      { filters: [{ field: 'countries', operator: 'in', value: ['PER', 'FRA'] }] },
+      { filters: [{ field: 'visibility', operator: 'eq', value: 'private' }] },
+      { filters: [{ field: 'visibility', operator: 'in', value: ['private', 'public'] }] },
+      { filters: [{ field: 'template', operator: 'neq', value: true }] },
+      { search: { term: 'lima' } },
+      { search: { term: '_', fields: ['title'] } },
+      { search: { term: '   ' } },
+      { orderBy: { field: 'duration', direction: 'desc' } },
+      { orderBy: { field: 'title' } },
+      { orderBy: { field: 'id', direction: 'desc' } },
+      {
+        filters: [{ field: 'duration', operator: 'gt', value: 1 }],
+        search: { term: 'a' },
+        orderBy: { field: 'dateStart', direction: 'asc' },
+      },
+    ];
+    const QUERY = `query($page: Int, $pageSize: Int, $filters: [ListFilterInput!], $search: ListSearchInput, $orderBy: ListOrderInput) {
+      trips(page: $page, pageSize: $pageSize, filters: $filters, search: $search, orderBy: $orderBy) { data { SELECTION } totalCount }
+    }`;
+    const viaPrisma = `${QUERY.replace('SELECTION', '...F')} fragment F on Trip { ${FIELDS} }`;
+    for (const shape of shapes) {
+      const before = sql.length;
+      const bySql = await gql(QUERY.replace('SELECTION', FIELDS), shape, account.owner.key);
+      expect(bySql.errors, JSON.stringify(shape)).toBeUndefined();
+      expect(sql.slice(before).join('\n'), JSON.stringify(shape)).toMatch(
+        /FROM "public"\."trips" AS t /,
+      );
+      const byPrisma = await gql(viaPrisma, shape, account.owner.key);
+      expect(bySql.data.trips, JSON.stringify(shape)).toStrictEqual(byPrisma.data.trips);
+      const all = await gql(viaPrisma, { ...shape, page: 1, pageSize: 100 }, account.owner.key);
+      expect(all.data.trips.data.length, JSON.stringify(shape)).toBe(bySql.data.trips.totalCount);
+    }
+  });
+
   it('refuses a negative size or a cursor that is not one of ours', async () => {
     for (const variables of [{ first: -1 }, { after: 'not-a-cursor' }]) {
       const res = await gql(PAGE, variables, account.owner.key);
