@@ -290,3 +290,91 @@ describe('trains in sentences', () => {
     ]);
   });
 });
+
+describe('day tables and what follows them', () => {
+  const TABLE = `Crociera nel Baltico – 5 notti
+Giorno | Data | Porto | Arrivo | Partenza
+1 | sab 12/09/2026 | Kiel, Germania | – | 18:00
+2 | dom 13/09/2026 | Navigazione | – | –
+3 | lun 14/09/2026 | Tallinn, Estonia | 08:00 | 17:00
+4 | mar 15/09/2026 | Helsinki, Finlandia | 08:00 | 18:00
+5 | mer 16/09/2026 | Stoccolma, Svezia | 09:00 | 17:00
+6 | gio 17/09/2026 | Kiel, Germania | 10:00 | –
+
+Escursione prenotata: mar 15/09 ore 10:30 visita guidata di Helsinki in pullman (3 ore).
+Trasferimento: bus da Monaco per Kiel con partenza venerdì 11/09 alle 07:00 (notte a Amburgo inclusa, Hotel Hafenblick).`;
+
+  it('a port table with pipes is a cruise from its first port; its ports are visited', () => {
+    const draft = read(TABLE);
+    expect(blocksOf(draft, 'transport')).toContainEqual(
+      expect.objectContaining({ mode: 'cruise', from: 'Kiel', time: '18:00', day: 2 }),
+    );
+    expect([...draft.countries].sort()).toEqual(['DEU', 'EST', 'FIN', 'SWE']);
+  });
+
+  it('dated bookings after the table sit on their days; a journey the day before opens the trip', () => {
+    const draft = read(TABLE);
+    expect(draft.dateStart).toBe('2026-09-11');
+    expect(blocksOf(draft, 'transport')).toContainEqual(
+      expect.objectContaining({ day: 1, mode: 'bus', from: 'Monaco', time: '07:00' }),
+    );
+    expect(blocksOf(draft, 'accommodation')).toEqual([
+      expect.objectContaining({ day: 1, name: 'Hotel Hafenblick', nights: 1 }),
+    ]);
+    // An excursion by coach is an activity; "(3 ore)" is its length, not a time.
+    expect(blocksOf(draft, 'activity')).toEqual([
+      expect.objectContaining({ day: 5, time: '10:30' }),
+    ]);
+    expect(timeMatches('visita (3 ore), poi 2 hrs liberi').map((t) => t.time)).toEqual([]);
+  });
+});
+
+describe('JSON exports with Portuguese keys', () => {
+  it('reads servicos (voo, alojamento, atividade), moeda and the sinal/restante payments', () => {
+    const result = readStructured(
+      {
+        items: [
+          {
+            kind: 'json',
+            data: {
+              reserva: {
+                moeda: 'EUR',
+                precoPorPessoa: 900,
+                pagamentos: [
+                  { tipo: 'sinal', valor: 300 },
+                  { tipo: 'restante', valor: 1500, dataLimite: '2026-04-01' },
+                ],
+                servicos: [
+                  {
+                    tipo: 'voo',
+                    companhia: 'TP',
+                    numero: '1863',
+                    origem: 'LIS',
+                    destino: 'FNC',
+                    partida: '2026-05-02T08:00:00+01:00',
+                    chegada: '2026-05-02T09:45:00+01:00',
+                  },
+                  {
+                    tipo: 'alojamento',
+                    nome: 'Quinta Azul',
+                    entrada: '2026-05-02',
+                    saida: '2026-05-06',
+                  },
+                  { tipo: 'atividade', nome: 'Levada do Rei', inicio: '2026-05-03T09:00:00+01:00' },
+                ],
+              },
+            },
+          },
+        ],
+        subject: null,
+      },
+      NOW,
+    );
+    expect(result.blocks.map((b) => b.block.type)).toEqual(['flight', 'accommodation', 'activity']);
+    expect(result.price).toMatchObject({ amount: 900, currency: 'EUR', per: 'person' });
+    expect(result.payments.map((p) => [p.kind, p.amount])).toEqual([
+      ['deposit', 300],
+      ['balance', 1500],
+    ]);
+  });
+});

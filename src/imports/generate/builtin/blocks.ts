@@ -270,6 +270,17 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
   if (mode === 'car' && !/\b(?:from|to|de|a|nach|von|da|para|vers|verso)\b/.test(folded))
     return undefined;
   const { from, to } = routeOf(sentence);
+  // "Escursione prenotata ... in pullman", "excursion en autocar": an outing by coach is an activity, not a journey.
+  if (
+    !from &&
+    !to &&
+    !operator &&
+    (mode === 'bus' || mode === 'car') &&
+    /\b(?:excursion|excursions|escursione|escursioni|excursao|ausflug|tagesausflug|tour|visite guidee|visita guiada|visita guidata|fuhrung|sightseeing)\b/.test(
+      folded,
+    )
+  )
+    return undefined;
   const found = timeMatches(sentence).map((t) => t.time);
   // "LNER 1S07", "Lyria 9261": the service right after a railway's name (a British headcode too).
   const afterOperator =

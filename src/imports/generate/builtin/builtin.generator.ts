@@ -98,6 +98,14 @@ export function extractDraft(text: string, now: Date): Draft {
           [...layout.preamble, ...layout.days.flatMap((d) => d.lines)].join('\n'),
         );
     if (cruise) days.find((d) => d.day === cruise.day)?.blocks.unshift(cruise.block);
+    // A day table that is a cruise's port table ("1 | sab 13/06/2026 | Kiel, Germania | – | 17:00").
+    const ports =
+      hasCruise || cruise ? undefined : readCruise(layout.days.length ? lines : [], now, anchor);
+    if (ports) {
+      days.find((d) => d.date === ports.date)?.blocks.unshift(ports.block);
+      for (const call of ports.calls) if (call.port) reading.visited.push({ name: call.port });
+    }
+    placeDatedNotes(layout.tail, days, now, anchor);
   }
 
   // The period: stated, else the days' dates, else what the bookings span.
@@ -489,6 +497,50 @@ function placeListedFlights(
           ? days.at(-1)
           : undefined);
     if (day) day.blocks.push(block);
+  }
+}
+
+/**
+ * Bookings written after a day table, each with its date ("Escursione prenotata: mar 16/06 ore
+ * 10:30 ...", "bus da Milano ... venerdì 12/06 alle 06:00 (notte a Amburgo, Hotel Elbblick)"):
+ * each on the day of its date; a journey the day before the first day opens the trip.
+ */
+function placeDatedNotes(tail: string[], days: DraftDayInput[], now: Date, anchor: IsoDate | null) {
+  const first = days[0]?.date;
+  if (!first || !days.every((d) => d.date)) return;
+  for (const line of tail) {
+    if (line.length > 300 || NOT_TRIP_DATE.test(fold(line)) || !timeMatches(line).length) continue;
+    const date = scanDates(line, now, anchor)[0]?.date;
+    const last = days.at(-1)!.date!;
+    if (!date || date < addDays(first, -1) || date > last) continue;
+    const { blocks, hotels } = readDay([line], date, now, anchor);
+    const bookings = blocks.filter((b) => b.type !== 'text');
+    if (!bookings.length) continue;
+    if (date < first) {
+      if (!bookings.some((b) => b.type === 'transport' || b.type === 'flight')) continue;
+      for (const day of days) day.day += 1;
+      days.unshift({ day: 1, date, title: null, blocks: [] });
+    }
+    const day = days.find((d) => d.date === date)!;
+    day.blocks.push(...bookings);
+    // "notte a Amburgo inclusa, Hotel Elbblick": one night there, from that day.
+    for (const hotel of hotels) {
+      const nights =
+        hotel.nights ?? (/\b(?:night|noche|nuit|noite|nacht|notte)\b/.test(fold(line)) ? 1 : null);
+      day.blocks.push({
+        type: 'accommodation',
+        content: {
+          name: hotel.name,
+          checkIn: date,
+          checkOut: nights ? addDays(date, nights) : null,
+          nights,
+          city: hotel.city,
+          address: null,
+          bookingReference: null,
+        },
+        confidence: 0.6,
+      });
+    }
   }
 }
 
