@@ -378,3 +378,43 @@ describe('JSON exports with Portuguese keys', () => {
     ]);
   });
 });
+
+describe('confirmation details', () => {
+  it('a flight with one end named by its airport ("Orly") and the other by its city ("Catane"): the order decides', () => {
+    const draft = read(`Vol TO4012 Orly 10:25 → Catane 12:55 le 6 juin 2026.
+Retour TO4013 Catane 13:45 → Orly 16:25 le 13 juin 2026.`);
+    expect(blocksOf(draft, 'flight').map((f) => [f.departureAirport, f.arrivalAirport])).toEqual([
+      ['ORY', 'CTA'],
+      ['CTA', 'ORY'],
+    ]);
+  });
+
+  it('a date after an article opens its line ("Le lundi 8 juin, ..."); a booking dated inside its line sits on that day', () => {
+    const draft = read(`Vol TO4012 Orly 10:25 → Catane 12:55 le samedi 6 juin 2026.
+Le lundi 8 juin, excursion sur l'Etna, départ 08:30 de l'hôtel.
+Location de voiture chez Sicily by Car, prise à Taormine le 9 juin à 10:00.
+Retour TO4013 Catane 13:45 → Orly 16:25 le samedi 13 juin 2026.`);
+    expect(blocksOf(draft, 'activity')).toEqual([
+      expect.objectContaining({ day: 3, time: '08:30' }),
+    ]);
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({ day: 4, mode: 'carRental', time: '10:00' }),
+    ]);
+  });
+
+  it('a villa is a stay by name, with its "réservation n°"', () => {
+    const stays = readStays(
+      ['À Taormine : Villa Gelsomino, du 6 au 9 juin (3 nuits), réservation n° VG-20417'],
+      NOW,
+      '2026-06-06',
+    ).map((s) => s.block.content);
+    expect(stays).toEqual([
+      expect.objectContaining({
+        name: 'Villa Gelsomino',
+        checkIn: '2026-06-06',
+        nights: 3,
+        bookingReference: 'VG-20417',
+      }),
+    ]);
+  });
+});

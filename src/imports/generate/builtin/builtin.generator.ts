@@ -43,7 +43,7 @@ import {
   tripTitle,
   type Visit,
 } from './trip-fields.ts';
-import { NOT_TRIP_DATE, SENTENCE_BREAK, fold } from './vocabulary.ts';
+import { NOT_TRIP_DATE, RECURRING, SENTENCE_BREAK, fold } from './vocabulary.ts';
 
 const MAX_DAYS = 60;
 
@@ -500,6 +500,19 @@ function placeListedFlights(
   }
 }
 
+/** The one date inside a line with a time (a booking), unless the line dates something else. */
+function insideDate(line: string, now: Date, anchor: IsoDate | null): IsoDate | undefined {
+  if (line.length > 240 || !timeMatches(line).length || NOT_TRIP_DATE.test(fold(line))) return;
+  if (aboutAnotherTrip(line, now)) return;
+  const dates = scanDates(line, now, anchor);
+  if (dates.length !== 1) return;
+  // The date and a time in the same sentence (an advert's "dal 1° luglio" beside another's "alle 16:00" is not one booking).
+  const sentence = line
+    .split(/(?<=[.!?])\s+/)
+    .find((s) => scanDates(s, now, anchor).length && timeMatches(s).length);
+  return sentence && !RECURRING.test(fold(sentence)) ? dates[0]!.date : undefined;
+}
+
 /**
  * Bookings written after a day table, each with its date ("Escursione prenotata: mar 16/06 ore
  * 10:30 ...", "bus da Milano ... venerdì 12/06 alle 06:00 (notte a Amburgo, Hotel Elbblick)"):
@@ -653,6 +666,9 @@ function confirmationDays(
     if (lead && line.length < 200)
       groups.push({ date: lead.date, lines: [/\p{L}{3}/u.test(rest) ? rest : line] });
     else if (heading) groups.push({ date: heading.date, lines: [line] });
+    // "Location de voiture ..., prise à Taormine le 9 juin à 10:00": a booking dated inside its line, at a time.
+    else if (insideDate(line, now, anchor))
+      groups.push({ date: insideDate(line, now, anchor)!, lines: [line] });
     else groups.at(-1)!.lines.push(line);
   }
   for (const group of groups) {

@@ -304,5 +304,8 @@ export function leadingDate(
 ): DateMatch | undefined {
   const first = scanDates(text.slice(0, 60), now, anchor)[0];
   if (!first) return undefined;
-  return /^[\s([*#]*$/.test(text.slice(0, first.index)) ? first : undefined;
+  // "Le lundi 8 juin", "El 3 de mayo", "Am 5. Mai", "On 8 June": an article or preposition before it.
+  return /^[\s([*#]*(?:(?:le|el|am|on|il|no|em|en|the)\s+)?$/i.test(text.slice(0, first.index))
+    ? first
+    : undefined;
 }

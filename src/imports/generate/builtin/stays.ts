@@ -19,7 +19,7 @@ const ADDRESS =
   /^(?:address|direccion|adresse|endereco|morada|anschrift|indirizzo)\s*[:-]\s*(.+)$/i;
 const NIGHTS = /\b(\d{1,2})\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte)\b/;
 const REFERENCE =
-  /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\.?|reference|id)|reservation (?:number|no\.?)|n[º°o]\.? de reserva|numero de reserva|localizador|numero de (?:confirmation|reservation)|n[º°o] de confirmation|numero da reserva|codigo de reserva|buchungsnummer|buchungsnr\.?|buchungs-nr\.?|reservierungsnummer|reservierungsnr\.?|bestatigungsnummer|bestatigungsnr\.?|numero di prenotazione|codice di prenotazione|numero di conferma)\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,14})\b/i;
+  /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\.?|reference|id)|reservation (?:number|no\.?)|n[º°o]\.? de reserva|numero de reserva|localizador|numero de (?:confirmation|reservation)|n[º°o] de confirmation|numero da reserva|codigo de reserva|buchungsnummer|buchungsnr\.?|buchungs-nr\.?|reservierungsnummer|reservierungsnr\.?|bestatigungsnummer|bestatigungsnr\.?|numero di prenotazione|codice di prenotazione|numero di conferma|(?:reservation|reserva|reservierung|prenotazione|booking)\s*(?:n[º°o.]*|nr\.?|no\.?))\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,14})\b/i;
 
 function isAnchor(line: string): string | undefined {
   const folded = fold(line);
