@@ -418,3 +418,34 @@ Retour TO4013 Catane 13:45 → Orly 16:25 le samedi 13 juin 2026.`);
     ]);
   });
 });
+
+describe('journeys by rail without the word "train"', () => {
+  it('"IR 70" is a train, not Iran Air; a limited express is a train; a return journey goes by the document\'s only means', () => {
+    const draft = read(`Schweiz mit der Bahn
+1. Tag (Sa., 18.07.2026): Zürich – Luzern
+Fahrt mit dem IR 70 um 10:04 nach Luzern (an 10:45).
+2. Tag (So., 19.07.2026): Luzern – Zermatt
+Mit dem Zug nach Zermatt, Abfahrt Luzern 08:18, Ankunft Zermatt 11:13.
+3. Tag (Mo., 20.07.2026): Zermatt – Zürich
+Rückreise ab Zermatt um 09:13 über Visp, Ankunft Zürich HB 12:30.`);
+    expect(blocksOf(draft, 'flight')).toEqual([]);
+    expect(blocksOf(draft, 'transport').map((t) => [t.day, t.mode, t.time])).toEqual([
+      [1, 'train', '10:04'],
+      [2, 'train', '08:18'],
+      [3, 'train', '09:13'],
+    ]);
+    expect(
+      blocksOf(
+        read(
+          'Day 1: Romancecar limited express from Shinjuku at 10:00, arrive Hakone-Yumoto 11:25. Day 2: Hakone.',
+        ),
+        'transport',
+      ),
+    ).toEqual([expect.objectContaining({ mode: 'train', from: 'Shinjuku', time: '10:00' })]);
+  });
+
+  it('an abbreviation\'s dot ("Fam. Navarro") is no sentence end in a title', async () => {
+    const { titleFrom } = await import('../../src/imports/generate/builtin/trip-fields.ts');
+    expect(titleFrom('Escapada a Andalucía – Fam. Navarro', NOW)).toBe('Escapada a Andalucía');
+  });
+});

@@ -25,7 +25,18 @@ export const clean = (s: string) =>
     .replace(/^[\s,:;.\-–—•*·|]+|[\s,:;\-–—•*·|]+$/g, '')
     .trim();
 
-type TransportMode = 'train' | 'bus' | 'ferry' | 'cruise' | 'transfer' | 'carRental' | 'car';
+type TransportMode =
+  | 'train'
+  | 'bus'
+  | 'ferry'
+  | 'cruise'
+  | 'transfer'
+  | 'carRental'
+  | 'car'
+  | 'other';
+
+const JOURNEY =
+  /\b(?:return journey|journey back|outward journey|ruckreise|ruckfahrt|anreise|hinreise|heimreise|viaje de (?:regreso|vuelta|ida)|regreso a|voyage retour|trajet retour|trajet aller|viagem de (?:regresso|volta|ida)|viaggio di (?:ritorno|andata)|rientro a)\b/;
 
 const OPERATORS: Array<[RegExp, string, TransportMode]> = [
   [/\btrenitalia\b/, 'Trenitalia', 'train'],
@@ -125,7 +136,7 @@ const MODES: Array<[RegExp, TransportMode]> = [
     'cruise',
   ],
   [
-    /\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita)\b|\b(?:ec|ic|ice|rj|rjx|nj|en|ter|tgv)\s?\d{2,5}\b/,
+    /\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita|limited express|express train|bullet train|regionalzug|regionalexpress|schnellzug|s-bahn)\b|\b(?:ec|ic|ice|rj|rjx|nj|en|ter|tgv|ir|re|rex)\s?\d{2,5}\b/,
     'train',
   ],
   [
@@ -266,6 +277,11 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
     )
   )
     mode = 'carRental';
+  // "Rückreise ab Zermatt um 09:13 ..., Ankunft Stuttgart Hbf 15:45": a journey by a means the sentence does not name.
+  if (!mode && JOURNEY.test(folded) && timeMatches(sentence).length) {
+    const route = routeOf(sentence);
+    if (route.from && route.to) mode = 'other';
+  }
   if (!mode) return undefined;
   if (mode === 'car' && !/\b(?:from|to|de|a|nach|von|da|para|vers|verso)\b/.test(folded))
     return undefined;

@@ -108,6 +108,19 @@ export function extractDraft(text: string, now: Date): Draft {
     placeDatedNotes(layout.tail, days, now, anchor);
   }
 
+  // A journey whose means the sentence leaves out ("Rückreise ab Zermatt ...") goes by the document's only means.
+  const journeys = days.flatMap((d) => d.blocks).filter((b) => b.type === 'transport');
+  const means = new Set(
+    journeys.flatMap((b) =>
+      b.type === 'transport' && ['train', 'bus', 'ferry'].includes(b.content.mode)
+        ? [b.content.mode]
+        : [],
+    ),
+  );
+  if (means.size === 1)
+    for (const b of journeys)
+      if (b.type === 'transport' && b.content.mode === 'other') b.content.mode = [...means][0]!;
+
   // The period: stated, else the days' dates, else what the bookings span.
   const dated = days
     .map((d) => d.date)

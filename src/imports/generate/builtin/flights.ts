@@ -401,7 +401,7 @@ function anchorsIn(line: string): Array<{ code: string; number: string; index: n
   // A train, bus or ferry sentence ("Treno Railjet RJ 75 alle 08:12") names no flight unless it says so.
   const otherMode =
     !FLIGHT_WORDS.test(folded) &&
-    /\b(?:train|trains|tren|treno|zug|comboio|railjet|bus|autobus|pullman|ferry|traghetto|fahre|barco|bateau|navire|ship|nave|ec|ic|ice|rj|rjx|tgv|ave|hbf|hl\.?\s?n|bahnhof|gare|estacion|stazione|station|centrale|termini|eurostar)\b/.test(
+    /\b(?:train|trains|tren|treno|zug|comboio|railjet|bus|autobus|pullman|ferry|traghetto|fahre|barco|bateau|navire|ship|nave|ec|ic|ice|rj|rjx|tgv|ave|hbf|hl\.?\s?n|bahnhof|gare|estacion|stazione|station|centrale|termini|eurostar|bahnfahrt|zugfahrt|mit dem (?:ir|re|rex))\b/.test(
       folded,
     );
   const contextual =
