@@ -449,3 +449,21 @@ Rückreise ab Zermatt um 09:13 über Visp, Ankunft Zürich HB 12:30.`);
     expect(titleFrom('Escapada a Andalucía – Fam. Navarro', NOW)).toBe('Escapada a Andalucía');
   });
 });
+
+describe('times and zones of the trip', () => {
+  it("a hotel's check-out hour is not the train's departure", () => {
+    const draft = read(
+      "Day 1: Arrive in York. Day 2: check out 11:00, LNER 1E22 back to King's Cross at 14:00, arr 18:21.",
+    );
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({ day: 2, time: '14:00', arrivalTime: '18:21' }),
+    ]);
+  });
+
+  it("Hanoi's airport reads in Vietnam's own zone (tzdata names it after Bangkok)", async () => {
+    const { airport } = await import('../../src/imports/generate/builtin/places.ts');
+    expect(airport('HAN')?.timezone).toBe('Asia/Ho_Chi_Minh');
+    expect(airport('BKK')?.timezone).toBe('Asia/Bangkok');
+    expect(airport('PDL')?.timezone).toBe('Atlantic/Azores'); // a zone of its own country stays
+  });
+});

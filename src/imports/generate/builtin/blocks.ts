@@ -297,7 +297,15 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
     )
   )
     return undefined;
-  const found = timeMatches(sentence).map((t) => t.time);
+  // "check out 11:00, LNER 1E22 ... at 14:00": the hotel's hour is not the journey's.
+  const found = timeMatches(sentence)
+    .filter(
+      (t) =>
+        !/\b(?:check[- ]?out|check[- ]?in|auschecken|einchecken)\W{0,3}(?:um|at|a las|a|à|às|alle|ab|bis)?\s*$/.test(
+          fold(sentence.slice(Math.max(0, t.index - 20), t.index)),
+        ),
+    )
+    .map((t) => t.time);
   // "LNER 1S07", "Lyria 9261": the service right after a railway's name (a British headcode too).
   const afterOperator =
     mode === 'train' && operator?.[2] === 'train'
