@@ -467,3 +467,29 @@ describe('times and zones of the trip', () => {
     expect(airport('PDL')?.timezone).toBe('Atlantic/Azores'); // a zone of its own country stays
   });
 });
+
+describe('stays named by their nights', () => {
+  it('"<Name> (N nights)" is a stay without a hotel word; a city\'s nights are not', async () => {
+    const { readDay } = await import('../../src/imports/generate/builtin/blocks.ts');
+    const hotels = (s: string) => readDay([s], '2026-05-01', NOW, null).hotels;
+    expect(hotels('Met on arrival and transferred to The Lutyens Courtyard (2 nights).')).toEqual([
+      { name: 'Lutyens Courtyard', city: null, nights: 2 },
+    ]);
+    expect(
+      hotels('Route par le Chemin du Roy. Installation au Manoir du Cap-Diamant (2 nuits).'),
+    ).toEqual([expect.objectContaining({ name: 'Manoir du Cap-Diamant', nights: 2 })]);
+    expect(hotels('Drive on to Kyoto (3 nights).')).toEqual([]);
+  });
+
+  it("the day's heading places the stay before a flight read on the way", () => {
+    const draft = read(`Thailand
+Day 1 | Wed 3 Mar 2027 | Arrive Bangkok
+Arrive on QR836 at 19:30 after the overnight flight from London via Doha. We drive you to the Riverside Teak House (2 nights).
+Day 2 | Thu 4 Mar 2027 | Bangkok
+08:30 Grand Palace tour.
+Day 3 | Fri 5 Mar 2027 | Bangkok – Chiang Mai`);
+    expect(blocksOf(draft, 'accommodation')).toEqual([
+      expect.objectContaining({ day: 1, name: 'Riverside Teak House', city: 'Bangkok', nights: 2 }),
+    ]);
+  });
+});

@@ -4,7 +4,7 @@
 import type { DraftBlockInput } from '../draft.ts';
 import { timeMatches, type IsoDate } from './dates.ts';
 import { readFlights } from './flights.ts';
-import { city } from './places.ts';
+import { city, countryOfName } from './places.ts';
 import {
   ACCOMMODATION_LABEL,
   ACTIVITY_WORDS,
@@ -520,6 +520,34 @@ const NUMBER_WORDS: Record<string, number> = {
   sei: 6,
   sette: 7,
 };
+const NAMED_NIGHTS =
+  /(\p{Lu}[\p{L}'’&.-]*(?:\s(?:(?:de|del|da|do|di|du|des|la|le|el|of|the|au|aux|am|an|zum|zur|dos|das)\s)?\p{Lu}[\p{L}'’&.-]*){1,5})\s*\(\s*(\d{1,2}|one|two|three|four|five|six|seven)\s*(?:nights?|noches?|nuits?|noites?|n[äa]chte|nacht|notti|notte)\b/u;
+
+/** A stay named by its nights: "The Lutyens Courtyard (2 nights)"; not a city, a region or a country. */
+function namedStay(
+  sentence: string,
+): { name: string; nights: number | null; index: number } | undefined {
+  const m = NAMED_NIGHTS.exec(sentence);
+  if (!m) return undefined;
+  const name = m[1]!
+    .replace(
+      /^(?:Installation|Arrivée|Arrival|Check-in|Nuit|Night|Noche|Séjour|Stay|Übernachtung|Pernottamento|Sistemazione|Alojamiento|Hébergement|Transfer|Transfert|Traslado)\s+(?:(?:au|aux|à|a|at|in|im|en|no|na|al|nel|nella|the|la|le|el)\s+)*/u,
+      '',
+    )
+    .replace(/^(?:The|El|La|Le|Il|Das|Der|Die|O|A)\s+(?=\p{Lu})/u, '')
+    .trim();
+  if (!/^\p{Lu}/u.test(name) || name.length < 4) return undefined;
+  const words = name.split(/\s+/);
+  if (
+    city(name) ||
+    city(words.at(-1)!) ||
+    countryOfName(name) ||
+    /^(?:Day|Dia|Día|Jour|Tag|Giorno|Night|Noche|Nuit|Hotel|Hôtel)$/i.test(words[0]!)
+  )
+    return undefined;
+  return { name, nights: nightsOf(/(\S+)$/.exec(m[2]!)), index: m.index };
+}
+
 const nightsOf = (m: RegExpExecArray | null) =>
   m ? Number(m[1]) || NUMBER_WORDS[m[1]!] || null : null;
 
@@ -614,6 +642,21 @@ export function readDay(
         const name = hotelName(sentence);
         if (name && !/^(?:the|el|la|le|il|das|o|a)?\s*(?:hotel|hôtel)$/i.test(name))
           hotels.push({ name, city: cityIn(sentence), nights: nightsOf(NIGHTS.exec(folded)) });
+      }
+      // "transferred to The Lutyens Courtyard (2 nights)", "Installation au Manoir du Cap-Diamant (2 nuits)":
+      // a name followed by its nights is a stay, hotel word or not (a city's nights are not).
+      const named = !STAY_AT.test(sentence) ? namedStay(sentence) : undefined;
+      if (named) {
+        // Its city is named after it ("..., in Jaipur"), not on the way there ("via Doha").
+        hotels.push({
+          name: named.name,
+          city: cityIn(sentence.slice(named.index)) ?? overnight,
+          nights: named.nights,
+        });
+        const before = sentence.slice(0, named.index).replace(/[\s,;:–—-]+$/, '');
+        const journey = before.length >= 12 ? transportOf(before) : undefined;
+        if (journey) ordered.push({ at: i, block: journey });
+        continue;
       }
       if (
         !transferToHotel &&

@@ -338,14 +338,16 @@ function placesOf(title: string | null): string[] {
         )
       )
         continue;
+      // The longest city in the run, from its start or after a word of the heading ("Arrive Bangkok").
       const words = m[1]!.split(/\s+/);
-      for (let n = words.length; n >= 1; n--) {
-        const name = words.slice(0, n).join(' ');
-        if (city(name)) {
-          out.push(name);
-          break;
+      found: for (let from = 0; from < words.length; from++)
+        for (let n = words.length - from; n >= 1; n--) {
+          const name = words.slice(from, from + n).join(' ');
+          if (city(name)) {
+            out.push(name);
+            break found;
+          }
         }
-      }
     }
   }
   return out;
@@ -397,8 +399,15 @@ function programmeDays(
       if (block.type === 'flight' && block.content.arrivalCity)
         lastPlace = block.content.arrivalCity;
     if (overnightCity) overnights.push(overnightCity);
+    // The day's own heading ("Arrive Bangkok") places its hotel before a flight read on the way
+    // ("via Doha"), when the place ends the heading (not "Milano" of "Milano – Barcellona").
+    const lastPart = (section.title ?? '').split(PLACE_SPLIT).filter(Boolean).at(-1) ?? '';
+    const headingPlace = places.length && lastPart.includes(places.at(-1)!) ? places.at(-1)! : null;
     for (const hotel of hotels)
-      mentions.push({ day, hotel: { ...hotel, city: hotel.city ?? overnightCity ?? lastPlace } });
+      mentions.push({
+        day,
+        hotel: { ...hotel, city: hotel.city ?? overnightCity ?? headingPlace ?? lastPlace },
+      });
     for (let extra = section.day + 1; extra <= section.lastDay; extra++)
       days.push({
         day: extra,
