@@ -6,6 +6,7 @@ import { extractDraft } from '../../src/imports/generate/builtin/builtin.generat
 import { findRanges, timeMatches } from '../../src/imports/generate/builtin/dates.ts';
 import { fold, SENTENCE_BREAK } from '../../src/imports/generate/builtin/vocabulary.ts';
 import { aboutAnotherTrip } from '../../src/imports/generate/builtin/trip-fields.ts';
+import { findPayments, findPrice } from '../../src/imports/generate/builtin/money.ts';
 import { readStays } from '../../src/imports/generate/builtin/stays.ts';
 import type { StructuredItem } from '../../src/imports/extract/structured.ts';
 import type { Draft, DraftBlock } from '../../src/imports/generate/draft.ts';
@@ -491,5 +492,20 @@ Day 3 | Fri 5 Mar 2027 | Bangkok – Chiang Mai`);
     expect(blocksOf(draft, 'accommodation')).toEqual([
       expect.objectContaining({ day: 1, name: 'Riverside Teak House', city: 'Bangkok', nights: 2 }),
     ]);
+  });
+});
+
+describe('payments of a per-person price', () => {
+  it('a balance without its amount is the per-person price less the per-person deposit', () => {
+    const lines = [
+      'PRICE: £4,680 per person sharing. Deposit £750 per person now; balance due 10 August 2026.',
+    ];
+    const price = findPrice(lines);
+    expect(findPayments(lines, NOW, null, price).map((p) => [p.kind, p.amount, p.dueDate])).toEqual(
+      [
+        ['deposit', 750, null],
+        ['balance', 3930, '2026-08-10'],
+      ],
+    );
   });
 });
