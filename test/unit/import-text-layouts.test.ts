@@ -482,6 +482,16 @@ describe('stays named by their nights', () => {
     expect(hotels('Drive on to Kyoto (3 nights).')).toEqual([]);
   });
 
+  it('a title cut from a plan\'s sentence ("flight TP1351 London (LHR)") does not place the stay', () => {
+    const draft = read(
+      'Weekend in Lisbon, 14 to 16 April 2026. Day 1: flight TP1351 London (LHR) 07:45 – Lisbon (LIS) 10:25. Overnight at Hotel Avenida Palace. Day 2: Sintra at 09:30. Day 3: departure.',
+    );
+    expect(draft.countries).toEqual(['PRT']);
+    expect(blocksOf(draft, 'accommodation')).toEqual([
+      expect.objectContaining({ name: 'Hotel Avenida Palace', city: 'Lisbon' }),
+    ]);
+  });
+
   it("the day's heading places the stay before a flight read on the way", () => {
     const draft = read(`Thailand
 Day 1 | Wed 3 Mar 2027 | Arrive Bangkok

@@ -402,7 +402,11 @@ function programmeDays(
     // The day's own heading ("Arrive Bangkok") places its hotel before a flight read on the way
     // ("via Doha"), when the place ends the heading (not "Milano" of "Milano – Barcellona").
     const lastPart = (section.title ?? '').split(PLACE_SPLIT).filter(Boolean).at(-1) ?? '';
-    const headingPlace = places.length && lastPart.includes(places.at(-1)!) ? places.at(-1)! : null;
+    // (A title cut from a plan's sentence, "flight TP1351 London (LHR)", is no heading.)
+    const headingPlace =
+      places.length && lastPart.includes(places.at(-1)!) && !/\d/.test(section.title ?? '')
+        ? places.at(-1)!
+        : null;
     for (const hotel of hotels)
       mentions.push({
         day,
