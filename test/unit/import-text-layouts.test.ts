@@ -519,3 +519,19 @@ describe('payments of a per-person price', () => {
     );
   });
 });
+
+describe('places that are not destinations', () => {
+  it('a city only changed planes in, "Torres del Paine" and a hotel "Bahía Redonda" add no country', () => {
+    const draft = read(`Patagonia – 6 días
+Día 1 – 6 de noviembre de 2026: Madrid – São Paulo
+Vuelo LA8065 Madrid (MAD) 23:55 – São Paulo Guarulhos (GRU) 06:35 (+1).
+Día 2 – 7 de noviembre de 2026: São Paulo – Buenos Aires
+Vuelo LA8010 São Paulo Guarulhos (GRU) 09:10 – Buenos Aires Ezeiza (EZE) 12:05. Hotel Recoleta Azul (2 noches).
+Día 4 – 9 de noviembre de 2026: Buenos Aires – El Calafate
+Vuelo AR1872 a las 08:20 desde Aeroparque. Alojamiento en la Hostería Bahía Redonda (2 noches).
+Día 6 – 11 de noviembre de 2026: Torres del Paine
+Trekking a la base de las Torres.`);
+    expect(draft.countries).toContain('ARG');
+    expect(draft.countries).not.toContain('BRA');
+  });
+});

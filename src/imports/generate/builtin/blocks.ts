@@ -551,15 +551,18 @@ function namedStay(
 const nightsOf = (m: RegExpExecArray | null) =>
   m ? Number(m[1]) || NUMBER_WORDS[m[1]!] || null : null;
 
-/** A city named in a sentence after "in"/"en"/"à"..., or its last known city. */
+/** A city named in a sentence after "in"/"en"/"à"... (a whole word: not the "a" ending "Hostería"), or its last known city. */
 export function cityIn(sentence: string): string | null {
   for (const m of sentence.matchAll(
-    /\b(?:in|In|en|En|à|a|em|Em|no|na|nach|im|Im|in der|at)\s+(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu,
+    /(?<![\p{L}\p{N}])(?:in|In|en|En|à|a|em|Em|no|na|nach|im|Im|in der|at)\s+(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu,
   )) {
     const words = m[1]!.split(/\s+/);
     for (let n = words.length; n >= 1; n--) {
       const name = words.slice(0, n).join(' ');
-      if (city(name)) return name;
+      const place = city(name);
+      // "en Bahía Redonda" (a hotel), "Torres del Paine": a gazetteer town cut short of the name is not the place.
+      if (place && (n === words.length || place.population === Number.MAX_SAFE_INTEGER))
+        return name;
     }
   }
   return null;

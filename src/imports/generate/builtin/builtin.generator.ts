@@ -221,9 +221,12 @@ export function extractDraft(text: string, now: Date): Draft {
   );
   const origin =
     firstTransport?.type === 'transport' && days[0]!.day === 1 ? firstTransport.content.from : null;
+  // A city only changed planes in ("Madrid – São Paulo" then "São Paulo – Buenos Aires" the
+  // next morning, no stay there) is a connection, not a place visited.
+  const connections = connectionCities(flights, stays);
   const geography = tripCountries({
     stays: [...stays, ...reading.overnights],
-    visited: reading.visited,
+    visited: reading.visited.filter((v) => !connections.has(fold(v.name))),
     text: `${titleHead}\n${body}`,
     titleArea: titleHead.length,
     flights,
@@ -301,6 +304,39 @@ export function extractDraft(text: string, now: Date): Draft {
   });
 }
 
+/** The names of cities where one flight lands and the next leaves within a day, with no stay there. */
+function connectionCities(
+  flights: Array<Flight['content'] & { arrivalDate: string | null }>,
+  stays: string[],
+): Set<string> {
+  const out = new Set<string>();
+  const sorted = [...flights].sort((a, b) =>
+    `${a.date ?? ''} ${a.departureTime ?? ''}`.localeCompare(
+      `${b.date ?? ''} ${b.departureTime ?? ''}`,
+    ),
+  );
+  sorted.forEach((f, i) => {
+    const next = sorted[i + 1];
+    const landed = f.arrivalDate ?? f.date;
+    if (!next || !f.arrivalAirport || next.departureAirport !== f.arrivalAirport) return;
+    if (!landed || !next.date || daysBetween(landed, next.date) > 1) return;
+    const names = [f.arrivalCity, next.departureCity, airport(f.arrivalAirport)?.city].filter(
+      (n): n is string => Boolean(n),
+    );
+    const place = city(names[0] ?? '');
+    if (
+      stays.some(
+        (s) => names.some((n) => fold(n) === fold(s)) || (place && city(s)?.name === place.name),
+      )
+    )
+      return;
+    for (const n of names) out.add(fold(n));
+    // Other spellings of the same city ("São Paulo" of the day titles for "Sao Paulo" of the airport).
+    if (place) out.add(fold(place.name));
+  });
+  return out;
+}
+
 /** The city a place name opens with, as written ("Sevilla Santa Justa" → "Sevilla"). */
 function writtenCity(name: string): string | undefined {
   const words = name.trim().split(/\s+/);
@@ -343,7 +379,10 @@ function placesOf(title: string | null): string[] {
       found: for (let from = 0; from < words.length; from++)
         for (let n = words.length - from; n >= 1; n--) {
           const name = words.slice(from, from + n).join(' ');
-          if (city(name)) {
+          const place = city(name);
+          // "Torres del Paine" is not the town of Torres: a gazetteer town cut before "del …" is a longer name.
+          const cut = /^(?:de|del|da|do|di|la|los|las)$/i.test(words[from + n] ?? '');
+          if (place && !(cut && place.population < Number.MAX_SAFE_INTEGER)) {
             out.push(name);
             break found;
           }
