@@ -535,3 +535,14 @@ Trekking a la base de las Torres.`);
     expect(draft.countries).not.toContain('BRA');
   });
 });
+
+describe('short prepositions after accented letters', () => {
+  it('the "a" that ends "Hostería" is no "to"', async () => {
+    const { routeOf } = await import('../../src/imports/generate/builtin/blocks.ts');
+    expect(routeOf('Traslado privado a la Hostería Bahía Redonda')).toEqual({
+      from: null,
+      to: null,
+    });
+    expect(routeOf('Traslado a Mendoza')).toEqual({ from: null, to: 'Mendoza' });
+  });
+});
