@@ -16,7 +16,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { createPrisma } from '../src/db/prisma.ts';
 import { createLogger } from '../src/logger.ts';
 import { prepareOperation } from '../src/rest/execute.ts';
-import { TRIP_FIELDS } from '../src/rest/routes/trips.ts';
+import { TRIP_FIELDS } from '../src/trips/trip.rest.ts';
 import { startService } from '../src/service.ts';
 import { freePort } from '../test/helpers/ports.ts';
 import { seed } from './seed.ts';

@@ -1,7 +1,7 @@
 // What the benchmark sends. Each scenario is one request shape; `next()` gives the next request
 // (a random trip id, for instance). Baseline scenarios go to the bare node:http + pg server.
 // Background work (webhook deliveries, AI imports) is not a request shape: see BACKGROUND_SCENARIOS.
-import { TRIP_FIELDS } from '../src/rest/routes/trips.ts';
+import { TRIP_FIELDS } from '../src/trips/trip.rest.ts';
 import { configurationWithBlocks, NEW_TRIP } from './documents.ts';
 
 export interface BenchRequest {

@@ -20,6 +20,7 @@ import { RateLimits } from './http/rate-limit.ts';
 import { PgLeaseStore } from './http/rate-limit-counters.ts';
 import { startBoss } from './jobs/boss.ts';
 import { WORKERS } from './jobs/registry.ts';
+import { eventResources } from './domains.ts';
 import { createQueues, LocalWorkers, startWorkers } from './jobs/workers.ts';
 import type { Logger } from './logger.ts';
 import { Metrics } from './metrics/metrics.ts';
@@ -180,6 +181,7 @@ async function buildServices(
       boss,
       debounceSeconds: config.webhookDebounceSeconds,
       clock: config.clock,
+      resources: eventResources(),
     }),
     metrics: new Metrics({ prisma, pool: databasePool(prisma) }),
   };

@@ -6,7 +6,7 @@ import type { MachineAuth } from './auth/machine-clients.ts';
 import type { Config } from './config/config.ts';
 import type { Keys } from './config/secret-key.ts';
 import type { RateLimits } from './http/rate-limit.ts';
-import type { LocalWorkers } from './jobs/workers.ts';
+import type { LocalWorkers } from './jobs/local-workers.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { StatusService } from './status/status.service.ts';
 import type { EventRecorder } from './webhooks/events.ts';

@@ -1,9 +1,8 @@
 // Bookings and payment links in GraphQL, for the application (viewers read; agents and above write).
 import { z } from 'zod';
-import type { Context } from '../graphql/context.ts';
+import { type Context, writerOf } from '../graphql/context.ts';
 import { builder } from '../graphql/builder.ts';
 import { countOnce, pageOf } from '../lists/list-query.ts';
-import { writerOf } from '../shared/writer.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import type { Prisma } from '../db/prisma.ts';
 import {

@@ -7,7 +7,7 @@ import type { Actor } from '../auth/actor.ts';
 import type { Prisma, PrismaClient } from '../db/prisma.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
 import { CODE_ALPHABET, randomString } from '../shared/identifiers.ts';
-import type { Writer } from '../shared/writer.ts';
+import type { Writer } from '../writer.ts';
 import type { EventRecorder } from '../webhooks/events.ts';
 import { loadBookingEventData } from './booking.payload.ts';
 import type { CreateBookingInput, JoinTripInput, TravelerInput } from './booking.input.ts';

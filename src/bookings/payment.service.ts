@@ -7,7 +7,7 @@ import type { Prisma, PrismaClient } from '../db/prisma.ts';
 import { NotFoundError } from '../errors.ts';
 import type { PaymentLinkStatus } from '../generated/prisma/enums.ts';
 import { CODE_ALPHABET, randomString } from '../shared/identifiers.ts';
-import type { Writer } from '../shared/writer.ts';
+import type { Writer } from '../writer.ts';
 import type { EventRecorder } from '../webhooks/events.ts';
 import type { PaymentLinkInput } from './booking.input.ts';
 import { loadPaymentEventData } from './booking.payload.ts';

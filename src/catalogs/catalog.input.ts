@@ -2,6 +2,7 @@
 // and read-only fields are refused; `tripIds` sets the trips and their order.
 import { z } from 'zod';
 import { LIMITS } from '../config/constants.ts';
+import { bulkIdsBody } from '../rest/params.ts';
 import { httpUrl as url, title } from '../shared/fields.ts';
 
 const tripIds = z
@@ -58,3 +59,6 @@ export function catalogColumns(input: Omit<UpdateCatalogInput, 'tripIds'>) {
     ...(filters?.duration !== undefined && { filterDuration: filters.duration }),
   };
 }
+
+/** DELETE /catalogs: the ids, as catalogIds (or catalogId). */
+export const bulkDeleteCatalogsBody = bulkIdsBody('catalogIds', 'catalogId');

@@ -1,7 +1,13 @@
 // A catalog as events carry it (service-spec "Payload shapes"): the GET /catalogs/{id} shape, with
 // `tripIds` in catalog order instead of full trips, plus `deletedAt` on catalog.deleted.
 import type { Catalog, Prisma } from '../db/prisma.ts';
-import { liveLinks } from './catalog.service.ts';
+
+/** The links of trips outside the trash, in catalog order: what `tripIds` shows. */
+export const liveLinks = {
+  where: { trip: { deletedAt: null } },
+  orderBy: [{ position: 'asc' }, { createdAt: 'asc' }, { tripId: 'asc' }],
+  select: { tripId: true },
+} satisfies Prisma.Catalog$tripLinksArgs;
 
 type CatalogWithTrips = Catalog & { tripLinks: Array<{ tripId: number }> };
 

@@ -8,7 +8,6 @@ import {
   ListSearchInput,
 } from '../lists/list.schema.ts';
 import { countTotal, offsetConnection, type Rows } from '../lists/offset-connection.ts';
-import { writerOf } from '../shared/writer.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import { restorableUntil, trashWhere } from '../trips/trip-trash.service.ts';
 import { PublicTripPageType, TripPageType, TripType, tripPage } from '../trips/trip.schema.ts';
@@ -22,13 +21,13 @@ import {
   duplicateCatalog,
   getCatalog,
   getPublicCatalog,
-  liveLinks,
   publicCatalogTripsWhere,
   readableCatalogs,
   restoreCatalog,
   updateCatalog,
 } from './catalog.service.ts';
-import type { Context } from '../graphql/context.ts';
+import { liveLinks } from './catalog.payload.ts';
+import { type Context, writerOf } from '../graphql/context.ts';
 import type { Catalog, Prisma, Trip } from '../db/prisma.ts';
 import type { LoadedTrip } from '../trips/trip.service.ts';
 

@@ -12,8 +12,13 @@ import type { Prisma, PrismaClient } from '../db/prisma.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { slugFor } from '../shared/identifiers.ts';
 import { copyTitle } from '../shared/fields.ts';
-import type { Writer } from '../shared/writer.ts';
-import { catalogPayload, deletedCatalogEventData, readCatalogForEvent } from './catalog.payload.ts';
+import type { Writer } from '../writer.ts';
+import {
+  catalogPayload,
+  deletedCatalogEventData,
+  liveLinks,
+  readCatalogForEvent,
+} from './catalog.payload.ts';
 import { retentionCutoff, trashWhere } from '../trips/trip-trash.service.ts';
 import { readableTrips } from '../trips/trip.service.ts';
 import {
@@ -37,13 +42,6 @@ export function readableCatalogs(actor: Actor): Prisma.CatalogWhereInput {
     OR: [own, { sharedWithOrganisation: true, account: { organisationId: actor.organisationId } }],
   };
 }
-
-/** The links of trips outside the trash, in catalog order: what `tripIds` shows. */
-export const liveLinks = {
-  where: { trip: { deletedAt: null } },
-  orderBy: [{ position: 'asc' }, { createdAt: 'asc' }, { tripId: 'asc' }],
-  select: { tripId: true },
-} satisfies Prisma.Catalog$tripLinksArgs;
 
 export async function getCatalog(
   prisma: PrismaClient,

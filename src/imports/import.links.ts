@@ -2,7 +2,7 @@
 // application (PUBLIC_APP_URL), naming the trip once completed; status and cancel at the API
 // variant the caller used ({ai_url}/trip-imports or {base_url}/ai/trips).
 import type { Config } from '../config/config.ts';
-import type { Surface } from '../rest/router.ts';
+import type { Surface } from '../rest/types.ts';
 
 interface LinkedJob {
   publicId: string;

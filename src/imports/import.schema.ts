@@ -3,9 +3,8 @@
 // and the queue depth per stage.
 import { actorCan } from '../auth/actor.ts';
 import { builder } from '../graphql/builder.ts';
-import type { Context } from '../graphql/context.ts';
+import { type Context, writerOf } from '../graphql/context.ts';
 import { pageOf } from '../lists/list-query.ts';
-import { writerOf } from '../shared/writer.ts';
 import { TripType } from '../trips/trip.schema.ts';
 import { withoutNulls } from '../validation.ts';
 import { parseCreateImport } from './import.input.ts';

@@ -8,7 +8,7 @@ import { BadRequestError, ForbiddenError } from '../errors.ts';
 import type { ImportJob, ImportStage, ImportStatus } from '../generated/prisma/client.ts';
 import { checkResolvedHost, checkUrl, UrlRefusedError } from '../http/outbound.ts';
 import type { Services } from '../services.ts';
-import type { Writer } from '../shared/writer.ts';
+import type { Writer } from '../writer.ts';
 import { detectMediaType, SUPPORTED_FORMATS } from './document.ts';
 import { decodeInline, textOf, type CreateImportInput } from './import.input.ts';
 import { appendLog, enqueueStage, STAGE_JOBS, WORKING_STAGES } from './pipeline.ts';
@@ -23,7 +23,13 @@ interface Prepared {
   content?: Uint8Array<ArrayBuffer>;
 }
 
-async function prepareSource(input: CreateImportInput, services: Services): Promise<Prepared> {
+/** What starting an import needs besides its Writer: the outbound policy, pg-boss and the local workers. */
+type ImportServices = Pick<Services, 'config' | 'boss' | 'workers'>;
+
+async function prepareSource(
+  input: CreateImportInput,
+  services: ImportServices,
+): Promise<Prepared> {
   const { source } = input;
   switch (source.type) {
     case 'url': {
@@ -58,7 +64,7 @@ async function prepareSource(input: CreateImportInput, services: Services): Prom
 
 export async function createImport(
   w: Writer,
-  services: Services,
+  services: ImportServices,
   input: CreateImportInput,
 ): Promise<ImportJob> {
   const prepared = await prepareSource(input, services);
@@ -199,7 +205,7 @@ export interface StageQueue {
 /** Per working stage: the account's jobs in it, and the stage queue's waiting and running jobs (all accounts). */
 export async function importQueues(
   prisma: PrismaClient,
-  services: Services,
+  services: Pick<Services, 'boss'>,
   actor: Actor,
 ): Promise<StageQueue[]> {
   const counts = await prisma.importJob.groupBy({

@@ -12,7 +12,7 @@ import type { Prisma, PrismaClient } from '../db/prisma.ts';
 import type { ImportJob, ImportStage } from '../generated/prisma/client.ts';
 import type { JobDeps } from '../jobs/workers.ts';
 import type { Logger } from '../logger.ts';
-import { bossDb } from '../webhooks/events.ts';
+import { bossDb } from '../jobs/boss-db.ts';
 import { ImportFailure } from './pipeline.errors.ts';
 
 export const WORKING_STAGES = [

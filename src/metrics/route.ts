@@ -1,6 +1,6 @@
 // The route label of a request: the pattern it matched (`/trips/:tripId`), never the raw path,
 // which would make a series per id.
-import type { RestRouter } from '../rest/router.ts';
+import type { RestRouter } from '../rest/types.ts';
 
 export const UNMATCHED_ROUTE = 'unmatched';
 

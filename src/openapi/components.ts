@@ -3,14 +3,14 @@
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { LIMITS } from '../config/constants.ts';
 import { megabytes } from '../errors.ts';
-import { bookingSchemas } from './bookings.ts';
-import { CATALOG_EXAMPLES, catalogSchemas } from './catalogs.ts';
+import { bookingSchemas } from '../bookings/booking.openapi-schemas.ts';
+import { CATALOG_EXAMPLES, catalogSchemas } from '../catalogs/catalog.openapi-schemas.ts';
 import { EXAMPLES, errorExample } from './examples.ts';
-import { IMPORT_EXAMPLES, importSchemas } from './imports.ts';
+import { IMPORT_EXAMPLES, importSchemas } from '../imports/import.openapi-schemas.ts';
 import { inputSchemas } from './input-schemas.ts';
 import { errorSchema, responseSchemas } from './response-schemas.ts';
 import type { Components, Header, Parameter, Response, Schema } from './types.ts';
-import { WEBHOOK_EXAMPLES, webhookSchemas } from './webhooks.ts';
+import { WEBHOOK_EXAMPLES, webhookSchemas } from '../webhooks/webhooks.openapi-schemas.ts';
 
 const integerHeader = (description: string, required = false): Header => ({
   description,

@@ -1,19 +1,12 @@
 // The OpenAPI 3.1 document of the REST paths: info and servers here, reusable parts in
-// components.ts, and one file of paths a domain under paths/. A new domain (catalogs, webhooks,
-// AI import) adds its file and one line below.
+// components.ts, and each domain's paths from its own <entity>.openapi.ts, through the registry
+// (src/domains.ts), in the registry's order.
 import { API_VERSION, LIMITS } from '../config/constants.ts';
 import { megabytes } from '../errors.ts';
+import { DOMAINS } from '../domains.ts';
 import { components } from './components.ts';
-import { apiKeyPaths } from './paths/api-keys.ts';
-import { catalogPaths } from './paths/catalogs.ts';
-import { documentationPaths } from './paths/documentation.ts';
-import { aiServerImportPaths, importPaths } from './paths/imports.ts';
-import { oauthPaths } from './paths/oauth.ts';
-import { statusPaths } from './paths/status.ts';
-import { tripConfigurationPaths } from './paths/trip-configuration.ts';
-import { tripPaths } from './paths/trips.ts';
-import { webhookEvents, webhookPaths } from './paths/webhooks.ts';
-import type { Method, OpenApiDocument, Paths } from './types.ts';
+import { documentationPaths } from './documentation.openapi.ts';
+import type { Method, OpenApiDocument, Paths, WebhookEvents } from './types.ts';
 
 export interface DocumentOptions {
   /** Public base URL of the API listener ({base_url}); also where the token URL lives. */
@@ -94,7 +87,7 @@ const TAGS = [
 
 /** The document, with the events webhook endpoints receive (OpenAPI 3.1 top-level `webhooks`). */
 export type OpenApiDocumentWithWebhooks = OpenApiDocument & {
-  webhooks: ReturnType<typeof webhookEvents>;
+  webhooks: WebhookEvents;
 };
 
 export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentWithWebhooks {
@@ -105,25 +98,19 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentW
       url: options.mockUrl.replace(/\/$/, ''),
       description: 'Mock server: the trips paths only, in memory (npm run mock)',
     });
-  const paths: Paths = {
-    ...tripPaths(),
-    ...tripConfigurationPaths(),
-    ...catalogPaths(),
-    ...importPaths(),
-    ...(options.aiUrl ? aiServerImportPaths(options.aiUrl.replace(/\/$/, '')) : {}),
-    ...webhookPaths(),
-    ...apiKeyPaths(),
-    ...oauthPaths(),
-    ...statusPaths(),
-    ...documentationPaths(),
-  };
+  const aiUrl = options.aiUrl?.replace(/\/$/, '');
+  const paths: Paths = Object.assign(
+    {},
+    ...DOMAINS.map((domain) => domain.openapi?.paths({ aiUrl })),
+    documentationPaths(),
+  );
   return {
     openapi: '3.1.1',
     info: { title: 'Trips API', version: API_VERSION, description: DESCRIPTION },
     servers,
     tags: TAGS,
     paths: withOperationParameters(paths),
-    webhooks: webhookEvents(),
+    webhooks: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.webhooks?.())),
     components: components({ tokenUrl: `${apiUrl}/oauth/token` }),
   };
 }

@@ -3,13 +3,15 @@
 // clean-up below keeps it readable (no zod-internal date and email regexes, flat anyOf) and adds
 // the descriptions zod cannot carry without editing the domain files.
 import { z } from 'zod';
-import { CREATE_BODY as createApiKeyBody } from '../rest/routes/api-keys.ts';
-import { BULK_BODY as bulkDeleteBody } from '../rest/routes/trips.ts';
-import { CATALOG_BULK_BODY } from '../rest/routes/catalogs.ts';
-import { createCatalogInput, updateCatalogInput } from '../catalogs/catalog.input.ts';
+import { createApiKeyBody } from '../auth/api-keys.input.ts';
+import {
+  bulkDeleteCatalogsBody,
+  createCatalogInput,
+  updateCatalogInput,
+} from '../catalogs/catalog.input.ts';
 import { configurationInput } from '../trips/configuration.input.ts';
-import { createTripInput, updateTripInput } from '../trips/trip.input.ts';
-import { createEndpointInput, updateEndpointInput } from '../webhooks/endpoint.service.ts';
+import { bulkDeleteTripsBody, createTripInput, updateTripInput } from '../trips/trip.input.ts';
+import { createEndpointInput, updateEndpointInput } from '../webhooks/endpoint.input.ts';
 import type { Schema } from './types.ts';
 
 const SCHEMAS_PATH = '#/components/schemas/';
@@ -19,13 +21,13 @@ function registry() {
   const schemas = z.registry<{ id: string }>();
   schemas.add(createTripInput, { id: 'CreateTripRequest' });
   schemas.add(updateTripInput, { id: 'UpdateTripRequest' });
-  schemas.add(bulkDeleteBody, { id: 'BulkDeleteTripsRequest' });
+  schemas.add(bulkDeleteTripsBody, { id: 'BulkDeleteTripsRequest' });
   schemas.add(configurationInput, { id: 'TripConfigurationDocument' });
   schemas.add(configurationInput.shape.blocks.element, { id: 'ConfigurationBlock' });
   schemas.add(createApiKeyBody, { id: 'CreateApiKeyRequest' });
   schemas.add(createCatalogInput, { id: 'CreateCatalogRequest' });
   schemas.add(updateCatalogInput, { id: 'UpdateCatalogRequest' });
-  schemas.add(CATALOG_BULK_BODY, { id: 'BulkDeleteCatalogsRequest' });
+  schemas.add(bulkDeleteCatalogsBody, { id: 'BulkDeleteCatalogsRequest' });
   schemas.add(createEndpointInput, { id: 'CreateWebhookEndpointRequest' });
   schemas.add(updateEndpointInput, { id: 'UpdateWebhookEndpointRequest' });
   return schemas;

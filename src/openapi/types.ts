@@ -68,6 +68,27 @@ export type PathItem = Partial<Record<Method, Operation>> & {
 };
 export type Paths = Record<string, PathItem>;
 
+/** What a domain's paths depend on: the AI listener's URL, when it documents one. */
+export interface PathsOptions {
+  aiUrl?: string;
+}
+
+/** An operation of the top-level `webhooks`: a request the service makes to a receiver. */
+export interface WebhookOperation {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  /** The receiver checks the signature header: the webhookSignature scheme. */
+  security: Array<Record<string, string[]>>;
+  parameters: Parameter[];
+  requestBody: RequestBody;
+  responses: Record<string, Response | Reference>;
+}
+
+/** The document's top-level `webhooks`: the events a receiver gets, by type. */
+export type WebhookEvents = Record<string, { post: WebhookOperation }>;
+
 export interface Components {
   schemas: Record<string, Schema>;
   responses: Record<string, Response>;

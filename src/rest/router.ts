@@ -1,5 +1,7 @@
-// The REST facade: itty-router routes that each run a prepared GraphQL operation. Handlers return
-// Responses themselves; no `finally: [json]` (it copies request headers into the response).
+// The REST facade: itty-router routes that each run a prepared GraphQL operation. Each domain's
+// routes live in its folder (<entity>.rest.ts) and come through the registry (src/domains.ts).
+// Handlers return Responses themselves; no `finally: [json]` (it copies request headers into the
+// response).
 import { Router, type IRequest } from 'itty-router';
 import type { GraphQLSchema } from 'graphql';
 import type { Context } from '../graphql/context.ts';
@@ -7,37 +9,24 @@ import { NotFoundError } from '../errors.ts';
 import { buildOpenApiDocument } from '../openapi/document.ts';
 import { requestContract } from './contract.ts';
 import { errorResponse } from './errors.ts';
-import { registerApiKeyRoutes } from './routes/api-keys.ts';
-import { registerCatalogRoutes } from './routes/catalogs.ts';
-import { registerGraphiQLRoutes } from './routes/graphiql.ts';
-import { registerImportRoutes } from './routes/imports.ts';
-import { registerOAuthRoutes } from './routes/oauth.ts';
-import { registerOpenApiRoutes } from './routes/openapi.ts';
-import { registerStatusRoutes } from './routes/status.ts';
-import { registerTripConfigurationRoutes } from './routes/trip-configuration.ts';
-import { registerTripRoutes } from './routes/trips.ts';
-import { registerWebhookRoutes } from './routes/webhooks.ts';
+import { DOMAINS } from '../domains.ts';
+import { registerGraphiQLRoutes } from '../graphql/graphiql.rest.ts';
+import { registerOpenApiRoutes } from '../openapi/openapi.rest.ts';
+import type { RestRouter, Surface } from './types.ts';
 
-export type RestRouter = ReturnType<typeof Router<IRequest, [Context]>>;
-export type Surface = 'api' | 'ai';
+export type { RestRouter, Surface } from './types.ts';
 
 export function createRestRouter(schema: GraphQLSchema, surface: Surface): RestRouter {
   const router = Router<IRequest, [Context]>({
     before: [contractOf(surface)],
     catch: (error, _request, context) => errorResponse(error, context.logger),
   });
-  registerStatusRoutes(router, schema);
+  for (const { routes } of DOMAINS)
+    if (routes?.on.includes(surface)) routes.register(router, schema, surface);
   if (surface === 'api') {
-    registerOAuthRoutes(router, schema);
-    registerApiKeyRoutes(router, schema);
-    registerTripRoutes(router, schema);
-    registerTripConfigurationRoutes(router, schema);
-    registerCatalogRoutes(router, schema);
-    registerWebhookRoutes(router, schema);
     registerOpenApiRoutes(router);
     registerGraphiQLRoutes(router);
   }
-  registerImportRoutes(router, schema, surface);
   router.all('*', (request) => {
     throw new NotFoundError(`No route for ${request.method} ${new URL(request.url).pathname}.`);
   });

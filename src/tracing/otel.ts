@@ -20,7 +20,7 @@ import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { PrismaInstrumentation } from '@prisma/instrumentation';
 import { API_VERSION } from '../config/constants.ts';
-import type { Attributes, SpanKind, Tracer, TracingOptions } from './tracing.ts';
+import type { Attributes, SpanKind, Tracer, TracingOptions } from './tracer.ts';
 
 const KINDS: Record<SpanKind, OtelKind> = {
   internal: OtelKind.INTERNAL,

@@ -2,28 +2,9 @@
 // functions everywhere; while tracing is off each one only calls its callback, and the SDK is not
 // even loaded (startTracing imports ./otel.ts on demand), so tracing costs nothing when off.
 import type { PgBoss } from 'pg-boss';
+import type { Attributes, SpanKind, Tracer, TracingOptions } from './tracer.ts';
 
-export type SpanKind = 'internal' | 'server' | 'client' | 'consumer';
-export type Attributes = Record<string, string | number | boolean | undefined>;
-
-/** What a running tracer offers; ./otel.ts implements it. */
-export interface Tracer {
-  /** A server span around an incoming request, child of its `traceparent` header when it has one. */
-  server(request: Request, run: () => Promise<Response>, routeOf: () => string): Promise<Response>;
-  span<T>(name: string, kind: SpanKind, attributes: Attributes, run: () => Promise<T>): Promise<T>;
-  /** A consumer span for a job, child of the trace that enqueued it (its `traceparent`). */
-  job<T>(queue: string, traceparent: string | undefined, run: () => Promise<T>): Promise<T>;
-  /** The W3C traceparent of the active span, if any. */
-  traceparent(): string | undefined;
-  shutdown(): Promise<void>;
-}
-
-export interface TracingOptions {
-  /** OTLP/HTTP base URL: spans go to `<endpoint>/v1/traces`. */
-  endpoint: string;
-  serviceName: string;
-  headers: Record<string, string>;
-}
+export type { Attributes, SpanKind, Tracer, TracingOptions } from './tracer.ts';
 
 let tracer: Tracer | undefined;
 

@@ -1,6 +1,6 @@
 // The trip configuration in GraphQL: read, replace, merge-patch, with the ETag for If-Match.
 import { builder } from '../graphql/builder.ts';
-import { writerOf } from '../shared/writer.ts';
+import { writerOf } from '../graphql/context.ts';
 import { etagOf, getConfiguration, saveConfiguration } from './configuration.service.ts';
 
 export const TripConfigurationType = builder.prismaObject('TripConfiguration', {

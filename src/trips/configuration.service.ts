@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/actor.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import { PreconditionFailedError } from '../errors.ts';
-import type { Writer } from '../shared/writer.ts';
+import type { Writer } from '../writer.ts';
 import { parseOrThrow } from '../validation.ts';
 import {
   configurationInput,

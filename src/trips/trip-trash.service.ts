@@ -3,7 +3,7 @@
 import type { Actor } from '../auth/actor.ts';
 import { DURATIONS } from '../config/constants.ts';
 import type { Prisma, PrismaClient } from '../db/prisma.ts';
-import type { Writer } from '../shared/writer.ts';
+import type { Writer } from '../writer.ts';
 import { catalogsChanged, notFound } from './trip.service.ts';
 
 type Query = { include?: Prisma.TripInclude; select?: Prisma.TripSelect };

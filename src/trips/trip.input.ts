@@ -2,6 +2,7 @@
 // read-only fields are refused; countries are ISO 3166-1 alpha-3, stored upper case, once each.
 import countries from 'i18n-iso-countries';
 import { z } from 'zod';
+import { bulkIdsBody } from '../rest/params.ts';
 import { httpUrl as url, title } from '../shared/fields.ts';
 
 const ALPHA3 = new Set(Object.keys(countries.getAlpha3Codes()));
@@ -62,3 +63,6 @@ export { datesInOrder };
 
 /** duplicateTrip: the copy's title, by default the source's with " (copy)". */
 export const duplicateTripInput = z.strictObject({ title: tripFields.title.optional() });
+
+/** POST /trips/bulk-delete and DELETE /trips: the ids, as tripIds (or tripId). */
+export const bulkDeleteTripsBody = bulkIdsBody('tripIds', 'tripId');

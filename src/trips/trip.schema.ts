@@ -1,5 +1,6 @@
 // Trips in GraphQL: the Trip type, the paginated list the REST facade uses, and the mutations.
 import { builder } from '../graphql/builder.ts';
+import { writerOf } from '../graphql/context.ts';
 import { countOnce } from '../lists/list-query.ts';
 import {
   bulkDeleteResultType,
@@ -7,7 +8,6 @@ import {
   ListOrderInput,
   ListSearchInput,
 } from '../lists/list.schema.ts';
-import { writerOf } from '../shared/writer.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import { createTripInput, duplicateTripInput, updateTripInput } from './trip.input.ts';
 import { tripListQuery, type TripListArgs } from './trip-list.input.ts';

@@ -5,7 +5,7 @@ import type { Prisma, PrismaClient, Trip } from '../db/prisma.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { CODE_ALPHABET, randomString, slugFor } from '../shared/identifiers.ts';
 import { copyTitle } from '../shared/fields.ts';
-import type { Writer } from '../shared/writer.ts';
+import type { Writer } from '../writer.ts';
 import { defaultConfiguration } from './configuration.defaults.ts';
 import { deletedTripEventData, tripPayload } from './trip.payload.ts';
 import { datesInOrder, type CreateTripInput, type UpdateTripInput } from './trip.input.ts';

@@ -9,11 +9,10 @@ import { DURATIONS } from '../config/constants.ts';
 import type { Keys } from '../config/secret-key.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import { NotFoundError } from '../errors.ts';
-import type { Context } from '../graphql/context.ts';
 import { sendOutbound } from '../http/outbound.ts';
 import type { Logger } from '../logger.ts';
 import { getEndpoint } from './endpoint.service.ts';
-import { bossDb } from './events.ts';
+import { bossDb } from '../jobs/boss-db.ts';
 import { decryptSecret } from './secrets.ts';
 import { signatureHeader } from './signature.ts';
 
@@ -153,11 +152,19 @@ export async function deliver(deps: DeliveryDeps, deliveryId: string): Promise<v
 
 const WITH_TYPE = { event: { select: { type: true } } } as const;
 
+/** What a delivery by hand (a test, a redelivery) needs: the database, the caller, pg-boss, the clock. */
+export interface ManualDeliveryDeps {
+  prisma: PrismaClient;
+  actor: Actor;
+  boss: PgBoss;
+  clock: () => Date;
+}
+
 /** `webhook.test` with `data` {test: {}}: sent even while the endpoint is paused. */
-export async function sendTest(ctx: Context, endpointId: number) {
-  const endpoint = await getEndpoint(ctx.prisma, ctx.actor!, endpointId);
-  const { boss } = ctx.services;
-  return ctx.prisma.$transaction(async (tx) => {
+export async function sendTest(deps: ManualDeliveryDeps, endpointId: number) {
+  const endpoint = await getEndpoint(deps.prisma, deps.actor, endpointId);
+  const { boss } = deps;
+  return deps.prisma.$transaction(async (tx) => {
     const eventId = `evt_${randomUUID()}`;
     await tx.event.create({
       data: {
@@ -166,7 +173,7 @@ export async function sendTest(ctx: Context, endpointId: number) {
         type: 'webhook.test',
         resourceType: 'test',
         payload: { test: {} },
-        createdAt: ctx.services.config.clock(),
+        createdAt: deps.clock(),
       },
     });
     const delivery = await tx.delivery.create({
@@ -179,16 +186,16 @@ export async function sendTest(ctx: Context, endpointId: number) {
 }
 
 /** A new attempt of a recorded delivery: the same event (same eventId, same body) to the same endpoint. */
-export async function redeliver(ctx: Context, endpointId: number, deliveryId: string) {
-  await getEndpoint(ctx.prisma, ctx.actor!, endpointId);
-  const original = await ctx.prisma.delivery.findFirst({ where: { id: deliveryId, endpointId } });
+export async function redeliver(deps: ManualDeliveryDeps, endpointId: number, deliveryId: string) {
+  await getEndpoint(deps.prisma, deps.actor, endpointId);
+  const original = await deps.prisma.delivery.findFirst({ where: { id: deliveryId, endpointId } });
   if (!original) throw new NotFoundError('Delivery not found.');
-  return ctx.prisma.$transaction(async (tx) => {
+  return deps.prisma.$transaction(async (tx) => {
     const delivery = await tx.delivery.create({
       data: { id: `dlv_${randomUUID()}`, eventId: original.eventId, endpointId, manual: true },
       include: WITH_TYPE,
     });
-    await ctx.services.boss.send(DELIVER_JOB, { deliveryId: delivery.id }, { db: bossDb(tx) });
+    await deps.boss.send(DELIVER_JOB, { deliveryId: delivery.id }, { db: bossDb(tx) });
     return delivery;
   });
 }

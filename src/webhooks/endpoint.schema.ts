@@ -3,7 +3,13 @@ import { builder } from '../graphql/builder.ts';
 import type { WebhookEndpoint as EndpointRow } from '../db/prisma.ts';
 import { pageOf } from '../lists/list-query.ts';
 import { withoutNulls } from '../validation.ts';
-import { listDeliveries, redeliver, sendTest } from './delivery.service.ts';
+import type { Context } from '../graphql/context.ts';
+import {
+  listDeliveries,
+  type ManualDeliveryDeps,
+  redeliver,
+  sendTest,
+} from './delivery.service.ts';
 import {
   createEndpoint,
   deleteEndpoint,
@@ -13,6 +19,17 @@ import {
   setEndpointStatus,
   updateEndpoint,
 } from './endpoint.service.ts';
+import type { EndpointDeps } from './endpoint.service.ts';
+
+/** The services' dependencies, from a request whose scope checks ran (the actor is set). */
+const webhookDeps = (ctx: Context): EndpointDeps & ManualDeliveryDeps => ({
+  prisma: ctx.prisma,
+  actor: ctx.actor!,
+  boss: ctx.services.boss,
+  secretKey: ctx.services.keys.secretEncryption,
+  clock: ctx.services.config.clock,
+  allowLoopback: ctx.services.config.outboundAllowLoopback,
+});
 
 type Endpoint = EndpointRow & { secret?: string };
 
@@ -146,7 +163,7 @@ builder.mutationFields((t) => ({
     type: EndpointWithSecretType,
     authScopes: manage,
     args: { input: t.arg({ type: EndpointInput, required: true }) },
-    resolve: (_r, args, ctx) => createEndpoint(ctx, withoutNulls(args.input, [])),
+    resolve: (_r, args, ctx) => createEndpoint(webhookDeps(ctx), withoutNulls(args.input, [])),
   }),
   updateWebhookEndpoint: t.field({
     type: EndpointType,
@@ -155,7 +172,8 @@ builder.mutationFields((t) => ({
       id: t.arg.int({ required: true }),
       input: t.arg({ type: EndpointInput, required: true }),
     },
-    resolve: (_r, args, ctx) => updateEndpoint(ctx, args.id, withoutNulls(args.input, [])),
+    resolve: (_r, args, ctx) =>
+      updateEndpoint(webhookDeps(ctx), args.id, withoutNulls(args.input, [])),
   }),
   pauseWebhookEndpoint: t.field({
     type: EndpointType,
@@ -182,14 +200,14 @@ builder.mutationFields((t) => ({
     authScopes: manage,
     description: 'A new signing secret; the previous one keeps signing for 24 hours.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_r, args, ctx) => rotateSecret(ctx, args.id),
+    resolve: (_r, args, ctx) => rotateSecret(webhookDeps(ctx), args.id),
   }),
   sendTestWebhook: t.field({
     type: DeliveryType,
     authScopes: manage,
     description: 'Sends webhook.test ({test: {}}), even while the endpoint is paused.',
     args: { id: t.arg.int({ required: true }) },
-    resolve: (_r, args, ctx) => sendTest(ctx, args.id),
+    resolve: (_r, args, ctx) => sendTest(webhookDeps(ctx), args.id),
   }),
   redeliverWebhook: t.field({
     type: DeliveryType,
@@ -199,6 +217,6 @@ builder.mutationFields((t) => ({
       endpointId: t.arg.int({ required: true }),
       deliveryId: t.arg.string({ required: true }),
     },
-    resolve: (_r, args, ctx) => redeliver(ctx, args.endpointId, args.deliveryId),
+    resolve: (_r, args, ctx) => redeliver(webhookDeps(ctx), args.endpointId, args.deliveryId),
   }),
 }));

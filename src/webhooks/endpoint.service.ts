@@ -1,28 +1,25 @@
 // Webhook endpoints (decisions "Webhooks and events"): enterprise accounts only, managed by owners
 // and admins (the GraphQL scope `manage:webhooks` checks the role; this checks the plan).
-import { z } from 'zod';
 import type { Actor } from '../auth/actor.ts';
 import { DURATIONS } from '../config/constants.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
-import type { Context } from '../graphql/context.ts';
 import { checkResolvedHost, checkUrl, UrlRefusedError } from '../http/outbound.ts';
 import { parseOrThrow } from '../validation.ts';
-import { EVENT_TYPES } from './events.ts';
+import { createEndpointInput, updateEndpointInput } from './endpoint.input.ts';
 import { encryptSecret, newSigningSecret } from './secrets.ts';
 
-const eventTypes = z
-  .array(z.enum(EVENT_TYPES, { error: `Unknown event type. Types: ${EVENT_TYPES.join(', ')}.` }))
-  .min(1, 'Subscribe to at least one event type.')
-  .transform((types) => [...new Set(types)]);
-
-const endpointFields = {
-  name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(200),
-  url: z.string({ error: 'URL is required.' }).max(2048),
-  eventTypes,
-};
-export const createEndpointInput = z.strictObject(endpointFields);
-export const updateEndpointInput = z.strictObject(endpointFields).partial();
+/**
+ * What changing an endpoint needs: the database, the caller, the key its secrets are encrypted
+ * with, the clock, and whether receivers on loopback addresses are allowed (tests only).
+ */
+export interface EndpointDeps {
+  prisma: PrismaClient;
+  actor: Actor;
+  secretKey: Buffer;
+  clock: () => Date;
+  allowLoopback: boolean;
+}
 
 export const endpointNotFound = () => new NotFoundError('Webhook endpoint not found.');
 
@@ -32,8 +29,8 @@ export function assertEnterprise(actor: Actor): void {
 }
 
 /** HTTPS only, public addresses only (service-spec "Limits"): checked now, and again at every delivery. */
-async function checkEndpointUrl(ctx: Context, url: string): Promise<string> {
-  const policy = { allowLoopback: ctx.services.config.outboundAllowLoopback };
+async function checkEndpointUrl(allowLoopback: boolean, url: string): Promise<string> {
+  const policy = { allowLoopback };
   try {
     const parsed = checkUrl(url, policy, { httpsOnly: true });
     await checkResolvedHost(parsed.hostname, policy);
@@ -62,32 +59,32 @@ export async function listEndpoints(prisma: PrismaClient, actor: Actor) {
 }
 
 /** The secret is in this answer only. */
-export async function createEndpoint(ctx: Context, input: unknown) {
-  const actor = ctx.actor!;
+export async function createEndpoint(deps: EndpointDeps, input: unknown) {
+  const { actor } = deps;
   assertEnterprise(actor);
   const { name, url, eventTypes } = parseOrThrow(createEndpointInput, input);
-  const checkedUrl = await checkEndpointUrl(ctx, url);
+  const checkedUrl = await checkEndpointUrl(deps.allowLoopback, url);
   const secret = newSigningSecret();
-  const endpoint = await ctx.prisma.webhookEndpoint.create({
+  const endpoint = await deps.prisma.webhookEndpoint.create({
     data: {
       accountId: actor.accountId,
       name,
       url: checkedUrl,
       eventTypes,
-      secretEncrypted: encryptSecret(ctx.services.keys.secretEncryption, secret),
+      secretEncrypted: encryptSecret(deps.secretKey, secret),
     },
   });
   return { ...endpoint, secret };
 }
 
-export async function updateEndpoint(ctx: Context, id: number, input: unknown) {
-  const actor = ctx.actor!;
-  await getEndpoint(ctx.prisma, actor, id);
+export async function updateEndpoint(deps: EndpointDeps, id: number, input: unknown) {
+  await getEndpoint(deps.prisma, deps.actor, id);
   const change = parseOrThrow(updateEndpointInput, input);
   if (Object.keys(change).length === 0)
     throw ValidationError.field('body', 'Give at least one field to change.');
-  const url = change.url === undefined ? undefined : await checkEndpointUrl(ctx, change.url);
-  return ctx.prisma.webhookEndpoint.update({
+  const url =
+    change.url === undefined ? undefined : await checkEndpointUrl(deps.allowLoopback, change.url);
+  return deps.prisma.webhookEndpoint.update({
     where: { id },
     data: { ...change, ...(url && { url }) },
   });
@@ -116,14 +113,14 @@ export async function deleteEndpoint(
 }
 
 /** A new secret; the old one keeps signing for 24 hours (both signatures are sent meanwhile). */
-export async function rotateSecret(ctx: Context, id: number) {
-  const endpoint = await getEndpoint(ctx.prisma, ctx.actor!, id);
+export async function rotateSecret(deps: EndpointDeps, id: number) {
+  const endpoint = await getEndpoint(deps.prisma, deps.actor, id);
   const secret = newSigningSecret();
-  const now = ctx.services.config.clock();
-  const updated = await ctx.prisma.webhookEndpoint.update({
+  const now = deps.clock();
+  const updated = await deps.prisma.webhookEndpoint.update({
     where: { id },
     data: {
-      secretEncrypted: encryptSecret(ctx.services.keys.secretEncryption, secret),
+      secretEncrypted: encryptSecret(deps.secretKey, secret),
       previousSecretEncrypted: endpoint.secretEncrypted,
       previousSecretExpiresAt: new Date(now.getTime() + DURATIONS.secretRotationOverlapMs),
     },

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PgBoss } from 'pg-boss';
 import type { Prisma } from '../db/prisma.ts';
-import { loadResource, type ResourceName } from './resources.ts';
+import { bossDb } from '../jobs/boss-db.ts';
 
 /** Every event type of the specification a customer can subscribe to. */
 export const EVENT_TYPES = [
@@ -30,17 +30,20 @@ export const FLUSH_JOB = 'webhooks.flush-debounced';
 
 type Tx = Prisma.TransactionClient;
 
-/** pg-boss writes its job rows through the caller's transaction. */
-export const bossDb = (tx: Tx) => ({
-  executeSql: async (text: string, values: unknown[] = []) => ({
-    rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values),
-  }),
-});
+/** The resources events carry, by name. */
+export const RESOURCE_NAMES = ['trip', 'catalog', 'booking', 'payment'] as const;
+export type ResourceName = (typeof RESOURCE_NAMES)[number];
+/**
+ * How to read each resource as its event `data` (`{trip}`, `{catalog}`...), as it is now. Each
+ * domain gives the loaders of its resources (src/domains.ts gathers them).
+ */
+export type EventResources = Record<ResourceName, (tx: Tx, id: number) => Promise<object | null>>;
 
 export interface EventRecorderOptions {
   boss: PgBoss;
   debounceSeconds: number;
   clock: () => Date;
+  resources: EventResources;
 }
 
 export class EventRecorder {
@@ -220,7 +223,7 @@ export class EventRecorder {
           WHERE key = ${intent.key} AND pending AND due_at <= ${now}
           RETURNING account_id, type, resource_type, resource_id`;
         if (!row) return false;
-        const payload = await loadResource(tx, row.resource_type, row.resource_id);
+        const payload = await this.#options.resources[row.resource_type](tx, row.resource_id);
         if (!payload) return false; // gone (deleted) since: its own event says so
         return Boolean(
           await this.record(tx, {

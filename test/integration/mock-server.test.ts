@@ -3,7 +3,7 @@
 // point, which must load neither Prisma nor PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.ts';
-import { startMockServer, type RunningMock } from '../../src/mock/mock-server.ts';
+import { startMockServer, type RunningMock } from '../../src/trips/mock/mock-server.ts';
 import { buildOpenApiDocument } from '../../src/openapi/document.ts';
 import { exampleConfiguration, exampleTrip } from '../../src/openapi/examples.ts';
 import { createOpenApiCheck, type ResponseCheck } from '../helpers/openapi-check.ts';
@@ -299,7 +299,7 @@ describe('the mock server', () => {
   });
 });
 
-describe('npm run mock (src/mock/main.ts)', () => {
+describe('npm run mock (src/trips/mock/main.ts)', () => {
   it('listens on MOCK_PORT without loading Prisma, pg or PostgreSQL, and stops on SIGTERM', async () => {
     // Refuses to resolve any database module: the mock must start without one.
     const guard = `data:text/javascript,${encodeURIComponent(`
@@ -311,7 +311,7 @@ describe('npm run mock (src/mock/main.ts)', () => {
     const child = spawnService({ MOCK_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }, [
       '--import',
       guard,
-      'src/mock/main.ts',
+      'src/trips/mock/main.ts',
     ]);
     try {
       const [, url] = await child.waitFor(

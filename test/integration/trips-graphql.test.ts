@@ -2,7 +2,7 @@
 // trash with restore and the 90-day purge job (on an injected clock), duplicate, and view counting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
-import { TRIP_FIELDS } from '../../src/rest/routes/trips.ts';
+import { TRIP_FIELDS } from '../../src/trips/trip.rest.ts';
 import { runJob } from '../helpers/jobs.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 

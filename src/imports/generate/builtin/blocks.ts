@@ -251,7 +251,7 @@ const NOT_COMPANY =
   /^(?:the|your|our|a|an|el|la|le|il|der|die|das|o|um|uma|un|une|uno|una|ihr|ihren|votre|su|seu|sua|vostra|kategorie|category|categoria|categorie|catégorie|flughafen|airport|aeropuerto|aeroport|aeroporto)$/i;
 
 /** The rental company of a car rental no known brand names: a name ending in a rental word, or the name right after the rental words ("voiture de location Budget"). */
-function rentalCompany(sentence: string, folded: string): string | null {
+export function rentalCompany(sentence: string, folded: string): string | null {
   const named = RENTAL_COMPANY.exec(sentence)?.[1];
   if (named && !NOT_COMPANY.test(named.split(/\s+/)[0]!)) return named;
   const rental = MODES[0]![0].exec(folded);

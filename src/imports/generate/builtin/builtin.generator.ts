@@ -14,7 +14,7 @@ import {
   type Generator,
 } from '../draft.ts';
 import { readDay, type HotelMention } from './blocks.ts';
-import { arrivalOpening, bookingReference, readFlights } from './flights.ts';
+import { arrivalOpening, bookingReference, departureFrom, readFlights } from './flights.ts';
 import {
   addDays,
   daysBetween,
@@ -28,6 +28,7 @@ import { programmeCruise, readCruise } from './cruises.ts';
 import { readLayout, type DaySection } from './layout.ts';
 import { findInclusions, findPayments, findPrice } from './money.ts';
 import { airport, city, cityTimezone, countryTimezone, leadingCity } from './places.ts';
+import { readRental } from './rentals.ts';
 import { readStays } from './stays.ts';
 import { readTickets } from './tickets.ts';
 import {
@@ -666,6 +667,30 @@ function confirmationDays(
     if (ticket.block.content.to) visited.push({ name: ticket.block.content.to });
     for (const i of ticket.lines) flightText.add(sentences[i]!);
   }
+  // A car-rental voucher: the rental from its pick-up; a flight of the pick-up section lands there that day.
+  const rental = readRental(lines, now, anchor);
+  if (rental) {
+    placed.push({ date: rental.date, block: rental.block });
+    if (rental.block.content.from) visited.push({ name: rental.block.content.from });
+    const pickup = rental.pickupLines.map((i) => lines[i]!);
+    for (const { block, line } of documentFlights.flights) {
+      if (!pickup.some((l) => l.includes(sentences[line]!))) continue;
+      const c = block.content;
+      c.date ??= rental.date;
+      const station = rental.airport ? airport(rental.airport) : undefined;
+      // The station read as the departure (a station line beside the flight's) is where it lands.
+      if (station && c.departureAirport === station.iata && !c.arrivalAirport) {
+        const from = departureFrom(sentences[line]!);
+        c.departureAirport = from && from.iata !== station.iata ? from.iata : null;
+        c.departureCity = c.departureAirport ? from!.city : null;
+      }
+      if (station && !c.arrivalAirport && c.departureAirport !== station.iata) {
+        c.arrivalAirport = station.iata;
+        c.arrivalCity = rental.block.content.from ?? station.city;
+      }
+    }
+  }
+  const rentalUsed = new Set(rental?.used.map((i) => lines[i]!) ?? []);
   // A cruise's port table: the ship's journey, and every port a place visited.
   const cruise = readCruise(lines, now, anchor);
   if (cruise) {
@@ -685,7 +710,7 @@ function confirmationDays(
   const groups: Array<{ date: IsoDate | null; lines: string[] }> = [{ date: null, lines: [] }];
   let pendingTime: string | null = null;
   for (const line of lines
-    .filter((l) => !stayUsed.has(l))
+    .filter((l) => !stayUsed.has(l) && !rentalUsed.has(l))
     .flatMap((l) => {
       // A sentence that opens with its own date starts a line of its own ("Ja!! Mo 20.04. 15:30 Portweinkeller").
       const parts: string[][] = [[]];
@@ -749,6 +774,11 @@ function confirmationDays(
         continue;
       // In a confirmation, a line without a time is a detail ("Board: breakfast included"), not an activity.
       if (block.type === 'activity' && !block.content.time && !group.date) continue;
+      // The voucher's rental is read whole above; its other mentions give at most the company.
+      if (rental && block.type === 'transport' && block.content.mode === 'carRental') {
+        rental.block.content.operator ??= block.content.operator;
+        continue;
+      }
       const date = block.type === 'flight' ? (block.content.date ?? null) : group.date;
       placed.push({ date, block });
       if (
@@ -795,6 +825,7 @@ function confirmationDays(
     // The days run to the last booking (a flight home the day after the stated return).
     const ends = [
       ...dates,
+      ...(rental?.returnDate ? [rental.returnDate] : []),
       ...placed.flatMap((p) =>
         p.block.type === 'accommodation' && p.block.content.checkOut
           ? [p.block.content.checkOut]

@@ -1,0 +1,14 @@
+// What POST /api-keys accepts (decisions "Tenancy, people and keys").
+import { z } from 'zod';
+
+export const createApiKeyBody = z.strictObject({
+  name: z.string().nullish(),
+  agentId: z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .describe(
+      'Your own agent id, or omitted: a key always acts as the agent who creates it (another id: 400).',
+    ),
+});

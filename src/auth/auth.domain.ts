@@ -1,0 +1,22 @@
+// The auth domain: API keys, and tokens for machine clients (OAuth client credentials).
+import type { DomainModule } from '../domain-module.ts';
+import { apiKeyPaths } from './api-keys.openapi.ts';
+import { registerApiKeyRoutes } from './api-keys.rest.ts';
+import { oauthPaths } from './oauth.openapi.ts';
+import { registerOAuthRoutes } from './oauth.rest.ts';
+
+export const authDomain: DomainModule = {
+  name: 'auth',
+  graphql: async () => {
+    await import('./api-keys.schema.ts');
+    await import('./oauth.schema.ts');
+  },
+  routes: {
+    on: ['api'],
+    register(router, schema) {
+      registerOAuthRoutes(router, schema);
+      registerApiKeyRoutes(router, schema);
+    },
+  },
+  openapi: { paths: () => ({ ...apiKeyPaths(), ...oauthPaths() }) },
+};

@@ -1,0 +1,33 @@
+// What a domain plugs into the plumbing. Each domain folder has one <domain>.domain.ts that says
+// it; src/domains.ts lists them, and the plumbing (REST router, OpenAPI document, GraphQL schema,
+// workers, event recorder) reads that list instead of importing any domain itself.
+import type { GraphQLSchema } from 'graphql';
+import type { z } from 'zod';
+import type { JobDefinition } from './jobs/workers.ts';
+import type { Paths, PathsOptions, WebhookEvents } from './openapi/types.ts';
+import type { RestRouter, Surface } from './rest/types.ts';
+import type { EventResources } from './webhooks/events.ts';
+
+export interface DomainModule {
+  name: string;
+  /**
+   * Loads the domain's Pothos types and fields (<entity>.schema.ts). Lazy, so that the REST and
+   * OpenAPI parts load without GraphQL or Prisma: the mock server builds its contract from the
+   * document and must start without a database.
+   */
+  graphql?: () => Promise<unknown>;
+  /** Its REST routes, on the listeners named. */
+  routes?: {
+    on: readonly Surface[];
+    register(router: RestRouter, schema: GraphQLSchema, surface: Surface): void;
+  };
+  /** Its part of the OpenAPI document: paths, and the events webhook receivers get. */
+  openapi?: {
+    paths(options: PathsOptions): Paths;
+    webhooks?(): WebhookEvents;
+  };
+  /** Its background jobs, run by the worker role. */
+  jobs?: ReadonlyArray<JobDefinition<z.ZodType>>;
+  /** How to read its resources as events' `data`. */
+  events?: Partial<EventResources>;
+}

@@ -1,0 +1,28 @@
+// The trips domain: trips, their configuration, the trash and the view counter.
+import type { DomainModule } from '../domain-module.ts';
+import { tripConfigurationPaths } from './configuration.openapi.ts';
+import { registerTripConfigurationRoutes } from './configuration.rest.ts';
+import { tripPaths } from './trip.openapi.ts';
+import { loadTripEventData } from './trip.payload.ts';
+import { registerTripRoutes } from './trip.rest.ts';
+import { purgeTripTrashJob } from './trips.jobs.ts';
+
+export const tripsDomain: DomainModule = {
+  name: 'trips',
+  graphql: async () => {
+    await import('./configuration.schema.ts');
+    await import('./trip.schema.ts');
+    await import('./trip-connection.schema.ts');
+    await import('./trip-views.schema.ts');
+  },
+  routes: {
+    on: ['api'],
+    register(router, schema) {
+      registerTripRoutes(router, schema);
+      registerTripConfigurationRoutes(router, schema);
+    },
+  },
+  openapi: { paths: () => ({ ...tripPaths(), ...tripConfigurationPaths() }) },
+  jobs: [purgeTripTrashJob],
+  events: { trip: loadTripEventData },
+};

@@ -1,0 +1,13 @@
+// The webhooks domain: endpoints, the events they receive, and their signed deliveries.
+import type { DomainModule } from '../domain-module.ts';
+import { webhookEvents, webhookPaths } from './endpoint.openapi.ts';
+import { registerWebhookRoutes } from './endpoint.rest.ts';
+import { WEBHOOK_JOBS } from './webhooks.jobs.ts';
+
+export const webhooksDomain: DomainModule = {
+  name: 'webhooks',
+  graphql: () => import('./endpoint.schema.ts'),
+  routes: { on: ['api'], register: registerWebhookRoutes },
+  openapi: { paths: webhookPaths, webhooks: webhookEvents },
+  jobs: WEBHOOK_JOBS,
+};
