@@ -2,8 +2,7 @@
 // it; src/domains.ts lists them, and the plumbing (REST router, OpenAPI document, GraphQL schema,
 // workers, event recorder) reads that list instead of importing any domain itself.
 import type { GraphQLSchema } from 'graphql';
-import type { z } from 'zod';
-import type { JobDefinition } from './jobs/workers.ts';
+import type { JobWorker } from './jobs/workers.ts';
 import type { Paths, PathsOptions, WebhookEvents } from './openapi/types.ts';
 import type { RestRouter, Surface } from './rest/types.ts';
 import type { EventResources } from './webhooks/events.ts';
@@ -26,8 +25,8 @@ export interface DomainModule {
     paths(options: PathsOptions): Paths;
     webhooks?(): WebhookEvents;
   };
-  /** Its background jobs, run by the worker role. */
-  jobs?: ReadonlyArray<JobDefinition<z.ZodType>>;
+  /** Its background jobs, by their workers (<domain>.jobs.ts declares them), run by the worker role. */
+  jobs?: ReadonlyArray<JobWorker>;
   /** How to read its resources as events' `data`. */
   events?: Partial<EventResources>;
 }

@@ -1,11 +1,11 @@
 // The bookings domain: bookings and payment links. GraphQL only; their events are public.
 import type { DomainModule } from '../domain-module.ts';
 import { loadBookingEventData, loadPaymentEventData } from './booking.payload.ts';
-import { expirePaymentLinksJob } from './bookings.jobs.ts';
+import { expirePaymentLinksWorker } from './bookings.jobs.ts';
 
 export const bookingsDomain: DomainModule = {
   name: 'bookings',
   graphql: () => import('./booking.schema.ts'),
-  jobs: [expirePaymentLinksJob],
+  jobs: [expirePaymentLinksWorker],
   events: { booking: loadBookingEventData, payment: loadPaymentEventData },
 };

@@ -3,13 +3,13 @@ import type { DomainModule } from '../domain-module.ts';
 import { catalogPaths } from './catalog.openapi.ts';
 import { loadCatalogEventData } from './catalog.payload.ts';
 import { registerCatalogRoutes } from './catalog.rest.ts';
-import { purgeCatalogTrashJob } from './catalogs.jobs.ts';
+import { purgeCatalogTrashWorker } from './catalogs.jobs.ts';
 
 export const catalogsDomain: DomainModule = {
   name: 'catalogs',
   graphql: () => import('./catalog.schema.ts'),
   routes: { on: ['api'], register: registerCatalogRoutes },
   openapi: { paths: catalogPaths },
-  jobs: [purgeCatalogTrashJob],
+  jobs: [purgeCatalogTrashWorker],
   events: { catalog: loadCatalogEventData },
 };

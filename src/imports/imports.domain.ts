@@ -3,7 +3,7 @@
 import type { DomainModule } from '../domain-module.ts';
 import { aiServerImportPaths, importPaths } from './import.openapi.ts';
 import { registerImportRoutes } from './import.rest.ts';
-import { IMPORT_JOBS } from './imports.jobs.ts';
+import { IMPORT_WORKERS } from './imports.workers.ts';
 
 export const importsDomain: DomainModule = {
   name: 'imports',
@@ -12,5 +12,5 @@ export const importsDomain: DomainModule = {
   openapi: {
     paths: ({ aiUrl }) => ({ ...importPaths(), ...(aiUrl ? aiServerImportPaths(aiUrl) : {}) }),
   },
-  jobs: IMPORT_JOBS,
+  jobs: IMPORT_WORKERS,
 };

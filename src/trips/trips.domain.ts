@@ -5,7 +5,7 @@ import { registerTripConfigurationRoutes } from './configuration.rest.ts';
 import { tripPaths } from './trip.openapi.ts';
 import { loadTripEventData } from './trip.payload.ts';
 import { registerTripRoutes } from './trip.rest.ts';
-import { purgeTripTrashJob } from './trips.jobs.ts';
+import { purgeTripTrashWorker } from './trips.jobs.ts';
 
 export const tripsDomain: DomainModule = {
   name: 'trips',
@@ -23,6 +23,6 @@ export const tripsDomain: DomainModule = {
     },
   },
   openapi: { paths: () => ({ ...tripPaths(), ...tripConfigurationPaths() }) },
-  jobs: [purgeTripTrashJob],
+  jobs: [purgeTripTrashWorker],
   events: { trip: loadTripEventData },
 };

@@ -2,12 +2,12 @@
 import type { DomainModule } from '../domain-module.ts';
 import { webhookEvents, webhookPaths } from './endpoint.openapi.ts';
 import { registerWebhookRoutes } from './endpoint.rest.ts';
-import { WEBHOOK_JOBS } from './webhooks.jobs.ts';
+import { WEBHOOK_WORKERS } from './webhooks.workers.ts';
 
 export const webhooksDomain: DomainModule = {
   name: 'webhooks',
   graphql: () => import('./endpoint.schema.ts'),
   routes: { on: ['api'], register: registerWebhookRoutes },
   openapi: { paths: webhookPaths, webhooks: webhookEvents },
-  jobs: WEBHOOK_JOBS,
+  jobs: WEBHOOK_WORKERS,
 };

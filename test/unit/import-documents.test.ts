@@ -3,8 +3,11 @@
 // agent would keep, on short texts written for these tests in the shape those formats produce.
 import { describe, expect, it } from 'vitest';
 import { layoutText } from '../../src/imports/extract/ocr.ts';
-import { pageText, type TextItem } from '../../src/imports/extract/pdf.ts';
+import { pageText, splitTrailingLabels, type TextItem } from '../../src/imports/extract/pdf.ts';
 import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
+import { hotelName } from '../../src/imports/generate/builtin/blocks.ts';
+import { timedRoute } from '../../src/imports/generate/builtin/flights.ts';
+import { cityOfAddress, readStays } from '../../src/imports/generate/builtin/stays.ts';
 import type { Draft, DraftBlock } from '../../src/imports/generate/draft.ts';
 import { validateDraft } from '../../src/imports/generate/validate.ts';
 import {
@@ -57,6 +60,44 @@ describe('the text of a PDF page', () => {
       '→ 3h17 11:24',
       'Marseille Saint-Charles',
     ]);
+  });
+});
+
+describe('a PDF table row whose cells wrap', () => {
+  it('becomes one line, each cell joined and the cells apart, the centred cells included', () => {
+    const text = pageText([
+      item('Datum Flug Von Nach Abflug Ankunft', 45, 640, true),
+      item('', 45, 620.7, true),
+      item('Sa', 45, 620.7, true),
+      item('27JUN26', 45, 610.2),
+      item('', 97, 620.7, true),
+      item('LH', 97, 620.7, true),
+      item('1284', 97, 610.2),
+      item('', 134, 620.7, true),
+      item('Frankfurt/Main', 134, 620.7, true),
+      item('(FRA) Terminal 1', 134, 610.2),
+      item(' ', 207, 610.2),
+      item('Athen (ATH)', 228, 615.4),
+      item(' ', 282, 615.4),
+      item('10:25', 323, 615.4),
+      item('', 45, 592.9, true),
+      item('Zahlungsinformationen', 45, 560, true),
+    ]);
+    expect(text.trim().split('\n')).toEqual([
+      'Datum Flug Von Nach Abflug Ankunft',
+      'Sa 27JUN26\tLH 1284\tFrankfurt/Main (FRA) Terminal 1\tAthen (ATH) 10:25',
+      'Zahlungsinformationen',
+    ]);
+  });
+});
+
+describe("a boarding pass's grid read row by row", () => {
+  it('puts a label after a value on a line of its own, not an airport code', () => {
+    expect(
+      splitTrailingLabels(
+        'BOARDING\n11:05 GATE CLOSES\n087 ARRIVES\n14:20 E-TICKET\nBA548 LHR FCO',
+      ),
+    ).toBe('BOARDING\n11:05\nGATE CLOSES\n087\nARRIVES\n14:20\nE-TICKET\nBA548 LHR FCO');
   });
 });
 
@@ -205,10 +246,257 @@ Precio total 245,00 €`;
     ]);
   });
 
+  it('reads a prepayment charged on booking as the deposit', () => {
+    expect(
+      findPayments(
+        ['Un prépaiement de 203,00 € (première nuit) a été débité le 8 janvier 2026.'],
+        NOW,
+        null,
+        null,
+      ),
+    ).toEqual([expect.objectContaining({ kind: 'deposit', amount: 203, currency: 'EUR' })]);
+  });
+
   it('keeps the refundable deposit out of the payments, not a non-refundable one', () => {
     expect(read(VOUCHER).payments).toEqual([]);
     expect(
       findPayments(['A non-refundable deposit of EUR 300 secures the booking.'], NOW, null, null),
     ).toEqual([expect.objectContaining({ kind: 'deposit', amount: 300 })]);
+  });
+});
+
+describe('journeys in columns (apps and e-tickets read by OCR)', () => {
+  it('reads a row of times over a row of places under a dated heading, the vehicle from the lines around, an overnight arrival', () => {
+    const draft = read(
+      [
+        'Os meus bilhetes',
+        'Ida · sáb., 4 jul. 2026',
+        '07:15\t10:40\tAutocarro 112',
+        'Lisboa Oriente\tPorto Campanhã\tLugar 14',
+        'Rede Norte · 2 passageiros',
+        'Volta · dom., 12 jul. 2026',
+        '22:30\t06:10 +1',
+        'Porto Campanhã\t7h40\tLisboa Oriente',
+      ].join('\n'),
+    );
+    expect([draft.dateStart, draft.dateFinish]).toEqual(['2026-07-04', '2026-07-13']);
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({
+        day: 1,
+        mode: 'bus',
+        from: 'Lisboa Oriente',
+        to: 'Porto Campanhã',
+        time: '07:15',
+        arrivalTime: '10:40',
+        number: '112',
+        operator: 'Rede Norte',
+      }),
+      expect.objectContaining({
+        day: 9,
+        mode: 'bus',
+        from: 'Porto Campanhã',
+        to: 'Lisboa Oriente',
+        time: '22:30',
+        arrivalTime: '06:10',
+        arrivalDate: '2026-07-13',
+      }),
+    ]);
+  });
+
+  it('reads a flight when the places are airport codes, with the number over the times', () => {
+    const draft = read(
+      [
+        'My trip',
+        'OUTBOUND · SAT 3 OCT 2026',
+        'AZ 611',
+        '09:05\t8h 35m\t11:40',
+        'FCO Rome\tDirect\tJFK New York',
+      ].join('\n'),
+    );
+    expect(blocksOf(draft, 'flight')).toEqual([
+      expect.objectContaining({
+        day: 1,
+        flightNumber: 'AZ611',
+        departureAirport: 'FCO',
+        arrivalAirport: 'JFK',
+        date: '2026-10-03',
+        departureTime: '09:05',
+        arrivalTime: '11:40',
+      }),
+    ]);
+  });
+});
+
+describe('a flight route written with its times', () => {
+  it('takes both ends and which time is which from "A 07:10 – B 08:40", a named airport or a city with one airport', () => {
+    expect(timedRoute('19/09 AZ1627 Milano Linate 07:10 – Bari 08:40')).toMatchObject({
+      dep: 'LIN',
+      arr: 'BRI',
+      depTime: '07:10',
+      arrTime: '08:40',
+    });
+    expect(timedRoute('Vol RJ 111 Amman 07h45 – Paris-Charles-de-Gaulle 10h45.')).toMatchObject({
+      dep: 'AMM',
+      arr: 'CDG',
+      depTime: '07:45',
+      arrTime: '10:45',
+    });
+    const [flight] = read(
+      'Chegada: voo TP1689 (Lisboa 10:05 – Funchal 11:35) em 3/10/2026.',
+    ).days.flatMap((d) => d.blocks);
+    expect(flight?.content).toMatchObject({
+      departureAirport: 'LIS',
+      arrivalAirport: 'FNC',
+      departureTime: '10:05',
+      arrivalTime: '11:35',
+    });
+  });
+});
+
+describe('a hotel confirmation read from an image or a PDF', () => {
+  it('takes check-in and check-out from a row of labels over a row of dates, the city from the postal address, not an advert', () => {
+    const [stay] = readStays(
+      [
+        'Ihre Buchung im Hotel Am Stadtpark ist bestätigt.',
+        'Hotels in Salzburg ab € 89 pro Nacht',
+        'Parkring 8, 1010 Wien, Österreich',
+        'Anreise | Abreise | Aufenthalt',
+        'Ausflug nach Prag ab € 79',
+        'Sa., 9. Jan. 2027 | Di., 12. Jan. 2027 | 3 Nächte',
+      ],
+      NOW,
+      null,
+    );
+    expect(stay?.block.content).toMatchObject({
+      name: 'Hotel Am Stadtpark',
+      city: 'Wien',
+      checkIn: '2027-01-09',
+      checkOut: '2027-01-12',
+      nights: 3,
+    });
+  });
+
+  it('keeps particles in the name, finds the number above the hotel, and reads no word as a number', () => {
+    const stays = readStays(
+      [
+        'Confirmation de réservation',
+        'Séjour à Madrid – Hotel Patio de la Villa',
+        'Numéro de réservation : PV-20417',
+        'Hôtel : Hotel Patio de la Villa, Calle Mayor 9, 28013 Madrid',
+        'Arrivée : vendredi 6 mars 2026',
+        'Départ : lundi 9 mars 2026',
+      ],
+      NOW,
+      null,
+    );
+    expect(stays.map((s) => s.block.content)).toEqual([
+      expect.objectContaining({
+        name: 'Hotel Patio de la Villa',
+        city: 'Madrid',
+        bookingReference: 'PV-20417',
+        nights: 3,
+      }),
+    ]);
+    expect(hotelName("Hotel Campo de' Fiori, Via del Biscione 6")).toBe("Hotel Campo de' Fiori");
+    expect(cityOfAddress('Caminho do Monte 118, 9050-288 Funchal, Madeira')).toBe('Funchal');
+  });
+});
+
+describe('ticket rows and app cards, more shapes', () => {
+  it('reads a table row under Depart and Arrive headings, its arrival date in parentheses, and counts the port it sails to', () => {
+    const draft = read(
+      [
+        'Harbour Lines · travel ticket',
+        'Outbound sailing',
+        'Date Depart Arrive Ship',
+        'Friday 4 September 2026 Genova 20:45 Santander 08:00 (Sun 6 September) MV Armor',
+        'Return sailing',
+        'Date Depart Arrive Ship',
+        'Sunday 13 September 2026 Santander 15:00 Genova 19:30 MV Armor',
+      ].join('\n'),
+    );
+    expect([draft.dateStart, draft.dateFinish]).toEqual(['2026-09-04', '2026-09-13']);
+    expect(draft.countries).toEqual(['ESP']);
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({
+        day: 1,
+        mode: 'ferry',
+        from: 'Genova',
+        to: 'Santander',
+        time: '20:45',
+        arrivalTime: '08:00',
+        arrivalDate: '2026-09-06',
+      }),
+      expect.objectContaining({ day: 10, mode: 'ferry', from: 'Santander', to: 'Genova' }),
+    ]);
+  });
+
+  it("does not take the next leg's dated heading for an operator, and reads each part of a line of inclusions", () => {
+    const draft = read(
+      [
+        'Andata · gio 11 giu 2026 · AZ 610',
+        '10:35\t2h 55m\t12:30',
+        'FCO Roma\tDiretto\tLIS Lisbona',
+        'Ritorno · lun 15 giu 2026 · AZ 611',
+        '13:20\t2h 50m\t17:10',
+        'LIS Lisbona\tDiretto\tFCO Roma',
+      ].join('\n'),
+    );
+    expect(blocksOf(draft, 'flight')).toEqual([
+      expect.objectContaining({ day: 1, flightNumber: 'AZ610', date: '2026-06-11' }),
+      expect.objectContaining({ day: 5, flightNumber: 'AZ611', date: '2026-06-15' }),
+    ]);
+    expect(findInclusions(['Pequeno-almoço incluído - Taxa turística não incluída'])).toEqual({
+      included: ['Pequeno-almoço'],
+      excluded: ['Taxa turística'],
+    });
+  });
+});
+
+describe('a booking table whose row is the whole leg', () => {
+  it('reads the route cell, the date and the two times of the row, the vehicle and its number', () => {
+    const draft = read(
+      [
+        'Riepilogo prenotazione',
+        'Tratta\tData\tPartenza\tArrivo\tMezzo\tCorsa',
+        'Napoli — Capri\tvenerdì 10/07/2026\t08:40\t09:30\taliscafo\tN 214',
+        'Capri + Napoli\tdomenica 12/07/2026\t17:15\t18:05\taliscafo\tN 231',
+      ].join('\n'),
+    );
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({
+        day: 1,
+        mode: 'ferry',
+        from: 'Napoli',
+        to: 'Capri',
+        time: '08:40',
+        arrivalTime: '09:30',
+        number: '214',
+      }),
+      expect.objectContaining({
+        day: 3,
+        mode: 'ferry',
+        from: 'Capri',
+        to: 'Napoli',
+        number: '231',
+      }),
+    ]);
+  });
+});
+
+describe('a crossing written in a sentence that arrives another day', () => {
+  it('takes the date after the arrival word, else the next day when it arrives before it leaves', () => {
+    const draft = read(
+      [
+        'Vendredi 22 mai 2026 – Traversée aller',
+        'Ferry de nuit : départ de Marseille à 19h30, arrivée à Ajaccio le samedi 23 mai à 07h00.',
+        'Jeudi 28 mai 2026 – Traversée retour',
+        'Ferry de nuit : départ de Bastia à 20h00, arrivée à Marseille à 07h00.',
+      ].join('\n'),
+    );
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({ mode: 'ferry', time: '19:30', arrivalDate: '2026-05-23' }),
+      expect.objectContaining({ mode: 'ferry', time: '20:00', arrivalDate: '2026-05-29' }),
+    ]);
   });
 });

@@ -124,10 +124,17 @@ interface OcrPage {
  */
 export function layoutText(page: OcrPage): string {
   if (!page.blocks?.length) return page.text;
-  const paragraphs = page.blocks.flatMap((block) =>
-    block.paragraphs.map((paragraph) => tableRows(paragraph.lines.map(cellsOf)).join('\n')),
+  // Rows across paragraphs: tesseract often makes each row of a table a paragraph of its own.
+  const rows: Array<{ cells: string[]; opens: boolean }> = page.blocks.flatMap((block) =>
+    block.paragraphs.flatMap((paragraph) =>
+      paragraph.lines.map((line, i) => ({ cells: cellsOf(line), opens: i === 0 })),
+    ),
   );
-  return `${paragraphs.filter(Boolean).join('\n\n')}\n`;
+  const texts = tableRows(rows.map((r) => r.cells));
+  return `${rows
+    .map((r, i) => (r.opens && i > 0 ? `\n${texts[i]}` : texts[i]))
+    .filter((t) => t?.trim())
+    .join('\n')}\n`;
 }
 
 /** A line's words grouped into cells at the wide gaps. */
@@ -163,17 +170,18 @@ const isHeader = (row: string[] | undefined, next: string[] | undefined) =>
  * line a wide gap is only a space (a letterhead's address, a justified sentence).
  */
 function tableRows(rows: string[][]): string[] {
-  return rows
-    .map((row, i) => {
-      const table =
-        isTimes(row) ||
-        isTimes(rows[i - 1]) ||
-        isTimes(rows[i + 1]) ||
-        isHeader(row, rows[i + 1]) ||
-        isHeader(rows[i - 1], row);
-      return row.join(table ? '\t' : ' ');
-    })
-    .filter(Boolean);
+  return rows.map((row, i) => {
+    const table =
+      isTimes(row) ||
+      isTimes(rows[i - 1]) ||
+      isTimes(rows[i + 1]) ||
+      // A line of something else (an advert beside the table) may sit between labels and values.
+      isHeader(row, rows[i + 1]) ||
+      (isHeader(row, rows[i + 2]) && !isHeader(row, rows[i + 1])) ||
+      isHeader(rows[i - 1], row) ||
+      (isHeader(rows[i - 2], row) && !isHeader(rows[i - 2], rows[i - 1]));
+    return row.join(table ? '\t' : ' ');
+  });
 }
 
 /** A gap between two words wider than this many times the line's letter height separates columns. */

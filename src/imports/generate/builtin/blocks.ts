@@ -2,7 +2,7 @@
 // the flights: accommodation mentions, transport (trains, buses, ferries, cruises, transfers,
 // car rentals, drives), activities with their times and places, and what is left as the day's text.
 import type { DraftBlockInput } from '../draft.ts';
-import { timeMatches, type IsoDate } from './dates.ts';
+import { addDays, daysBetween, scanDates, timeMatches, type IsoDate } from './dates.ts';
 import { readFlights } from './flights.ts';
 import { city, countryOfName } from './places.ts';
 import {
@@ -433,7 +433,7 @@ export function timedClauses(sentence: string): string[] {
 const STAY_AT =
   /(?:overnight (?:at|in)(?: the)?|overnight:|night at|nights at|stay at|staying at|check(?:-| )in (?:at|to)(?: the)?|check-?in (?:à|a) l['’](?:h[ôo]tel\s)?|check-?in (?:à|a) la |check-?in (?:no|na|em)|accommodation at|noche en(?: el)?|alojamiento(?: en(?: el)?|:)|hospedaje(?: en|:)|check-?in en(?: el)?|nuit (?:a|à|au|en) (?:l['’]h[oô]tel |l['’])?|nuit:|h[ée]bergement\s*(?:à|a|:)(?: l['’])?|installation (?:à|a) l['’]|[üu]bernachtung(?:en)? (?:im|in der|in|:)|unterkunft:|check-?in im|alojamento(?: no| na| em|:)|pernoite(?: no| na| em|:)|hospedagem(?: no| na|:)|check-?in no|pernottamento(?: presso| al| all['’]|:| in| a)|sistemazione(?: presso| all['’]| al| in|:)|soggiorno (?:presso|all['’]|al)|check-?in (?:presso|all['’]|al))\s*(.+?)(?=[.;]\s|[.;]?$|,\s|\s\((?!\d)|\s[–—-]\s)/i;
 const NAME_PATTERN =
-  /((?:\p{Lu}[\p{L}'’&.-]*\s(?:(?:de|del|da|do|di|la|le|el|das|dos|du|des)\s)?){0,3}(?:Hotel|Hôtel|Hostal|Hostel|Parador|Resort|Lodge|Inn|Pousada|Albergo|Riad|Guesthouse|Agriturismo|Masseria|Quinta|Hacienda|Posada|Auberge|Palazzo|Relais|Residence|Residencia|Pension|Pensione|Camp|Ryokan|B&B|Suites|Apartments?|Apartamentos?|Villa|Chalet|Gasthof|Gasthaus|Albergue|Cortijo|Finca|Kasbah|Manoir|Domaine)(?:\s(?:de|del|da|do|di|la|le|el|das|dos|the|&|am|an|zum|zur|al|alla)?\s?[\p{Lu}\d][\p{L}\d'’&.-]*){0,5})/u;
+  /((?:\p{Lu}[\p{L}'’&.-]*\s(?:(?:de|del|da|do|di|la|le|el|das|dos|du|des)\s)?){0,3}(?:Hotel|Hôtel|Hostal|Hostel|Parador|Resort|Lodge|Inn|Pousada|Albergo|Riad|Guesthouse|Agriturismo|Masseria|Quinta|Hacienda|Posada|Auberge|Palazzo|Relais|Residence|Residencia|Pension|Pensione|Camp|Ryokan|B&B|Suites|Apartments?|Apartamentos?|Villa|Chalet|Gasthof|Gasthaus|Albergue|Cortijo|Finca|Kasbah|Manoir|Domaine)(?![\p{L}])(?:\s(?:de la|de las|de los|de['’]|dell['’]|d['’]|della|delle|degli|dei|de|del|da|do|di|la|le|el|das|dos|the|&|am|an|zum|zur|al|alla)?\s?[\p{Lu}\d][\p{L}\d'’&.-]*){0,5})/u;
 
 /** The hotel's name: after a label ("Accommodation: Hotel X"), or the words around "Hotel". */
 export function hotelName(line: string): string | undefined {
@@ -441,7 +441,9 @@ export function hotelName(line: string): string | undefined {
   // "Hotel Doña Lola (3 noches)", "Hotel X, 2 nights": the stay's length is not the name.
   return (
     name
-      ?.replace(/\s*\([^)]*\)\s*$/, '')
+      // A table row's label before its value ("Hotel  Hotel Quinta das Buganvílias").
+      ?.replace(/^(\p{L}+)\s+\1\b/iu, '$1')
+      .replace(/\s*\([^)]*\)\s*$/, '')
       .replace(/[,\s]+\d{1,2}\s*\p{L}+$/u, '')
       .trim() || undefined
   );
@@ -581,6 +583,33 @@ const SENTENCE = new RegExp(
 );
 
 /** The blocks of a day: flights first (they span several lines), then each sentence read as the first kind it matches. */
+const ARRIVAL_BEFORE =
+  /\b(?:arrival|arriving|arrives?|llegada|llega|arrivee|arrive|chegada|chega|ankunft|arrivo|arriva)\b/;
+
+/**
+ * A crossing or night train that arrives another day: the date written after its arrival word
+ * ("arrivée à Ajaccio le samedi 23 mai à 07h00"), else the next day when it arrives before it
+ * leaves (a surface journey keeps its timezone).
+ */
+function overnightArrival(
+  block: Extract<DraftBlockInput, { type: 'transport' }>,
+  sentence: string,
+  date: IsoDate | null,
+  now: Date,
+  anchor: IsoDate | null,
+): void {
+  const c = block.content;
+  if (!date || !c.time || !c.arrivalTime || c.arrivalDate) return;
+  const word = ARRIVAL_BEFORE.exec(fold(sentence));
+  const written = word
+    ? scanDates(sentence.slice(word.index), now, anchor).find(
+        (d) => d.date > date && daysBetween(date, d.date) <= 2,
+      )?.date
+    : undefined;
+  if (written) c.arrivalDate = written;
+  else if (c.arrivalTime < c.time && c.mode !== 'carRental') c.arrivalDate = addDays(date, 1);
+}
+
 export function readDay(
   lines: readonly string[],
   date: IsoDate | null,
@@ -703,6 +732,8 @@ export function readDay(
       }
       const transport = transportOf(sentence);
       if (transport) {
+        if (transport.type === 'transport')
+          overnightArrival(transport, sentence, date, now, anchor);
         ordered.push({ at: i, block: transport });
         continue;
       }

@@ -28,6 +28,7 @@ import { programmeCruise, readCruise } from './cruises.ts';
 import { readLayout, type DaySection } from './layout.ts';
 import { findInclusions, findPayments, findPrice } from './money.ts';
 import { airport, city, cityTimezone, countryTimezone, leadingCity } from './places.ts';
+import { readLegs } from './legs.ts';
 import { readRental } from './rentals.ts';
 import { readStays } from './stays.ts';
 import { readTickets } from './tickets.ts';
@@ -139,8 +140,8 @@ export function extractDraft(text: string, now: Date): Draft {
     for (const day of days)
       for (const b of day.blocks)
         if (
-          b.type === 'flight' &&
-          b.content.date === finish &&
+          (b.type === 'flight' || b.type === 'transport') &&
+          (b.type === 'flight' ? b.content.date : day.date) === finish &&
           b.content.arrivalDate &&
           b.content.arrivalDate > finish &&
           daysBetween(finish, b.content.arrivalDate) <= 2
@@ -654,12 +655,40 @@ function confirmationDays(
   // Flights first, over the whole document (a flight's date or times may sit on the next line).
   const sentences = lines.flatMap((line) => line.split(SENTENCE_BREAK));
   const documentFlights = readFlights(sentences, null, now, anchor);
-  for (const { block } of documentFlights.flights)
+  // Journeys in columns (apps, e-tickets read by OCR): a flight among them completes the one read
+  // from the text with the same number, whose times and airports the columns mixed up; a train or
+  // ferry among them replaces a "flight" read from its service number ("FR 9517").
+  const legs = readLegs(lines, now, anchor);
+  const piecesOf = (i: number) => lines[i]!.split(/(?<=[.!?])\s+(?=\p{Lu})/u);
+  const legText = new Set(
+    legs.flatMap((l) => (l.block.type === 'transport' ? l.lines.flatMap(piecesOf) : [])),
+  );
+  const legFlights = legs.flatMap((l) => (l.block.type === 'flight' ? [l.block] : []));
+  for (const { block, line } of documentFlights.flights) {
+    if (legText.has(sentences[line]!)) continue;
+    const leg = legFlights.find(
+      (f) => f.content.flightNumber && f.content.flightNumber === block.content.flightNumber,
+    );
+    if (leg) {
+      for (const [key, value] of Object.entries(leg.content))
+        if (value !== null) (block.content as Record<string, unknown>)[key] = value;
+      legFlights.splice(legFlights.indexOf(leg), 1);
+    }
     placed.push({ date: block.content.date ?? null, block });
+  }
   const flightText = new Set([...documentFlights.used].map((i) => sentences[i]!));
+  const legPieces = new Set(legs.flatMap((l) => l.lines.flatMap(piecesOf)));
+  for (const leg of legs) {
+    for (const piece of leg.lines.flatMap(piecesOf)) flightText.add(piece);
+    if (leg.block.type === 'flight' && !legFlights.includes(leg.block)) continue;
+    placed.push({ date: leg.date, block: leg.block });
+    if (leg.block.type === 'transport' && leg.block.content.to)
+      visited.push({ name: leg.block.content.to, sure: true });
+  }
   // Tickets laid out one field a line (trains, buses, ferries).
   for (const ticket of readTickets(sentences, now, anchor)) {
-    if (ticket.lines.some((i) => documentFlights.used.has(i))) continue;
+    if (ticket.lines.some((i) => documentFlights.used.has(i) || legPieces.has(sentences[i]!)))
+      continue;
     placed.push({
       date: scanDates(sentences[ticket.lines[0]!]!, now, anchor)[0]?.date ?? null,
       block: ticket.block,
@@ -671,7 +700,7 @@ function confirmationDays(
   const rental = readRental(lines, now, anchor);
   if (rental) {
     placed.push({ date: rental.date, block: rental.block });
-    if (rental.block.content.from) visited.push({ name: rental.block.content.from });
+    if (rental.block.content.from) visited.push({ name: rental.block.content.from, sure: true });
     const pickup = rental.pickupLines.map((i) => lines[i]!);
     for (const { block, line } of documentFlights.flights) {
       if (!pickup.some((l) => l.includes(sentences[line]!))) continue;
@@ -829,7 +858,8 @@ function confirmationDays(
       ...placed.flatMap((p) =>
         p.block.type === 'accommodation' && p.block.content.checkOut
           ? [p.block.content.checkOut]
-          : p.block.type === 'flight' && p.block.content.arrivalDate
+          : (p.block.type === 'flight' || p.block.type === 'transport') &&
+              p.block.content.arrivalDate
             ? [p.block.content.arrivalDate]
             : [],
       ),

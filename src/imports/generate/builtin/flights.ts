@@ -399,6 +399,50 @@ export function departureFrom(text: string): { iata: string; city: string } | un
   return undefined;
 }
 
+const PLACE_WORDS = String.raw`\p{Lu}[\p{L}'’.]+(?:[\s-](?:de|du|da|di|del)?[\s-]?\p{Lu}[\p{L}'’.]+){0,3}`;
+const TIMED_ROUTE = new RegExp(
+  String.raw`(${PLACE_WORDS})(?:\s*\([A-Z]{3}\))?\s+(\d{1,2}[:h.]\d{2})\s*[–—→>-]+\s*(${PLACE_WORDS})(?:\s*\([A-Z]{3}\))?\s+(\d{1,2}[:h.]\d{2})`,
+  'u',
+);
+
+/** The airport a place name stands for: a named airport in it, else a city with a single airport. */
+function placeAirport(name: string): string | undefined {
+  return (
+    airportsByName(name)[0]?.iata ??
+    cityAirport(name) ??
+    cityAirport(name.split(/[\s-]+/)[0]!) ??
+    undefined
+  );
+}
+
+/** "Paris-Charles-de-Gaulle 12h50 – Amman 18h20": both ends of a route written with their times. */
+export function timedRoute(text: string):
+  | {
+      dep?: string;
+      arr?: string;
+      depName: string;
+      arrName: string;
+      depTime: string;
+      arrTime: string;
+    }
+  | undefined {
+  const m = TIMED_ROUTE.exec(text);
+  if (!m) return undefined;
+  const depTime = timeMatches(m[2]!)[0]?.time;
+  const arrTime = timeMatches(m[4]!)[0]?.time;
+  const dep = placeAirport(m[1]!);
+  const arr = placeAirport(m[3]!);
+  if (!depTime || !arrTime || (!dep && !arr) || dep === arr) return undefined;
+  return {
+    dep,
+    arr,
+    depName: m[1]!.split(/[\s-]+/)[0]!,
+    arrName: m[3]!.split(/[\s-]+/)[0]!,
+    depTime,
+    arrTime,
+  };
+}
+
 export interface FlightReading {
   flights: Array<{ block: FlightBlock; line: number }>;
   used: Set<number>;
@@ -858,6 +902,23 @@ function flightOf(
       cities.dep = named[0]!.city;
       cities.arr = named[1]!.city;
     }
+  }
+  // "Milano Linate 07:10 – Bari 08:40", "(Lisboa 10:05 – Funchal 11:35)": a route with its times
+  // names both ends and which time is which, whatever labels the line carries.
+  const timed = timedRoute(text);
+  if (timed) {
+    if (dep === timed.arr && arr === timed.dep) [dep, arr] = [timed.dep, timed.arr];
+    if (timed.dep && !dep && timed.dep !== arr) {
+      dep = timed.dep;
+      cities.dep = timed.depName;
+    }
+    if (timed.arr && !arr && timed.arr !== dep) {
+      arr = timed.arr;
+      cities.arr = timed.arrName;
+    }
+    depTime = timed.depTime;
+    arrTime = timed.arrTime;
+    arrLabelled = true;
   }
   // Boarding and gate times are not the flight's.
   const allTimes = timeMatches(text)

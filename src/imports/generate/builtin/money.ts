@@ -318,7 +318,7 @@ export interface Payment {
 
 const PAYMENT_KINDS: Array<[RegExp, Payment['kind']]> = [
   [
-    /\b(?:deposit|down payment|deposito|senal|anticipo|reserva de plaza|acompte|arrhes|anzahlung|acconto|caparra|sinal|entrada)\b/,
+    /\b(?:deposit|down payment|prepayment|pre-payment|deposito|senal|anticipo|prepago|reserva de plaza|acompte|arrhes|prepaiement|pre-paiement|anzahlung|vorauszahlung|acconto|caparra|prepagamento|sinal|entrada|pre-pagamento|pagamento antecipado)\b/,
     'deposit',
   ],
   [
@@ -450,8 +450,11 @@ export function findInclusions(lines: readonly string[]): {
       }
       continue;
     }
-    const stated = statedInclusion(line);
-    if (stated) (stated.excluded ? excluded : included).push(stated.item);
+    // "Pequeno-almoço incluído · Taxa turística não incluída": each part states its own.
+    for (const part of line.split(/\s+[·•|–-]\s+/)) {
+      const stated = statedInclusion(part);
+      if (stated) (stated.excluded ? excluded : included).push(stated.item);
+    }
     if (!current) continue;
     // Another section ("Good to know: ...", "Payment terms") ends the list.
     // A heading is the word alone or before its colon: "Vuelos Madrid–París con maleta" and "Flüge München–Kopenhagen" are items.

@@ -19,7 +19,15 @@ const ADDRESS =
   /^(?:address|direccion|adresse|endereco|morada|anschrift|indirizzo)\s*[:-]\s*(.+)$/i;
 const NIGHTS = /\b(\d{1,2})\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte)\b/;
 const REFERENCE =
-  /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\.?|reference|id)|reservation (?:number|no\.?)|n[º°o]\.? de reserva|numero de reserva|localizador|numero de (?:confirmation|reservation)|n[º°o] de confirmation|numero da reserva|codigo de reserva|buchungsnummer|buchungsnr\.?|buchungs-nr\.?|reservierungsnummer|reservierungsnr\.?|bestatigungsnummer|bestatigungsnr\.?|numero di prenotazione|codice di prenotazione|numero di conferma|(?:reservation|reserva|reservierung|prenotazione|booking)\s*(?:n[º°o.]*|nr\.?|no\.?))\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,14})\b/i;
+  /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\.?|reference|id)|reservation (?:number|no\.?)|n[º°o]\.? de reserva|numero de reserva|localizador|numero de (?:confirmation|reservation)|n[º°o] de confirmation|numero da reserva|codigo (?:de|da) reserva|buchungsnummer|buchungsnr\.?|buchungs-nr\.?|reservierungsnummer|reservierungsnr\.?|bestatigungsnummer|bestatigungsnr\.?|numero di prenotazione|codice (?:di )?prenotazione|numero di conferma|confirmacao do hotel|hotel confirmation(?: number)?|confirmation de l'hotel|confirmacion del hotel|(?:reservation|reserva|reservierung|prenotazione|booking)\s*(?:n[º°o.]*|nr\.?|no\.?))(?![a-z])\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,14})\b/i;
+
+/** A labelled confirmation number; a word after the label ("Confirmation de réservation") is none. */
+function referenceIn(text: string): RegExpExecArray | null {
+  const folded = fold(text);
+  for (const m of folded.matchAll(new RegExp(REFERENCE.source, 'gi')))
+    if (/\d/.test(m[1]!)) return m;
+  return null;
+}
 
 function isAnchor(line: string): string | undefined {
   const folded = fold(line);
@@ -77,8 +85,13 @@ export function readStays(
     const item = listed ? listedStay(line) : undefined;
     if (listed && !item) listed = false;
     const name = item ?? isAnchor(line);
-    if (name && !anchors.some((a) => fold(a.name) === fold(name) && i - a.line <= 3))
-      anchors.push({ line: i, name, item: Boolean(item) });
+    // The same hotel named again a few lines below (a heading, then its row): one anchor, the fuller name.
+    const again = anchors.find((a) => {
+      const [x, y] = [fold(a.name), fold(name ?? '')];
+      return i - a.line <= 3 && (x === y || x.startsWith(y) || y.startsWith(x));
+    });
+    if (name && again && name.length > again.name.length) again.name = name;
+    else if (name && !again) anchors.push({ line: i, name, item: Boolean(item) });
   });
   const stays: Array<{ block: StayBlock; line: number; used: number[] }> = [];
   anchors.forEach((a, k) => {
@@ -90,6 +103,23 @@ export function readStays(
     let checkOut: IsoDate | null = null;
     let address: string | null = null;
     const used = [a.line];
+    // A row of labels over a row of values ("Checkin | Checkout | Aufenthalt" over "Fr., 4. Dez. 2026 | Mo., 7. Dez. 2026 | 3 Nächte"): each date under its label.
+    window.forEach((line, j) => {
+      const labels = line.split(/\s+\|\s+/).map((c) => fold(c).trim());
+      const inAt = labels.findIndex((c) => IN_LABEL.test(c));
+      const outAt = labels.findIndex((c) => OUT_LABEL.test(c));
+      if (labels.length < 2 || inAt < 0 || outAt < 0) return;
+      for (const below of window.slice(j + 1, j + 3)) {
+        const cells = below.split(/\s+\|\s+/);
+        const checkInCell = scanDates(cells[inAt] ?? '', now, anchor)[0]?.date;
+        const checkOutCell = scanDates(cells[outAt] ?? '', now, anchor)[0]?.date;
+        if (!checkInCell || !checkOutCell) continue;
+        checkIn ??= checkInCell;
+        checkOut ??= checkOutCell;
+        used.push(a.line + j);
+        break;
+      }
+    });
     window.forEach((line, j) => {
       const folded = fold(line).trim();
       const date = scanDates(line, now, anchor)[0]?.date;
@@ -130,16 +160,20 @@ export function readStays(
     else if (checkIn && nights) checkOut = addDays(checkIn, nights);
     else if (checkOut && nights) checkIn = addDays(checkOut, -nights);
     if (checkIn && checkOut && checkOut <= checkIn) checkOut = null;
-    const postal = window.find((l) => /\b\d{4,5}\s+\p{Lu}/u.test(l)) ?? null;
+    // The hotel's postal address says where it is more surely than a city named in the text (an advert, a transfer).
+    const postal = window.find((l) => /\b\d{4,5}(?:-\d{3})?\s+\p{Lu}/u.test(l)) ?? null;
     const placeName =
       cityIn(window[0]!) ??
-      cityIn(text) ??
       cityOfAddress(address) ??
-      cityOfAddress(window[0]!) ??
-      cityOfAddress(postal);
-    const ref = REFERENCE.exec(fold(text));
+      cityOfAddress(postal) ??
+      cityIn(text) ??
+      cityOfAddress(window[0]!);
+    // The confirmation's number, in the stay's lines, else above them when the document has one stay.
+    const referenceText = anchors.length === 1 ? lines.join('\n') : text;
+    const ref = referenceIn(text) ?? referenceIn(referenceText);
+    const source = referenceIn(text) ? text : referenceText;
     const reference = ref
-      ? text
+      ? source
           .slice(ref.index + ref[0].length - ref[1]!.length, ref.index + ref[0].length)
           .toUpperCase()
       : null;
@@ -168,15 +202,18 @@ export function readStays(
 export function cityOfAddress(address: string | null): string | null {
   if (!address) return null;
   const parts = address
-    .split(/,|\s[-–]\s|\s·\s/)
+    .split(/,|\s[-–|]\s|\s·\s/)
     .map((p) =>
       p
-        .replace(/\b\d{4,5}\b|\b[A-Z]{1,2}\d[\dA-Z]?\s?\d[A-Z]{2}\b/g, '')
+        .replace(/\b\d{4,5}(?:-\d{3})?\b|\b[A-Z]{1,2}\d[\dA-Z]?\s?\d[A-Z]{2}\b/g, '')
         .replace(/[.;:!]+$/, '')
         .trim(),
     )
     .filter(Boolean)
     .reverse();
+  // The place after the postal code ("9050-288 Funchal, Madeira") before a region after it.
+  const postal = /\b\d{4,5}(?:-\d{3})?\s+(\p{Lu}[\p{L}'’ -]+)/u.exec(address)?.[1]?.trim();
+  if (postal && city(postal)) return postal;
   for (const part of parts) if (city(part)) return part;
   return null;
 }

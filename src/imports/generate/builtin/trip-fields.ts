@@ -175,6 +175,8 @@ export function statedDuration(lines: readonly string[]): number | null {
 export interface Visit {
   name: string;
   end?: boolean;
+  /** Read from a booking's structure (a ticket's arrival, a rental's station), not from prose: needs no other support. */
+  sure?: boolean;
 }
 
 export interface Places {
@@ -289,7 +291,7 @@ export function tripCountries(places: Places): CountryReading {
     arrivalPlaces.push({ city: f.arrivalCity, country, iata: f.arrivalAirport! });
   });
   const transitCities = new Set([...transit].map((code) => fold(airport(code)?.city ?? '')));
-  for (const { name, end } of places.visited) {
+  for (const { name, end, sure } of places.visited) {
     const place = city(name, known);
     if (place?.iata && transit.has(place.iata)) continue;
     if (transitCities.has(fold(place?.name ?? name))) continue;
@@ -298,7 +300,7 @@ export function tripCountries(places: Places): CountryReading {
     hints.push({
       country,
       name,
-      weak: Boolean(place && place.population !== Number.MAX_SAFE_INTEGER),
+      weak: Boolean(place && place.population !== Number.MAX_SAFE_INTEGER && !sure),
       kind: 'visit',
       end,
       iata: place?.iata ?? null,
