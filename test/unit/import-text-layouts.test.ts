@@ -6,6 +6,7 @@ import { extractDraft } from '../../src/imports/generate/builtin/builtin.generat
 import { findRanges, timeMatches } from '../../src/imports/generate/builtin/dates.ts';
 import { fold, SENTENCE_BREAK } from '../../src/imports/generate/builtin/vocabulary.ts';
 import { aboutAnotherTrip } from '../../src/imports/generate/builtin/trip-fields.ts';
+import { findPayments, findPrice } from '../../src/imports/generate/builtin/money.ts';
 import { readStays } from '../../src/imports/generate/builtin/stays.ts';
 import type { StructuredItem } from '../../src/imports/extract/structured.ts';
 import type { Draft, DraftBlock } from '../../src/imports/generate/draft.ts';
@@ -288,5 +289,260 @@ describe('trains in sentences', () => {
     expect(blocksOf(draft, 'accommodation')).toEqual([
       expect.objectContaining({ day: 1, name: 'Calton Rooms', nights: 2 }),
     ]);
+  });
+});
+
+describe('day tables and what follows them', () => {
+  const TABLE = `Crociera nel Baltico – 5 notti
+Giorno | Data | Porto | Arrivo | Partenza
+1 | sab 12/09/2026 | Kiel, Germania | – | 18:00
+2 | dom 13/09/2026 | Navigazione | – | –
+3 | lun 14/09/2026 | Tallinn, Estonia | 08:00 | 17:00
+4 | mar 15/09/2026 | Helsinki, Finlandia | 08:00 | 18:00
+5 | mer 16/09/2026 | Stoccolma, Svezia | 09:00 | 17:00
+6 | gio 17/09/2026 | Kiel, Germania | 10:00 | –
+
+Escursione prenotata: mar 15/09 ore 10:30 visita guidata di Helsinki in pullman (3 ore).
+Trasferimento: bus da Monaco per Kiel con partenza venerdì 11/09 alle 07:00 (notte a Amburgo inclusa, Hotel Hafenblick).`;
+
+  it('a port table with pipes is a cruise from its first port; its ports are visited', () => {
+    const draft = read(TABLE);
+    expect(blocksOf(draft, 'transport')).toContainEqual(
+      expect.objectContaining({ mode: 'cruise', from: 'Kiel', time: '18:00', day: 2 }),
+    );
+    expect([...draft.countries].sort()).toEqual(['DEU', 'EST', 'FIN', 'SWE']);
+  });
+
+  it('dated bookings after the table sit on their days; a journey the day before opens the trip', () => {
+    const draft = read(TABLE);
+    expect(draft.dateStart).toBe('2026-09-11');
+    expect(blocksOf(draft, 'transport')).toContainEqual(
+      expect.objectContaining({ day: 1, mode: 'bus', from: 'Monaco', time: '07:00' }),
+    );
+    expect(blocksOf(draft, 'accommodation')).toEqual([
+      expect.objectContaining({ day: 1, name: 'Hotel Hafenblick', nights: 1 }),
+    ]);
+    // An excursion by coach is an activity; "(3 ore)" is its length, not a time.
+    expect(blocksOf(draft, 'activity')).toEqual([
+      expect.objectContaining({ day: 5, time: '10:30' }),
+    ]);
+    expect(timeMatches('visita (3 ore), poi 2 hrs liberi').map((t) => t.time)).toEqual([]);
+  });
+});
+
+describe('JSON exports with Portuguese keys', () => {
+  it('reads servicos (voo, alojamento, atividade), moeda and the sinal/restante payments', () => {
+    const result = readStructured(
+      {
+        items: [
+          {
+            kind: 'json',
+            data: {
+              reserva: {
+                moeda: 'EUR',
+                precoPorPessoa: 900,
+                pagamentos: [
+                  { tipo: 'sinal', valor: 300 },
+                  { tipo: 'restante', valor: 1500, dataLimite: '2026-04-01' },
+                ],
+                servicos: [
+                  {
+                    tipo: 'voo',
+                    companhia: 'TP',
+                    numero: '1863',
+                    origem: 'LIS',
+                    destino: 'FNC',
+                    partida: '2026-05-02T08:00:00+01:00',
+                    chegada: '2026-05-02T09:45:00+01:00',
+                  },
+                  {
+                    tipo: 'alojamento',
+                    nome: 'Quinta Azul',
+                    entrada: '2026-05-02',
+                    saida: '2026-05-06',
+                  },
+                  { tipo: 'atividade', nome: 'Levada do Rei', inicio: '2026-05-03T09:00:00+01:00' },
+                ],
+              },
+            },
+          },
+        ],
+        subject: null,
+      },
+      NOW,
+    );
+    expect(result.blocks.map((b) => b.block.type)).toEqual(['flight', 'accommodation', 'activity']);
+    expect(result.price).toMatchObject({ amount: 900, currency: 'EUR', per: 'person' });
+    expect(result.payments.map((p) => [p.kind, p.amount])).toEqual([
+      ['deposit', 300],
+      ['balance', 1500],
+    ]);
+  });
+});
+
+describe('confirmation details', () => {
+  it('a flight with one end named by its airport ("Orly") and the other by its city ("Catane"): the order decides', () => {
+    const draft = read(`Vol TO4012 Orly 10:25 → Catane 12:55 le 6 juin 2026.
+Retour TO4013 Catane 13:45 → Orly 16:25 le 13 juin 2026.`);
+    expect(blocksOf(draft, 'flight').map((f) => [f.departureAirport, f.arrivalAirport])).toEqual([
+      ['ORY', 'CTA'],
+      ['CTA', 'ORY'],
+    ]);
+  });
+
+  it('a date after an article opens its line ("Le lundi 8 juin, ..."); a booking dated inside its line sits on that day', () => {
+    const draft = read(`Vol TO4012 Orly 10:25 → Catane 12:55 le samedi 6 juin 2026.
+Le lundi 8 juin, excursion sur l'Etna, départ 08:30 de l'hôtel.
+Location de voiture chez Sicily by Car, prise à Taormine le 9 juin à 10:00.
+Retour TO4013 Catane 13:45 → Orly 16:25 le samedi 13 juin 2026.`);
+    expect(blocksOf(draft, 'activity')).toEqual([
+      expect.objectContaining({ day: 3, time: '08:30' }),
+    ]);
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({ day: 4, mode: 'carRental', time: '10:00' }),
+    ]);
+  });
+
+  it('a villa is a stay by name, with its "réservation n°"', () => {
+    const stays = readStays(
+      ['À Taormine : Villa Gelsomino, du 6 au 9 juin (3 nuits), réservation n° VG-20417'],
+      NOW,
+      '2026-06-06',
+    ).map((s) => s.block.content);
+    expect(stays).toEqual([
+      expect.objectContaining({
+        name: 'Villa Gelsomino',
+        checkIn: '2026-06-06',
+        nights: 3,
+        bookingReference: 'VG-20417',
+      }),
+    ]);
+  });
+});
+
+describe('journeys by rail without the word "train"', () => {
+  it('"IR 70" is a train, not Iran Air; a limited express is a train; a return journey goes by the document\'s only means', () => {
+    const draft = read(`Schweiz mit der Bahn
+1. Tag (Sa., 18.07.2026): Zürich – Luzern
+Fahrt mit dem IR 70 um 10:04 nach Luzern (an 10:45).
+2. Tag (So., 19.07.2026): Luzern – Zermatt
+Mit dem Zug nach Zermatt, Abfahrt Luzern 08:18, Ankunft Zermatt 11:13.
+3. Tag (Mo., 20.07.2026): Zermatt – Zürich
+Rückreise ab Zermatt um 09:13 über Visp, Ankunft Zürich HB 12:30.`);
+    expect(blocksOf(draft, 'flight')).toEqual([]);
+    expect(blocksOf(draft, 'transport').map((t) => [t.day, t.mode, t.time])).toEqual([
+      [1, 'train', '10:04'],
+      [2, 'train', '08:18'],
+      [3, 'train', '09:13'],
+    ]);
+    expect(
+      blocksOf(
+        read(
+          'Day 1: Romancecar limited express from Shinjuku at 10:00, arrive Hakone-Yumoto 11:25. Day 2: Hakone.',
+        ),
+        'transport',
+      ),
+    ).toEqual([expect.objectContaining({ mode: 'train', from: 'Shinjuku', time: '10:00' })]);
+  });
+
+  it('an abbreviation\'s dot ("Fam. Navarro") is no sentence end in a title', async () => {
+    const { titleFrom } = await import('../../src/imports/generate/builtin/trip-fields.ts');
+    expect(titleFrom('Escapada a Andalucía – Fam. Navarro', NOW)).toBe('Escapada a Andalucía');
+  });
+});
+
+describe('times and zones of the trip', () => {
+  it("a hotel's check-out hour is not the train's departure", () => {
+    const draft = read(
+      "Day 1: Arrive in York. Day 2: check out 11:00, LNER 1E22 back to King's Cross at 14:00, arr 18:21.",
+    );
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({ day: 2, time: '14:00', arrivalTime: '18:21' }),
+    ]);
+  });
+
+  it("Hanoi's airport reads in Vietnam's own zone (tzdata names it after Bangkok)", async () => {
+    const { airport } = await import('../../src/imports/generate/builtin/places.ts');
+    expect(airport('HAN')?.timezone).toBe('Asia/Ho_Chi_Minh');
+    expect(airport('BKK')?.timezone).toBe('Asia/Bangkok');
+    expect(airport('PDL')?.timezone).toBe('Atlantic/Azores'); // a zone of its own country stays
+  });
+});
+
+describe('stays named by their nights', () => {
+  it('"<Name> (N nights)" is a stay without a hotel word; a city\'s nights are not', async () => {
+    const { readDay } = await import('../../src/imports/generate/builtin/blocks.ts');
+    const hotels = (s: string) => readDay([s], '2026-05-01', NOW, null).hotels;
+    expect(hotels('Met on arrival and transferred to The Lutyens Courtyard (2 nights).')).toEqual([
+      { name: 'Lutyens Courtyard', city: null, nights: 2 },
+    ]);
+    expect(
+      hotels('Route par le Chemin du Roy. Installation au Manoir du Cap-Diamant (2 nuits).'),
+    ).toEqual([expect.objectContaining({ name: 'Manoir du Cap-Diamant', nights: 2 })]);
+    expect(hotels('Drive on to Kyoto (3 nights).')).toEqual([]);
+  });
+
+  it('a title cut from a plan\'s sentence ("flight TP1351 London (LHR)") does not place the stay', () => {
+    const draft = read(
+      'Weekend in Lisbon, 14 to 16 April 2026. Day 1: flight TP1351 London (LHR) 07:45 – Lisbon (LIS) 10:25. Overnight at Hotel Avenida Palace. Day 2: Sintra at 09:30. Day 3: departure.',
+    );
+    expect(draft.countries).toEqual(['PRT']);
+    expect(blocksOf(draft, 'accommodation')).toEqual([
+      expect.objectContaining({ name: 'Hotel Avenida Palace', city: 'Lisbon' }),
+    ]);
+  });
+
+  it("the day's heading places the stay before a flight read on the way", () => {
+    const draft = read(`Thailand
+Day 1 | Wed 3 Mar 2027 | Arrive Bangkok
+Arrive on QR836 at 19:30 after the overnight flight from London via Doha. We drive you to the Riverside Teak House (2 nights).
+Day 2 | Thu 4 Mar 2027 | Bangkok
+08:30 Grand Palace tour.
+Day 3 | Fri 5 Mar 2027 | Bangkok – Chiang Mai`);
+    expect(blocksOf(draft, 'accommodation')).toEqual([
+      expect.objectContaining({ day: 1, name: 'Riverside Teak House', city: 'Bangkok', nights: 2 }),
+    ]);
+  });
+});
+
+describe('payments of a per-person price', () => {
+  it('a balance without its amount is the per-person price less the per-person deposit', () => {
+    const lines = [
+      'PRICE: £4,680 per person sharing. Deposit £750 per person now; balance due 10 August 2026.',
+    ];
+    const price = findPrice(lines);
+    expect(findPayments(lines, NOW, null, price).map((p) => [p.kind, p.amount, p.dueDate])).toEqual(
+      [
+        ['deposit', 750, null],
+        ['balance', 3930, '2026-08-10'],
+      ],
+    );
+  });
+});
+
+describe('places that are not destinations', () => {
+  it('a city only changed planes in, "Torres del Paine" and a hotel "Bahía Redonda" add no country', () => {
+    const draft = read(`Patagonia – 6 días
+Día 1 – 6 de noviembre de 2026: Madrid – São Paulo
+Vuelo LA8065 Madrid (MAD) 23:55 – São Paulo Guarulhos (GRU) 06:35 (+1).
+Día 2 – 7 de noviembre de 2026: São Paulo – Buenos Aires
+Vuelo LA8010 São Paulo Guarulhos (GRU) 09:10 – Buenos Aires Ezeiza (EZE) 12:05. Hotel Recoleta Azul (2 noches).
+Día 4 – 9 de noviembre de 2026: Buenos Aires – El Calafate
+Vuelo AR1872 a las 08:20 desde Aeroparque. Alojamiento en la Hostería Bahía Redonda (2 noches).
+Día 6 – 11 de noviembre de 2026: Torres del Paine
+Trekking a la base de las Torres.`);
+    expect(draft.countries).toContain('ARG');
+    expect(draft.countries).not.toContain('BRA');
+  });
+});
+
+describe('short prepositions after accented letters', () => {
+  it('the "a" that ends "Hostería" is no "to"', async () => {
+    const { routeOf } = await import('../../src/imports/generate/builtin/blocks.ts');
+    expect(routeOf('Traslado privado a la Hostería Bahía Redonda')).toEqual({
+      from: null,
+      to: null,
+    });
+    expect(routeOf('Traslado a Mendoza')).toEqual({ from: null, to: 'Mendoza' });
   });
 });

@@ -4,7 +4,7 @@
 import type { DraftBlockInput } from '../draft.ts';
 import { addDays, daysBetween, scanDates, timeMatches, type IsoDate } from './dates.ts';
 import { readFlights } from './flights.ts';
-import { city } from './places.ts';
+import { city, countryOfName } from './places.ts';
 import {
   ACCOMMODATION_LABEL,
   ACTIVITY_WORDS,
@@ -25,7 +25,18 @@ export const clean = (s: string) =>
     .replace(/^[\s,:;.\-–—•*·|]+|[\s,:;\-–—•*·|]+$/g, '')
     .trim();
 
-type TransportMode = 'train' | 'bus' | 'ferry' | 'cruise' | 'transfer' | 'carRental' | 'car';
+type TransportMode =
+  | 'train'
+  | 'bus'
+  | 'ferry'
+  | 'cruise'
+  | 'transfer'
+  | 'carRental'
+  | 'car'
+  | 'other';
+
+const JOURNEY =
+  /\b(?:return journey|journey back|outward journey|ruckreise|ruckfahrt|anreise|hinreise|heimreise|viaje de (?:regreso|vuelta|ida)|regreso a|voyage retour|trajet retour|trajet aller|viagem de (?:regresso|volta|ida)|viaggio di (?:ritorno|andata)|rientro a)\b/;
 
 const OPERATORS: Array<[RegExp, string, TransportMode]> = [
   [/\btrenitalia\b/, 'Trenitalia', 'train'],
@@ -125,7 +136,7 @@ const MODES: Array<[RegExp, TransportMode]> = [
     'cruise',
   ],
   [
-    /\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita)\b|\b(?:ec|ic|ice|rj|rjx|nj|en|ter|tgv)\s?\d{2,5}\b/,
+    /\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita|limited express|express train|bullet train|regionalzug|regionalexpress|schnellzug|s-bahn)\b|\b(?:ec|ic|ice|rj|rjx|nj|en|ter|tgv|ir|re|rex)\s?\d{2,5}\b/,
     'train',
   ],
   [
@@ -155,7 +166,7 @@ const ROUTE =
 const ARROW_ROUTE =
   /(\p{Lu}[\p{L}'’.]+(?:\s\p{Lu}[\p{L}'’.]+){0,2})\s*(?:→|->|–|—|-|>|›|»)\s*(\p{Lu}[\p{L}'’.]+(?:\s\p{Lu}[\p{L}'’.]+){0,2})/u;
 const TOWARD =
-  /\b(?:to|towards?|hacia|vers|para|nach|verso|rumbo a|a|al|ao|à|au|in direzione di)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
+  /(?<![\p{L}\p{N}])(?:to|towards?|hacia|vers|para|nach|verso|rumbo a|a|al|ao|à|au|in direzione di)\s+(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
 const FROM_PLACE =
   /(?:\bfrom|\bdesde|\bdepuis|\bvon|\bab|\bda|\bdal|\bdalla|\bde|\bdu)\s+(?:the\s+|la\s+|el\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
 const ARRIVAL_PLACE =
@@ -266,11 +277,35 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
     )
   )
     mode = 'carRental';
+  // "Rückreise ab Zermatt um 09:13 ..., Ankunft Stuttgart Hbf 15:45": a journey by a means the sentence does not name.
+  if (!mode && JOURNEY.test(folded) && timeMatches(sentence).length) {
+    const route = routeOf(sentence);
+    if (route.from && route.to) mode = 'other';
+  }
   if (!mode) return undefined;
   if (mode === 'car' && !/\b(?:from|to|de|a|nach|von|da|para|vers|verso)\b/.test(folded))
     return undefined;
   const { from, to } = routeOf(sentence);
-  const found = timeMatches(sentence).map((t) => t.time);
+  // "Escursione prenotata ... in pullman", "excursion en autocar": an outing by coach is an activity, not a journey.
+  if (
+    !from &&
+    !to &&
+    !operator &&
+    (mode === 'bus' || mode === 'car') &&
+    /\b(?:excursion|excursions|escursione|escursioni|excursao|ausflug|tagesausflug|tour|visite guidee|visita guiada|visita guidata|fuhrung|sightseeing)\b/.test(
+      folded,
+    )
+  )
+    return undefined;
+  // "check out 11:00, LNER 1E22 ... at 14:00": the hotel's hour is not the journey's.
+  const found = timeMatches(sentence)
+    .filter(
+      (t) =>
+        !/\b(?:check[- ]?out|check[- ]?in|auschecken|einchecken)\W{0,3}(?:um|at|a las|a|à|às|alle|ab|bis)?\s*$/.test(
+          fold(sentence.slice(Math.max(0, t.index - 20), t.index)),
+        ),
+    )
+    .map((t) => t.time);
   // "LNER 1S07", "Lyria 9261": the service right after a railway's name (a British headcode too).
   const afterOperator =
     mode === 'train' && operator?.[2] === 'train'
@@ -398,7 +433,7 @@ export function timedClauses(sentence: string): string[] {
 const STAY_AT =
   /(?:overnight (?:at|in)(?: the)?|overnight:|night at|nights at|stay at|staying at|check(?:-| )in (?:at|to)(?: the)?|check-?in (?:à|a) l['’](?:h[ôo]tel\s)?|check-?in (?:à|a) la |check-?in (?:no|na|em)|accommodation at|noche en(?: el)?|alojamiento(?: en(?: el)?|:)|hospedaje(?: en|:)|check-?in en(?: el)?|nuit (?:a|à|au|en) (?:l['’]h[oô]tel |l['’])?|nuit:|h[ée]bergement\s*(?:à|a|:)(?: l['’])?|installation (?:à|a) l['’]|[üu]bernachtung(?:en)? (?:im|in der|in|:)|unterkunft:|check-?in im|alojamento(?: no| na| em|:)|pernoite(?: no| na| em|:)|hospedagem(?: no| na|:)|check-?in no|pernottamento(?: presso| al| all['’]|:| in| a)|sistemazione(?: presso| all['’]| al| in|:)|soggiorno (?:presso|all['’]|al)|check-?in (?:presso|all['’]|al))\s*(.+?)(?=[.;]\s|[.;]?$|,\s|\s\((?!\d)|\s[–—-]\s)/i;
 const NAME_PATTERN =
-  /((?:\p{Lu}[\p{L}'’&.-]*\s(?:(?:de|del|da|do|di|la|le|el|das|dos|du|des)\s)?){0,3}(?:Hotel|Hôtel|Hostal|Hostel|Parador|Resort|Lodge|Inn|Pousada|Albergo|Riad|Guesthouse|Agriturismo|Masseria|Quinta|Hacienda|Posada|Auberge|Palazzo|Relais|Residence|Residencia|Pension|Pensione|Camp|Ryokan|B&B|Suites|Apartments?|Apartamentos?)(?![\p{L}])(?:\s(?:de la|de las|de los|de['’]|dell['’]|d['’]|della|delle|degli|dei|de|del|da|do|di|la|le|el|das|dos|the|&|am|an|zum|zur|al|alla)?\s?[\p{Lu}\d][\p{L}\d'’&.-]*){0,5})/u;
+  /((?:\p{Lu}[\p{L}'’&.-]*\s(?:(?:de|del|da|do|di|la|le|el|das|dos|du|des)\s)?){0,3}(?:Hotel|Hôtel|Hostal|Hostel|Parador|Resort|Lodge|Inn|Pousada|Albergo|Riad|Guesthouse|Agriturismo|Masseria|Quinta|Hacienda|Posada|Auberge|Palazzo|Relais|Residence|Residencia|Pension|Pensione|Camp|Ryokan|B&B|Suites|Apartments?|Apartamentos?|Villa|Chalet|Gasthof|Gasthaus|Albergue|Cortijo|Finca|Kasbah|Manoir|Domaine)(?![\p{L}])(?:\s(?:de la|de las|de los|de['’]|dell['’]|d['’]|della|delle|degli|dei|de|del|da|do|di|la|le|el|das|dos|the|&|am|an|zum|zur|al|alla)?\s?[\p{Lu}\d][\p{L}\d'’&.-]*){0,5})/u;
 
 /** The hotel's name: after a label ("Accommodation: Hotel X"), or the words around "Hotel". */
 export function hotelName(line: string): string | undefined {
@@ -487,18 +522,49 @@ const NUMBER_WORDS: Record<string, number> = {
   sei: 6,
   sette: 7,
 };
+const NAMED_NIGHTS =
+  /(\p{Lu}[\p{L}'’&.-]*(?:\s(?:(?:de|del|da|do|di|du|des|la|le|el|of|the|au|aux|am|an|zum|zur|dos|das)\s)?\p{Lu}[\p{L}'’&.-]*){1,5})\s*\(\s*(\d{1,2}|one|two|three|four|five|six|seven)\s*(?:nights?|noches?|nuits?|noites?|n[äa]chte|nacht|notti|notte)\b/u;
+
+/** A stay named by its nights: "The Lutyens Courtyard (2 nights)"; not a city, a region or a country. */
+function namedStay(
+  sentence: string,
+): { name: string; nights: number | null; index: number } | undefined {
+  const m = NAMED_NIGHTS.exec(sentence);
+  if (!m) return undefined;
+  const name = m[1]!
+    .replace(
+      /^(?:Installation|Arrivée|Arrival|Check-in|Nuit|Night|Noche|Séjour|Stay|Übernachtung|Pernottamento|Sistemazione|Alojamiento|Hébergement|Transfer|Transfert|Traslado)\s+(?:(?:au|aux|à|a|at|in|im|en|no|na|al|nel|nella|the|la|le|el)\s+)*/u,
+      '',
+    )
+    .replace(/^(?:The|El|La|Le|Il|Das|Der|Die|O|A)\s+(?=\p{Lu})/u, '')
+    .trim();
+  if (!/^\p{Lu}/u.test(name) || name.length < 4) return undefined;
+  const words = name.split(/\s+/);
+  if (
+    city(name) ||
+    city(words.at(-1)!) ||
+    countryOfName(name) ||
+    /^(?:Day|Dia|Día|Jour|Tag|Giorno|Night|Noche|Nuit|Hotel|Hôtel)$/i.test(words[0]!)
+  )
+    return undefined;
+  return { name, nights: nightsOf(/(\S+)$/.exec(m[2]!)), index: m.index };
+}
+
 const nightsOf = (m: RegExpExecArray | null) =>
   m ? Number(m[1]) || NUMBER_WORDS[m[1]!] || null : null;
 
-/** A city named in a sentence after "in"/"en"/"à"..., or its last known city. */
+/** A city named in a sentence after "in"/"en"/"à"... (a whole word: not the "a" ending "Hostería"), or its last known city. */
 export function cityIn(sentence: string): string | null {
   for (const m of sentence.matchAll(
-    /\b(?:in|In|en|En|à|a|em|Em|no|na|nach|im|Im|in der|at)\s+(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu,
+    /(?<![\p{L}\p{N}])(?:in|In|en|En|à|a|em|Em|no|na|nach|im|Im|in der|at)\s+(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu,
   )) {
     const words = m[1]!.split(/\s+/);
     for (let n = words.length; n >= 1; n--) {
       const name = words.slice(0, n).join(' ');
-      if (city(name)) return name;
+      const place = city(name);
+      // "en Bahía Redonda" (a hotel), "Torres del Paine": a gazetteer town cut short of the name is not the place.
+      if (place && (n === words.length || place.population === Number.MAX_SAFE_INTEGER))
+        return name;
     }
   }
   return null;
@@ -608,6 +674,21 @@ export function readDay(
         const name = hotelName(sentence);
         if (name && !/^(?:the|el|la|le|il|das|o|a)?\s*(?:hotel|hôtel)$/i.test(name))
           hotels.push({ name, city: cityIn(sentence), nights: nightsOf(NIGHTS.exec(folded)) });
+      }
+      // "transferred to The Lutyens Courtyard (2 nights)", "Installation au Manoir du Cap-Diamant (2 nuits)":
+      // a name followed by its nights is a stay, hotel word or not (a city's nights are not).
+      const named = !STAY_AT.test(sentence) ? namedStay(sentence) : undefined;
+      if (named) {
+        // Its city is named after it ("..., in Jaipur"), not on the way there ("via Doha").
+        hotels.push({
+          name: named.name,
+          city: cityIn(sentence.slice(named.index)) ?? overnight,
+          nights: named.nights,
+        });
+        const before = sentence.slice(0, named.index).replace(/[\s,;:–—-]+$/, '');
+        const journey = before.length >= 12 ? transportOf(before) : undefined;
+        if (journey) ordered.push({ at: i, block: journey });
+        continue;
       }
       if (
         !transferToHotel &&

@@ -45,7 +45,7 @@ import {
   tripTitle,
   type Visit,
 } from './trip-fields.ts';
-import { NOT_TRIP_DATE, SENTENCE_BREAK, fold } from './vocabulary.ts';
+import { NOT_TRIP_DATE, RECURRING, SENTENCE_BREAK, fold } from './vocabulary.ts';
 
 const MAX_DAYS = 60;
 
@@ -100,7 +100,28 @@ export function extractDraft(text: string, now: Date): Draft {
           [...layout.preamble, ...layout.days.flatMap((d) => d.lines)].join('\n'),
         );
     if (cruise) days.find((d) => d.day === cruise.day)?.blocks.unshift(cruise.block);
+    // A day table that is a cruise's port table ("1 | sab 13/06/2026 | Kiel, Germania | – | 17:00").
+    const ports =
+      hasCruise || cruise ? undefined : readCruise(layout.days.length ? lines : [], now, anchor);
+    if (ports) {
+      days.find((d) => d.date === ports.date)?.blocks.unshift(ports.block);
+      for (const call of ports.calls) if (call.port) reading.visited.push({ name: call.port });
+    }
+    placeDatedNotes(layout.tail, days, now, anchor);
   }
+
+  // A journey whose means the sentence leaves out ("Rückreise ab Zermatt ...") goes by the document's only means.
+  const journeys = days.flatMap((d) => d.blocks).filter((b) => b.type === 'transport');
+  const means = new Set(
+    journeys.flatMap((b) =>
+      b.type === 'transport' && ['train', 'bus', 'ferry'].includes(b.content.mode)
+        ? [b.content.mode]
+        : [],
+    ),
+  );
+  if (means.size === 1)
+    for (const b of journeys)
+      if (b.type === 'transport' && b.content.mode === 'other') b.content.mode = [...means][0]!;
 
   // The period: stated, else the days' dates, else what the bookings span.
   const dated = days
@@ -202,9 +223,12 @@ export function extractDraft(text: string, now: Date): Draft {
   );
   const origin =
     firstTransport?.type === 'transport' && days[0]!.day === 1 ? firstTransport.content.from : null;
+  // A city only changed planes in ("Madrid – São Paulo" then "São Paulo – Buenos Aires" the
+  // next morning, no stay there) is a connection, not a place visited.
+  const connections = connectionCities(flights, stays);
   const geography = tripCountries({
     stays: [...stays, ...reading.overnights],
-    visited: reading.visited,
+    visited: reading.visited.filter((v) => !connections.has(fold(v.name))),
     text: `${titleHead}\n${body}`,
     titleArea: titleHead.length,
     flights,
@@ -282,6 +306,39 @@ export function extractDraft(text: string, now: Date): Draft {
   });
 }
 
+/** The names of cities where one flight lands and the next leaves within a day, with no stay there. */
+function connectionCities(
+  flights: Array<Flight['content'] & { arrivalDate: string | null }>,
+  stays: string[],
+): Set<string> {
+  const out = new Set<string>();
+  const sorted = [...flights].sort((a, b) =>
+    `${a.date ?? ''} ${a.departureTime ?? ''}`.localeCompare(
+      `${b.date ?? ''} ${b.departureTime ?? ''}`,
+    ),
+  );
+  sorted.forEach((f, i) => {
+    const next = sorted[i + 1];
+    const landed = f.arrivalDate ?? f.date;
+    if (!next || !f.arrivalAirport || next.departureAirport !== f.arrivalAirport) return;
+    if (!landed || !next.date || daysBetween(landed, next.date) > 1) return;
+    const names = [f.arrivalCity, next.departureCity, airport(f.arrivalAirport)?.city].filter(
+      (n): n is string => Boolean(n),
+    );
+    const place = city(names[0] ?? '');
+    if (
+      stays.some(
+        (s) => names.some((n) => fold(n) === fold(s)) || (place && city(s)?.name === place.name),
+      )
+    )
+      return;
+    for (const n of names) out.add(fold(n));
+    // Other spellings of the same city ("São Paulo" of the day titles for "Sao Paulo" of the airport).
+    if (place) out.add(fold(place.name));
+  });
+  return out;
+}
+
 /** The city a place name opens with, as written ("Sevilla Santa Justa" → "Sevilla"). */
 function writtenCity(name: string): string | undefined {
   const words = name.trim().split(/\s+/);
@@ -319,14 +376,19 @@ function placesOf(title: string | null): string[] {
         )
       )
         continue;
+      // The longest city in the run, from its start or after a word of the heading ("Arrive Bangkok").
       const words = m[1]!.split(/\s+/);
-      for (let n = words.length; n >= 1; n--) {
-        const name = words.slice(0, n).join(' ');
-        if (city(name)) {
-          out.push(name);
-          break;
+      found: for (let from = 0; from < words.length; from++)
+        for (let n = words.length - from; n >= 1; n--) {
+          const name = words.slice(from, from + n).join(' ');
+          const place = city(name);
+          // "Torres del Paine" is not the town of Torres: a gazetteer town cut before "del …" is a longer name.
+          const cut = /^(?:de|del|da|do|di|la|los|las)$/i.test(words[from + n] ?? '');
+          if (place && !(cut && place.population < Number.MAX_SAFE_INTEGER)) {
+            out.push(name);
+            break found;
+          }
         }
-      }
     }
   }
   return out;
@@ -378,8 +440,19 @@ function programmeDays(
       if (block.type === 'flight' && block.content.arrivalCity)
         lastPlace = block.content.arrivalCity;
     if (overnightCity) overnights.push(overnightCity);
+    // The day's own heading ("Arrive Bangkok") places its hotel before a flight read on the way
+    // ("via Doha"), when the place ends the heading (not "Milano" of "Milano – Barcellona").
+    const lastPart = (section.title ?? '').split(PLACE_SPLIT).filter(Boolean).at(-1) ?? '';
+    // (A title cut from a plan's sentence, "flight TP1351 London (LHR)", is no heading.)
+    const headingPlace =
+      places.length && lastPart.includes(places.at(-1)!) && !/\d/.test(section.title ?? '')
+        ? places.at(-1)!
+        : null;
     for (const hotel of hotels)
-      mentions.push({ day, hotel: { ...hotel, city: hotel.city ?? overnightCity ?? lastPlace } });
+      mentions.push({
+        day,
+        hotel: { ...hotel, city: hotel.city ?? overnightCity ?? headingPlace ?? lastPlace },
+      });
     for (let extra = section.day + 1; extra <= section.lastDay; extra++)
       days.push({
         day: extra,
@@ -491,6 +564,63 @@ function placeListedFlights(
           ? days.at(-1)
           : undefined);
     if (day) day.blocks.push(block);
+  }
+}
+
+/** The one date inside a line with a time (a booking), unless the line dates something else. */
+function insideDate(line: string, now: Date, anchor: IsoDate | null): IsoDate | undefined {
+  if (line.length > 240 || !timeMatches(line).length || NOT_TRIP_DATE.test(fold(line))) return;
+  if (aboutAnotherTrip(line, now)) return;
+  const dates = scanDates(line, now, anchor);
+  if (dates.length !== 1) return;
+  // The date and a time in the same sentence (an advert's "dal 1° luglio" beside another's "alle 16:00" is not one booking).
+  const sentence = line
+    .split(/(?<=[.!?])\s+/)
+    .find((s) => scanDates(s, now, anchor).length && timeMatches(s).length);
+  return sentence && !RECURRING.test(fold(sentence)) ? dates[0]!.date : undefined;
+}
+
+/**
+ * Bookings written after a day table, each with its date ("Escursione prenotata: mar 16/06 ore
+ * 10:30 ...", "bus da Milano ... venerdì 12/06 alle 06:00 (notte a Amburgo, Hotel Elbblick)"):
+ * each on the day of its date; a journey the day before the first day opens the trip.
+ */
+function placeDatedNotes(tail: string[], days: DraftDayInput[], now: Date, anchor: IsoDate | null) {
+  const first = days[0]?.date;
+  if (!first || !days.every((d) => d.date)) return;
+  for (const line of tail) {
+    if (line.length > 300 || NOT_TRIP_DATE.test(fold(line)) || !timeMatches(line).length) continue;
+    const date = scanDates(line, now, anchor)[0]?.date;
+    const last = days.at(-1)!.date!;
+    if (!date || date < addDays(first, -1) || date > last) continue;
+    const { blocks, hotels } = readDay([line], date, now, anchor);
+    const bookings = blocks.filter((b) => b.type !== 'text');
+    if (!bookings.length) continue;
+    if (date < first) {
+      if (!bookings.some((b) => b.type === 'transport' || b.type === 'flight')) continue;
+      for (const day of days) day.day += 1;
+      days.unshift({ day: 1, date, title: null, blocks: [] });
+    }
+    const day = days.find((d) => d.date === date)!;
+    day.blocks.push(...bookings);
+    // "notte a Amburgo inclusa, Hotel Elbblick": one night there, from that day.
+    for (const hotel of hotels) {
+      const nights =
+        hotel.nights ?? (/\b(?:night|noche|nuit|noite|nacht|notte)\b/.test(fold(line)) ? 1 : null);
+      day.blocks.push({
+        type: 'accommodation',
+        content: {
+          name: hotel.name,
+          checkIn: date,
+          checkOut: nights ? addDays(date, nights) : null,
+          nights,
+          city: hotel.city,
+          address: null,
+          bookingReference: null,
+        },
+        confidence: 0.6,
+      });
+    }
   }
 }
 
@@ -655,6 +785,9 @@ function confirmationDays(
     if (lead && line.length < 200)
       groups.push({ date: lead.date, lines: [/\p{L}{3}/u.test(rest) ? rest : line] });
     else if (heading) groups.push({ date: heading.date, lines: [line] });
+    // "Location de voiture ..., prise à Taormine le 9 juin à 10:00": a booking dated inside its line, at a time.
+    else if (insideDate(line, now, anchor))
+      groups.push({ date: insideDate(line, now, anchor)!, lines: [line] });
     else groups.at(-1)!.lines.push(line);
   }
   for (const group of groups) {

@@ -45,7 +45,7 @@ function portOf(rest: string): string | null | undefined {
   for (let n = Math.min(words.length, 4); n >= 1; n--)
     if (city(words.slice(0, n).join(' '))) return words.slice(0, n).join(' ');
   // "Pireo (Atenas), Grecia": a port the gazetteer does not know, in a country it does.
-  const country = /,\s*(\p{Lu}[\p{L}\s]{2,30}?)\s*(?:$|\s{2}|\d|-|–)/u.exec(rest)?.[1];
+  const country = /,\s*(\p{Lu}[\p{L}\s]{2,30}?)\s*(?:$|\s{2}|\d|-|–|\|)/u.exec(rest)?.[1];
   return country && countryOfName(country.trim()) && words.length <= 3 ? cell : undefined;
 }
 
@@ -62,7 +62,7 @@ export function readCruise(
   const calls: PortCall[] = [];
   lines.forEach((line, i) => {
     if (line.length > 160) return;
-    const body = line.replace(/^\s*\d{1,2}\s+(?=\p{L})/u, '');
+    const body = line.replace(/^\s*\d{1,2}\s*(?:\|\s*)?(?=\p{L})/u, '');
     const lead = leadingDate(body, now, anchor);
     if (!lead) return;
     const rest = body.slice(lead.end);

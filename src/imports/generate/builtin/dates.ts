@@ -151,9 +151,10 @@ export function findDates(text: string, language: string, now: Date): IsoDate[] 
   return found;
 }
 
-// Times: "08:15", "8.15", "8h15", "20h", "9am", "9:30 p.m.", "9 Uhr", "alle 9", "ore 21".
+// Times: "08:15", "8.15", "8h15", "20h", "9am", "9:30 p.m.", "9 Uhr", "alle 9", "ore 21" (but "3 ore",
+// "2 hrs" after the number are durations).
 const TIME =
-  /(?<![\d:.,/])(?:([01]?\d|2[0-3])\s?[:h.]\s?([0-5]\d)(?!\d)(?:\s*(a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?|([01]?\d|2[0-3])\s*(a\.?\s?m\.?|p\.?\s?m\.?|h(?![a-z\d])|uhr\b|hrs\b|horas?\b|heures?\b|ore\b))|(?:\b(?:ore|alle|um|a las|as|a)\s+)([01]?\d|2[0-3])(?=\s*(?:h|uhr|ore)?\b)(?![.:,]\d)/gi;
+  /(?<![\d:.,/])(?:([01]?\d|2[0-3])\s?[:h.]\s?([0-5]\d)(?!\d)(?:\s*(a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?|([01]?\d|2[0-3])\s*(a\.?\s?m\.?|p\.?\s?m\.?|h(?![a-z\d])|uhr\b|horas?\b|heures?\b))|(?:\b(?:ore|alle|um|a las|as|a)\s+)([01]?\d|2[0-3])(?=\s*(?:h|uhr|ore)?\b)(?![.:,]\d)/gi;
 
 export interface TimeMatch {
   time: string;
@@ -303,5 +304,8 @@ export function leadingDate(
 ): DateMatch | undefined {
   const first = scanDates(text.slice(0, 60), now, anchor)[0];
   if (!first) return undefined;
-  return /^[\s([*#]*$/.test(text.slice(0, first.index)) ? first : undefined;
+  // "Le lundi 8 juin", "El 3 de mayo", "Am 5. Mai", "On 8 June": an article or preposition before it.
+  return /^[\s([*#]*(?:(?:le|el|am|on|il|no|em|en|the)\s+)?$/i.test(text.slice(0, first.index))
+    ? first
+    : undefined;
 }

@@ -463,7 +463,7 @@ function anchorsIn(line: string): Array<{ code: string; number: string; index: n
   // A train, bus or ferry sentence ("Treno Railjet RJ 75 alle 08:12") names no flight unless it says so.
   const otherMode =
     !FLIGHT_WORDS.test(folded) &&
-    /\b(?:train|trains|tren|treno|zug|comboio|railjet|bus|autobus|pullman|ferry|traghetto|fahre|barco|bateau|navire|ship|nave|ec|ic|ice|rj|rjx|tgv|ave|hbf|hl\.?\s?n|bahnhof|gare|estacion|stazione|station|centrale|termini|eurostar)\b/.test(
+    /\b(?:train|trains|tren|treno|zug|comboio|railjet|bus|autobus|pullman|ferry|traghetto|fahre|barco|bateau|navire|ship|nave|ec|ic|ice|rj|rjx|tgv|ave|hbf|hl\.?\s?n|bahnhof|gare|estacion|stazione|station|centrale|termini|eurostar|bahnfahrt|zugfahrt|mit dem (?:ir|re|rex))\b/.test(
       folded,
     );
   const contextual =
@@ -656,9 +656,12 @@ export function readFlights(
     const window: string[] = [line.slice(partStart, partEnd)];
     const windowLines = [a.line];
     if (sameLine.length === 1) {
+      // A line with its departure and arrival times is the whole flight: the next lines are other things, details aside.
+      const complete = timeMatches(window[0]!).length >= 2;
       for (let j = a.line + 1; j < lines.length && j <= a.line + 6; j++) {
         if (anchorLines.has(j)) break;
         const folded = fold(lines[j]!);
+        if (complete && !DETAIL_LINE.test(folded)) break;
         const dateAndTime =
           j <= a.line + 2 &&
           timeMatches(lines[j]!).length > 0 &&
@@ -709,6 +712,7 @@ export function readFlights(
         !anchorLines.has(previous) &&
         !used.has(previous) &&
         lines[previous]!.length < 120 &&
+        timeMatches(lines[previous]!).length < 2 && // another flight's row, not a heading
         (FLIGHT_WORDS.test(fold(lines[previous]!)) || airportsIn(lines[previous]!).length >= 2) &&
         scanDates(lines[previous]!, now, anchorDate).length + airportsIn(lines[previous]!).length >
           0
@@ -857,6 +861,28 @@ function flightOf(
         arr = code;
         cities.arr = cityAirport(name!) ? name! : name!.split(/\s+/)[0]!;
         break;
+      }
+    }
+  }
+  // One end named by its airport ("Orly"), the other by a city with one airport ("Catane"): the order of the two in the text decides.
+  if (hits.length === 1 && (dep === null) !== (arr === null)) {
+    const hit = hits[0]!;
+    const other = [...text.matchAll(/(?<![\p{L}])(\p{Lu}[\p{L}'’-]+)/gu)].find(
+      (m) =>
+        cityAirport(m[1]!) &&
+        cityAirport(m[1]!) !== hit.iata &&
+        (m.index < hit.index || m.index >= hit.end),
+    );
+    if (other) {
+      const code = cityAirport(other[1]!)!;
+      if (other.index < hit.index) {
+        dep = code;
+        arr = hit.iata;
+        cities.dep = other[1]!;
+      } else {
+        dep = hit.iata;
+        arr = code;
+        cities.arr = other[1]!;
       }
     }
   }

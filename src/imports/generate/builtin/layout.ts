@@ -153,8 +153,11 @@ function splitHeaderRest(rest: string): { title: string | null; content: string 
   const text = rest.replace(/^[\s:.\-–—|]+|[\s:\-–—|]+$/g, '').trim();
   if (!text) return { title: null, content: null };
   const table = text.split(/\s*\|\s*/);
-  if (table.length >= 2)
-    return { title: table[0]!.slice(0, 120), content: table.slice(1).join('. ') };
+  // Cells of only times or dashes (a port table's arrival and departure) say nothing as text.
+  if (table.length >= 2) {
+    const cells = table.slice(1).filter((c) => /\p{L}{2}/u.test(c));
+    return { title: table[0]!.slice(0, 120), content: cells.length ? cells.join('. ') : null };
+  }
   // A short heading ("Rome – Florence", "Arrival in Lisbon") is the title; a plan written on the
   // header's line ("Day 2: Vatican Museums tour at 9am.") is content too, and its first clause the title.
   const plan =
@@ -316,11 +319,14 @@ export function readLayout(
   const firstDate = headers.find((h) => isHeader(h) && h.date)?.date ?? null;
   let closed = false;
   let sequence = 0;
+  // A day table's row holds its day: the first line after the table (not a row, not its hotel) ends the days.
+  let inTable = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     const header = headers[i];
     if (isHeader(header)) {
       closed = false;
+      inTable = /^\d{1,2}\s\|\s/.test(line);
       sequence++;
       let day =
         header.day ??
@@ -337,6 +343,7 @@ export function readLayout(
       continue;
     }
     if (sections.length && isClosing(line)) closed = true;
+    if (inTable && !/^Overnight: /.test(line) && !/\s\|\s/.test(line)) closed = true;
     if (closed) tail.push(line);
     else if (sections.length) sections.at(-1)!.lines.push(line);
     else preamble.push(line);

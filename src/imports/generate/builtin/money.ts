@@ -390,6 +390,20 @@ export function findPayments(
       if (paid > 0 && paid < total)
         amount = { amount: Math.round((total - paid) * 100) / 100, currency: price.currency };
     }
+    // "Deposit £750 per person now; balance due 10 August": the rest of a per-person price, per person.
+    if (!amount && kind === 'balance' && price?.per === 'person' && !total) {
+      const deposit = payments.find(
+        (p) =>
+          p.kind === 'deposit' &&
+          p.currency === price.currency &&
+          PER_PERSON.test(fold(p.text ?? '')),
+      );
+      if (deposit && deposit.amount < price.amount)
+        amount = {
+          amount: Math.round((price.amount - deposit.amount) * 100) / 100,
+          currency: price.currency,
+        };
+    }
     if (!amount) continue;
     const due = scanDates(line, now, anchor)[0]?.date ?? null;
     if (payments.some((p) => p.kind === kind && p.amount === amount.amount)) continue;

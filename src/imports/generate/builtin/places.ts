@@ -61,7 +61,12 @@ export function airport(iata: string): AirportPlace | undefined {
     const info = getAirportInfo(iata.toUpperCase());
     const country = countries.alpha2ToAlpha3(info.country);
     return country
-      ? { iata: iata.toUpperCase(), city: info.city, country, timezone: info.timezone }
+      ? {
+          iata: iata.toUpperCase(),
+          city: info.city,
+          country,
+          timezone: ownZone(info.timezone, country),
+        }
       : undefined;
   } catch {
     return undefined;
@@ -507,6 +512,35 @@ function countryAirports() {
     airportsByCountry.set(country, list);
   }
   return airportsByCountry;
+}
+
+/**
+ * A zone named after another country's city ("Asia/Bangkok" for Hanoi, which tzdata links there)
+ * reads as the country's own zone when that one keeps the same offset now ("Asia/Ho_Chi_Minh"):
+ * an agent sets a Vietnam trip to Vietnam's time.
+ */
+const ownZones = new Map<string, string>();
+function ownZone(zone: string, country: string): string {
+  const key = `${zone} ${country}`;
+  let found = ownZones.get(key);
+  if (found === undefined) ownZones.set(key, (found = readOwnZone(zone, country)));
+  return found;
+}
+
+function readOwnZone(zone: string, country: string): string {
+  const own = countryTimezone(country);
+  if (!own || own === zone) return zone;
+  const other = [...countryAirports()].find(([c]) => c !== country && countryTimezone(c) === zone);
+  if (!other) return zone;
+  const offset = (z: string) =>
+    new Intl.DateTimeFormat('en', { timeZone: z, timeZoneName: 'longOffset' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName')?.value;
+  try {
+    return offset(own) === offset(zone) ? own : zone;
+  } catch {
+    return zone;
+  }
 }
 
 /** The IATA zone of a country with one zone, or of its most common zone when it has several. */

@@ -19,7 +19,7 @@ const ADDRESS =
   /^(?:address|direccion|adresse|endereco|morada|anschrift|indirizzo)\s*[:-]\s*(.+)$/i;
 const NIGHTS = /\b(\d{1,2})\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte)\b/;
 const REFERENCE =
-  /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\.?|reference|id)|reservation (?:number|no\.?)|n[º°o]\.? de reserva|numero de reserva|localizador|numero de (?:confirmation|reservation)|n[º°o] de confirmation|numero da reserva|codigo (?:de|da) reserva|buchungsnummer|buchungsnr\.?|buchungs-nr\.?|reservierungsnummer|reservierungsnr\.?|bestatigungsnummer|bestatigungsnr\.?|numero di prenotazione|codice (?:di )?prenotazione|numero di conferma|confirmacao do hotel|hotel confirmation(?: number)?|confirmation de l'hotel|confirmacion del hotel)(?![a-z])\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,14})\b/i;
+  /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\.?|reference|id)|reservation (?:number|no\.?)|n[º°o]\.? de reserva|numero de reserva|localizador|numero de (?:confirmation|reservation)|n[º°o] de confirmation|numero da reserva|codigo (?:de|da) reserva|buchungsnummer|buchungsnr\.?|buchungs-nr\.?|reservierungsnummer|reservierungsnr\.?|bestatigungsnummer|bestatigungsnr\.?|numero di prenotazione|codice (?:di )?prenotazione|numero di conferma|confirmacao do hotel|hotel confirmation(?: number)?|confirmation de l'hotel|confirmacion del hotel|(?:reservation|reserva|reservierung|prenotazione|booking)\s*(?:n[º°o.]*|nr\.?|no\.?))(?![a-z])\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,14})\b/i;
 
 /** A labelled confirmation number; a word after the label ("Confirmation de réservation") is none. */
 function referenceIn(text: string): RegExpExecArray | null {

@@ -495,7 +495,13 @@ const KIND_TITLES: Record<
 export function titleFrom(line: string, now: Date): string | undefined {
   let text = line.replace(/\s+/g, ' ').trim();
   // A sentence ("thank you for your purchase. Here is your trip") or a letterhead is not a title.
-  const bare = text.replace(/\s*[([][^)\]]*[)\]]/g, ' ');
+  // (An abbreviation's dot, "Fam. Navarro", "Sr. Ruiz", ends no sentence.)
+  const bare = text
+    .replace(/\s*[([][^)\]]*[)\]]/g, ' ')
+    .replace(
+      /\b(?:fam|sr|sra|srs|mr|mrs|ms|dr|hr|fr|frau|sig|sigg|mme|mlle|st|sto|sta|nr|no)\./gi,
+      ' ',
+    );
   // A line with a price ("Prix total du séjour : 540 €") is not a title.
   if (/[€$£]\s?\d|\d\s?(?:€|eur\b|usd\b|gbp\b)/i.test(text)) return undefined;
   if (

@@ -178,7 +178,7 @@ export const HOTEL_WORDS =
 export const ACCOMMODATION_LABEL =
   /^\s*(?:accommodation|accomodation|hotel|hotels|overnight|lodging|stay|property|alojamiento|hospedaje|hotel\/alojamiento|establecimiento|hebergement|logement|nuit|hotel \/ hebergement|alojamento|hospedagem|pernoite|estadia|unterkunft|ubernachtung|hotel\/unterkunft|pernottamento|alloggio|sistemazione|struttura)(?:\s*(?:[:\-–]|\s\d)|\s+(?:in|en|a|em|im|at|di|ad)\s+[^:,.\d€$£]{2,30}:)/;
 export const OVERNIGHT =
-  /\b(?:overnight|night in|nights? at|stay at|noche en|alojamiento en|nuit a|nuit en|pernoite em|noite em|ubernachtung in|pernottamento a|pernottamento in|check-?in)\b/;
+  /\b(?:overnight|night in|nights? at|stay at|noche en|alojamiento en|nuit a|nuit en|pernoite em|noite em|ubernachtung in|nacht in|pernottamento a|pernottamento in|notte a|notte in|check-?in)\b/;
 export const CHECK_IN =
   /\b(?:check-?in|arrival|llegada|entrada|arrivee|chegada|anreise|arrivo|from|desde|du|von|dal)\b/;
 export const CHECK_OUT =
