@@ -4,7 +4,7 @@
 import type { GraphQLSchema } from 'graphql';
 import type { z } from 'zod';
 import type { JobDefinition } from './jobs/workers.ts';
-import type { Paths, PathsOptions, WebhookEvents } from './openapi/types.ts';
+import type { Example, Paths, PathsOptions, WebhookEvents } from './openapi/types.ts';
 import type { RestRouter, Surface } from './rest/types.ts';
 import type { EventResources } from './webhooks/events.ts';
 
@@ -21,10 +21,15 @@ export interface DomainModule {
     on: readonly Surface[];
     register(router: RestRouter, schema: GraphQLSchema, surface: Surface): void;
   };
-  /** Its part of the OpenAPI document: paths, and the events webhook receivers get. */
+  /**
+   * Its part of the OpenAPI document: paths, the events webhook receivers get, and its resources'
+   * output shapes (<entity>.shape.ts) by component name, with their named examples.
+   */
   openapi?: {
     paths(options: PathsOptions): Paths;
     webhooks?(): WebhookEvents;
+    shapes?: Readonly<Record<string, z.ZodType>>;
+    examples?: Readonly<Record<string, Example>>;
   };
   /** Its background jobs, run by the worker role. */
   jobs?: ReadonlyArray<JobDefinition<z.ZodType>>;

@@ -9,7 +9,7 @@ import { answer, prepareOperation, runOperation } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
 import { idParam, listParams, pageParams } from '../rest/params.ts';
 import type { RestRouter } from '../rest/types.ts';
-import { TRIP_FIELDS } from '../trips/trip.rest.ts';
+import { TRIP_LIST_ITEM_FIELDS } from '../trips/trip.rest.ts';
 
 export const CATALOG_FIELDS = `id accountId agentId slug title subtitle description seoDescription pictureUrl logoUrl accountLogo
   filters { countries month duration } isPublic sharedWithOrganisation tripIds tripCount createdAt updatedAt`;
@@ -37,7 +37,7 @@ export function registerCatalogRoutes(router: RestRouter, schema: GraphQLSchema)
     `
     query CatalogTrips($catalogId: Int!, $page: Int, $pageSize: Int) {
       catalogTrips(catalogId: $catalogId, page: $page, pageSize: $pageSize) {
-        data { ${TRIP_FIELDS} agentPictureUrl } page pageSize totalCount totalPages
+        data { ${TRIP_LIST_ITEM_FIELDS} } page pageSize totalCount totalPages
       }
     }`,
   );

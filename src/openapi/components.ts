@@ -1,5 +1,6 @@
 // The reusable parts of the document: schemas, the error responses of decisions "Health, errors
 // and limits", headers, parameters and the two security schemes of the specification.
+import type { z } from 'zod';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { LIMITS } from '../config/constants.ts';
 import { megabytes } from '../errors.ts';
@@ -9,7 +10,8 @@ import { EXAMPLES, errorExample } from './examples.ts';
 import { IMPORT_EXAMPLES, importSchemas } from '../imports/import.openapi-schemas.ts';
 import { inputSchemas } from './input-schemas.ts';
 import { errorSchema, responseSchemas } from './response-schemas.ts';
-import type { Components, Header, Parameter, Response, Schema } from './types.ts';
+import { componentSchemas } from './json-schema.ts';
+import type { Components, Example, Header, Parameter, Response, Schema } from './types.ts';
 import { WEBHOOK_EXAMPLES, webhookSchemas } from '../webhooks/webhooks.openapi-schemas.ts';
 
 const integerHeader = (description: string, required = false): Header => ({
@@ -313,10 +315,19 @@ function scopeDescription(scope: string): string {
   return `${action === 'manage' ? 'Manage' : action![0]!.toUpperCase() + action!.slice(1)} ${resource}.`;
 }
 
-export function components(options: { tokenUrl: string }): Components {
+/** The domains' parts, gathered from the registry by document.ts. */
+export interface ComponentsOptions {
+  tokenUrl: string;
+  /** Output shapes by component name, converted here in one pass so that they can `$ref` each other. */
+  shapes: Record<string, z.ZodType>;
+  examples: Record<string, Example>;
+}
+
+export function components(options: ComponentsOptions): Components {
   const inputs = inputSchemas();
   return {
     schemas: {
+      ...componentSchemas(options.shapes, 'output'),
       ...responseSchemas(inputs.TripConfigurationDocument!),
       ...catalogSchemas(),
       ...bookingSchemas(),
@@ -327,7 +338,13 @@ export function components(options: { tokenUrl: string }): Components {
     responses: RESPONSES,
     parameters: PARAMETERS,
     headers: HEADERS,
-    examples: { ...EXAMPLES, ...CATALOG_EXAMPLES, ...WEBHOOK_EXAMPLES, ...IMPORT_EXAMPLES },
+    examples: {
+      ...options.examples,
+      ...EXAMPLES,
+      ...CATALOG_EXAMPLES,
+      ...WEBHOOK_EXAMPLES,
+      ...IMPORT_EXAMPLES,
+    },
     securitySchemes: securitySchemes(options.tokenUrl),
   };
 }

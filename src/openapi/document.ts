@@ -111,7 +111,11 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentW
     tags: TAGS,
     paths: withOperationParameters(paths),
     webhooks: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.webhooks?.())),
-    components: components({ tokenUrl: `${apiUrl}/oauth/token` }),
+    components: components({
+      tokenUrl: `${apiUrl}/oauth/token`,
+      shapes: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.shapes)),
+      examples: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.examples)),
+    }),
   };
 }
 

@@ -1,31 +1,9 @@
-// Example values of the document. The mock server starts from the trip and configuration here,
+// Example values of the document (the resources' own are beside their shapes, <entity>.shape.ts).
+// The mock server starts from the configuration here,
 // and the document test checks every example against its schema.
 import { API_VERSION } from '../config/constants.ts';
 import { defaultConfiguration } from '../trips/configuration.defaults.ts';
 import type { Example } from './types.ts';
-
-const trip = {
-  id: 1,
-  title: 'Paris Summer Vacation',
-  slug: 'paris-summer-vacation-abc123',
-  joinCode: 'K7P2QX9M',
-  seoDescription: 'Five days in Paris in July.',
-  duration: 5,
-  dateStart: '2026-07-01T00:00:00.000Z',
-  dateFinish: '2026-07-06T00:00:00.000Z',
-  dateExpiration: null,
-  code: 'TRIP-1',
-  logo: null,
-  countries: ['FRA'],
-  imageUrl: 'https://images.example.com/paris.jpg',
-  agentId: 1,
-  template: false,
-  visibility: 'public',
-  accountId: 1,
-  createdAt: '2026-03-02T09:30:00.000Z',
-  updatedAt: '2026-03-02T09:30:00.000Z',
-  visualizations: 42,
-};
 
 const configuration = {
   ...defaultConfiguration(),
@@ -63,17 +41,6 @@ const configuration = {
 };
 
 export const EXAMPLES = {
-  Trip: { summary: 'A trip', value: trip },
-  TripPage: {
-    summary: 'One page of trips',
-    value: {
-      data: [{ ...trip, agentPictureUrl: 'https://images.example.com/agents/1.jpg' }],
-      page: 1,
-      pageSize: 20,
-      totalCount: 1,
-      totalPages: 1,
-    },
-  },
   CreateTrip: {
     summary: 'The documented create shape',
     value: {
@@ -119,8 +86,7 @@ export const EXAMPLES = {
   },
 } satisfies Record<string, Example>;
 
-/** The example trip and configuration, as plain data (the mock server's starting state). */
-export const exampleTrip = (): typeof trip => structuredClone(trip);
+/** The example configuration, as plain data (the mock server's starting state). */
 export const exampleConfiguration = (): typeof configuration => structuredClone(configuration);
 
 export const errorExample = (code: string, message: string): Example => ({

@@ -1,8 +1,7 @@
 // Request-body schemas derived from the zod schemas the routes validate with, so the document
-// cannot drift from what the service accepts. zod's JSON Schema is correct but noisy; the
-// clean-up below keeps it readable (no zod-internal date and email regexes, flat anyOf) and adds
-// the descriptions zod cannot carry without editing the domain files.
-import { z } from 'zod';
+// cannot drift from what the service accepts (converted by json-schema.ts), with the descriptions
+// zod cannot carry without editing the domain files.
+import type { z } from 'zod';
 import { createApiKeyBody } from '../auth/api-keys.input.ts';
 import {
   bulkDeleteCatalogsBody,
@@ -12,25 +11,24 @@ import {
 import { configurationInput } from '../trips/configuration.input.ts';
 import { bulkDeleteTripsBody, createTripInput, updateTripInput } from '../trips/trip.input.ts';
 import { createEndpointInput, updateEndpointInput } from '../webhooks/endpoint.input.ts';
+import { componentSchemas } from './json-schema.ts';
 import type { Schema } from './types.ts';
 
-const SCHEMAS_PATH = '#/components/schemas/';
-
 /** Component name → zod schema. Recursive parts need a name of their own to become a `$ref`. */
-function registry() {
-  const schemas = z.registry<{ id: string }>();
-  schemas.add(createTripInput, { id: 'CreateTripRequest' });
-  schemas.add(updateTripInput, { id: 'UpdateTripRequest' });
-  schemas.add(bulkDeleteTripsBody, { id: 'BulkDeleteTripsRequest' });
-  schemas.add(configurationInput, { id: 'TripConfigurationDocument' });
-  schemas.add(configurationInput.shape.blocks.element, { id: 'ConfigurationBlock' });
-  schemas.add(createApiKeyBody, { id: 'CreateApiKeyRequest' });
-  schemas.add(createCatalogInput, { id: 'CreateCatalogRequest' });
-  schemas.add(updateCatalogInput, { id: 'UpdateCatalogRequest' });
-  schemas.add(bulkDeleteCatalogsBody, { id: 'BulkDeleteCatalogsRequest' });
-  schemas.add(createEndpointInput, { id: 'CreateWebhookEndpointRequest' });
-  schemas.add(updateEndpointInput, { id: 'UpdateWebhookEndpointRequest' });
-  return schemas;
+function inputs(): Record<string, z.ZodType> {
+  return {
+    CreateTripRequest: createTripInput,
+    UpdateTripRequest: updateTripInput,
+    BulkDeleteTripsRequest: bulkDeleteTripsBody,
+    TripConfigurationDocument: configurationInput,
+    ConfigurationBlock: configurationInput.shape.blocks.element,
+    CreateApiKeyRequest: createApiKeyBody,
+    CreateCatalogRequest: createCatalogInput,
+    UpdateCatalogRequest: updateCatalogInput,
+    BulkDeleteCatalogsRequest: bulkDeleteCatalogsBody,
+    CreateWebhookEndpointRequest: createEndpointInput,
+    UpdateWebhookEndpointRequest: updateEndpointInput,
+  };
 }
 
 const TRIP_FIELD_NOTES: Record<string, string> = {
@@ -73,14 +71,7 @@ const WEBHOOK_ENDPOINT_NOTES: Record<string, string> = {
 };
 
 export function inputSchemas(): Record<string, Schema> {
-  const { schemas } = z.toJSONSchema(registry(), {
-    target: 'draft-2020-12',
-    io: 'input',
-    uri: (id) => `${SCHEMAS_PATH}${id}`,
-  }) as { schemas: Record<string, Schema> };
-  const out = Object.fromEntries(
-    Object.entries(schemas).map(([name, schema]) => [name, tidy(schema) as Schema]),
-  );
+  const out = componentSchemas(inputs(), 'input');
   annotate(out.CreateTripRequest!, TRIP_FIELD_NOTES);
   annotate(out.UpdateTripRequest!, TRIP_FIELD_NOTES);
   annotate(out.TripConfigurationDocument!, CONFIGURATION_NOTES);
@@ -101,35 +92,6 @@ export function inputSchemas(): Record<string, Schema> {
     'The whole configuration. Block ids are unique; a parent names an existing container block; the tree has no cycles.';
   return out;
 }
-
-/** Removes zod's implementation details and flattens nested unions, recursively. */
-function tidy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(tidy);
-  if (typeof value !== 'object' || value === null) return value;
-  const schema: Schema = {};
-  for (const [key, child] of Object.entries(value)) {
-    if (key === '$schema' || key === '$id') continue;
-    schema[key] = tidy(child);
-  }
-  // A format says it; zod's own regex for it only makes the document unreadable.
-  if (['date-time', 'date', 'email'].includes(schema.format as string)) delete schema.pattern;
-  if (Array.isArray(schema.anyOf)) {
-    schema.anyOf = (schema.anyOf as Schema[]).flatMap((branch) =>
-      Object.keys(branch).length === 1 && Array.isArray(branch.anyOf)
-        ? (branch.anyOf as Schema[])
-        : [branch],
-    );
-  }
-  // JSON object keys are always strings; "any value" reads better as true.
-  if (isStringKeys(schema.propertyNames)) delete schema.propertyNames;
-  if (isEmptyObject(schema.additionalProperties)) schema.additionalProperties = true;
-  return schema;
-}
-
-const isEmptyObject = (value: unknown) =>
-  typeof value === 'object' && value !== null && Object.keys(value).length === 0;
-const isStringKeys = (value: unknown) =>
-  typeof value === 'object' && value !== null && JSON.stringify(value) === '{"type":"string"}';
 
 /** Adds descriptions by dotted property path (`settings.timezone`). */
 function annotate(schema: Schema, notes: Record<string, string>): void {

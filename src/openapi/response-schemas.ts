@@ -3,63 +3,8 @@
 // version may add some; the tests hold the service to exactly these fields (see
 // test/helpers/openapi-check.ts), so they cannot drift either.
 import { PERMISSIONS } from '../auth/permissions.ts';
-import { id, nullable, page, ref, timestamp, url } from './schema-parts.ts';
+import { id, nullable, ref, timestamp } from './schema-parts.ts';
 import type { Schema } from './types.ts';
-
-const tripProperties: Record<string, Schema> = {
-  id: { ...id, description: 'Trip identifier.' },
-  title: { type: 'string' },
-  slug: {
-    type: 'string',
-    description: 'URL-friendly identifier: the title plus 6 random characters.',
-  },
-  joinCode: {
-    type: 'string',
-    description: 'Code for travelers to join the trip: 8 upper-case letters and digits.',
-  },
-  seoDescription: nullable({ type: 'string' }),
-  duration: nullable({ type: 'integer', minimum: 1, description: 'Days.' }),
-  dateStart: nullable(timestamp),
-  dateFinish: nullable(timestamp),
-  dateExpiration: nullable({ ...timestamp, description: 'Expiration of the trip offer.' }),
-  code: { type: 'string', description: 'Internal trip code, TRIP-<n>, unique in the account.' },
-  logo: nullable(url),
-  countries: {
-    type: 'array',
-    items: { type: 'string', pattern: '^[A-Z]{3}$' },
-    description: 'ISO 3166-1 alpha-3 codes.',
-  },
-  imageUrl: nullable({ ...url, description: 'Cover image.' }),
-  agentId: { ...id, description: 'The agent who created the trip.' },
-  template: { type: 'boolean', description: 'Whether the trip is a template.' },
-  visibility: {
-    type: 'string',
-    enum: ['public', 'private'],
-    description: 'A private trip never appears on a public surface.',
-  },
-  accountId: { ...id, description: 'The owning account.' },
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  // Not `readOnly`: the schema is also the body of webhook events, requests to the receiver, where
-  // readOnly would forbid it (Redocly's no-invalid-media-type-examples). Write bodies refuse it anyway.
-  visualizations: {
-    type: 'integer',
-    minimum: 0,
-    description: 'Traveler views (at most one per viewer per hour), counted by the service.',
-  },
-};
-const tripRequired = [
-  'id',
-  'title',
-  'slug',
-  'code',
-  'agentId',
-  'template',
-  'accountId',
-  'createdAt',
-  'updatedAt',
-  'visualizations',
-];
 
 const apiKeyProperties: Record<string, Schema> = {
   id,
@@ -89,19 +34,6 @@ export const errorSchema = (codes?: readonly string[]): Schema => ({
 
 export function responseSchemas(configurationDocument: Schema): Record<string, Schema> {
   return {
-    Trip: { type: 'object', required: tripRequired, properties: tripProperties },
-    TripListItem: {
-      type: 'object',
-      required: tripRequired,
-      properties: {
-        ...tripProperties,
-        agentPictureUrl: nullable({
-          ...url,
-          description: 'Profile picture URL of the agent who created the trip.',
-        }),
-      },
-    },
-    TripPage: page(ref('TripListItem')),
     // GET and PATCH answer the stored document: the PUT shape plus updatedAt, and an id on each
     // more-info field. Built from the request schema so the two cannot part.
     TripConfiguration: {

@@ -5,6 +5,7 @@ import { registerTripConfigurationRoutes } from './configuration.rest.ts';
 import { tripPaths } from './trip.openapi.ts';
 import { loadTripEventData } from './trip.payload.ts';
 import { registerTripRoutes } from './trip.rest.ts';
+import { TRIP_EXAMPLES, TRIP_SHAPES } from './trip.shape.ts';
 import { purgeTripTrashJob } from './trips.jobs.ts';
 
 export const tripsDomain: DomainModule = {
@@ -22,7 +23,11 @@ export const tripsDomain: DomainModule = {
       registerTripConfigurationRoutes(router, schema);
     },
   },
-  openapi: { paths: () => ({ ...tripPaths(), ...tripConfigurationPaths() }) },
+  openapi: {
+    paths: () => ({ ...tripPaths(), ...tripConfigurationPaths() }),
+    shapes: TRIP_SHAPES,
+    examples: TRIP_EXAMPLES,
+  },
   jobs: [purgeTripTrashJob],
   events: { trip: loadTripEventData },
 };

@@ -4,7 +4,7 @@
 import { EVENT_TYPES } from './events.ts';
 import { exampleBooking, examplePayment } from '../bookings/booking.openapi-schemas.ts';
 import { CATALOG_EXAMPLES } from '../catalogs/catalog.openapi-schemas.ts';
-import { EXAMPLES } from '../openapi/examples.ts';
+import { TRIP_EXAMPLES } from '../trips/trip.shape.ts';
 import { id, nullable, page, ref, timestamp } from '../openapi/schema-parts.ts';
 import type { Example, Schema } from '../openapi/types.ts';
 
@@ -266,7 +266,7 @@ const failed = {
   completedAt: '2026-04-03T09:02:00.095Z',
 };
 
-const trip = EXAMPLES.Trip.value;
+const trip = TRIP_EXAMPLES.Trip.value;
 const catalog = CATALOG_EXAMPLES.Catalog.value;
 const event = (type: keyof typeof WEBHOOK_EVENTS, data: object, summary: string): Example => ({
   summary,

@@ -16,7 +16,42 @@ interface Improvement {
   change(old: Json): Json;
 }
 
-const IMPROVEMENTS: Improvement[] = [];
+/** Every field of the trip's shape, which the service always sends (null when empty). */
+const TRIP_FIELDS = [
+  'id',
+  'title',
+  'slug',
+  'joinCode',
+  'seoDescription',
+  'duration',
+  'dateStart',
+  'dateFinish',
+  'dateExpiration',
+  'code',
+  'logo',
+  'countries',
+  'imageUrl',
+  'agentId',
+  'template',
+  'visibility',
+  'accountId',
+  'createdAt',
+  'updatedAt',
+  'visualizations',
+];
+
+const IMPROVEMENTS: Improvement[] = [
+  {
+    at: ['components', 'schemas', 'Trip', 'required'],
+    why: 'A trip always has all its fields, null when empty: the schema required only ten of them.',
+    change: () => TRIP_FIELDS,
+  },
+  {
+    at: ['components', 'schemas', 'TripListItem', 'required'],
+    why: 'A trip in a list always has all its fields and agentPictureUrl, null when empty.',
+    change: () => [...TRIP_FIELDS, 'agentPictureUrl'],
+  },
+];
 
 const BEFORE = new URL('../fixtures/openapi/before-item-2.json', import.meta.url);
 

@@ -8,30 +8,11 @@ import { configurationInput, mergePatch } from '../configuration.input.ts';
 import { defaultConfiguration } from '../configuration.defaults.ts';
 import { datesInOrder, type CreateTripInput, type UpdateTripInput } from '../trip.input.ts';
 import { parseOrThrow } from '../../validation.ts';
+import type { TripShape } from '../trip.shape.ts';
 import { compareBy, matches } from './list-filter.ts';
 
-export interface MockTrip {
-  id: number;
-  title: string;
-  slug: string;
-  joinCode: string;
-  seoDescription: string | null;
-  duration: number | null;
-  dateStart: string | null;
-  dateFinish: string | null;
-  dateExpiration: string | null;
-  code: string;
-  logo: string | null;
-  countries: string[];
-  imageUrl: string | null;
-  agentId: number;
-  template: boolean;
-  visibility: string;
-  accountId: number;
-  createdAt: string;
-  updatedAt: string;
-  visualizations: number;
-}
+/** A trip as the service answers it: its shape. */
+export type MockTrip = TripShape;
 
 interface Entry {
   trip: MockTrip;
