@@ -5,7 +5,6 @@ import { PERMISSIONS } from '../auth/permissions.ts';
 import { LIMITS } from '../config/constants.ts';
 import { megabytes } from '../errors.ts';
 import { bookingSchemas } from '../bookings/booking.openapi-schemas.ts';
-import { CATALOG_EXAMPLES, catalogSchemas } from '../catalogs/catalog.openapi-schemas.ts';
 import { EXAMPLES, errorExample } from './examples.ts';
 import { IMPORT_EXAMPLES, importSchemas } from '../imports/import.openapi-schemas.ts';
 import { inputSchemas } from './input-schemas.ts';
@@ -329,7 +328,6 @@ export function components(options: ComponentsOptions): Components {
     schemas: {
       ...componentSchemas(options.shapes, 'output'),
       ...responseSchemas(inputs.TripConfigurationDocument!),
-      ...catalogSchemas(),
       ...bookingSchemas(),
       ...webhookSchemas(),
       ...importSchemas(),
@@ -341,7 +339,6 @@ export function components(options: ComponentsOptions): Components {
     examples: {
       ...options.examples,
       ...EXAMPLES,
-      ...CATALOG_EXAMPLES,
       ...WEBHOOK_EXAMPLES,
       ...IMPORT_EXAMPLES,
     },

@@ -57,10 +57,6 @@ export const EXAMPLES = {
   },
   BulkDeleteTrips: { summary: 'Three trips', value: { tripIds: [1, 2, 3] } },
   BulkDeleteTripsById: { summary: 'The tripId form', value: { tripId: [4, 5] } },
-  BulkDeleteResult: {
-    summary: 'Two deleted, one skipped',
-    value: { message: '2 trips deleted.', deletedCount: 2 },
-  },
   TripConfiguration: { summary: 'A configured trip', value: configuration },
   TripConfigurationPatch: {
     summary: 'Change the currency, drop WhatsApp sharing',

@@ -47,18 +47,6 @@ export function responseSchemas(configurationDocument: Schema): Record<string, S
         'A JSON Merge Patch (RFC 7396) of the configuration: objects merge, null removes a member, anything else replaces. The result must be a valid configuration.',
     },
     Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
-    BulkDeleteResult: {
-      type: 'object',
-      required: ['message', 'deletedCount'],
-      properties: {
-        message: { type: 'string' },
-        deletedCount: {
-          type: 'integer',
-          minimum: 0,
-          description: 'How many trips were moved to the trash.',
-        },
-      },
-    },
     StatusReport: {
       type: 'object',
       required: ['status', 'version', 'checks'],

@@ -19,6 +19,16 @@ export const pageOf = <Item extends z.ZodType>(item: Item) =>
     totalPages: z.int().min(0),
   });
 
+/** `{message, deletedCount}` of a bulk deletion ("2 trips deleted."). */
+export const bulkDeleteResultOf = (plural: string) =>
+  z.object({
+    message: z.string(),
+    deletedCount: z
+      .int()
+      .min(0)
+      .meta({ description: `How many ${plural} were moved to the trash.` }),
+  });
+
 /** A named example of a resource's shape, as the document's components list them. */
 export interface ShapeExample<Shape extends z.ZodType> {
   summary: string;

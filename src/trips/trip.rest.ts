@@ -17,7 +17,7 @@ import { idParam, listParams } from '../rest/params.ts';
 import type { RestRouter } from '../rest/types.ts';
 import type { Context } from '../graphql/context.ts';
 import { selectionOf } from '../rest/selection.ts';
-import { tripListItemShape, tripShape } from './trip.shape.ts';
+import { tripBulkDeleteResultShape, tripListItemShape, tripShape } from './trip.shape.ts';
 
 /** The GraphQL selection of a trip, and of a trip in a list: the shapes' fields. */
 export const TRIP_FIELDS = selectionOf(tripShape);
@@ -54,7 +54,7 @@ export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): v
   const DELETE_MANY = prepareOperation<{ deleteTrips: { message: string; deletedCount: number } }>(
     schema,
     `
-    mutation DeleteTrips($ids: [Int!]!) { deleteTrips(ids: $ids) { message deletedCount } }`,
+    mutation DeleteTrips($ids: [Int!]!) { deleteTrips(ids: $ids) { ${selectionOf(tripBulkDeleteResultShape)} } }`,
   );
 
   const answer = (

@@ -3,7 +3,14 @@
 // TripPage schemas, the REST routes' GraphQL selections and the event payload's type derive from
 // it; test/unit/pothos-shapes.test.ts holds the Pothos Trip type to it.
 import { z } from 'zod';
-import { id, pageOf, type ShapeExample, timestamp, url } from '../shared/shape-parts.ts';
+import {
+  bulkDeleteResultOf,
+  id,
+  pageOf,
+  type ShapeExample,
+  timestamp,
+  url,
+} from '../shared/shape-parts.ts';
 
 export const tripShape = z.object({
   id: id().meta({ description: 'Trip identifier.' }),
@@ -49,11 +56,35 @@ export const tripListItemShape = tripShape.extend({
 });
 export const tripPageShape = pageOf(tripListItemShape);
 
+/** The trip fields a public page may show: no codes, no owner ids (decisions "Catalogs"). */
+export const publicTripShape = tripShape
+  .pick({
+    id: true,
+    title: true,
+    slug: true,
+    seoDescription: true,
+    duration: true,
+    dateStart: true,
+    dateFinish: true,
+    dateExpiration: true,
+    logo: true,
+    countries: true,
+    imageUrl: true,
+    createdAt: true,
+    updatedAt: true,
+  })
+  .meta({ description: 'A public trip: no codes, no owner ids.' });
+
+/** What DELETE /trips and POST /trips/bulk-delete answer. */
+export const tripBulkDeleteResultShape = bulkDeleteResultOf('trips');
+
 /** The document's components, by name. */
 export const TRIP_SHAPES = {
   Trip: tripShape,
   TripListItem: tripListItemShape,
   TripPage: tripPageShape,
+  PublicTrip: publicTripShape,
+  BulkDeleteResult: tripBulkDeleteResultShape,
 };
 
 const trip: TripShape = {
@@ -91,6 +122,10 @@ export const TRIP_EXAMPLES = {
       totalPages: 1,
     },
   } satisfies ShapeExample<typeof tripPageShape>,
+  BulkDeleteResult: {
+    summary: 'Two deleted, one skipped',
+    value: { message: '2 trips deleted.', deletedCount: 2 },
+  } satisfies ShapeExample<typeof tripBulkDeleteResultShape>,
 };
 
 /** The example trip, as plain data (the mock server's starting state). */

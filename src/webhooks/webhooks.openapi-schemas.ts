@@ -3,7 +3,7 @@
 // a receiver gets (service-spec "Envelope", "Payload shapes") and examples.
 import { EVENT_TYPES } from './events.ts';
 import { exampleBooking, examplePayment } from '../bookings/booking.openapi-schemas.ts';
-import { CATALOG_EXAMPLES } from '../catalogs/catalog.openapi-schemas.ts';
+import { CATALOG_SHAPE_EXAMPLES } from '../catalogs/catalog.shape.ts';
 import { TRIP_EXAMPLES } from '../trips/trip.shape.ts';
 import { id, nullable, page, ref, timestamp } from '../openapi/schema-parts.ts';
 import type { Example, Schema } from '../openapi/types.ts';
@@ -267,7 +267,7 @@ const failed = {
 };
 
 const trip = TRIP_EXAMPLES.Trip.value;
-const catalog = CATALOG_EXAMPLES.Catalog.value;
+const catalog = CATALOG_SHAPE_EXAMPLES.Catalog.value;
 const event = (type: keyof typeof WEBHOOK_EVENTS, data: object, summary: string): Example => ({
   summary,
   value: { eventId: EVENT_ID, type, createdAt: '2026-04-03T10:15:00.000Z', accountId: 1, data },

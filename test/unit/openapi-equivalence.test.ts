@@ -8,12 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { printedDocument } from '../../src/openapi/print-document.ts';
 
 type Json = unknown;
+type Document = { components: { schemas: Record<string, { properties: Record<string, Json> }> } };
 
 interface Improvement {
   /** Path into the document, one segment per key. */
   at: string[];
   why: string;
-  change(old: Json): Json;
+  /** The new value, from the old one and the old document. */
+  change(old: Json, document: Document): Json;
 }
 
 /** Every field of the trip's shape, which the service always sends (null when empty). */
@@ -51,6 +53,17 @@ const IMPROVEMENTS: Improvement[] = [
     why: 'A trip in a list always has all its fields and agentPictureUrl, null when empty.',
     change: () => [...TRIP_FIELDS, 'agentPictureUrl'],
   },
+  {
+    at: ['components', 'schemas', 'PublicTrip', 'properties'],
+    why: "A public trip's fields are the trip's, now with the trip's descriptions (Days., Cover image., ...).",
+    change: (old, document) =>
+      Object.fromEntries(
+        Object.keys(old as object).map((name) => [
+          name,
+          document.components.schemas.Trip!.properties[name],
+        ]),
+      ),
+  },
 ];
 
 const BEFORE = new URL('../fixtures/openapi/before-item-2.json', import.meta.url);
@@ -77,7 +90,7 @@ function improved(document: Json, improvements = IMPROVEMENTS): Json {
       if (typeof next !== 'object' || next === null) throw new Error(`no ${at.join('/')}`);
       return next as Record<string, Json>;
     }, copy);
-    parent[at.at(-1)!] = change(parent[at.at(-1)!]);
+    parent[at.at(-1)!] = change(parent[at.at(-1)!], document as Document);
   }
   return copy;
 }

@@ -17,12 +17,29 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { schema } from '../../src/graphql/schema.ts';
 import { selectionOf } from '../../src/rest/selection.ts';
-import { tripPageShape, tripShape } from '../../src/trips/trip.shape.ts';
+import {
+  publicTripShape,
+  tripBulkDeleteResultShape,
+  tripPageShape,
+  tripShape,
+} from '../../src/trips/trip.shape.ts';
+import {
+  catalogBulkDeleteResultShape,
+  catalogPageShape,
+  catalogShape,
+  publicCatalogShape,
+} from '../../src/catalogs/catalog.shape.ts';
 
 /** GraphQL object type name → the shape the REST facade answers with it. */
 const PAIRS: Array<[string, z.ZodObject]> = [
   ['Trip', tripShape],
   ['TripPage', tripPageShape],
+  ['PublicTrip', publicTripShape],
+  ['BulkDeleteResult', tripBulkDeleteResultShape],
+  ['Catalog', catalogShape],
+  ['CatalogPage', catalogPageShape],
+  ['PublicCatalog', publicCatalogShape],
+  ['CatalogBulkDeleteResult', catalogBulkDeleteResultShape],
 ];
 
 type Def = { type: string; format?: string; innerType?: z.ZodType; element?: z.ZodType };
