@@ -18,6 +18,13 @@ export function componentSchemas(
     target: 'draft-2020-12',
     io,
     uri: (id) => `${SCHEMAS_PATH}${id}`,
+    // The service's answers may grow fields in a minor version: an output object stays open unless
+    // its shape is strict (z.strictObject, a catchall of never).
+    override: ({ zodSchema, jsonSchema }) => {
+      const def = zodSchema._zod.def as { type: string; catchall?: unknown };
+      if (io === 'output' && def.type === 'object' && !def.catchall)
+        delete jsonSchema.additionalProperties;
+    },
   }) as { schemas: Record<string, Schema> };
   return Object.fromEntries(
     Object.entries(schemas).map(([name, schema]) => [name, tidy(schema, io) as Schema]),
@@ -46,8 +53,6 @@ function tidy(value: unknown, io: 'input' | 'output'): unknown {
   if (isStringKeys(schema.propertyNames)) delete schema.propertyNames;
   if (isEmptyObject(schema.additionalProperties)) schema.additionalProperties = true;
   if (io === 'output') {
-    // The service's answers may grow fields in a minor version: output objects stay open.
-    if (schema.additionalProperties === false) delete schema.additionalProperties;
     // zod writes a nullable bare type as a type list; the document spells every nullable the same way.
     if (Array.isArray(schema.type) && Object.keys(schema).length === 1) {
       const types = schema.type as string[];

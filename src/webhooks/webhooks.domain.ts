@@ -2,12 +2,18 @@
 import type { DomainModule } from '../domain-module.ts';
 import { webhookEvents, webhookPaths } from './endpoint.openapi.ts';
 import { registerWebhookRoutes } from './endpoint.rest.ts';
+import { WEBHOOK_SHAPE_EXAMPLES, WEBHOOK_SHAPES } from './endpoint.shape.ts';
 import { WEBHOOK_JOBS } from './webhooks.jobs.ts';
 
 export const webhooksDomain: DomainModule = {
   name: 'webhooks',
   graphql: () => import('./endpoint.schema.ts'),
   routes: { on: ['api'], register: registerWebhookRoutes },
-  openapi: { paths: webhookPaths, webhooks: webhookEvents },
+  openapi: {
+    paths: webhookPaths,
+    webhooks: webhookEvents,
+    shapes: WEBHOOK_SHAPES,
+    examples: WEBHOOK_SHAPE_EXAMPLES,
+  },
   jobs: WEBHOOK_JOBS,
 };

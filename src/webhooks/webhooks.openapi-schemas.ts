@@ -1,69 +1,16 @@
-// The webhook parts of the document: response schemas (from the GraphQL types WebhookEndpoint,
-// WebhookEndpointWithSecret, WebhookDelivery and WebhookDeliveryPage), the envelope of each event
-// a receiver gets (service-spec "Envelope", "Payload shapes") and examples.
-import { EVENT_TYPES } from './events.ts';
+// The envelope of each event a receiver gets (service-spec "Envelope", "Payload shapes"), and the
+// examples of the events and of the endpoint request bodies. The endpoint's and the delivery's
+// shapes are in endpoint.shape.ts.
 import { exampleBooking, examplePayment } from '../bookings/booking.openapi-schemas.ts';
 import { CATALOG_SHAPE_EXAMPLES } from '../catalogs/catalog.shape.ts';
 import { TRIP_EXAMPLES } from '../trips/trip.shape.ts';
-import { id, nullable, page, ref, timestamp } from '../openapi/schema-parts.ts';
+import { id, ref, timestamp } from '../openapi/schema-parts.ts';
+import { EXAMPLE_EVENT_ID } from './endpoint.shape.ts';
 import type { Example, Schema } from '../openapi/types.ts';
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const eventId: Schema = { type: 'string', pattern: `^evt_${UUID}$` };
-const deliveryId: Schema = { type: 'string', pattern: `^dlv_${UUID}$` };
-
-const endpointProperties: Record<string, Schema> = {
-  id,
-  name: { type: 'string' },
-  url: { type: 'string', format: 'uri', description: 'HTTPS, public addresses only.' },
-  eventTypes: {
-    type: 'array',
-    items: { type: 'string', enum: [...EVENT_TYPES] },
-    description: 'The event types the endpoint subscribes to, each once.',
-  },
-  status: {
-    type: 'string',
-    enum: ['active', 'paused'],
-    description: 'A paused endpoint gets no events (a test is still sent).',
-  },
-  previousSecretExpiresAt: nullable({
-    ...timestamp,
-    description:
-      'After a rotation, until when the previous secret still signs (both signatures are sent); null otherwise.',
-  }),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-};
-
-const deliveryProperties: Record<string, Schema> = {
-  id: deliveryId,
-  eventId: {
-    ...eventId,
-    description:
-      "Sent as X-Service-Delivery; the receiver's deduplication key. A redelivery keeps it.",
-  },
-  eventType: nullable({
-    type: 'string',
-    description:
-      "The event's type (webhook.test for a test). null in the 202 answers of test and redeliver.",
-  }),
-  endpointId: id,
-  manual: { type: 'boolean', description: 'A test or a redelivery by hand.' },
-  status: {
-    type: 'string',
-    enum: ['pending', 'succeeded', 'failed'],
-    description:
-      'One attempt: succeeded on a 2xx within 30 seconds, failed otherwise. Never retried automatically.',
-  },
-  responseStatus: nullable({
-    type: 'integer',
-    description: "The receiver's HTTP status; null while pending or without an answer.",
-  }),
-  responseBody: nullable({ type: 'string', description: 'The first 4 KB of the answer.' }),
-  durationMs: nullable({ type: 'integer', minimum: 0 }),
-  error: nullable({ type: 'string', description: 'Why a failed delivery failed.' }),
-  createdAt: timestamp,
-  completedAt: nullable(timestamp),
+const eventId: Schema = {
+  type: 'string',
+  pattern: '^evt_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
 };
 
 /** The envelope of one event type: `data` is what that type carries. */
@@ -119,37 +66,6 @@ export function webhookSchemas(): Record<string, Schema> {
   const trip = dataOf('trip', ref('Trip'));
   const catalog = dataOf('catalog', ref('Catalog'));
   return {
-    WebhookEndpoint: {
-      type: 'object',
-      required: Object.keys(endpointProperties),
-      properties: endpointProperties,
-    },
-    WebhookEndpointWithSecret: {
-      type: 'object',
-      description:
-        'The endpoint with its signing secret: in the answers of create and rotate-secret only.',
-      required: [...Object.keys(endpointProperties), 'secret'],
-      properties: {
-        ...endpointProperties,
-        secret: {
-          type: 'string',
-          pattern: '^whsec_[A-Za-z0-9_-]{43}$',
-          description:
-            'The whsec_ signing secret. Shown in this answer only; keep it to check X-Service-Signature-256.',
-        },
-      },
-    },
-    WebhookEndpointList: {
-      type: 'object',
-      required: ['data'],
-      properties: { data: { type: 'array', items: ref('WebhookEndpoint') } },
-    },
-    WebhookDelivery: {
-      type: 'object',
-      required: Object.keys(deliveryProperties),
-      properties: deliveryProperties,
-    },
-    WebhookDeliveryPage: page(ref('WebhookDelivery')),
     DeletedTrip: withDeletedAt(
       'Trip',
       'The trip as it was when deleted (the GET /trips/{tripId} shape), with deletedAt.',
@@ -226,73 +142,20 @@ export function webhookSchemas(): Record<string, Schema> {
   };
 }
 
-const endpoint = {
-  id: 3,
-  name: 'Back office',
-  url: 'https://hooks.agency.example/trips',
-  eventTypes: ['trip.created', 'trip.updated', 'trip.deleted'],
-  status: 'active',
-  previousSecretExpiresAt: null,
-  createdAt: '2026-04-02T08:00:00.000Z',
-  updatedAt: '2026-04-02T08:00:00.000Z',
-};
-const SECRET = 'whsec_q3Vf8oXn2LkR7tYb1MzWc5HdJ0pAsE9gUiN4vKxQ6Ty';
-const EVENT_ID = 'evt_6f1c2a9e-4b7d-4c3a-9e8f-2d5b7a1c0e43';
-const delivery = {
-  id: 'dlv_0b9d3e51-7a2c-4f6e-8d14-5c3a9b2e7f60',
-  eventId: EVENT_ID,
-  eventType: 'trip.created',
-  endpointId: 3,
-  manual: false,
-  status: 'succeeded',
-  responseStatus: 200,
-  responseBody: 'ok',
-  durationMs: 182,
-  error: null,
-  createdAt: '2026-04-03T10:15:00.000Z',
-  completedAt: '2026-04-03T10:15:00.182Z',
-};
-const failed = {
-  ...delivery,
-  id: 'dlv_7e2a4c18-9b3d-4e5f-a061-3f8c2d9b1a74',
-  eventId: 'evt_2c8e5b1a-3d7f-4a9c-b6e2-8f1d4c7a0b35',
-  eventType: 'trip.deleted',
-  status: 'failed',
-  responseStatus: 500,
-  responseBody: 'Internal Server Error',
-  durationMs: 95,
-  error: 'The receiver answered 500.',
-  createdAt: '2026-04-03T09:02:00.000Z',
-  completedAt: '2026-04-03T09:02:00.095Z',
-};
-
 const trip = TRIP_EXAMPLES.Trip.value;
 const catalog = CATALOG_SHAPE_EXAMPLES.Catalog.value;
 const event = (type: keyof typeof WEBHOOK_EVENTS, data: object, summary: string): Example => ({
   summary,
-  value: { eventId: EVENT_ID, type, createdAt: '2026-04-03T10:15:00.000Z', accountId: 1, data },
+  value: {
+    eventId: EXAMPLE_EVENT_ID,
+    type,
+    createdAt: '2026-04-03T10:15:00.000Z',
+    accountId: 1,
+    data,
+  },
 });
 
 export const WEBHOOK_EXAMPLES = {
-  WebhookEndpoint: { summary: 'An endpoint', value: endpoint },
-  WebhookEndpointCreated: {
-    summary: 'A new endpoint, with its secret',
-    value: { ...endpoint, secret: SECRET },
-  },
-  WebhookEndpointRotated: {
-    summary: 'A new secret; the previous one signs for 24 hours more',
-    value: {
-      ...endpoint,
-      previousSecretExpiresAt: '2026-04-06T11:00:00.000Z',
-      updatedAt: '2026-04-05T11:00:00.000Z',
-      secret: SECRET,
-    },
-  },
-  WebhookEndpointPaused: {
-    summary: 'A paused endpoint',
-    value: { ...endpoint, status: 'paused', updatedAt: '2026-04-05T11:00:00.000Z' },
-  },
-  WebhookEndpointList: { summary: "The account's endpoints", value: { data: [endpoint] } },
   CreateWebhookEndpoint: {
     summary: 'Trip events to the back office',
     value: {
@@ -304,24 +167,6 @@ export const WEBHOOK_EXAMPLES = {
   UpdateWebhookEndpoint: {
     summary: 'Subscribe to catalog events too',
     value: { eventTypes: ['trip.created', 'trip.updated', 'trip.deleted', 'catalog.updated'] },
-  },
-  WebhookDeliveryPending: {
-    summary: 'A delivery just queued',
-    value: {
-      ...delivery,
-      id: 'dlv_4a7c1e93-2b5d-4f8a-9c6e-1d3b5f7a9c20',
-      eventType: null,
-      manual: true,
-      status: 'pending',
-      responseStatus: null,
-      responseBody: null,
-      durationMs: null,
-      completedAt: null,
-    },
-  },
-  WebhookDeliveryPage: {
-    summary: 'Newest first: one succeeded, one failed',
-    value: { data: [delivery, failed], page: 1, pageSize: 20, totalCount: 2, totalPages: 1 },
   },
   TripCreatedEvent: event('trip.created', { trip }, 'A trip created'),
   TripUpdatedEvent: event(

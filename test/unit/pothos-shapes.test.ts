@@ -29,6 +29,12 @@ import {
   catalogShape,
   publicCatalogShape,
 } from '../../src/catalogs/catalog.shape.ts';
+import {
+  deliveryPageShape,
+  deliveryShape,
+  endpointShape,
+  endpointWithSecretShape,
+} from '../../src/webhooks/endpoint.shape.ts';
 
 /** GraphQL object type name → the shape the REST facade answers with it. */
 const PAIRS: Array<[string, z.ZodObject]> = [
@@ -40,6 +46,10 @@ const PAIRS: Array<[string, z.ZodObject]> = [
   ['CatalogPage', catalogPageShape],
   ['PublicCatalog', publicCatalogShape],
   ['CatalogBulkDeleteResult', catalogBulkDeleteResultShape],
+  ['WebhookEndpoint', endpointShape],
+  ['WebhookEndpointWithSecret', endpointWithSecretShape],
+  ['WebhookDelivery', deliveryShape],
+  ['WebhookDeliveryPage', deliveryPageShape],
 ];
 
 type Def = { type: string; format?: string; innerType?: z.ZodType; element?: z.ZodType };
