@@ -26,7 +26,7 @@ export interface DomainModule {
    * output shapes (<entity>.shape.ts) by component name, with their named examples.
    */
   openapi?: {
-    paths(options: PathsOptions): Paths;
+    paths?(options: PathsOptions): Paths;
     webhooks?(): WebhookEvents;
     shapes?: Readonly<Record<string, z.ZodType>>;
     examples?: Readonly<Record<string, Example>>;

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { LIMITS } from '../config/constants.ts';
 import { megabytes } from '../errors.ts';
-import { bookingSchemas } from '../bookings/booking.openapi-schemas.ts';
 import { EXAMPLES, errorExample } from './examples.ts';
 import { IMPORT_EXAMPLES, importSchemas } from '../imports/import.openapi-schemas.ts';
 import { inputSchemas } from './input-schemas.ts';
@@ -328,7 +327,6 @@ export function components(options: ComponentsOptions): Components {
     schemas: {
       ...componentSchemas(options.shapes, 'output'),
       ...responseSchemas(inputs.TripConfigurationDocument!),
-      ...bookingSchemas(),
       ...webhookSchemas(),
       ...importSchemas(),
       ...inputs,

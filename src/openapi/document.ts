@@ -101,7 +101,7 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentW
   const aiUrl = options.aiUrl?.replace(/\/$/, '');
   const paths: Paths = Object.assign(
     {},
-    ...DOMAINS.map((domain) => domain.openapi?.paths({ aiUrl })),
+    ...DOMAINS.map((domain) => domain.openapi?.paths?.({ aiUrl })),
     documentationPaths(),
   );
   return {

@@ -41,7 +41,8 @@ function tidy(value: unknown, io: 'input' | 'output'): unknown {
     schema[key] = tidy(child, io);
   }
   // A format says it; zod's own regex for it only makes the document unreadable.
-  if (['date-time', 'date', 'email'].includes(schema.format as string)) delete schema.pattern;
+  if (['date-time', 'date', 'email', 'uuid'].includes(schema.format as string))
+    delete schema.pattern;
   if (Array.isArray(schema.anyOf)) {
     schema.anyOf = (schema.anyOf as Schema[]).flatMap((branch) =>
       Object.keys(branch).length === 1 && Array.isArray(branch.anyOf)

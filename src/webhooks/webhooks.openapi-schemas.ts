@@ -1,7 +1,7 @@
 // The envelope of each event a receiver gets (service-spec "Envelope", "Payload shapes"), and the
 // examples of the events and of the endpoint request bodies. The endpoint's and the delivery's
 // shapes are in endpoint.shape.ts.
-import { exampleBooking, examplePayment } from '../bookings/booking.openapi-schemas.ts';
+import { exampleBooking, examplePayment } from '../bookings/booking.shape.ts';
 import { CATALOG_SHAPE_EXAMPLES } from '../catalogs/catalog.shape.ts';
 import { TRIP_EXAMPLES } from '../trips/trip.shape.ts';
 import { id, ref, timestamp } from '../openapi/schema-parts.ts';
