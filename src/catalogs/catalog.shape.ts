@@ -68,6 +68,14 @@ export const publicTripPageShape = pageOf(publicTripShape).meta({
 });
 export const publicCatalogShape = publicCatalogFieldsShape.extend({ trips: publicTripPageShape });
 
+/** The catalog of catalog.deleted: as it was when deleted, with deletedAt. */
+export const deletedCatalogShape = z
+  .intersection(catalogShape, z.object({ deletedAt: timestamp() }))
+  .meta({
+    description:
+      'The catalog as it was when deleted (the GET /catalogs/{id} shape), with deletedAt.',
+  });
+
 export const catalogBulkDeleteResultShape = bulkDeleteResultOf('catalogs');
 
 /** The document's components, by name. */
@@ -76,6 +84,7 @@ export const CATALOG_SHAPES = {
   CatalogPage: catalogPageShape,
   PublicCatalog: publicCatalogShape,
   CatalogBulkDeleteResult: catalogBulkDeleteResultShape,
+  DeletedCatalog: deletedCatalogShape,
 };
 
 const catalog: CatalogShape = {

@@ -10,7 +10,6 @@ import { inputSchemas } from './input-schemas.ts';
 import { errorSchema, responseSchemas } from './response-schemas.ts';
 import { componentSchemas } from './json-schema.ts';
 import type { Components, Example, Header, Parameter, Response, Schema } from './types.ts';
-import { WEBHOOK_EXAMPLES, webhookSchemas } from '../webhooks/webhooks.openapi-schemas.ts';
 
 const integerHeader = (description: string, required = false): Header => ({
   description,
@@ -327,7 +326,6 @@ export function components(options: ComponentsOptions): Components {
     schemas: {
       ...componentSchemas(options.shapes, 'output'),
       ...responseSchemas(inputs.TripConfigurationDocument!),
-      ...webhookSchemas(),
       ...importSchemas(),
       ...inputs,
     },
@@ -337,7 +335,6 @@ export function components(options: ComponentsOptions): Components {
     examples: {
       ...options.examples,
       ...EXAMPLES,
-      ...WEBHOOK_EXAMPLES,
       ...IMPORT_EXAMPLES,
     },
     securitySchemes: securitySchemes(options.tokenUrl),

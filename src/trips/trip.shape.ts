@@ -75,6 +75,13 @@ export const publicTripShape = tripShape
   })
   .meta({ description: 'A public trip: no codes, no owner ids.' });
 
+/** The trip of trip.deleted: as it was when deleted, with deletedAt. */
+export const deletedTripShape = z
+  .intersection(tripShape, z.object({ deletedAt: timestamp() }))
+  .meta({
+    description: 'The trip as it was when deleted (the GET /trips/{tripId} shape), with deletedAt.',
+  });
+
 /** What DELETE /trips and POST /trips/bulk-delete answer. */
 export const tripBulkDeleteResultShape = bulkDeleteResultOf('trips');
 
@@ -85,6 +92,7 @@ export const TRIP_SHAPES = {
   TripPage: tripPageShape,
   PublicTrip: publicTripShape,
   BulkDeleteResult: tripBulkDeleteResultShape,
+  DeletedTrip: deletedTripShape,
 };
 
 const trip: TripShape = {

@@ -10,7 +10,7 @@ import {
   schemaRef,
 } from '../openapi/operations.ts';
 import type { Parameter, Paths, WebhookEvents } from '../openapi/types.ts';
-import { WEBHOOK_EVENTS } from './webhooks.openapi-schemas.ts';
+import { WEBHOOK_EVENTS } from './event.shape.ts';
 
 const TAGS = ['Webhooks'];
 const WHO =

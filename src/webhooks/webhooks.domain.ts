@@ -3,6 +3,7 @@ import type { DomainModule } from '../domain-module.ts';
 import { webhookEvents, webhookPaths } from './endpoint.openapi.ts';
 import { registerWebhookRoutes } from './endpoint.rest.ts';
 import { WEBHOOK_SHAPE_EXAMPLES, WEBHOOK_SHAPES } from './endpoint.shape.ts';
+import { EVENT_COMPONENT_SHAPES, WEBHOOK_EXAMPLES } from './event.shape.ts';
 import { WEBHOOK_JOBS } from './webhooks.jobs.ts';
 
 export const webhooksDomain: DomainModule = {
@@ -12,8 +13,8 @@ export const webhooksDomain: DomainModule = {
   openapi: {
     paths: webhookPaths,
     webhooks: webhookEvents,
-    shapes: WEBHOOK_SHAPES,
-    examples: WEBHOOK_SHAPE_EXAMPLES,
+    shapes: { ...WEBHOOK_SHAPES, ...EVENT_COMPONENT_SHAPES },
+    examples: { ...WEBHOOK_SHAPE_EXAMPLES, ...WEBHOOK_EXAMPLES },
   },
   jobs: WEBHOOK_JOBS,
 };
