@@ -2,6 +2,7 @@
 import type { DomainModule } from '../domain-module.ts';
 import { apiKeyPaths } from './api-keys.openapi.ts';
 import { registerApiKeyRoutes } from './api-keys.rest.ts';
+import { API_KEY_SHAPES } from './api-keys.shape.ts';
 import { oauthPaths } from './oauth.openapi.ts';
 import { registerOAuthRoutes } from './oauth.rest.ts';
 
@@ -18,5 +19,5 @@ export const authDomain: DomainModule = {
       registerApiKeyRoutes(router, schema);
     },
   },
-  openapi: { paths: () => ({ ...apiKeyPaths(), ...oauthPaths() }) },
+  openapi: { paths: () => ({ ...apiKeyPaths(), ...oauthPaths() }), shapes: API_KEY_SHAPES },
 };

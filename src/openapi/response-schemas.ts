@@ -3,18 +3,7 @@
 // version may add some; the tests hold the service to exactly these fields (see
 // test/helpers/openapi-check.ts), so they cannot drift either.
 import { PERMISSIONS } from '../auth/permissions.ts';
-import { id, nullable, ref, timestamp } from './schema-parts.ts';
 import type { Schema } from './types.ts';
-
-const apiKeyProperties: Record<string, Schema> = {
-  id,
-  name: nullable({ type: 'string' }),
-  prefix: { type: 'string', description: 'The first 8 characters of the key, to recognise it.' },
-  agentId: { ...id, description: 'The agent the key acts as.' },
-  createdAt: timestamp,
-  revokedAt: nullable(timestamp),
-};
-const apiKeyRequired = Object.keys(apiKeyProperties);
 
 /** The `{error: {code, message}}` body; `codes` narrows the codes a response may carry. */
 export const errorSchema = (codes?: readonly string[]): Schema => ({
@@ -84,24 +73,6 @@ export function responseSchemas(configurationDocument: Schema): Record<string, S
         token_type: { type: 'string', enum: ['Bearer'] },
         expires_in: { type: 'integer', minimum: 1, description: 'Seconds.' },
         scope: { type: 'string', description: 'The granted scopes, space-separated.' },
-      },
-    },
-    ApiKey: { type: 'object', required: apiKeyRequired, properties: apiKeyProperties },
-    ApiKeyList: {
-      type: 'object',
-      required: ['data'],
-      properties: { data: { type: 'array', items: ref('ApiKey') } },
-    },
-    CreatedApiKey: {
-      type: 'object',
-      required: [...apiKeyRequired, 'key'],
-      properties: {
-        ...apiKeyProperties,
-        key: {
-          type: 'string',
-          pattern: '^ak_[A-Za-z0-9]{32,}$',
-          description: 'The API key. Shown this once; only its hash is kept.',
-        },
       },
     },
     ValidationErrors: {

@@ -141,7 +141,13 @@ export const EVENT_COMPONENT_SHAPES = Object.fromEntries(
 
 const trip = TRIP_EXAMPLES.Trip.value;
 const catalog = CATALOG_SHAPE_EXAMPLES.Catalog.value;
-const event = (type: keyof typeof WEBHOOK_EVENTS, data: object, summary: string): Example => ({
+type EventShape<Type extends keyof typeof EVENT_SHAPES> = (typeof EVENT_SHAPES)[Type];
+/** An example of an event of `type`, its data typed by that event's shape. */
+const event = <Type extends keyof typeof EVENT_SHAPES>(
+  type: Type,
+  data: z.output<EventShape<Type>>['data'],
+  summary: string,
+): ShapeExample<EventShape<Type>> => ({
   summary,
   value: {
     eventId: EXAMPLE_EVENT_ID,
@@ -149,7 +155,7 @@ const event = (type: keyof typeof WEBHOOK_EVENTS, data: object, summary: string)
     createdAt: '2026-04-03T10:15:00.000Z',
     accountId: 1,
     data,
-  },
+  } as z.output<EventShape<Type>>,
 });
 
 export const WEBHOOK_EXAMPLES = {

@@ -15,6 +15,7 @@ import {
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { apiKeyShape } from '../../src/auth/api-keys.shape.ts';
 import { schema } from '../../src/graphql/schema.ts';
 import { selectionOf } from '../../src/rest/selection.ts';
 import {
@@ -50,6 +51,7 @@ const PAIRS: Array<[string, z.ZodObject]> = [
   ['WebhookEndpointWithSecret', endpointWithSecretShape],
   ['WebhookDelivery', deliveryShape],
   ['WebhookDeliveryPage', deliveryPageShape],
+  ['ApiKey', apiKeyShape],
 ];
 
 type Def = { type: string; format?: string; innerType?: z.ZodType; element?: z.ZodType };
