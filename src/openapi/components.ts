@@ -5,7 +5,6 @@ import { PERMISSIONS } from '../auth/permissions.ts';
 import { LIMITS } from '../config/constants.ts';
 import { megabytes } from '../errors.ts';
 import { EXAMPLES, errorExample } from './examples.ts';
-import { IMPORT_EXAMPLES, importSchemas } from '../imports/import.openapi-schemas.ts';
 import { inputSchemas } from './input-schemas.ts';
 import { errorSchema, responseSchemas } from './response-schemas.ts';
 import { componentSchemas } from './json-schema.ts';
@@ -317,6 +316,8 @@ export interface ComponentsOptions {
   tokenUrl: string;
   /** Output shapes by component name, converted here in one pass so that they can `$ref` each other. */
   shapes: Record<string, z.ZodType>;
+  /** Request bodies written as JSON Schema, where zod would say less plainly. */
+  requestSchemas: Record<string, Schema>;
   examples: Record<string, Example>;
 }
 
@@ -326,7 +327,7 @@ export function components(options: ComponentsOptions): Components {
     schemas: {
       ...componentSchemas(options.shapes, 'output'),
       ...responseSchemas(inputs.TripConfigurationDocument!),
-      ...importSchemas(),
+      ...options.requestSchemas,
       ...inputs,
     },
     responses: RESPONSES,
@@ -335,7 +336,6 @@ export function components(options: ComponentsOptions): Components {
     examples: {
       ...options.examples,
       ...EXAMPLES,
-      ...IMPORT_EXAMPLES,
     },
     securitySchemes: securitySchemes(options.tokenUrl),
   };

@@ -114,6 +114,10 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentW
     components: components({
       tokenUrl: `${apiUrl}/oauth/token`,
       shapes: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.shapes)),
+      requestSchemas: Object.assign(
+        {},
+        ...DOMAINS.map((domain) => domain.openapi?.requestSchemas?.()),
+      ),
       examples: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.examples)),
     }),
   };

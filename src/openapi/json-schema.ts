@@ -55,10 +55,14 @@ function tidy(value: unknown, io: 'input' | 'output'): unknown {
   if (isEmptyObject(schema.additionalProperties)) schema.additionalProperties = true;
   if (io === 'output') {
     // zod writes a nullable bare type as a type list; the document spells every nullable the same way.
-    if (Array.isArray(schema.type) && Object.keys(schema).length === 1) {
-      const types = schema.type as string[];
-      if (types.length === 2 && types[1] === 'null')
-        return { anyOf: [{ type: types[0] }, { type: 'null' }] };
+    const { type, description, ...rest } = schema;
+    if (Array.isArray(type) && Object.keys(rest).length === 0) {
+      const [first, second, ...others] = type as string[];
+      if (second === 'null' && others.length === 0)
+        return {
+          anyOf: [{ type: first }, { type: 'null' }],
+          ...(description ? { description } : {}),
+        };
     }
     // z.int()'s safe-integer range says nothing a reader needs.
     if (schema.type === 'integer') {
