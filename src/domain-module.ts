@@ -4,7 +4,14 @@
 import type { GraphQLSchema } from 'graphql';
 import type { z } from 'zod';
 import type { JobDefinition } from './jobs/workers.ts';
-import type { Example, Paths, PathsOptions, Schema, WebhookEvents } from './openapi/types.ts';
+import type {
+  Example,
+  Paths,
+  PathsOptions,
+  RequestBodyInput,
+  Schema,
+  WebhookEvents,
+} from './openapi/types.ts';
 import type { RestRouter, Surface } from './rest/types.ts';
 import type { EventResources } from './webhooks/events.ts';
 
@@ -29,6 +36,8 @@ export interface DomainModule {
     paths?(options: PathsOptions): Paths;
     webhooks?(): WebhookEvents;
     shapes?: Readonly<Record<string, z.ZodType>>;
+    /** Request bodies validated with zod, by component name: their schemas are converted. */
+    requestBodies?: Readonly<Record<string, RequestBodyInput>>;
     /** Request bodies written as JSON Schema, where zod would say less plainly. */
     requestSchemas?(): Record<string, Schema>;
     examples?: Readonly<Record<string, Example>>;

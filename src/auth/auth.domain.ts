@@ -1,6 +1,6 @@
 // The auth domain: API keys, and tokens for machine clients (OAuth client credentials).
 import type { DomainModule } from '../domain-module.ts';
-import { apiKeyPaths } from './api-keys.openapi.ts';
+import { API_KEY_REQUEST_BODIES, apiKeyPaths } from './api-keys.openapi.ts';
 import { registerApiKeyRoutes } from './api-keys.rest.ts';
 import { API_KEY_SHAPES } from './api-keys.shape.ts';
 import { oauthPaths } from './oauth.openapi.ts';
@@ -19,5 +19,9 @@ export const authDomain: DomainModule = {
       registerApiKeyRoutes(router, schema);
     },
   },
-  openapi: { paths: () => ({ ...apiKeyPaths(), ...oauthPaths() }), shapes: API_KEY_SHAPES },
+  openapi: {
+    paths: () => ({ ...apiKeyPaths(), ...oauthPaths() }),
+    shapes: API_KEY_SHAPES,
+    requestBodies: API_KEY_REQUEST_BODIES,
+  },
 };

@@ -8,7 +8,15 @@ import { EXAMPLES, errorExample } from './examples.ts';
 import { inputSchemas } from './input-schemas.ts';
 import { errorSchema, responseSchemas } from './response-schemas.ts';
 import { componentSchemas } from './json-schema.ts';
-import type { Components, Example, Header, Parameter, Response, Schema } from './types.ts';
+import type {
+  Components,
+  Example,
+  Header,
+  Parameter,
+  RequestBodyInput,
+  Response,
+  Schema,
+} from './types.ts';
 
 const integerHeader = (description: string, required = false): Header => ({
   description,
@@ -316,13 +324,15 @@ export interface ComponentsOptions {
   tokenUrl: string;
   /** Output shapes by component name, converted here in one pass so that they can `$ref` each other. */
   shapes: Record<string, z.ZodType>;
+  /** Request bodies validated with zod, by component name. */
+  requestBodies: Record<string, RequestBodyInput>;
   /** Request bodies written as JSON Schema, where zod would say less plainly. */
   requestSchemas: Record<string, Schema>;
   examples: Record<string, Example>;
 }
 
 export function components(options: ComponentsOptions): Components {
-  const inputs = inputSchemas();
+  const inputs = inputSchemas(options.requestBodies);
   return {
     schemas: {
       ...componentSchemas(options.shapes, 'output'),

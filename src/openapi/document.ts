@@ -114,6 +114,7 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentW
     components: components({
       tokenUrl: `${apiUrl}/oauth/token`,
       shapes: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.shapes)),
+      requestBodies: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.requestBodies)),
       requestSchemas: Object.assign(
         {},
         ...DOMAINS.map((domain) => domain.openapi?.requestSchemas?.()),
