@@ -3,7 +3,8 @@ import type { DomainModule } from '../domain-module.ts';
 import { API_KEY_REQUEST_BODIES, apiKeyPaths } from './api-keys.openapi.ts';
 import { registerApiKeyRoutes } from './api-keys.rest.ts';
 import { API_KEY_SHAPES } from './api-keys.shape.ts';
-import { oauthPaths } from './oauth.openapi.ts';
+import { oauthPaths, oauthRequestSchemas } from './oauth.openapi.ts';
+import { OAUTH_SHAPES } from './oauth.shape.ts';
 import { registerOAuthRoutes } from './oauth.rest.ts';
 
 export const authDomain: DomainModule = {
@@ -21,7 +22,8 @@ export const authDomain: DomainModule = {
   },
   openapi: {
     paths: () => ({ ...apiKeyPaths(), ...oauthPaths() }),
-    shapes: API_KEY_SHAPES,
+    shapes: { ...API_KEY_SHAPES, ...OAUTH_SHAPES },
+    requestSchemas: oauthRequestSchemas,
     requestBodies: API_KEY_REQUEST_BODIES,
   },
 };

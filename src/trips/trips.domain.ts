@@ -5,6 +5,7 @@ import { registerTripConfigurationRoutes } from './configuration.rest.ts';
 import { TRIP_REQUEST_BODIES, tripPaths } from './trip.openapi.ts';
 import { loadTripEventData } from './trip.payload.ts';
 import { registerTripRoutes } from './trip.rest.ts';
+import { TRIP_REQUEST_EXAMPLES } from './trip.examples.ts';
 import { TRIP_EXAMPLES, TRIP_SHAPES } from './trip.shape.ts';
 import { purgeTripTrashJob } from './trips.jobs.ts';
 
@@ -27,7 +28,7 @@ export const tripsDomain: DomainModule = {
     paths: () => ({ ...tripPaths(), ...tripConfigurationPaths() }),
     shapes: TRIP_SHAPES,
     requestBodies: { ...TRIP_REQUEST_BODIES, ...CONFIGURATION_REQUEST_BODIES },
-    examples: TRIP_EXAMPLES,
+    examples: { ...TRIP_EXAMPLES, ...TRIP_REQUEST_EXAMPLES },
   },
   jobs: [purgeTripTrashJob],
   events: { trip: loadTripEventData },

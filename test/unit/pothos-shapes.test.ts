@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import { apiKeyShape } from '../../src/auth/api-keys.shape.ts';
 import { schema } from '../../src/graphql/schema.ts';
 import { importJobShape } from '../../src/imports/import.shape.ts';
+import { statusShape } from '../../src/status/status.shape.ts';
 import { selectionOf } from '../../src/rest/selection.ts';
 import {
   publicTripShape,
@@ -54,6 +55,7 @@ const PAIRS: Array<[string, z.ZodObject]> = [
   ['WebhookDeliveryPage', deliveryPageShape],
   ['ApiKey', apiKeyShape],
   ['TripImportJob', importJobShape],
+  ['Status', statusShape],
 ];
 
 type Def = { type: string; format?: string; innerType?: z.ZodType; element?: z.ZodType };

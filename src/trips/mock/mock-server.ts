@@ -9,7 +9,7 @@ import { createServerAdapter } from '@whatwg-node/server';
 import { UnauthenticatedError } from '../../errors.ts';
 import { RateLimits } from '../../http/rate-limit.ts';
 import type { Logger } from '../../logger.ts';
-import { exampleConfiguration } from '../../openapi/examples.ts';
+import { exampleConfiguration } from '../trip.examples.ts';
 import { exampleTrip, TRIP_EXAMPLES } from '../trip.shape.ts';
 import { errorResponse } from '../../rest/errors.ts';
 import { createMockRouter } from './mock-routes.ts';
