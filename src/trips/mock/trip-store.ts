@@ -8,7 +8,8 @@ import { configurationInput, mergePatch } from '../configuration.input.ts';
 import { defaultConfiguration } from '../configuration.defaults.ts';
 import { datesInOrder, type CreateTripInput, type UpdateTripInput } from '../trip.input.ts';
 import { parseOrThrow } from '../../validation.ts';
-import type { TripShape } from '../trip.shape.ts';
+import type { z } from 'zod';
+import type { tripPageShape, TripShape } from '../trip.shape.ts';
 import { compareBy, matches } from './list-filter.ts';
 
 /** A trip as the service answers it: its shape. */
@@ -50,7 +51,12 @@ export class TripStore {
   }
 
   /** `query` as lists/list-query.ts builds it for Prisma. */
-  list(query: { page: number; pageSize: number; where: object; orderBy: readonly object[] }) {
+  list(query: {
+    page: number;
+    pageSize: number;
+    where: object;
+    orderBy: readonly object[];
+  }): z.output<typeof tripPageShape> {
     const rows = [...this.entries.values()]
       .filter((e) => !e.deleted)
       .map((e) => e.trip)
