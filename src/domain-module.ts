@@ -3,7 +3,7 @@
 // workers, event recorder) reads that list instead of importing any domain itself.
 import type { GraphQLSchema } from 'graphql';
 import type { z } from 'zod';
-import type { JobDefinition } from './jobs/workers.ts';
+import type { JobWorker } from './jobs/workers.ts';
 import type {
   Example,
   Paths,
@@ -42,8 +42,8 @@ export interface DomainModule {
     requestSchemas?(): Record<string, Schema>;
     examples?: Readonly<Record<string, Example>>;
   };
-  /** Its background jobs, run by the worker role. */
-  jobs?: ReadonlyArray<JobDefinition<z.ZodType>>;
+  /** Its background jobs, by their workers (<domain>.jobs.ts declares them), run by the worker role. */
+  jobs?: ReadonlyArray<JobWorker>;
   /** How to read its resources as events' `data`. */
   events?: Partial<EventResources>;
 }

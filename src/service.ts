@@ -19,9 +19,10 @@ import { schema } from './graphql/schema.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { PgLeaseStore } from './http/rate-limit-counters.ts';
 import { startBoss } from './jobs/boss.ts';
-import { WORKERS } from './jobs/registry.ts';
+import { JOBS, WORKERS } from './jobs/registry.ts';
 import { eventResources } from './domains.ts';
-import { createQueues, LocalWorkers, startWorkers } from './jobs/workers.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { createQueues, startWorkers } from './jobs/workers.ts';
 import type { Logger } from './logger.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { startMetricsServer } from './metrics/metrics.server.ts';
@@ -29,7 +30,7 @@ import type { Services } from './services.ts';
 import { Readiness, withProbes } from './status/probes.ts';
 import { StatusService } from './status/status.service.ts';
 import { routeOf } from './metrics/route.ts';
-import { carryTraceIntoJobs, startTracing, stopTracing, traceRequest } from './tracing/tracing.ts';
+import { startTracing, stopTracing, traceRequest } from './tracing/tracing.ts';
 import { EventRecorder } from './webhooks/events.ts';
 
 export interface RunningService {
@@ -39,10 +40,21 @@ export interface RunningService {
   metricsUrl: string | undefined;
   databaseUrl: string;
   services: Services;
+  /** What the API and AI listeners serve, per role: the probes in front of the app, traced. */
+  handlers: { api?: App; ai?: App };
   stop(): Promise<void>;
 }
 
-export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+export interface ServiceOptions {
+  /** false: no API or AI listener opens, and the caller serves `handlers` itself (in-process tests). */
+  listen?: boolean;
+}
+
+export async function startService(
+  config: Config,
+  logger: Logger,
+  options: ServiceOptions = {},
+): Promise<RunningService> {
   const cleanups: Array<() => Promise<void>> = [];
   const readiness = new Readiness();
   const servers: http.Server[] = [];
@@ -64,21 +76,16 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     }
     // The ports open first: /livez and /readyz answer (503 "starting") while the rest starts.
     const apps: { api?: App; ai?: App } = {};
-    const apiServer = config.roles.has('api')
-      ? await listen(
-          withProbes(readiness, () => apps.api),
-          config.host,
-          config.port,
-        )
-      : undefined;
+    const handlers = {
+      api: config.roles.has('api') ? traced(withProbes(readiness, () => apps.api)) : undefined,
+      ai: config.roles.has('ai') ? traced(withProbes(readiness, () => apps.ai)) : undefined,
+    };
+    const listening = options.listen ?? true;
+    const apiServer =
+      handlers.api && listening ? await listen(handlers.api, config.host, config.port) : undefined;
     if (apiServer) servers.push(apiServer);
-    const aiServer = config.roles.has('ai')
-      ? await listen(
-          withProbes(readiness, () => apps.ai),
-          config.host,
-          config.aiPort,
-        )
-      : undefined;
+    const aiServer =
+      handlers.ai && listening ? await listen(handlers.ai, config.host, config.aiPort) : undefined;
     if (aiServer) servers.push(aiServer);
 
     const embedded = config.databaseUrl
@@ -101,9 +108,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     cleanups.push(() => prisma.$disconnect());
     const boss = await startBoss({ databaseUrl, worker: config.roles.has('worker'), logger });
     cleanups.push(() => boss.stop({ graceful: true, timeout: config.shutdownTimeoutMs }));
-    if (config.tracing) carryTraceIntoJobs(boss);
 
-    await createQueues(boss, WORKERS);
+    await createQueues(boss, JOBS);
     // Only the listeners count requests; a worker-only process keeps no budgets and opens no pool.
     const leaseStore =
       config.roles.has('api') || config.roles.has('ai') ? new PgLeaseStore(databaseUrl) : undefined;
@@ -126,13 +132,15 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       : undefined;
     if (metricsServer) cleanups.push(() => metricsServer.close());
     if (config.roles.has('worker')) {
-      await startWorkers(boss, WORKERS, { prisma, services, logger });
+      const { keys, jobs, metrics, events } = services;
+      const jobDeps = { prisma, logger, clock: config.clock, jobs, metrics, config, keys, events };
+      await startWorkers(boss, WORKERS, jobDeps);
       logger.info({ queues: WORKERS.length }, 'workers started');
     }
 
     const apiUrl = apiServer && urlOf(apiServer);
     const aiUrl = aiServer && urlOf(aiServer);
-    if (apiServer) {
+    if (handlers.api) {
       if (config.demoSeed) {
         const seed = await seedDemoAccount(prisma);
         if (seed) process.stdout.write(demoBanner(seed, config.publicApiUrl));
@@ -140,12 +148,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       apps.api = createApp(deps, 'api');
       logger.info({ url: apiUrl }, 'API listening (REST and /graphql)');
     }
-    if (aiServer) {
+    if (handlers.ai) {
       apps.ai = createApp(deps, 'ai');
       logger.info({ url: aiUrl }, 'AI import API listening');
     }
     readiness.ready(async () => (await services.status.report()).checks.database === 'ok');
-    return { apiUrl, aiUrl, metricsUrl: metricsServer?.url, databaseUrl, services, stop };
+    return { apiUrl, aiUrl, metricsUrl: metricsServer?.url, databaseUrl, services, handlers, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -162,11 +170,12 @@ async function buildServices(
   const keys = await loadKeys(config);
   const apiKeys = new ApiKeyVerifier(prisma, Date.now, config.authCacheMs);
   const machines = new MachineAuth(prisma, config.oauth, keys.tokenSigning, config.authCacheMs);
+  const jobs = new JobQueue(boss);
   return {
     config,
     keys,
     boss,
-    workers: new LocalWorkers(boss),
+    jobs,
     apiKeys,
     machines,
     authenticator: new Authenticator(prisma, apiKeys, machines),
@@ -178,7 +187,7 @@ async function buildServices(
     }),
     status: new StatusService(prisma, boss),
     events: new EventRecorder({
-      boss,
+      jobs,
       debounceSeconds: config.webhookDebounceSeconds,
       clock: config.clock,
       resources: eventResources(),
@@ -199,13 +208,21 @@ function forgetCredentials(services: Services, change: AuthChange) {
   }
 }
 
+/** The app with a span per request, named by its route. */
+function traced(app: App): App {
+  return {
+    fetch: (request, serverContext) =>
+      traceRequest(
+        request,
+        () => app.fetch(request, serverContext),
+        () => routeOf(request, new URL(request.url).pathname, undefined),
+      ),
+  };
+}
+
 function listen(app: App, host: string, port: number): Promise<http.Server> {
   const adapter = createServerAdapter<ServerContext>((request, serverContext) =>
-    traceRequest(
-      request,
-      () => app.fetch(request, serverContext),
-      () => routeOf(request, new URL(request.url).pathname, undefined),
-    ),
+    app.fetch(request, serverContext),
   );
   const server = http.createServer(adapter);
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle time-out

@@ -6,7 +6,7 @@ import type { MachineAuth } from './auth/machine-clients.ts';
 import type { Config } from './config/config.ts';
 import type { Keys } from './config/secret-key.ts';
 import type { RateLimits } from './http/rate-limit.ts';
-import type { LocalWorkers } from './jobs/local-workers.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { StatusService } from './status/status.service.ts';
 import type { EventRecorder } from './webhooks/events.ts';
@@ -15,8 +15,8 @@ export interface Services {
   config: Config;
   keys: Keys;
   boss: PgBoss;
-  /** Wakes this process's own worker of a queue after a job was sent to it. */
-  workers: LocalWorkers;
+  /** The job kit: enqueues jobs in a transaction and wakes this process's worker once it commits. */
+  jobs: JobQueue;
   apiKeys: ApiKeyVerifier;
   machines: MachineAuth;
   authenticator: Authenticator;

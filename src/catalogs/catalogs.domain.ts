@@ -5,7 +5,7 @@ import { CATALOG_REQUEST_BODIES, catalogPaths } from './catalog.openapi.ts';
 import { loadCatalogEventData } from './catalog.payload.ts';
 import { registerCatalogRoutes } from './catalog.rest.ts';
 import { CATALOG_SHAPE_EXAMPLES, CATALOG_SHAPES } from './catalog.shape.ts';
-import { purgeCatalogTrashJob } from './catalogs.jobs.ts';
+import { purgeCatalogTrashWorker } from './catalogs.jobs.ts';
 
 export const catalogsDomain: DomainModule = {
   name: 'catalogs',
@@ -17,6 +17,6 @@ export const catalogsDomain: DomainModule = {
     requestBodies: CATALOG_REQUEST_BODIES,
     examples: { ...CATALOG_SHAPE_EXAMPLES, ...CATALOG_EXAMPLES },
   },
-  jobs: [purgeCatalogTrashJob],
+  jobs: [purgeCatalogTrashWorker],
   events: { catalog: loadCatalogEventData },
 };

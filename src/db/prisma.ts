@@ -1,6 +1,7 @@
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { DatabaseQuery } from '../config/config.ts';
+import { trackCommits } from './after-commit.ts';
 import { PrismaClient } from '../generated/prisma/client.ts';
 
 export type { PrismaClient };
@@ -45,7 +46,8 @@ export function createPrisma(options: {
 const pools = new WeakMap<object, pg.Pool>();
 function withPool(client: PrismaClient, pool: pg.Pool): PrismaClient {
   pools.set(client, pool);
-  return client;
+  // Its transactions can run work after their commit (jobs/queue.ts wakes workers so).
+  return trackCommits(client);
 }
 
 /** The pg pool under a client made by createPrisma (for its connection counts). */

@@ -11,7 +11,8 @@ import type { Services } from '../services.ts';
 import type { Writer } from '../writer.ts';
 import { detectMediaType, SUPPORTED_FORMATS } from './document.ts';
 import { decodeInline, textOf, type CreateImportInput } from './import.input.ts';
-import { appendLog, enqueueStage, STAGE_JOBS, WORKING_STAGES } from './pipeline.ts';
+import { STAGE_JOBS } from './imports.jobs.ts';
+import { appendLog, WORKING_STAGES } from './pipeline.ts';
 import { JobNotFoundError } from './pipeline.errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,8 +24,8 @@ interface Prepared {
   content?: Uint8Array<ArrayBuffer>;
 }
 
-/** What starting an import needs besides its Writer: the outbound policy, pg-boss and the local workers. */
-type ImportServices = Pick<Services, 'config' | 'boss' | 'workers'>;
+/** What starting an import needs besides its Writer: the outbound policy and the job kit. */
+type ImportServices = Pick<Services, 'config' | 'jobs'>;
 
 async function prepareSource(
   input: CreateImportInput,
@@ -68,7 +69,7 @@ export async function createImport(
   input: CreateImportInput,
 ): Promise<ImportJob> {
   const prepared = await prepareSource(input, services);
-  const created = await w.prisma.$transaction(async (tx) => {
+  return w.prisma.$transaction(async (tx) => {
     const job = await tx.importJob.create({
       data: {
         publicId: randomUUID(),
@@ -83,11 +84,10 @@ export async function createImport(
         ...(prepared.content ? { document: { create: { content: prepared.content } } } : {}),
       },
     });
-    await enqueueStage(services.boss, tx, 'initializing', job.id);
+    // Queued with the import; this process's worker of the stage is woken once it commits.
+    await services.jobs.enqueue(tx, STAGE_JOBS.initializing, { importJobId: job.id });
     return job;
   });
-  services.workers.wake(STAGE_JOBS.initializing);
-  return created;
 }
 
 export async function getImport<
@@ -215,7 +215,7 @@ export async function importQueues(
   });
   return Promise.all(
     WORKING_STAGES.map(async (stage) => {
-      const stats = (await services.boss.getQueueStats(STAGE_JOBS[stage]).catch(() => []))[0];
+      const stats = (await services.boss.getQueueStats(STAGE_JOBS[stage].name).catch(() => []))[0];
       return {
         stage,
         processing: counts.find((c) => c.stage === stage)?._count._all ?? 0,

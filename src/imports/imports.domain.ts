@@ -5,7 +5,7 @@ import { aiServerImportPaths, importPaths } from './import.openapi.ts';
 import { IMPORT_EXAMPLES, importRequestSchemas } from './import.openapi-schemas.ts';
 import { registerImportRoutes } from './import.rest.ts';
 import { IMPORT_SHAPES } from './import.shape.ts';
-import { IMPORT_JOBS } from './imports.jobs.ts';
+import { IMPORT_WORKERS } from './imports.workers.ts';
 
 export const importsDomain: DomainModule = {
   name: 'imports',
@@ -17,5 +17,5 @@ export const importsDomain: DomainModule = {
     requestSchemas: importRequestSchemas,
     examples: IMPORT_EXAMPLES,
   },
-  jobs: IMPORT_JOBS,
+  jobs: IMPORT_WORKERS,
 };

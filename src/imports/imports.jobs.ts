@@ -1,49 +1,28 @@
-// The AI import's background jobs: one per working stage (pipeline.ts runs them, stages.ts does the work).
+// The AI import's background jobs, as their senders see them: one per working stage (the import
+// service queues the first, pipeline.ts each next one) and the dead-letter queue of stages whose
+// attempts are all spent. Their handlers are in imports.workers.ts.
 import { z } from 'zod';
 import { DURATIONS } from '../config/constants.ts';
-import { defineJob } from '../jobs/workers.ts';
-import {
-  ABANDONED_STAGE_JOB,
-  abandonStage,
-  runStage,
-  STAGE_JOBS,
-  type WorkingStage,
-} from './pipeline.ts';
-import { enrichingBlocks, extractingText, generatingBlocks, initialize } from './stages.ts';
+import { defineJob } from '../jobs/job.ts';
 
 const stageData = z.object({ importJobId: z.number().int().positive() });
 
-const stageJob = (stage: WorkingStage, work: Parameters<typeof runStage>[3], concurrency: number) =>
+/** Where pg-boss moves a stage's job whose attempts are all spent (see abandonStage). */
+export const abandonedStageJob = defineJob({ name: 'imports.stage-abandoned', schema: stageData });
+
+const stageJob = (name: string) =>
   defineJob({
-    name: STAGE_JOBS[stage],
+    name,
     schema: stageData,
-    concurrency,
-    pollingIntervalSeconds: 0.5,
+    options: { retryLimit: 2, retryDelay: 5, deadLetter: abandonedStageJob.name },
     // A stage whose worker died is taken again within a minute, not after pg-boss's 15-minute expiry.
     heartbeatSeconds: DURATIONS.jobHeartbeatSeconds,
-    handle: async ({ importJobId }, deps) => {
-      const started = performance.now();
-      const seconds = () => (performance.now() - started) / 1000;
-      try {
-        await runStage(deps, importJobId, stage, work);
-        deps.services.metrics.importStage(stage, 'completed', seconds());
-      } catch (error) {
-        deps.services.metrics.importStage(stage, 'failed', seconds());
-        throw error;
-      }
-    },
   });
 
-export const IMPORT_JOBS = [
-  stageJob('initializing', initialize, 4),
-  // OCR and PDF parsing use the CPU: two at a time on a small machine.
-  stageJob('extractingText', extractingText, 2),
-  // The LLM waits on the network: several at once.
-  stageJob('generatingBlocks', generatingBlocks, 4),
-  stageJob('enrichingBlocks', enrichingBlocks, 2),
-  defineJob({
-    name: ABANDONED_STAGE_JOB,
-    schema: stageData,
-    handle: ({ importJobId }, deps) => abandonStage(deps, importJobId),
-  }),
-];
+/** The job of each working stage (pipeline.ts WORKING_STAGES). */
+export const STAGE_JOBS = {
+  initializing: stageJob('imports.initialize'),
+  extractingText: stageJob('imports.extract-text'),
+  generatingBlocks: stageJob('imports.generate-blocks'),
+  enrichingBlocks: stageJob('imports.enrich-blocks'),
+};

@@ -6,13 +6,13 @@
 //     conditional on the job still being at its stage: a cancel that won the race rolls it all
 //     back, the trip of the last stage included.
 // An expected failure (ImportFailure) or an unexpected one ends the job in `error` with a message.
-import type { PgBoss } from 'pg-boss';
 import { IMPORTS } from '../config/constants.ts';
 import type { Prisma, PrismaClient } from '../db/prisma.ts';
 import type { ImportJob, ImportStage } from '../generated/prisma/client.ts';
 import type { JobDeps } from '../jobs/workers.ts';
 import type { Logger } from '../logger.ts';
-import { bossDb } from '../jobs/boss-db.ts';
+import type { Services } from '../services.ts';
+import { STAGE_JOBS } from './imports.jobs.ts';
 import { ImportFailure } from './pipeline.errors.ts';
 
 export const WORKING_STAGES = [
@@ -22,13 +22,6 @@ export const WORKING_STAGES = [
   'enrichingBlocks',
 ] as const;
 export type WorkingStage = (typeof WORKING_STAGES)[number];
-
-export const STAGE_JOBS: Record<WorkingStage, string> = {
-  initializing: 'imports.initialize',
-  extractingText: 'imports.extract-text',
-  generatingBlocks: 'imports.generate-blocks',
-  enrichingBlocks: 'imports.enrich-blocks',
-};
 
 const NEXT_STAGE: Record<WorkingStage, ImportStage> = {
   initializing: 'extractingText',
@@ -40,6 +33,8 @@ const NEXT_STAGE: Record<WorkingStage, ImportStage> = {
 type Tx = Prisma.TransactionClient;
 
 export interface StageContext extends JobDeps {
+  /** The configuration and the event recorder, where stages.ts reads them. */
+  services: Pick<Services, 'config' | 'events'>;
   job: ImportJob;
   /** Aborted when the job is cancelled while the stage runs. */
   signal: AbortSignal;
@@ -55,23 +50,6 @@ export interface StageResult {
 }
 
 export type StageWork = (ctx: StageContext) => Promise<StageResult>;
-
-/** Where pg-boss moves a stage's job whose attempts are all spent (see abandonStage). */
-export const ABANDONED_STAGE_JOB = 'imports.stage-abandoned';
-
-/** Queues a stage's job, in the caller's transaction. */
-export async function enqueueStage(
-  boss: PgBoss,
-  tx: Tx,
-  stage: WorkingStage,
-  importJobId: number,
-): Promise<void> {
-  await boss.send(
-    STAGE_JOBS[stage],
-    { importJobId },
-    { db: bossDb(tx), retryLimit: 2, retryDelay: 5, deadLetter: ABANDONED_STAGE_JOB },
-  );
-}
 
 /**
  * A stage's job failed on every attempt without ending its import: its worker died each time
@@ -90,7 +68,7 @@ export async function abandonStage(deps: JobDeps, importJobId: number): Promise<
     importJobId,
     job.stage,
     new Error('every attempt of the stage failed'),
-    deps.services.config.clock(),
+    deps.clock(),
   );
 }
 
@@ -133,10 +111,10 @@ export async function runStage(
   stage: WorkingStage,
   work: StageWork,
 ): Promise<void> {
-  const { prisma, services, logger } = deps;
+  const { prisma, jobs, logger } = deps;
   const job = await prisma.importJob.findUnique({ where: { id: importJobId } });
   if (job?.status !== 'processing' || job.stage !== stage) return;
-  const clock = services.config.clock;
+  const { clock } = deps;
   const timings = {
     ...(job.stageTimings as Timings),
     [stage]: { ...(job.stageTimings as Timings)[stage], runningAt: clock().toISOString() },
@@ -152,6 +130,7 @@ export async function runStage(
   try {
     const result = await work({
       ...deps,
+      services: { config: deps.config, events: deps.events },
       job: { ...job, stageTimings: timings },
       signal: watcher.signal,
       log,
@@ -173,9 +152,9 @@ export async function runStage(
       if (moved.count === 0) throw new Superseded();
       const more = await result.commit?.(tx);
       if (more) await tx.importJob.update({ where: { id: job.id }, data: more });
-      if (!done) await enqueueStage(services.boss, tx, next as WorkingStage, job.id);
+      // Queued with the move; this process's worker of the next stage is woken once it commits.
+      if (!done) await jobs.enqueue(tx, STAGE_JOBS[next as WorkingStage], { importJobId: job.id });
     });
-    if (next !== 'completed') services.workers.wake(STAGE_JOBS[next]);
   } catch (error) {
     if (error instanceof Superseded || watcher.signal.aborted) return;
     await failJob(prisma, logger, job.id, stage, error, clock());

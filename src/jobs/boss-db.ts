@@ -1,5 +1,6 @@
-// Apart from boss.ts, which loads pg-boss: domains that send jobs in their transactions (and the
-// mock server, which loads them without a database) need only this adapter.
+// Apart from boss.ts, which loads pg-boss: the job kit (queue.ts) writes jobs in the caller's
+// transaction with this adapter alone, so the domains that queue jobs (and the mock server, which
+// loads them without a database) do not load pg-boss.
 import type { Prisma } from '../db/prisma.ts';
 
 /**

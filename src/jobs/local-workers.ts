@@ -1,5 +1,5 @@
-// Waking this process's own workers, apart from workers.ts: the long-lived services hold one, and
-// the handlers workers.ts starts are given those services.
+// Waking this process's own workers, apart from workers.ts: the job kit (queue.ts) holds one, wakes
+// it when a job it queued has committed, and startWorkers adds the workers it starts.
 import type { PgBoss } from 'pg-boss';
 
 /**

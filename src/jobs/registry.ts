@@ -1,9 +1,9 @@
-// Every background job of the service, from each domain's list (src/domains.ts), registered by
-// the worker role.
-import type { z } from 'zod';
+// Every background job of the service, from each domain's list (src/domains.ts): the worker role
+// runs their workers, and every role makes their queues.
 import { DOMAINS } from '../domains.ts';
-import type { JobDefinition } from './workers.ts';
+import type { Job } from './job.ts';
+import type { JobWorker } from './workers.ts';
 
-export const WORKERS: ReadonlyArray<JobDefinition<z.ZodType>> = DOMAINS.flatMap(
-  (domain) => domain.jobs ?? [],
-);
+export const WORKERS: ReadonlyArray<JobWorker> = DOMAINS.flatMap((domain) => domain.jobs ?? []);
+
+export const JOBS: ReadonlyArray<Job> = WORKERS.map((worker) => worker.job);

@@ -1,23 +1,32 @@
-// Typed jobs (a name plus a zod schema, shared by sender and handler) and the worker role's
-// registration of their handlers. Domains add their definitions to WORKERS.
+// The job kit's running side: a worker (a job's handler and how the worker role runs it) and the
+// worker role's registration of every domain's workers (registry.ts lists them).
 import type { PgBoss } from 'pg-boss';
-import type { z } from 'zod';
-import type { Logger } from '../logger.ts';
-import type { Services } from '../services.ts';
+import type { Config } from '../config/config.ts';
+import type { Keys } from '../config/secret-key.ts';
 import type { PrismaClient } from '../db/prisma.ts';
+import type { Logger } from '../logger.ts';
+import type { Metrics } from '../metrics/metrics.ts';
+import type { Services } from '../services.ts';
 import { traceJob } from '../tracing/tracing.ts';
+import type { Job, JobData } from './job.ts';
+import type { JobQueue } from './queue.ts';
 
-export { LocalWorkers } from './local-workers.ts';
-
+/** What a handler is given: the long-lived objects jobs use, each by name. */
 export interface JobDeps {
   prisma: PrismaClient;
-  services: Services;
   logger: Logger;
+  /** The service's clock (tests set it). */
+  clock: () => Date;
+  /** To queue follow-up jobs in the handler's transactions. */
+  jobs: JobQueue;
+  metrics: Metrics;
+  config: Config;
+  keys: Keys;
+  events: Services['events'];
 }
 
-export interface JobDefinition<S extends z.ZodType> {
-  name: string;
-  schema: S;
+export interface JobWorker<J extends Job = Job> {
+  job: J;
   /** Cron expression (UTC) when the job runs on a schedule. */
   cron?: string;
   /** Jobs of this kind a worker process runs at once (default 1). */
@@ -26,25 +35,16 @@ export interface JobDefinition<S extends z.ZodType> {
   batchSize?: number;
   /** How often an idle worker looks for jobs (pg-boss default 2 s; at least 0.5). */
   pollingIntervalSeconds?: number;
-  /**
-   * A heartbeat (seconds, at least 10) for jobs that must not wait out pg-boss's 15-minute
-   * expiration when their worker dies: once it goes stale the job is failed and retried.
-   */
-  heartbeatSeconds?: number;
   /** Must be safe to run twice: pg-boss delivers at least once. */
-  handle(data: z.infer<S>, deps: JobDeps): Promise<void>;
+  handle(data: JobData<J>, deps: JobDeps): Promise<void>;
 }
 
-export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
-  return definition;
-}
-
-export async function sendJob<S extends z.ZodType>(
-  boss: PgBoss,
-  job: JobDefinition<S>,
-  data: z.infer<S>,
-): Promise<void> {
-  await boss.send(job.name, job.schema.parse(data) as object);
+/** A job's handler, beside the job it runs (or, when the handler's code enqueues it, in <domain>.workers.ts). */
+export function defineWorker<J extends Job>(
+  job: J,
+  worker: Omit<JobWorker<J>, 'job'>,
+): JobWorker<J> {
+  return { job, ...worker };
 }
 
 /**
@@ -52,10 +52,7 @@ export async function sendJob<S extends z.ZodType>(
  * their heartbeat: a job takes its queue's when it is sent, and queues made before keep theirs
  * until updated here.
  */
-export async function createQueues(
-  boss: PgBoss,
-  jobs: ReadonlyArray<JobDefinition<z.ZodType>>,
-): Promise<void> {
+export async function createQueues(boss: PgBoss, jobs: ReadonlyArray<Job>): Promise<void> {
   for (const job of jobs) {
     const heartbeatSeconds = job.heartbeatSeconds ?? null;
     const queue = await boss.getQueue(job.name);
@@ -67,17 +64,18 @@ export async function createQueues(
 
 export async function startWorkers(
   boss: PgBoss,
-  jobs: ReadonlyArray<JobDefinition<z.ZodType>>,
+  workers: ReadonlyArray<JobWorker>,
   deps: JobDeps,
 ): Promise<void> {
-  for (const job of jobs) {
-    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
-    const batchSize = job.batchSize ?? 1;
+  for (const worker of workers) {
+    const { job } = worker;
+    if (worker.cron) await boss.schedule(job.name, worker.cron, {}, { tz: 'UTC' });
+    const batchSize = worker.batchSize ?? 1;
     const options = {
       localConcurrency: 1,
       batchSize,
       burstWhenBatchFull: batchSize > 1,
-      pollingIntervalSeconds: job.pollingIntervalSeconds ?? 2,
+      pollingIntervalSeconds: worker.pollingIntervalSeconds ?? 2,
     };
     const handler = async (batch: Array<{ id: string; data: unknown }>) => {
       // The jobs of a batch run side by side: a slow one does not delay the others' completion.
@@ -87,11 +85,11 @@ export async function startWorkers(
           const started = performance.now();
           try {
             await traceJob(job.name, item.data, () =>
-              job.handle(job.schema.parse(item.data), { ...deps, logger }),
+              worker.handle(job.schema.parse(item.data), { ...deps, logger }),
             );
-            deps.services.metrics.job(job.name, 'completed', (performance.now() - started) / 1000);
+            deps.metrics.job(job.name, 'completed', (performance.now() - started) / 1000);
           } catch (error) {
-            deps.services.metrics.job(job.name, 'failed', (performance.now() - started) / 1000);
+            deps.metrics.job(job.name, 'failed', (performance.now() - started) / 1000);
             logger.error({ err: error }, 'job failed');
             throw error;
           }
@@ -104,7 +102,7 @@ export async function startWorkers(
     // One pg-boss worker per unit of concurrency, each started on its own: `localConcurrency`
     // would start them together but answer the id of the first only, and a wake must reach
     // them all (the first may be busy with a slow job while the others sleep until their poll).
-    for (let i = 0; i < (job.concurrency ?? 1); i++)
-      deps.services.workers.add(job.name, await boss.work(job.name, options, handler));
+    for (let i = 0; i < (worker.concurrency ?? 1); i++)
+      deps.jobs.local.add(job.name, await boss.work(job.name, options, handler));
   }
 }

@@ -1,7 +1,6 @@
 // OpenTelemetry tracing, off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. The service calls these
 // functions everywhere; while tracing is off each one only calls its callback, and the SDK is not
 // even loaded (startTracing imports ./otel.ts on demand), so tracing costs nothing when off.
-import type { PgBoss } from 'pg-boss';
 import type { Attributes, SpanKind, Tracer, TracingOptions } from './tracer.ts';
 
 export type { Attributes, SpanKind, Tracer, TracingOptions } from './tracer.ts';
@@ -48,26 +47,10 @@ export function traceJob<T>(queue: string, data: unknown, run: () => Promise<T>)
 }
 
 /**
- * Jobs carry the trace of what enqueued them: while tracing is on, every job sent or inserted
- * gets the active span's `traceparent` in its data (job schemas ignore the extra key).
+ * The W3C traceparent of the active span while tracing is on: jobs carry it in their data (the
+ * job kit, jobs/queue.ts, adds it when it enqueues; traceJob reads it), so their spans continue
+ * the trace of what enqueued them.
  */
-export function carryTraceIntoJobs(boss: PgBoss): void {
-  const send = boss.send.bind(boss);
-  const insert = boss.insert.bind(boss);
-  const withTrace = (data: unknown) => {
-    const traceparent = tracer?.traceparent();
-    return traceparent && typeof data === 'object' && data !== null && !Array.isArray(data)
-      ? { ...data, traceparent }
-      : data;
-  };
-  boss.send = ((...args: unknown[]) => {
-    if (typeof args[0] === 'string') args[1] = withTrace(args[1] ?? {});
-    return (send as (...a: unknown[]) => ReturnType<PgBoss['send']>)(...args);
-  }) as PgBoss['send'];
-  boss.insert = ((name: string, jobs: Array<{ data?: unknown }>, ...rest: unknown[]) =>
-    (insert as (...a: unknown[]) => ReturnType<PgBoss['insert']>)(
-      name,
-      jobs.map((job) => ({ ...job, data: withTrace(job.data ?? {}) })),
-      ...rest,
-    )) as PgBoss['insert'];
+export function currentTraceparent(): string | undefined {
+  return tracer?.traceparent();
 }

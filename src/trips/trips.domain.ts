@@ -7,7 +7,7 @@ import { loadTripEventData } from './trip.payload.ts';
 import { registerTripRoutes } from './trip.rest.ts';
 import { TRIP_REQUEST_EXAMPLES } from './trip.examples.ts';
 import { TRIP_EXAMPLES, TRIP_SHAPES } from './trip.shape.ts';
-import { purgeTripTrashJob } from './trips.jobs.ts';
+import { purgeTripTrashWorker } from './trips.jobs.ts';
 
 export const tripsDomain: DomainModule = {
   name: 'trips',
@@ -30,6 +30,6 @@ export const tripsDomain: DomainModule = {
     requestBodies: { ...TRIP_REQUEST_BODIES, ...CONFIGURATION_REQUEST_BODIES },
     examples: { ...TRIP_EXAMPLES, ...TRIP_REQUEST_EXAMPLES },
   },
-  jobs: [purgeTripTrashJob],
+  jobs: [purgeTripTrashWorker],
   events: { trip: loadTripEventData },
 };

@@ -3,26 +3,25 @@
 // stages: fan out (a delivery row and a job per endpoint) → send → record. No automatic retry:
 // one attempt per delivery, recorded whatever happens; a person can redeliver by hand.
 import { randomUUID } from 'node:crypto';
-import type { PgBoss } from 'pg-boss';
 import type { Actor } from '../auth/actor.ts';
 import { DURATIONS } from '../config/constants.ts';
 import type { Keys } from '../config/secret-key.ts';
 import type { PrismaClient } from '../db/prisma.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import { NotFoundError } from '../errors.ts';
 import { sendOutbound } from '../http/outbound.ts';
 import type { Logger } from '../logger.ts';
 import { getEndpoint } from './endpoint.service.ts';
-import { bossDb } from '../jobs/boss-db.ts';
 import { decryptSecret } from './secrets.ts';
 import { signatureHeader } from './signature.ts';
+import { deliverJob } from './webhooks.jobs.ts';
 
-export const DELIVER_JOB = 'webhooks.deliver';
 /** What is kept of a receiver's answer. */
 const RESPONSE_BODY_MAX = 4096;
 
 export interface DeliveryDeps {
   prisma: PrismaClient;
-  boss: PgBoss;
+  jobs: JobQueue;
   keys: Keys;
   clock: () => Date;
   allowLoopback: boolean;
@@ -57,10 +56,10 @@ export async function fanOut(deps: DeliveryDeps, eventId: string): Promise<numbe
       endpointId: endpoint.id,
     }));
     await tx.delivery.createMany({ data: deliveries });
-    await deps.boss.insert(
-      DELIVER_JOB,
-      deliveries.map((d) => ({ data: { deliveryId: d.id } })),
-      { db: bossDb(tx) },
+    await deps.jobs.enqueueMany(
+      tx,
+      deliverJob,
+      deliveries.map((d) => ({ deliveryId: d.id })),
     );
     return deliveries.length;
   });
@@ -152,18 +151,17 @@ export async function deliver(deps: DeliveryDeps, deliveryId: string): Promise<v
 
 const WITH_TYPE = { event: { select: { type: true } } } as const;
 
-/** What a delivery by hand (a test, a redelivery) needs: the database, the caller, pg-boss, the clock. */
+/** What a delivery by hand (a test, a redelivery) needs: the database, the caller, the job kit, the clock. */
 export interface ManualDeliveryDeps {
   prisma: PrismaClient;
   actor: Actor;
-  boss: PgBoss;
+  jobs: JobQueue;
   clock: () => Date;
 }
 
 /** `webhook.test` with `data` {test: {}}: sent even while the endpoint is paused. */
 export async function sendTest(deps: ManualDeliveryDeps, endpointId: number) {
   const endpoint = await getEndpoint(deps.prisma, deps.actor, endpointId);
-  const { boss } = deps;
   return deps.prisma.$transaction(async (tx) => {
     const eventId = `evt_${randomUUID()}`;
     await tx.event.create({
@@ -180,7 +178,7 @@ export async function sendTest(deps: ManualDeliveryDeps, endpointId: number) {
       data: { id: `dlv_${randomUUID()}`, eventId, endpointId, manual: true },
       include: WITH_TYPE,
     });
-    await boss.send(DELIVER_JOB, { deliveryId: delivery.id }, { db: bossDb(tx) });
+    await deps.jobs.enqueue(tx, deliverJob, { deliveryId: delivery.id });
     return delivery;
   });
 }
@@ -195,7 +193,7 @@ export async function redeliver(deps: ManualDeliveryDeps, endpointId: number, de
       data: { id: `dlv_${randomUUID()}`, eventId: original.eventId, endpointId, manual: true },
       include: WITH_TYPE,
     });
-    await deps.boss.send(DELIVER_JOB, { deliveryId: delivery.id }, { db: bossDb(tx) });
+    await deps.jobs.enqueue(tx, deliverJob, { deliveryId: delivery.id });
     return delivery;
   });
 }

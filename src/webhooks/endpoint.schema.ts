@@ -25,7 +25,7 @@ import type { EndpointDeps } from './endpoint.service.ts';
 const webhookDeps = (ctx: Context): EndpointDeps & ManualDeliveryDeps => ({
   prisma: ctx.prisma,
   actor: ctx.actor!,
-  boss: ctx.services.boss,
+  jobs: ctx.services.jobs,
   secretKey: ctx.services.keys.secretEncryption,
   clock: ctx.services.config.clock,
   allowLoopback: ctx.services.config.outboundAllowLoopback,

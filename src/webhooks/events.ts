@@ -4,9 +4,9 @@
 // change never sends one. Debounced types record an intent instead (event_debounces), turned
 // into an event at most once per window per resource, with the resource as it is then.
 import { randomUUID } from 'node:crypto';
-import type { PgBoss } from 'pg-boss';
 import type { Prisma } from '../db/prisma.ts';
-import { bossDb } from '../jobs/boss-db.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import { fanOutJob, flushDebouncedJob } from './webhooks.jobs.ts';
 
 /** Every event type of the specification a customer can subscribe to. */
 export const EVENT_TYPES = [
@@ -25,9 +25,6 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number] | 'webhook.test';
 
-export const FANOUT_JOB = 'webhooks.fan-out';
-export const FLUSH_JOB = 'webhooks.flush-debounced';
-
 type Tx = Prisma.TransactionClient;
 
 /** The resources events carry, by name. */
@@ -40,7 +37,7 @@ export type ResourceName = (typeof RESOURCE_NAMES)[number];
 export type EventResources = Record<ResourceName, (tx: Tx, id: number) => Promise<object | null>>;
 
 export interface EventRecorderOptions {
-  boss: PgBoss;
+  jobs: JobQueue;
   debounceSeconds: number;
   clock: () => Date;
   resources: EventResources;
@@ -82,10 +79,10 @@ export class EventRecorder {
       createdAt,
     }));
     await tx.event.createMany({ data: rows });
-    await this.#options.boss.insert(
-      FANOUT_JOB,
-      rows.map((row) => ({ data: { eventId: row.id } })),
-      { db: bossDb(tx) },
+    await this.#options.jobs.enqueueMany(
+      tx,
+      fanOutJob,
+      rows.map((row) => ({ eventId: row.id })),
     );
   }
 
@@ -127,7 +124,7 @@ export class EventRecorder {
         createdAt: this.#options.clock(),
       },
     });
-    await this.#options.boss.send(FANOUT_JOB, { eventId: id }, { db: bossDb(tx) });
+    await this.#options.jobs.enqueue(tx, fanOutJob, { eventId: id });
     return id;
   }
 
@@ -180,11 +177,10 @@ export class EventRecorder {
     // real one; whole seconds, as before, made a change up to a second late.
     const delayMs = dueAt.getTime() - this.#options.clock().getTime();
     const startAfter = delayMs > 0 ? new Date(Date.now() + delayMs) : 0;
-    await this.#options.boss.send(
-      FLUSH_JOB,
-      { key },
-      { startAfter, ...(tx ? { db: bossDb(tx) } : {}) },
-    );
+    const { jobs } = this.#options;
+    await (tx
+      ? jobs.enqueue(tx, flushDebouncedJob, { key }, { startAfter })
+      : jobs.send(flushDebouncedJob, { key }, { startAfter }));
   }
 
   /**

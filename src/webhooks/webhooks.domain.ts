@@ -4,7 +4,7 @@ import { ENDPOINT_REQUEST_BODIES, webhookEvents, webhookPaths } from './endpoint
 import { registerWebhookRoutes } from './endpoint.rest.ts';
 import { WEBHOOK_SHAPE_EXAMPLES, WEBHOOK_SHAPES } from './endpoint.shape.ts';
 import { EVENT_COMPONENT_SHAPES, WEBHOOK_EXAMPLES } from './event.shape.ts';
-import { WEBHOOK_JOBS } from './webhooks.jobs.ts';
+import { WEBHOOK_WORKERS } from './webhooks.workers.ts';
 
 export const webhooksDomain: DomainModule = {
   name: 'webhooks',
@@ -17,5 +17,5 @@ export const webhooksDomain: DomainModule = {
     requestBodies: ENDPOINT_REQUEST_BODIES,
     examples: { ...WEBHOOK_SHAPE_EXAMPLES, ...WEBHOOK_EXAMPLES },
   },
-  jobs: WEBHOOK_JOBS,
+  jobs: WEBHOOK_WORKERS,
 };

@@ -35,9 +35,12 @@ export interface CorpusDocument {
   now: Date;
 }
 
-/** Every document beside its `<id>.expected.json`, by id; `only` keeps ids containing one of its words. */
-export function loadCorpus(only: string[] = []): CorpusDocument[] {
-  const files = fs.readdirSync(CORPUS_DIR);
+/**
+ * Every document beside its `<id>.expected.json` in `dir` (the corpus by default), by id; `only`
+ * keeps ids containing one of its words.
+ */
+export function loadCorpus(only: string[] = [], dir: string = CORPUS_DIR): CorpusDocument[] {
+  const files = fs.readdirSync(dir);
   return files
     .filter((f) => f.endsWith('.expected.json'))
     .map((f) => f.slice(0, -'.expected.json'.length))
@@ -47,12 +50,12 @@ export function loadCorpus(only: string[] = []): CorpusDocument[] {
       const file = files.find((f) => f.startsWith(`${id}.`) && !f.endsWith('.expected.json'));
       if (!file) throw new Error(`${id}.expected.json has no document beside it.`);
       const expected = JSON.parse(
-        fs.readFileSync(path.join(CORPUS_DIR, `${id}.expected.json`), 'utf8'),
+        fs.readFileSync(path.join(dir, `${id}.expected.json`), 'utf8'),
       ) as Expected;
       return {
         id,
         format: file.slice(id.length + 1),
-        file: path.join(CORPUS_DIR, file),
+        file: path.join(dir, file),
         expected,
         now: new Date(`${expected.now ?? DEFAULT_NOW}T00:00:00Z`),
       };

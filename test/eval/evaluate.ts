@@ -18,10 +18,10 @@ export interface DocumentResult {
   ms: number;
 }
 
-export async function evaluateCorpus(only: string[] = []): Promise<DocumentResult[]> {
+export async function evaluateCorpus(only: string[] = [], dir?: string): Promise<DocumentResult[]> {
   const results: DocumentResult[] = [];
   try {
-    for (const doc of loadCorpus(only)) {
+    for (const doc of loadCorpus(only, dir)) {
       const started = performance.now();
       let score: DocumentScore;
       try {

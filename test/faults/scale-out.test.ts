@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type PrismaClient } from '../../src/db/prisma.ts';
 import { BOSS_SCHEMA } from '../../src/jobs/boss.ts';
-import { FLUSH_JOB } from '../../src/webhooks/events.ts';
+import { flushDebouncedJob } from '../../src/webhooks/webhooks.jobs.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
 import { spawnReadyService, spawnService, type ServiceProcess } from '../helpers/processes.ts';
@@ -228,7 +228,7 @@ describe('two API processes and a worker on one PostgreSQL', () => {
     // pg-boss's queue: per trip, its flush jobs are due at least a window apart (one a window).
     const jobs = await prisma.$queryRawUnsafe<Array<{ key: string; start_after: Date }>>(
       `SELECT data->>'key' AS key, start_after FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND data ? 'key' ORDER BY start_after`,
-      FLUSH_JOB,
+      flushDebouncedJob.name,
     );
     const windows = Math.ceil(span / (DEBOUNCE_SECONDS * 1000)) + 1;
     for (const tripId of tripIds) {

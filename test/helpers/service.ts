@@ -1,5 +1,9 @@
-// Starts the real service (HTTP listeners, pg-boss, PostgreSQL) for a test file, on its own
-// database, and gives a small client: `api.request('GET /status', { key })`.
+// The real service for a test file, on its own database, with a small client:
+// `api.request('GET /status', { key })`. startTestApp() runs it in the test's process with no
+// listener: requests go straight to the handlers the listeners would serve, and pg-boss, its
+// workers and everything else start as in a process of the service. startTestService() opens the
+// real API, AI and metrics listeners too, for the suites whose point is the socket (raw HTTP,
+// duplicate headers, chunked bodies, tracing headers, the metrics port).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +13,7 @@ import { createLogger } from '../../src/logger.ts';
 import { buildOpenApiDocument } from '../../src/openapi/document.ts';
 import { startService, type RunningService } from '../../src/service.ts';
 import { createTestDatabase } from './database.ts';
+import { inProcessFetch, type Fetch } from './in-process-fetch.ts';
 import { freePort } from './ports.ts';
 import { createOpenApiCheck, type ResponseCheck } from './openapi-check.ts';
 
@@ -31,7 +36,10 @@ export interface TestService {
   config: Config;
   prisma: PrismaClient;
   databaseUrl: string;
+  /** The API's base URL; in process, an origin only `fetch` below (and `request`) reach. */
   url: string;
+  /** fetch() as a client of this service sees it: in process for startTestApp(). */
+  fetch: Fetch;
   request<T = any>(route: string, options?: RequestOptions): Promise<TestResponse<T>>;
   /** The body is `{data, errors}`, or the `{error}` body when the request fails before GraphQL runs. */
   graphql(
@@ -55,22 +63,42 @@ export const TEST_ENV = {
 };
 
 let openApiCheck: ResponseCheck | undefined;
-/** Every response of the API listener is checked against the OpenAPI document (see openapi-check.ts). */
+/** Every response of the API (listener or in process) is checked against the OpenAPI document (see openapi-check.ts). */
 const checkResponse: ResponseCheck = (response) => {
   openApiCheck ??= createOpenApiCheck(buildOpenApiDocument({ apiUrl: 'http://localhost' }));
   openApiCheck(response);
 };
 
-export async function startTestService(
+/** The origins of the in-process API and AI handlers (`.test` names never resolve). */
+const IN_PROCESS = { api: 'http://api.in-process.test', ai: 'http://ai.in-process.test' };
+
+/** The service with its listeners (API, AI, metrics on a free port): for suites about sockets. */
+export function startTestService(
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
+): Promise<TestService> {
+  return start(env, overrides, true);
+}
+
+/** The service in the test's process, without listeners (see the top of this file). */
+export function startTestApp(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+): Promise<TestService> {
+  return start(env, overrides, false);
+}
+
+async function start(
+  env: Record<string, string>,
+  overrides: Partial<Config>,
+  listen: boolean,
 ): Promise<TestService> {
   const databaseUrl = env.DATABASE_URL ?? (await createTestDatabase());
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-svc-'));
   const config: Config = {
     ...loadConfig({
       ...TEST_ENV,
-      METRICS_PORT: String(await freePort()),
+      METRICS_PORT: listen ? String(await freePort()) : '0',
       DATA_DIR: dataDir,
       ...env,
       DATABASE_URL: databaseUrl,
@@ -78,7 +106,14 @@ export async function startTestService(
     outboundAllowLoopback: true,
     ...overrides,
   };
-  const running = await startService(config, createLogger(config.logLevel));
+  const started = await startService(config, createLogger(config.logLevel), { listen });
+  const running = listen ? started : { ...started, apiUrl: IN_PROCESS.api, aiUrl: IN_PROCESS.ai };
+  const send: Fetch = listen
+    ? fetch
+    : inProcessFetch({
+        [IN_PROCESS.api]: started.handlers.api,
+        [IN_PROCESS.ai]: started.handlers.ai,
+      });
   const prisma = createPrisma({ databaseUrl, poolSize: 2 });
   const url = running.apiUrl!;
 
@@ -92,7 +127,7 @@ export async function startTestService(
       body = JSON.stringify(options.body);
     }
     const fullUrl = `${target.startsWith('http') ? '' : url}${target}`;
-    const response = await fetch(fullUrl, { method, headers, body });
+    const response = await send(fullUrl, { method, headers, body });
     const text = await response.text();
     if (fullUrl.startsWith(`${url}/`))
       checkResponse({
@@ -117,6 +152,7 @@ export async function startTestService(
     prisma,
     databaseUrl,
     url,
+    fetch: send,
     request,
     graphql: (query, variables, options = {}) =>
       request('POST /graphql', { ...options, body: { query, variables } }),

@@ -2,13 +2,13 @@
 // creates works over HTTP at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../helpers/processes.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 let api: TestService;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  api = await startTestService();
+  api = await startTestApp();
   env = { DATABASE_URL: api.databaseUrl, LOG_LEVEL: 'silent' };
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@
 // comes back, because the caches are cleared then.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMachineClient, aMember, anAccount } from '../helpers/fixtures.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 let a: TestService;
 let b: TestService;
@@ -19,8 +19,8 @@ const env = {
 };
 
 beforeAll(async () => {
-  a = await startTestService(env);
-  b = await startTestService(
+  a = await startTestApp(env);
+  b = await startTestApp(
     { ...env, DATABASE_URL: a.databaseUrl },
     { onDatabaseQuery: (q) => bSql.push(q.sql) },
   );

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKeys } from '../../src/config/secret-key.ts';
 import type { Prisma } from '../../src/db/prisma.ts';
 import { aMachineClient, aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 const BUDGET = 3;
 let api: TestService;
@@ -15,7 +15,7 @@ let account: AccountFixture;
 const sql: string[] = [];
 
 beforeAll(async () => {
-  api = await startTestService(
+  api = await startTestApp(
     { TRUST_PROXY: 'true', PUBLIC_RATE_LIMIT_PER_MINUTE: String(BUDGET) },
     { onDatabaseQuery: (q) => sql.push(q.sql) },
   );

@@ -2,13 +2,13 @@
 // reads, writes and management (decisions "Roles and permissions").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 let api: TestService;
 let account: AccountFixture;
 
 beforeAll(async () => {
-  api = await startTestService();
+  api = await startTestApp();
   account = await anAccount(api.prisma);
 });
 afterAll(async () => {

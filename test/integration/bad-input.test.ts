@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/config/constants.ts';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const UNSTORABLE = ['a\u0000b', 'a\ud800b', '\udc00'];
@@ -14,7 +14,7 @@ describe('bad input', () => {
   let tripId: number;
   const tripCount = () => api.prisma.trip.count({ where: { accountId: account.accountId } });
   beforeAll(async () => {
-    api = await startTestService();
+    api = await startTestApp();
     account = await anAccount(api.prisma);
     tripId = (
       await api.request('POST /trips', { key: account.owner.key, body: { title: 'Kyoto' } })

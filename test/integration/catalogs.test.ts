@@ -3,7 +3,7 @@
 // catalog to a caller who may not read it (OWASP API1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMember, anAccount, anOrganisation, type AccountFixture } from '../helpers/fixtures.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 let api: TestService;
 let owner: AccountFixture; // owns the catalogs
@@ -11,7 +11,7 @@ let member: AccountFixture; // same organisation
 let stranger: AccountFixture; // another organisation
 
 beforeAll(async () => {
-  api = await startTestService();
+  api = await startTestApp();
   const organisationId = await anOrganisation(api.prisma);
   owner = await anAccount(api.prisma, { organisationId });
   member = await anAccount(api.prisma, { organisationId });
@@ -419,7 +419,7 @@ describe('GraphQL', () => {
 
   it('a catalog with its trips and their configurations is a constant number of queries (no N+1)', async () => {
     const sql: string[] = [];
-    const counted = await startTestService({}, { onDatabaseQuery: (q) => sql.push(q.sql) });
+    const counted = await startTestApp({}, { onDatabaseQuery: (q) => sql.push(q.sql) });
     try {
       const fixture = await anAccount(counted.prisma);
       const ids: number[] = [];

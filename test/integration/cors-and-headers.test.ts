@@ -5,7 +5,7 @@
 // Referrer-Policy; /docs and GraphiQL get a policy of exactly what they load.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 const APP = 'https://app.example.com';
 const EVIL = 'https://evil.example';
@@ -13,7 +13,7 @@ let api: TestService;
 let account: AccountFixture;
 
 beforeAll(async () => {
-  api = await startTestService({
+  api = await startTestApp({
     CORS_ORIGINS: `${APP}/, http://localhost:5173`,
     GRAPHIQL: 'true',
   });
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 const preflight = (path: string, origin: string, method = 'PATCH') =>
-  fetch(`${api.url}${path}`, {
+  api.fetch(`${api.url}${path}`, {
     method: 'OPTIONS',
     headers: {
       origin,
@@ -117,12 +117,12 @@ describe('CORS', () => {
   });
 
   it('with CORS_ORIGINS unset (the default), no origin is allowed, GraphQL included', async () => {
-    const closed = await startTestService();
+    const closed = await startTestApp();
     try {
       const post = await closed.graphql('{ status { status } }', {}, { headers: { origin: EVIL } });
       expect(post.status).toBe(200);
       expect(corsHeaders(post.headers)).toEqual([]);
-      const pre = await fetch(`${closed.url}/graphql`, {
+      const pre = await closed.fetch(`${closed.url}/graphql`, {
         method: 'OPTIONS',
         headers: { origin: EVIL, 'access-control-request-method': 'POST' },
       });
@@ -159,7 +159,7 @@ describe('security headers', () => {
   );
 
   it('the AI listener too', async () => {
-    const res = await fetch(`${api.running.aiUrl}/status`);
+    const res = await api.fetch(`${api.running.aiUrl}/status`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toBe(
       "default-src 'none'; frame-ancestors 'none'",
@@ -167,7 +167,7 @@ describe('security headers', () => {
   });
 
   it('/docs: scripts and styles from us only, no inline script, and everything the page loads is allowed', async () => {
-    const res = await fetch(`${api.url}/docs`);
+    const res = await api.fetch(`${api.url}/docs`);
     const html = await res.text();
     const policy = directives(res.headers.get('content-security-policy'));
     expect(policy['default-src']).toEqual(["'none'"]);
@@ -177,12 +177,12 @@ describe('security headers', () => {
     expect(inlineScripts(html)).toEqual([]);
     for (const { kind, url } of loads(html, api.url)) {
       expect(allows(policy, kind, url, api.url), `${kind} ${url}`).toBe(true);
-      expect((await fetch(url)).status, url).toBe(200);
+      expect((await api.fetch(url)).status, url).toBe(200);
     }
   });
 
   it('GraphiQL: served from our origin only; any inline block allowed by its hash and nothing else inline; what the page loads is allowed', async () => {
-    const res = await fetch(`${api.url}/graphql`, { headers: { accept: 'text/html' } });
+    const res = await api.fetch(`${api.url}/graphql`, { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

@@ -3,12 +3,13 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, startTestService, type TestService } from '../helpers/service.ts';
 
 describe('errors and request ids', () => {
   let api: TestService;
   let account: AccountFixture;
   beforeAll(async () => {
+    // With its listener: one test streams a chunked body over a socket.
     api = await startTestService();
     account = await anAccount(api.prisma);
   });
@@ -112,7 +113,7 @@ describe('rate limits', () => {
   let api: TestService;
   let account: AccountFixture;
   beforeAll(async () => {
-    api = await startTestService({ RATE_LIMIT_PER_MINUTE: '3', PUBLIC_RATE_LIMIT_PER_MINUTE: '2' });
+    api = await startTestApp({ RATE_LIMIT_PER_MINUTE: '3', PUBLIC_RATE_LIMIT_PER_MINUTE: '2' });
     account = await anAccount(api.prisma);
   });
   afterAll(async () => {
@@ -145,7 +146,7 @@ describe('rate limits', () => {
   });
 
   it('one budget for every API process: a second process on the same database spends the same one', async () => {
-    const second = await startTestService({
+    const second = await startTestApp({
       DATABASE_URL: api.databaseUrl,
       RATE_LIMIT_PER_MINUTE: '3',
       PUBLIC_RATE_LIMIT_PER_MINUTE: '2',

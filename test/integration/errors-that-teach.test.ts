@@ -4,7 +4,7 @@
 // list parameters' messages, and the missing scope or role named in a 403.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMachineClient, aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 let api: TestService;
 let account: AccountFixture;
@@ -13,7 +13,7 @@ const json = { 'content-type': 'application/json' };
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
 beforeAll(async () => {
-  api = await startTestService();
+  api = await startTestApp();
   account = await anAccount(api.prisma);
   key = account.owner.key;
 });
@@ -96,7 +96,7 @@ describe('methods and media types', () => {
     });
     expect(merge.status).toBe(200);
     // A body without a Content-Type is still read as JSON.
-    const bare = await fetch(`${api.url}/trips`, {
+    const bare = await api.fetch(`${api.url}/trips`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}` },
       body: new Blob(['{"title":"Bare"}']),

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPHQL_LIMITS, LIMITS } from '../../src/config/constants.ts';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 const codes = (body: { errors?: Array<{ extensions?: { code?: string } }> }) =>
   (body.errors ?? []).map((e) => e.extensions?.code);
@@ -16,7 +16,7 @@ describe('GraphQL limits', () => {
   let slug: string;
   let catalogSlug: string;
   beforeAll(async () => {
-    api = await startTestService({ GRAPHQL_INTROSPECTION: 'false' });
+    api = await startTestApp({ GRAPHQL_INTROSPECTION: 'false' });
     account = await anAccount(api.prisma);
     const trip = await api.request('POST /trips', {
       key: account.owner.key,
@@ -178,7 +178,7 @@ describe('GraphQL time budget', () => {
   let api: TestService;
   let account: AccountFixture;
   beforeAll(async () => {
-    api = await startTestService({ GRAPHQL_TIMEOUT_MS: '1' });
+    api = await startTestApp({ GRAPHQL_TIMEOUT_MS: '1' });
     account = await anAccount(api.prisma);
   });
   afterAll(async () => {

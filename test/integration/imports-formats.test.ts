@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stopOcr } from '../../src/imports/extract/ocr.ts';
 import { barcodePng } from '../helpers/barcodes.ts';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 let api: TestService;
 let account: AccountFixture;
 
 beforeAll(async () => {
-  api = await startTestService({ RATE_LIMIT_PER_MINUTE: '100000' });
+  api = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
   account = await anAccount(api.prisma);
 });
 afterAll(async () => {

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 type Mode = 'good' | 'inventive' | 'not-json' | 'wrong-shape' | 'server-error';
 let mode: Mode = 'good';
@@ -158,7 +158,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => llm.listen(0, '127.0.0.1', resolve));
   const llmUrl = `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`;
-  api = await startTestService({
+  api = await startTestApp({
     IMPORT_LLM_BASE_URL: llmUrl,
     IMPORT_LLM_API_KEY: 'sk-test',
     IMPORT_LLM_MODEL: 'fake-model',

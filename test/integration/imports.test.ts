@@ -10,7 +10,7 @@ import { stopOcr } from '../../src/imports/extract/ocr.ts';
 import { aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
 import { runJob } from '../helpers/jobs.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 const FIXTURES = new URL('../fixtures/imports/corpus/', import.meta.url);
 const fixture = (name: string) => fs.readFileSync(new URL(name, FIXTURES));
@@ -23,7 +23,7 @@ let docs: DocumentServer;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  api = await startTestService({
+  api = await startTestApp({
     RATE_LIMIT_PER_MINUTE: '100000',
     PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
   });

@@ -11,7 +11,7 @@ import {
   type AccountFixture,
 } from '../helpers/fixtures.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, startTestService, type TestService } from '../helpers/service.ts';
 
 let api: TestService;
 let organisationId: number;
@@ -51,6 +51,7 @@ function viewerAs(accessToken: string, onBehalfOf?: string) {
 }
 
 beforeAll(async () => {
+  // With its listener: one test sends the same header twice, which only a raw request can.
   api = await startTestService();
   organisationId = await anOrganisation(api.prisma);
   inOrg = await anAccount(api.prisma, { organisationId });
@@ -281,7 +282,7 @@ describe('tokens of an external issuer (JWKS)', () => {
     });
     await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
     const { port } = jwksServer.address() as import('node:net').AddressInfo;
-    external = await startTestService({
+    external = await startTestApp({
       OAUTH_EXTERNAL_ISSUER: issuer,
       OAUTH_EXTERNAL_AUDIENCE: audience,
       OAUTH_EXTERNAL_JWKS_URL: `http://127.0.0.1:${port}/.well-known/jwks.json`,

@@ -15,7 +15,7 @@ import type {
 } from '../../src/openapi/types.ts';
 import { createRestRouter } from '../../src/rest/router.ts';
 import { openApiAjv } from '../helpers/openapi-check.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 const document = buildOpenApiDocument({
   apiUrl: 'http://localhost:3000',
@@ -156,7 +156,7 @@ function standalone<T>(value: T): T {
 describe('GET /openapi.json and /docs', () => {
   let api: TestService;
   beforeAll(async () => {
-    api = await startTestService();
+    api = await startTestApp();
   });
   afterAll(async () => {
     await api?.stop();
@@ -192,14 +192,14 @@ describe('GET /openapi.json and /docs', () => {
       png: /^image\/png$/,
     };
     for (const asset of assets) {
-      const res = await fetch(`${api.url}${asset}`);
+      const res = await api.fetch(`${api.url}${asset}`);
       expect(res.status, asset).toBe(200);
       expect(res.headers.get('content-type'), asset).toMatch(types[asset.split('.').pop()!]!);
       expect((await res.arrayBuffer()).byteLength, asset).toBeGreaterThan(100);
     }
-    const init = await (await fetch(`${api.url}/docs/init.js`)).text();
+    const init = await (await api.fetch(`${api.url}/docs/init.js`)).text();
     expect(init).toContain("url: '/openapi.json'");
-    const bundle = await fetch(`${api.url}/docs/swagger-ui-bundle.js`);
+    const bundle = await api.fetch(`${api.url}/docs/swagger-ui-bundle.js`);
     expect(bundle.headers.get('content-encoding')).toBe('gzip'); // fetch asks for it, and undoes it
     expect(await bundle.text()).toContain('SwaggerUIBundle');
   });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMachineClient, aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 let api: TestService;
 let receiver: Receiver;
@@ -16,7 +16,7 @@ const HEALTH = `query Health($hours: Int) { webhookDeliveryHealth(hours: $hours)
   lastSuccessAt lastFailureAt lastFailureError lastFailureStatus } }`;
 
 beforeAll(async () => {
-  api = await startTestService();
+  api = await startTestApp();
   receiver = await startReceiver();
   account = await anAccount(api.prisma);
   other = await anAccount(api.prisma);

@@ -5,14 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 let api: TestService;
 let account: AccountFixture;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  api = await startTestService({ RATE_LIMIT_PER_MINUTE: '100000' });
+  api = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
   account = await anAccount(api.prisma, { plan: 'enterprise' });
   receiver = await startReceiver();
 });

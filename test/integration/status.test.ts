@@ -4,13 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
 import { freePort } from '../helpers/ports.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 import { anAccount } from '../helpers/fixtures.ts';
 
 describe('GET /status', () => {
   let api: TestService;
   beforeAll(async () => {
-    api = await startTestService();
+    api = await startTestApp();
   });
   afterAll(async () => {
     await api?.stop();
@@ -45,7 +45,7 @@ describe('GET /status with PostgreSQL stopped', () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-down-'));
     port = await freePort();
     database = await startEmbeddedPostgres({ dataDir, port });
-    api = await startTestService({ DATABASE_URL: database.url });
+    api = await startTestApp({ DATABASE_URL: database.url });
   });
   afterAll(async () => {
     await api?.stop().catch(() => {});

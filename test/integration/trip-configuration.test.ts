@@ -2,14 +2,14 @@
 // Patch, ETag / If-Match (decisions "Trip configuration").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 let api: TestService;
 let account: AccountFixture;
 let tripId: number;
 
 beforeAll(async () => {
-  api = await startTestService();
+  api = await startTestApp();
   account = await anAccount(api.prisma);
   tripId = (
     await api.request('POST /trips', { key: account.owner.key, body: { title: 'Configured' } })

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseQuery } from '../../src/config/config.ts';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 const TRIPS_IN_ACCOUNT = 100_000;
 const OTHER_ACCOUNTS = 20;
@@ -42,7 +42,7 @@ async function seed(client: pg.Client, accountId: number, agentId: number, count
 }
 
 beforeAll(async () => {
-  api = await startTestService({}, { onDatabaseQuery: (query) => captured.push(query) });
+  api = await startTestApp({}, { onDatabaseQuery: (query) => captured.push(query) });
   account = await anAccount(api.prisma);
   db = new pg.Client({ connectionString: api.databaseUrl });
   await db.connect();

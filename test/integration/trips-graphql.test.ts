@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
 import { TRIP_FIELDS } from '../../src/trips/trip.rest.ts';
 import { runJob } from '../helpers/jobs.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 let now = new Date('2026-03-01T12:00:00Z');
@@ -15,7 +15,7 @@ let account: AccountFixture;
 let other: AccountFixture;
 
 beforeAll(async () => {
-  api = await startTestService(
+  api = await startTestApp(
     {},
     { clock: () => now, onDatabaseQuery: (statement) => sql.push(statement.sql) },
   );

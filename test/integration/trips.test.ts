@@ -7,14 +7,14 @@ import {
   anOrganisation,
   type AccountFixture,
 } from '../helpers/fixtures.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 let api: TestService;
 let account: AccountFixture;
 let other: AccountFixture;
 
 beforeAll(async () => {
-  api = await startTestService();
+  api = await startTestApp();
   account = await anAccount(api.prisma);
   other = await anAccount(api.prisma);
 });

@@ -4,11 +4,11 @@
 import { verify } from '@octokit/webhooks-methods';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BOSS_SCHEMA } from '../../src/jobs/boss.ts';
-import { FLUSH_JOB } from '../../src/webhooks/events.ts';
+import { flushDebouncedJob } from '../../src/webhooks/webhooks.jobs.ts';
 import { aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
 import { runJob } from '../helpers/jobs.ts';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../helpers/receiver.ts';
-import { startTestService, type TestService } from '../helpers/service.ts';
+import { startTestApp, type TestService } from '../helpers/service.ts';
 
 let now = new Date('2026-05-01T10:00:00Z');
 const advance = (ms: number) => {
@@ -19,7 +19,7 @@ let api: TestService;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  api = await startTestService({ RATE_LIMIT_PER_MINUTE: '100000' }, { clock: () => now });
+  api = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' }, { clock: () => now });
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -44,7 +44,7 @@ const forAccount = (account: AccountFixture, type?: string) => (r: ReceivedReque
 const flushJobs = async (key: string) => {
   const [row] = await api.prisma.$queryRawUnsafe<Array<{ count: number }>>(
     `SELECT count(*)::int AS count FROM ${BOSS_SCHEMA}.job WHERE name = $1 AND data->>'key' = $2`,
-    FLUSH_JOB,
+    flushDebouncedJob.name,
     key,
   );
   return row!.count;
@@ -153,7 +153,7 @@ describe('endpoints', () => {
 describe('refused URLs (no loopback allowance)', () => {
   let strict: TestService;
   beforeAll(async () => {
-    strict = await startTestService({}, { outboundAllowLoopback: false });
+    strict = await startTestApp({}, { outboundAllowLoopback: false });
   });
   afterAll(async () => {
     await strict?.stop();
@@ -211,9 +211,16 @@ describe('deliveries', () => {
     });
     const read = await api.request(`GET /trips/${trip.body.id}`, { key: account.owner.key });
     expect(request!.body.data.trip).toEqual(read.body);
-    const deliveries = await api.request(`GET /webhooks/endpoints/${endpoint.id}/deliveries`, {
+    // The receiver has the POST before the worker records its answer: wait for the record.
+    let deliveries = await api.request(`GET /webhooks/endpoints/${endpoint.id}/deliveries`, {
       key: account.owner.key,
     });
+    for (let i = 0; i < 100 && deliveries.body.data[0]?.status === 'pending'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      deliveries = await api.request(`GET /webhooks/endpoints/${endpoint.id}/deliveries`, {
+        key: account.owner.key,
+      });
+    }
     expect(deliveries.body).toMatchObject({
       page: 1,
       totalCount: 1,

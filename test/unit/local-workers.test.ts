@@ -4,7 +4,9 @@
 import type { PgBoss } from 'pg-boss';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineJob, LocalWorkers, startWorkers, type JobDeps } from '../../src/jobs/workers.ts';
+import { defineJob } from '../../src/jobs/job.ts';
+import { LocalWorkers } from '../../src/jobs/local-workers.ts';
+import { defineWorker, startWorkers, type JobDeps } from '../../src/jobs/workers.ts';
 import { createLogger } from '../../src/logger.ts';
 
 describe('LocalWorkers', () => {
@@ -20,8 +22,11 @@ describe('LocalWorkers', () => {
     } as unknown as PgBoss;
     const workers = new LocalWorkers(boss);
     const job = (name: string, concurrency: number) =>
-      defineJob({ name, schema: z.object({}), concurrency, handle: async () => {} });
-    const deps = { services: { workers }, logger: createLogger('silent') } as unknown as JobDeps;
+      defineWorker(defineJob({ name, schema: z.object({}) }), {
+        concurrency,
+        handle: async () => {},
+      });
+    const deps = { jobs: { local: workers }, logger: createLogger('silent') } as unknown as JobDeps;
     await startWorkers(boss, [job('import-extract', 2), job('webhook-deliver', 3)], deps);
     expect(started).toEqual([
       'import-extract',

@@ -99,15 +99,85 @@ export async function ocrImage(
   signal?: AbortSignal,
 ): Promise<{ text: string; language: Language }> {
   const buffer = Buffer.from(image);
-  const first = await withWorker('eng', async (w) => (await w.recognize(buffer)).data.text);
+  const read = async (w: Worker) =>
+    layoutText((await w.recognize(buffer, {}, { text: true, blocks: true })).data);
+  const first = await withWorker('eng', read);
   const language = detectLanguage(first);
   if (language === 'eng' || signal?.aborted) return { text: first, language };
-  const second = await withWorker(
-    `${language}+eng`,
-    async (w) => (await w.recognize(buffer)).data.text,
-  );
+  const second = await withWorker(`${language}+eng`, read);
   return { text: second, language };
 }
+
+interface OcrWord {
+  text: string;
+  bbox: { x0: number; y0: number; x1: number; y1: number };
+}
+interface OcrPage {
+  text: string;
+  blocks: Array<{ paragraphs: Array<{ lines: Array<{ words: OcrWord[] }> }> }> | null;
+}
+
+/**
+ * The recognised text a line per line, with a tab where a line's words are far apart: the
+ * columns of a table or an app screen ("21:00 ⇥ 06:30", "Piräus ⇥ 9 Std. ⇥ Heraklion") stay
+ * cells, as a PDF's or an HTML table's do, instead of running into one another.
+ */
+export function layoutText(page: OcrPage): string {
+  if (!page.blocks?.length) return page.text;
+  const paragraphs = page.blocks.flatMap((block) =>
+    block.paragraphs.map((paragraph) => tableRows(paragraph.lines.map(cellsOf)).join('\n')),
+  );
+  return `${paragraphs.filter(Boolean).join('\n\n')}\n`;
+}
+
+/** A line's words grouped into cells at the wide gaps. */
+function cellsOf(line: { words: OcrWord[] }): string[] {
+  const heights = line.words.map((w) => w.bbox.y1 - w.bbox.y0).sort((a, b) => a - b);
+  const height = heights[Math.floor(heights.length / 2)] ?? 10;
+  const cells: string[] = [];
+  line.words.forEach((word, i) => {
+    const previous = line.words[i - 1];
+    if (!previous || word.bbox.x0 - previous.bbox.x1 > COLUMN_GAP * height) cells.push(word.text);
+    else cells[cells.length - 1] += ` ${word.text}`;
+  });
+  return cells.map((c) => c.trim()).filter(Boolean);
+}
+
+/** A clock time ("21:00", "9h30", "06.30"), not a date's "4.12.2026". */
+const CLOCK = /(?<![\d.])\d{1,2}[:.h]\d{2}(?![\d.])/;
+const isTimes = (row: string[] | undefined) =>
+  Boolean(row && row.length >= 2 && row.filter((c) => CLOCK.test(c)).length >= 2);
+const isHeader = (row: string[] | undefined, next: string[] | undefined) =>
+  Boolean(
+    row &&
+      next &&
+      row.length >= 2 &&
+      next.length >= row.length &&
+      row.every((c) => /^[\p{L} .'’/-]+$/u.test(c) && c.split(/\s+/).length <= 3) &&
+      next.filter((c) => /\d/.test(c)).length >= 2,
+  );
+
+/**
+ * Lines as text: the rows that form a table keep their cells apart with a tab (a row of two or
+ * more times, the row under it, a row of labels over a row of values, and that row); in any other
+ * line a wide gap is only a space (a letterhead's address, a justified sentence).
+ */
+function tableRows(rows: string[][]): string[] {
+  return rows
+    .map((row, i) => {
+      const table =
+        isTimes(row) ||
+        isTimes(rows[i - 1]) ||
+        isTimes(rows[i + 1]) ||
+        isHeader(row, rows[i + 1]) ||
+        isHeader(rows[i - 1], row);
+      return row.join(table ? '\t' : ' ');
+    })
+    .filter(Boolean);
+}
+
+/** A gap between two words wider than this many times the line's letter height separates columns. */
+const COLUMN_GAP = 1.2;
 
 /** Ends every worker (process shutdown, tests). */
 export async function stopOcr(): Promise<void> {

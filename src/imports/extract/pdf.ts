@@ -1,7 +1,7 @@
 // The text layer of a PDF with unpdf (pdf.js for servers), and the boarding-pass barcodes in its
 // images. Trap: unpdf refuses a Node Buffer and detaches the array it is given, so it always gets
 // a fresh Uint8Array copy.
-import { extractImages, extractText, getDocumentProxy } from 'unpdf';
+import { extractImages, getDocumentProxy } from 'unpdf';
 import { IMPORTS } from '../../config/constants.ts';
 import { ImportFailure } from '../pipeline.errors.ts';
 import { scanBarcodes, type RawImage } from './barcode.ts';
@@ -31,12 +31,68 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfText> {
     throw new ImportFailure(`The PDF could not be read (${(error as Error).message}).`);
   }
   try {
-    const { totalPages, text } = await extractText(pdf, { mergePages: false });
-    const pages = (text as string[]).slice(0, IMPORTS.maxPages);
+    const totalPages = pdf.numPages;
+    const pages: string[] = [];
+    for (let n = 1; n <= Math.min(totalPages, IMPORTS.maxPages); n++) {
+      const page = await pdf.getPage(n);
+      pages.push(pageText((await page.getTextContent()).items as TextItem[]));
+    }
     return { pages, totalPages, barcodes: await pdfBarcodes(pdf, pages) };
   } finally {
     await pdf.cleanup().catch(() => {});
   }
+}
+
+/** A text item of pdf.js: its string, its position (transform[4], transform[5]) and size. */
+export interface TextItem {
+  str?: string;
+  transform?: number[];
+  width?: number;
+  height?: number;
+  hasEOL?: boolean;
+}
+
+/**
+ * A page's text, a line per line of the page, as pdf.js gives it, except that a table cell's
+ * value wrapped onto the next line is joined to its row again: a line that starts just below the
+ * previous one, indented to where one of that line's later items starts ("Datum / Uhrzeit  Sa,
+ * 11.07.2026, 12:30" over "Uhr" under "Sa,"), continues that cell. A paragraph's next line starts
+ * where the paragraph does and stays a line of its own.
+ */
+export function pageText(items: readonly TextItem[]): string {
+  let out = '';
+  let line: Array<{ x: number; y: number; height: number }> = [];
+  let broken = false;
+  for (const item of items) {
+    if (item.str == null) continue;
+    const x = item.transform?.[4] ?? 0;
+    const y = item.transform?.[5] ?? 0;
+    const height = item.height ?? 0;
+    if (!item.str && item.hasEOL) {
+      // An empty item that ends a line marks a new block (Chromium's rows and paragraphs).
+      line = [];
+      broken = true;
+      continue;
+    }
+    if (broken && item.str.trim()) {
+      const first = line.find((p) => p.height > 0);
+      const previous = line.filter((p) => p.height > 0).at(-1);
+      const continues =
+        first !== undefined &&
+        previous !== undefined &&
+        x > first.x + 4 &&
+        y < previous.y &&
+        previous.y - y <= 1.6 * Math.max(previous.height, height) &&
+        line.some((p) => p !== first && p.height > 0 && Math.abs(p.x - x) <= 2);
+      out += continues ? ' ' : '\n';
+      if (!continues) line = [];
+      broken = false;
+    }
+    out += item.str;
+    if (item.str.trim()) line.push({ x, y, height });
+    if (item.hasEOL) broken = true;
+  }
+  return out;
 }
 
 async function pdfBarcodes(

@@ -32,7 +32,7 @@ const SAILS =
 const REMINDER =
   /^(?:reminder|remember|to ?do|recordatorio|recuerda|rappel|lembrete|erinnerung|promemoria|ricorda)\b/i;
 const BOOKING_REF =
-  /\b(?:booking (?:ref(?:erence)?|code)|reference|pnr|record locator|confirmation(?: code| number)?|localizador|reserva(?: [A-Z]{2,4})?|c[oó]digo de reserva|r[ée]f[ée]rence|code de r[ée]servation|c[oó]digo da reserva|buchungs(?:code|nummer)|codice (?:di )?prenotazione)\s*(?:no\.?|#)?\s*[:-]?\s*([A-Z0-9][A-Z0-9-]{4,11})\b/i;
+  /\b(?:booking (?:ref(?:erence)?|code)|reference|pnr|record locator|confirmation(?: code| number)?|localizador|reserva(?: [A-Z]{2,4})?|c[oó]digo de reserva|r[ée]f[ée]rence(?: de (?:r[ée]servation|dossier))?|code de r[ée]servation|c[oó]digo da reserva|buchungs(?:code|nummer)|codice (?:di )?prenotazione)\s*(?:no\.?|#)?\s*[:-]?\s*([A-Z0-9][A-Z0-9-]{4,11})\b/i;
 
 export function mapCalendarEvents(events: CalendarEvent[]): DatedBlock[] {
   const kept = events.filter((e) => !REMINDER.test(e.summary ?? ''));

@@ -468,34 +468,37 @@ function transport(
   const o = isObj(route) ? { ...segment, ...route } : segment; // {route: {departurePort, arrivalPort}}
   const place = (v: unknown) =>
     isObj(v) ? str(pick(v, 'name', 'station', 'city', 'port', 'location')) : str(v);
-  const from = place(
-    pick(
-      o,
-      'from',
-      'fromplace',
-      'origin',
-      'departurestation',
-      'departureport',
-      'pickuplocation',
-      'departure',
-      'pickup',
-    ),
+  const origin = pick(
+    o,
+    'from',
+    'fromplace',
+    'origin',
+    'departurestation',
+    'departureport',
+    'pickuplocation',
+    'departure',
+    'pickup',
   );
-  const to = place(
-    pick(
-      o,
-      'to',
-      'toplace',
-      'destination',
-      'arrivalstation',
-      'arrivalport',
-      'dropofflocation',
-      'arrival',
-      'dropoff',
-    ),
+  const destination = pick(
+    o,
+    'to',
+    'toplace',
+    'destination',
+    'arrivalstation',
+    'arrivalport',
+    'dropofflocation',
+    'arrival',
+    'dropoff',
   );
-  const departs = momentOf(o, ['departure', 'departs', 'pickup', 'dep', '']);
-  const arrives = momentOf(o, ['arrival', 'arrives', 'arr']);
+  const from = place(origin);
+  const to = place(destination);
+  // {from: {station, local: "2026-09-11T09:30"}}: the place's object carries its time too.
+  const departs =
+    momentOf(o, ['departure', 'departs', 'pickup', 'dep', '']) ??
+    (isObj(origin) ? momentOf(origin, ['']) : null);
+  const arrives =
+    momentOf(o, ['arrival', 'arrives', 'arr']) ??
+    (isObj(destination) ? momentOf(destination, ['']) : null);
   if (!from && !to && !departs) return null;
   const date = departs?.date ?? null;
   return {

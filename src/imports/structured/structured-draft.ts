@@ -124,6 +124,8 @@ export function sameBooking(
     case 'transport': {
       const c = b.content as typeof a.content;
       if (a.content.mode !== c.mode || !sameDay) return false;
+      // One ship a day: two readings of a cruise on the same day are one booking.
+      if (a.content.mode === 'cruise') return true;
       if (a.content.number && c.number) return fold(a.content.number) === fold(c.number);
       return fold(a.content.from) === fold(c.from) && fold(a.content.to) === fold(c.to);
     }

@@ -12,6 +12,7 @@ import {
   NOT_TRIP_DATE,
   OVERNIGHT,
   PRICE_WORDS,
+  SENTENCE_BREAK,
   fold,
 } from './vocabulary.ts';
 
@@ -42,6 +43,17 @@ const OPERATORS: Array<[RegExp, string, TransportMode]> = [
   [/\bjr\b/, 'JR', 'train'],
   [/\bamtrak\b/, 'Amtrak', 'train'],
   [/\bperurail\b/, 'PeruRail', 'train'],
+  [/\blner\b/, 'LNER', 'train'],
+  [/\bavanti west coast\b/, 'Avanti West Coast', 'train'],
+  [/\bgwr\b|\bgreat western railway\b/, 'GWR', 'train'],
+  [/\bscotrail\b/, 'ScotRail', 'train'],
+  [/\btranspennine\b/, 'TransPennine Express', 'train'],
+  [/\bcrosscountry\b/, 'CrossCountry', 'train'],
+  [/\blyria\b/, 'Lyria', 'train'],
+  [/\btrenord\b/, 'Trenord', 'train'],
+  [/\bnightjet\b/, 'ÖBB Nightjet', 'train'],
+  [/\bvia rail\b/, 'VIA Rail', 'train'],
+  [/\bsncb\b/, 'SNCB', 'train'],
   [/\binca rail\b/, 'Inca Rail', 'train'],
   [/\bflixbus\b/, 'FlixBus', 'bus'],
   [/\balsa\b/, 'ALSA', 'bus'],
@@ -113,7 +125,7 @@ const MODES: Array<[RegExp, TransportMode]> = [
     'cruise',
   ],
   [
-    /\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita)\b/,
+    /\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita)\b|\b(?:ec|ic|ice|rj|rjx|nj|en|ter|tgv)\s?\d{2,5}\b/,
     'train',
   ],
   [
@@ -147,7 +159,7 @@ const TOWARD =
 const FROM_PLACE =
   /(?:\bfrom|\bdesde|\bdepuis|\bvon|\bab|\bda|\bdal|\bdalla|\bde|\bdu)\s+(?:the\s+|la\s+|el\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
 const ARRIVAL_PLACE =
-  /(?:\barriv(?:ing|al|es?|ee|ée|o|a)|\bllegada|\bllega|\bchegada|\bchega|\bankunft|\bankommen|,\s+an)\s+(?:(?:at|in|to|a|à|en|em|no|na|an|um|ao|au|al|alla|a la|à la)\s+)?(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
+  /(?:\b[Aa]rriv(?:ing|al|es?|ee|ée|o|a)|\b[Ll]legada|\bllega|\b[Cc]hegada|\bchega|\b[Aa]nkunft|\bankommen|,\s+an)\s+(?:(?:at|in|to|a|à|en|em|no|na|an|um|ao|au|al|alla|a la|à la)\s+)?(?:the\s+)?(\p{Lu}[\p{L}'’.-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’.-]+){0,2})/u;
 const PLACE_WORDS =
   /^(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen|station|estacion|gare|bahnhof|stazione|estacao|port|puerto|porto|hafen|harbour|harbor|the|la|el|le|il|lo|der|die|das)$/i;
 
@@ -200,6 +212,9 @@ export function routeOf(sentence: string): { from: string | null; to: string | n
     const from = start > 0 && !opensWithCity(arrow[1]!) ? words.slice(start).join(' ') : arrow[1]!;
     return { from: tidyPlace(from), to: tidyPlace(arrow[2]!) };
   }
+  // "Rückfahrt mit dem EC 176 um 15:16, Ankunft Berlin Hbf 19:35": where it arrives, without its origin.
+  if (arrival && !from && !PLACE_WORDS.test(arrival[1]!) && opensWithCity(arrival[1]!))
+    return { from: null, to: tidyPlace(arrival[1]!) };
   const toward = TOWARD.exec(sentence);
   // "Transfer zum Flughafen Krakau und Rückflug nach Frankfurt": the flight home's destination is not the transfer's.
   const flightHome =
@@ -225,7 +240,7 @@ const NOT_COMPANY =
   /^(?:the|your|our|a|an|el|la|le|il|der|die|das|o|um|uma|un|une|uno|una|ihr|ihren|votre|su|seu|sua|vostra|kategorie|category|categoria|categorie|catégorie|flughafen|airport|aeropuerto|aeroport|aeroporto)$/i;
 
 /** The rental company of a car rental no known brand names: a name ending in a rental word, or the name right after the rental words ("voiture de location Budget"). */
-function rentalCompany(sentence: string, folded: string): string | null {
+export function rentalCompany(sentence: string, folded: string): string | null {
   const named = RENTAL_COMPANY.exec(sentence)?.[1];
   if (named && !NOT_COMPANY.test(named.split(/\s+/)[0]!)) return named;
   const rental = MODES[0]![0].exec(folded);
@@ -237,7 +252,7 @@ function rentalCompany(sentence: string, folded: string): string | null {
   return next && !NOT_COMPANY.test(next.split(/\s+/)[0]!) && !city(next) ? next : null;
 }
 
-function transportOf(sentence: string): DraftBlockInput | undefined {
+export function transportOf(sentence: string): DraftBlockInput | undefined {
   const folded = fold(sentence);
   const operator = OPERATORS.find(([pattern]) => pattern.test(folded));
   let mode = MODES.find(([pattern]) => pattern.test(folded))?.[1];
@@ -256,9 +271,14 @@ function transportOf(sentence: string): DraftBlockInput | undefined {
     return undefined;
   const { from, to } = routeOf(sentence);
   const found = timeMatches(sentence).map((t) => t.time);
+  // "LNER 1S07", "Lyria 9261": the service right after a railway's name (a British headcode too).
+  const afterOperator =
+    mode === 'train' && operator?.[2] === 'train'
+      ? new RegExp(String.raw`${operator[0].source}\s+(\d[A-Z]\d{2}|\d{2,5})\b`, 'i').exec(folded)
+      : null;
   const number =
     mode === 'train'
-      ? (TRAIN_NUMBER.exec(sentence)?.[1] ?? null)
+      ? (TRAIN_NUMBER.exec(sentence)?.[1] ?? afterOperator?.[1]?.toUpperCase() ?? null)
       : mode === 'cruise' || mode === 'ferry'
         ? (SHIP.exec(sentence)?.[1]?.trim() ?? null)
         : null;
@@ -471,7 +491,7 @@ const nightsOf = (m: RegExpExecArray | null) =>
 /** A city named in a sentence after "in"/"en"/"à"..., or its last known city. */
 export function cityIn(sentence: string): string | null {
   for (const m of sentence.matchAll(
-    /\b(?:in|en|à|a|em|no|na|nach|im|in der|at)\s+(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu,
+    /\b(?:in|In|en|En|à|a|em|Em|no|na|nach|im|Im|in der|at)\s+(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+){0,2})/gu,
   )) {
     const words = m[1]!.split(/\s+/);
     for (let n = words.length; n >= 1; n--) {
@@ -488,7 +508,11 @@ export interface DayReading {
   overnightCity: string | null;
 }
 
-const SENTENCE = /(?<=[.!?])\s+(?=\p{Lu})|(?<=[a-z\d)])\.\s*(?=\p{Lu})|;\s+/u;
+// As SENTENCE_BREAK, and a full stop without its space ("...Museum.Then"), and semicolons.
+const SENTENCE = new RegExp(
+  String.raw`${SENTENCE_BREAK.source}|(?<=[a-z\d)])(?<!(?:^|[\s(\[])\d{1,2}|\d{1,2}\.\d{1,2})\.\s*(?=\p{Lu})|;\s+`,
+  'u',
+);
 
 /** The blocks of a day: flights first (they span several lines), then each sentence read as the first kind it matches. */
 export function readDay(
@@ -581,7 +605,13 @@ export function readDay(
             city: named ?? cityIn(sentence) ?? overnight,
             nights: nightsOf(nights),
           });
-          // The rest of the sentence may hold an activity or transport ("check in at Hotel X, then a walk at 18:00").
+          // The journey that brings the traveller there, before the stay in the same sentence
+          // ("LNER 1S07 from King's Cross 09:00, arrive Edinburgh 13:22, check in at The Calton Rooms").
+          const at = STAY_AT.exec(sentence)?.index ?? sentence.indexOf(name);
+          const before = sentence.slice(0, Math.max(0, at)).replace(/[\s,;:–—-]+$/, '');
+          const journey = before.length >= 12 ? transportOf(before) : undefined;
+          if (journey?.type === 'transport' && journey.content.time)
+            ordered.push({ at: i, block: journey });
           continue;
         }
       }

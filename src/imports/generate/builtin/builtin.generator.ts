@@ -14,7 +14,7 @@ import {
   type Generator,
 } from '../draft.ts';
 import { readDay, type HotelMention } from './blocks.ts';
-import { arrivalOpening, bookingReference, readFlights } from './flights.ts';
+import { arrivalOpening, bookingReference, departureFrom, readFlights } from './flights.ts';
 import {
   addDays,
   daysBetween,
@@ -24,12 +24,15 @@ import {
   type IsoDate,
 } from './dates.ts';
 import { readDocument } from './document-lines.ts';
+import { programmeCruise, readCruise } from './cruises.ts';
 import { readLayout, type DaySection } from './layout.ts';
 import { findInclusions, findPayments, findPrice } from './money.ts';
 import { airport, city, cityTimezone, countryTimezone, leadingCity } from './places.ts';
+import { readRental } from './rentals.ts';
 import { readStays } from './stays.ts';
 import { readTickets } from './tickets.ts';
 import {
+  aboutAnotherTrip,
   anchorDate,
   composeTitle,
   FALLBACK_TITLES,
@@ -41,7 +44,7 @@ import {
   tripTitle,
   type Visit,
 } from './trip-fields.ts';
-import { NOT_TRIP_DATE, fold } from './vocabulary.ts';
+import { NOT_TRIP_DATE, SENTENCE_BREAK, fold } from './vocabulary.ts';
 
 const MAX_DAYS = 60;
 
@@ -56,7 +59,7 @@ type Flight = Extract<DraftBlockInput, { type: 'flight' }>;
 type Stay = Extract<DraftBlockInput, { type: 'accommodation' }>;
 
 export function extractDraft(text: string, now: Date): Draft {
-  const { lines, subject } = readDocument(text);
+  const { lines, subject, chat } = readDocument(text);
   const language = ISO_639_1[detectLanguage(lines.join('\n'))];
   const anchor = anchorDate(lines, now);
   // Recurring departures give no dates, unless the document states the chosen one ("Ihr Termin: 15.08.–22.08.2026").
@@ -82,8 +85,21 @@ export function extractDraft(text: string, now: Date): Draft {
     ? programmeDays(layout.days, period.start, stated, now, anchor, recurring)
     : confirmationDays(lines, period.start, period.finish, now, anchor);
   const { days } = reading;
-  if (layout.days.length)
+  if (layout.days.length) {
     placeListedFlights([...layout.preamble, ...layout.tail], days, now, anchor);
+    // A programme that boards a ship: the cruise sits on the day of embarkation.
+    const hasCruise = days.some((d) =>
+      d.blocks.some((b) => b.type === 'transport' && b.content.mode === 'cruise'),
+    );
+    const cruise = hasCruise
+      ? undefined
+      : programmeCruise(
+          layout.days,
+          (title) => placesOf(title).at(-1) ?? null,
+          [...layout.preamble, ...layout.days.flatMap((d) => d.lines)].join('\n'),
+        );
+    if (cruise) days.find((d) => d.day === cruise.day)?.blocks.unshift(cruise.block);
+  }
 
   // The period: stated, else the days' dates, else what the bookings span.
   const dated = days
@@ -166,15 +182,23 @@ export function extractDraft(text: string, now: Date): Draft {
     ...(subject ? [subject] : []),
     ...(layout.days.length ? layout.preamble : lines).slice(0, 5),
     ...layout.days.map((d) => d.title ?? ''),
-  ].join('\n');
+  ]
+    .filter((l) => !aboutAnotherTrip(l, now))
+    .join('\n');
+  // Sentences about another trip ("el año pasado fuimos a Cuba") name no country of this one.
   const body = (
     layout.days.length
       ? [...layout.preamble.slice(5, 15), ...layout.days.flatMap((d) => d.lines)]
       : lines.slice(5, 40)
-  ).join('\n');
+  )
+    .filter((l) => !aboutAnotherTrip(l, now))
+    .join('\n');
   const lastDay = layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined;
   // The first journey of day 1 by train, bus or ferry leaves from home ("Eurostar Paris-Nord → Bruxelles-Midi").
-  const firstTransport = days[0]?.blocks.find((b) => b.type === 'transport' && b.content.from);
+  // (A ship's port of embarkation is a place of the trip, not home.)
+  const firstTransport = days[0]?.blocks.find(
+    (b) => b.type === 'transport' && b.content.from && b.content.mode !== 'cruise',
+  );
   const origin =
     firstTransport?.type === 'transport' && days[0]!.day === 1 ? firstTransport.content.from : null;
   const geography = tripCountries({
@@ -209,22 +233,19 @@ export function extractDraft(text: string, now: Date): Draft {
         !geography.countries.length ||
         geography.countries.includes((city(name) ?? leadingCity(name))?.country ?? ''),
     );
-  const title = tripTitle(
-    {
-      lines: (layout.days.length ? layout.preamble : lines).filter(
-        (l) => !reading.consumed?.has(l),
-      ),
-      subject,
-      language,
-      countries: geography.countries,
-      destinations,
-      duration,
-      kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(
-        ' ',
-      ),
-    },
-    now,
-  );
+  const titleInput = {
+    lines: (layout.days.length ? layout.preamble : lines).filter((l) => !reading.consumed?.has(l)),
+    subject,
+    language,
+    countries: geography.countries,
+    destinations,
+    duration,
+    kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(
+      ' ',
+    ),
+  };
+  // A chat's lines are messages, not headings: its title is composed from where the trip goes.
+  const title = chat ? composeTitle(titleInput) : tripTitle(titleInput, now);
 
   const moneyLines = layout.days.length
     ? [...layout.preamble, ...layout.tail, ...layout.days.flatMap((d) => d.lines)]
@@ -501,7 +522,7 @@ function confirmationDays(
   const overnights: string[] = [];
   const visited: Visit[] = [];
   // Flights first, over the whole document (a flight's date or times may sit on the next line).
-  const sentences = lines.flatMap((line) => line.split(/(?<=[.!?])\s+(?=\p{Lu})/u));
+  const sentences = lines.flatMap((line) => line.split(SENTENCE_BREAK));
   const documentFlights = readFlights(sentences, null, now, anchor);
   for (const { block } of documentFlights.flights)
     placed.push({ date: block.content.date ?? null, block });
@@ -516,22 +537,68 @@ function confirmationDays(
     if (ticket.block.content.to) visited.push({ name: ticket.block.content.to });
     for (const i of ticket.lines) flightText.add(sentences[i]!);
   }
-  const stayLines = readStays(lines, now, anchor);
+  // A car-rental voucher: the rental from its pick-up; a flight of the pick-up section lands there that day.
+  const rental = readRental(lines, now, anchor);
+  if (rental) {
+    placed.push({ date: rental.date, block: rental.block });
+    if (rental.block.content.from) visited.push({ name: rental.block.content.from });
+    const pickup = rental.pickupLines.map((i) => lines[i]!);
+    for (const { block, line } of documentFlights.flights) {
+      if (!pickup.some((l) => l.includes(sentences[line]!))) continue;
+      const c = block.content;
+      c.date ??= rental.date;
+      const station = rental.airport ? airport(rental.airport) : undefined;
+      // The station read as the departure (a station line beside the flight's) is where it lands.
+      if (station && c.departureAirport === station.iata && !c.arrivalAirport) {
+        const from = departureFrom(sentences[line]!);
+        c.departureAirport = from && from.iata !== station.iata ? from.iata : null;
+        c.departureCity = c.departureAirport ? from!.city : null;
+      }
+      if (station && !c.arrivalAirport && c.departureAirport !== station.iata) {
+        c.arrivalAirport = station.iata;
+        c.arrivalCity = rental.block.content.from ?? station.city;
+      }
+    }
+  }
+  const rentalUsed = new Set(rental?.used.map((i) => lines[i]!) ?? []);
+  // A cruise's port table: the ship's journey, and every port a place visited.
+  const cruise = readCruise(lines, now, anchor);
+  if (cruise) {
+    placed.push({ date: cruise.date, block: cruise.block });
+    for (const call of cruise.calls) if (call.port) visited.push({ name: call.port });
+  }
+  // Lines about another trip ("como en Punta Cana en 2024") detail no stay of this one.
+  const stayLines = readStays(
+    lines,
+    now,
+    anchor,
+    new Set(lines.flatMap((l, i) => (aboutAnotherTrip(l, now) ? [i] : []))),
+  );
   const stayNames = new Set(stayLines.map((s) => fold(s.block.content.name)));
   const stayUsed = new Set(stayLines.flatMap((s) => s.used.map((i) => lines[i]!)));
   // Groups of lines under a date that opens a line ("Sat 9 May: Vatican tour at 9:00").
   const groups: Array<{ date: IsoDate | null; lines: string[] }> = [{ date: null, lines: [] }];
   let pendingTime: string | null = null;
   for (const line of lines
-    .filter((l) => !stayUsed.has(l))
-    .map((l) =>
-      l
-        .split(/(?<=[.!?])\s+(?=\p{Lu})/u)
+    .filter((l) => !stayUsed.has(l) && !rentalUsed.has(l))
+    .flatMap((l) => {
+      // A sentence that opens with its own date starts a line of its own ("Ja!! Mo 20.04. 15:30 Portweinkeller").
+      const parts: string[][] = [[]];
+      l.split(SENTENCE_BREAK)
         .filter((s) => !flightText.has(s))
-        .join(' '),
-    )
+        .forEach((s, i) => {
+          if (i > 0 && parts.at(-1)!.length && leadingDate(s, now, anchor)) parts.push([]);
+          parts.at(-1)!.push(s);
+        });
+      return parts.map((p) => p.join(' '));
+    })
     .filter(Boolean)) {
-    const lead = leadingDate(line, now, anchor);
+    // A table row may open with the day's number before its date ("3  lun 14/09  Mykonos").
+    const numbered = /^\d{1,2}\s+\p{L}/u.test(line) ? line.replace(/^\d{1,2}\s+/, '') : line;
+    const lead =
+      leadingDate(line, now, anchor) ??
+      (numbered !== line ? leadingDate(numbered, now, anchor) : undefined);
+    const dated = lead && !leadingDate(line, now, anchor) ? numbered : line;
     // A short line with a date and no time is a heading ("Andata – venerdì 22 maggio 2026", "OUTBOUND – Saturday 11 July").
     const heading =
       !lead && line.length <= 70 && !timeMatches(line).length && !NOT_TRIP_DATE.test(fold(line))
@@ -539,7 +606,7 @@ function confirmationDays(
         : undefined;
     // "Friday 14 August 2026 · 17:45" alone: the time of the event on the next line.
     const bareTime = lead ? timeMatches(line) : [];
-    const words = line
+    const words = dated
       .slice(lead?.end ?? 0)
       .replace(/\([^)]*\)/g, '')
       .replace(/\b\d{1,2}[:h.]\d{2}\b/g, '')
@@ -554,7 +621,10 @@ function confirmationDays(
       pendingTime = null;
       continue;
     }
-    if (lead && line.length < 200) groups.push({ date: lead.date, lines: [line] });
+    // The date opening the line is the group's: the rest is the booking ("Fr 17.04. um 10:00 Führung ...").
+    const rest = lead ? dated.slice(lead.end).replace(/^[\s,.:;\-–—|]+/, '') : '';
+    if (lead && line.length < 200)
+      groups.push({ date: lead.date, lines: [/\p{L}{3}/u.test(rest) ? rest : line] });
     else if (heading) groups.push({ date: heading.date, lines: [line] });
     else groups.at(-1)!.lines.push(line);
   }
@@ -571,6 +641,11 @@ function confirmationDays(
         continue;
       // In a confirmation, a line without a time is a detail ("Board: breakfast included"), not an activity.
       if (block.type === 'activity' && !block.content.time && !group.date) continue;
+      // The voucher's rental is read whole above; its other mentions give at most the company.
+      if (rental && block.type === 'transport' && block.content.mode === 'carRental') {
+        rental.block.content.operator ??= block.content.operator;
+        continue;
+      }
       const date = block.type === 'flight' ? (block.content.date ?? null) : group.date;
       placed.push({ date, block });
       if (
@@ -590,7 +665,10 @@ function confirmationDays(
   }
   // Where the first journey leaves from is home, not a destination (the way back goes there).
   const firstJourney = [...placed]
-    .filter((p) => p.block.type === 'transport' && p.block.content.from)
+    .filter(
+      (p) =>
+        p.block.type === 'transport' && p.block.content.from && p.block.content.mode !== 'cruise',
+    )
     .sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''))[0];
   const origin =
     firstJourney?.block.type === 'transport' ? fold(firstJourney.block.content.from ?? '') : null;
@@ -614,6 +692,7 @@ function confirmationDays(
     // The days run to the last booking (a flight home the day after the stated return).
     const ends = [
       ...dates,
+      ...(rental?.returnDate ? [rental.returnDate] : []),
       ...placed.flatMap((p) =>
         p.block.type === 'accommodation' && p.block.content.checkOut
           ? [p.block.content.checkOut]

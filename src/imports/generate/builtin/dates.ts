@@ -3,7 +3,7 @@
 // Everything works on folded text (see vocabulary.ts) and returns ISO dates (YYYY-MM-DD).
 import * as chrono from 'chrono-node';
 import { addDays, daysBetween } from '../../../shared/iso-dates.ts';
-import { MONTHS, MONTH_PATTERN, WEEKDAYS, fold } from './vocabulary.ts';
+import { DAY_WORD, MONTHS, MONTH_PATTERN, WEEKDAYS, fold } from './vocabulary.ts';
 
 export type IsoDate = string;
 
@@ -25,8 +25,21 @@ export const iso = (year: number, month: number, day: number): IsoDate | null =>
 
 export { addDays, daysBetween };
 
+/** The year of a month near an anchor date (within six months either side). */
+function yearNear(anchor: IsoDate, monthNumber: number): number {
+  const year = Number(anchor.slice(0, 4));
+  const anchorMonth = Number(anchor.slice(5, 7));
+  if (monthNumber < anchorMonth - 6) return year + 1;
+  if (monthNumber > anchorMonth + 6) return year - 1;
+  return year;
+}
+
 /** A year for a day and month given without one: the next such date from a month before "now". */
 function inferYear(month: number, day: number, now: Date): number {
+  return nextYear(month, day, now);
+}
+
+function nextYear(month: number, day: number, now: Date): number {
   const year = now.getUTCFullYear();
   const candidate = Date.UTC(year, month - 1, day);
   return candidate < now.getTime() - 30 * 86_400_000 ? year + 1 : year;
@@ -54,6 +67,9 @@ const NUMERIC =
 // 09.05.–16.05.2027, 9/5 - 16/5/2027: the first date takes the second's year
 const NUMERIC_SHARED =
   /\b(\d{1,2})[./](\d{1,2})\.?\s*(?:-|to|al|au|bis|a|ao)\s*(\d{1,2})[./](\d{1,2})[./](\d{4})\b/g;
+// 16.04.–19.04., 16/04 - 19/04 (no year: the next such dates): not a time ("10.30-12.15") nor a score
+const NUMERIC_NO_YEAR =
+  /(?<![\d./:])(\d{1,2})[./](\d{1,2})\.?\s*(?:-|to|al|au|bis|a|ao)\s*(\d{1,2})[./](\d{1,2})(?![./]?\d|\s?(?:h|uhr)\b)\.?/g;
 const ISO_RANGE =
   /\b(\d{4})-(\d{2})-(\d{2})\s*(?:-|to|al|au|bis|a|ao|\/)\s*(\d{4})-(\d{2})-(\d{2})\b/g;
 
@@ -63,14 +79,21 @@ export interface DateRange {
   index: number;
 }
 
+const DAY_NUMBER_BEFORE = new RegExp(String.raw`\b${DAY_WORD}\.?\s*$`);
+
 /** Every date range written in the (folded) text, in order. */
-export function findRanges(folded: string, now: Date): DateRange[] {
+export function findRanges(folded: string, now: Date, anchor?: IsoDate | null): DateRange[] {
   const ranges: DateRange[] = [];
+  // A range without a year takes the year near `anchor` (a date the document gives in full), as scanDates does.
+  const inferYear = (monthNumber: number, day: number, from: Date) =>
+    anchor ? yearNear(anchor, monthNumber) : nextYear(monthNumber, day, from);
   const push = (start: IsoDate | null, end: IsoDate | null, index: number) => {
     if (start && end && start <= end && daysBetween(start, end) <= 120)
       ranges.push({ start, end, index });
   };
   for (const m of folded.matchAll(DAY_FIRST)) {
+    // "Día 1 – viernes 6 de noviembre": a day's number before its date, not a range.
+    if (!m[2] && DAY_NUMBER_BEFORE.test(folded.slice(Math.max(0, m.index - 12), m.index))) continue;
     const m2 = month(m[5])!;
     const m1 = month(m[2]) ?? m2;
     const y2 = Number(m[6] ?? m[3] ?? 0) || inferYear(m2, Number(m[4]), now);
@@ -89,6 +112,14 @@ export function findRanges(folded: string, now: Date): DateRange[] {
   for (const m of folded.matchAll(NUMERIC_SHARED)) {
     const y = +m[5]!;
     push(iso(+m[2]! > +m[4]! ? y - 1 : y, +m[2]!, +m[1]!), iso(y, +m[4]!, +m[3]!), m.index);
+  }
+  for (const m of folded.matchAll(NUMERIC_NO_YEAR)) {
+    if (ranges.some((r) => r.index === m.index)) continue;
+    const [d1, m1, d2, m2] = [+m[1]!, +m[2]!, +m[3]!, +m[4]!];
+    // Dots with minutes ("10.30 - 12.15") are times: a date's month is at most 12.
+    if (m1 > 12 || m2 > 12 || (m1 === m2 && d2 < d1)) continue;
+    const y2 = inferYear(m2, d2, now);
+    push(iso(m1 > m2 ? y2 - 1 : y2, m1, d1), iso(y2, m2, d2), m.index);
   }
   for (const m of folded.matchAll(ISO_RANGE))
     push(iso(+m[1]!, +m[2]!, +m[3]!), iso(+m[4]!, +m[5]!, +m[6]!), m.index);
@@ -142,9 +173,10 @@ export function timeMatches(line: string): TimeMatch[] {
       minute = Number(m[2]);
       suffix = m[3];
       // "8.15" could be an amount or a date ("8.15 km", "15.05.2026"): a dot needs a time-like context.
+      // "19.04." with its closing dot is a day and month (German, Portuguese), not 19:04.
       if (
         /^\d{1,2}\.\d{2}$/.test(m[0].trim()) &&
-        /\.\d/.test(line.slice(m.index + m[0].length, m.index + m[0].length + 2))
+        /^\.(?:\d|\s|$|[,;)])/.test(line.slice(m.index + m[0].length, m.index + m[0].length + 2))
       )
         continue;
     } else if (m[4] !== undefined) {
@@ -191,7 +223,7 @@ const TEXT_DAY_FIRST = new RegExp(
   'g',
 );
 const TEXT_MONTH_FIRST = new RegExp(
-  String.raw`\b${WD}(${MONTH_PATTERN})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?![\d:./]\d)(?:,?\s+(\d{4}))?`,
+  String.raw`\b${WD}(${MONTH_PATTERN})\.?\s+(\d{1,2})(?!\d)(?:st|nd|rd|th)?(?![\d:./]\d)(?:,?\s+(\d{4}))?`,
   'g',
 );
 const NUMERIC_DATE =
@@ -215,11 +247,7 @@ export function scanDates(text: string, now: Date, anchor?: IsoDate | null): Dat
   const found: DateMatch[] = [];
   const yearFor = (monthNumber: number, day: number) => {
     if (!anchor) return inferYear(monthNumber, day, now);
-    const year = Number(anchor.slice(0, 4));
-    const anchorMonth = Number(anchor.slice(5, 7));
-    if (monthNumber < anchorMonth - 6) return year + 1;
-    if (monthNumber > anchorMonth + 6) return year - 1;
-    return year;
+    return yearNear(anchor, monthNumber);
   };
   const push = (y: number | null, mo: number, d: number, index: number, end: number) => {
     const date = iso(y ?? yearFor(mo, d), mo, d);
@@ -243,10 +271,15 @@ export function scanDates(text: string, now: Date, anchor?: IsoDate | null): Dat
       /^\s+(?:of|de|da|do)\b/.test(folded.slice(m.index + m[0].length))
     )
       continue;
+    // "4 mar 15/09" (a table's day 4, Tuesday 15/09): a weekday's abbreviation before a numeric date.
+    if (!m[3] && /^\s+\d{1,2}[./]\d{1,2}\b/.test(folded.slice(m.index + m[0].length))) continue;
     push(year(m[3]), mo, Number(m[1]), m.index, m.index + m[0].length);
   }
-  for (const m of folded.matchAll(TEXT_MONTH_FIRST))
+  for (const m of folded.matchAll(TEXT_MONTH_FIRST)) {
+    // "mar 15/09", "sab 19/09": a weekday's abbreviation, the date is the numeric one.
+    if (!m[3] && /^[./]\d/.test(folded.slice(m.index + m[0].length))) continue;
     push(year(m[3]), MONTHS.get(m[1]!)!, Number(m[2]), m.index, m.index + m[0].length);
+  }
   for (const m of folded.matchAll(COMPACT))
     push(year(m[3]), MONTHS.get(m[2]!)!, Number(m[1]), m.index, m.index + m[0].length);
   for (const m of folded.matchAll(NUMERIC_DATE)) {

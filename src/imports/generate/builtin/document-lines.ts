@@ -9,6 +9,8 @@ export interface DocumentReading {
   lines: string[];
   /** An email's subject, a hint for the title. */
   subject: string | null;
+  /** A chat export (messages with senders and time stamps): it has no heading to take a title from. */
+  chat?: boolean;
 }
 
 export function documentLines(text: string): string[] {
@@ -32,17 +34,22 @@ export function readDocument(text: string): DocumentReading {
       .trimEnd(),
   );
   const { lines: body, subject } = dropEmailNoise(raw);
+  // A chat export: each message is whole (never the wrapped half of the one before), so it ends with a stop.
+  const chat = body.filter((l) => isChatMessage(l)).length >= 3;
   const lines: string[] = [];
   for (const line of joinLabels(body)) {
+    const message = chat && isChatMessage(line);
     const cleaned = unchat(line)
       .replace(/\s*[★☆]{2,}\s*/g, ' ')
       .replace(/^[\s•·*▪►▸➤✓✔☐☑○●◦■□\->]+(?=\S)/u, '')
       .replace(/^\|\s*|\s*\|$/g, '')
       .trim();
     if (!cleaned || isNoise(cleaned)) continue;
-    lines.push(cleaned);
+    lines.push(
+      message && /[\p{L}\p{N}\p{Extended_Pictographic})]$/u.test(cleaned) ? `${cleaned}.` : cleaned,
+    );
   }
-  return { lines, subject };
+  return { lines, subject, chat };
 }
 
 /** Field labels printed alone on their line, their value on the next (boarding passes, vouchers, tickets). */
@@ -142,6 +149,9 @@ const CHAT_PREFIX =
   /^\[?\d{1,2}[./]\d{1,2}[./]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?\]?\s*(?:-\s*)?([^:]{1,40}):\s+/i;
 const CHAT_TIME_ONLY = /^\[\d{1,2}:\d{2}(?:\s?[ap]m)?\]\s*([^:]{1,40}):\s+/i;
 const CHAT_NAME_TIME = /^([\p{L} .'-]{1,30})\s\(\d{1,2}:\d{2}\):\s+/u;
+
+const isChatMessage = (line: string) =>
+  CHAT_PREFIX.test(line) || CHAT_TIME_ONLY.test(line) || CHAT_NAME_TIME.test(line);
 
 /** A chat message without its sender and time stamp (they are not the trip's dates). */
 function unchat(line: string): string {

@@ -381,6 +381,24 @@ interface Anchor {
   index: number;
 }
 
+const FROM_WORD =
+  /\b(?:from|desde|procedente de|depuis|en provenance de|partindo de|saindo de|vindo de|aus|von|ab|dal|dalla|in partenza da|proveniente da)\s+/g;
+
+/** "Flight U2 8115 from London Gatwick", "vuelo IB 3412 desde Madrid": a city (or named airport) with its airport after a from-word. */
+export function departureFrom(text: string): { iata: string; city: string } | undefined {
+  for (const hit of fold(text).matchAll(FROM_WORD)) {
+    const after = text.slice(hit.index + hit[0].length);
+    const name = /^(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?)/u.exec(after)?.[1];
+    if (!name) continue;
+    const named = airportsByName(after.slice(0, 60)).find((a) => a.index <= name.length);
+    if (named) return { iata: named.iata, city: name.split(/\s+/)[0]! };
+    const first = name.split(/[\s/]+/)[0]!;
+    const code = cityAirport(name) ?? cityAirport(first);
+    if (code) return { iata: code, city: cityAirport(name) ? name : first };
+  }
+  return undefined;
+}
+
 export interface FlightReading {
   flights: Array<{ block: FlightBlock; line: number }>;
   used: Set<number>;
@@ -798,6 +816,13 @@ function flightOf(
       }
     }
   }
+  if (!dep) {
+    const from = departureFrom(text);
+    if (from && from.iata !== arr) {
+      dep = from.iata;
+      cities.dep = from.city;
+    }
+  }
   if (!dep && !arr) {
     const route = routeCities(text);
     const named = route.length === 2 ? route : citiesInOrder(text);
@@ -828,7 +853,7 @@ function flightOf(
   for (const t of timeMatches(text)) {
     const before = fold(text.slice(Math.max(0, t.index - 16), t.index));
     if (
-      /(?:arr(?:ives?|ival)?|lands?|llegada|llega|arrivee|arrive|chegada|chega|ankunft|an|arrivo|arriva)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(
+      /(?:arr(?:ives?|ival)?|lands?|landing|llegada|llega|aterriza|arrivee|arrive|atterrissage|chegada|chega|aterragem|ankunft|landung|an|arrivo|arriva|atterraggio)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(
         before,
       )
     ) {
@@ -841,7 +866,8 @@ function flightOf(
     )
       depTime ??= t.time;
   }
-  depTime ??= allTimes[0] ?? null;
+  // A flight given only by its landing ("Flight U2 8115 from London, landing 14:20") has no departure time.
+  depTime ??= allTimes.find((t) => !arrLabelled || t !== arrTime) ?? null;
   arrTime ??=
     allTimes.find((t) => t !== depTime && allTimes.indexOf(t) > allTimes.indexOf(depTime ?? '')) ??
     null;

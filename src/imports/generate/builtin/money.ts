@@ -355,6 +355,9 @@ function splitPaymentClauses(sentence: string): string[] {
 }
 
 /** Deposits, balances and instalments: the kind, the amount, and the date it is due. */
+const SECURITY_DEPOSIT =
+  /\b(?:(?<!non[- ]|not |no )refundable|security deposit|damage deposit|kaution|caution|fianza|deposito de garantia|caucao|cauzione|deposito cauzionale)\b/;
+
 export function findPayments(
   lines: readonly string[],
   now: Date,
@@ -371,6 +374,8 @@ export function findPayments(
     const folded = fold(line);
     const kind = PAYMENT_KINDS.find(([pattern]) => pattern.test(folded))?.[1];
     if (!kind) continue;
+    // A refundable security deposit (a car's, a flat's) is held, not paid towards the trip.
+    if (SECURITY_DEPOSIT.test(folded)) continue;
     const amounts = amountsIn(line);
     let amount: { amount: number; currency: string } | undefined = amounts[0];
     // "30% deposit" of a stated total.
@@ -415,8 +420,24 @@ export function findInclusions(lines: readonly string[]): {
       current = isExcluded ? excluded : included;
       const inline = /^[^:]{0,60}:\s*(.+)$/.exec(line);
       if (inline) current.push(...splitItems(inline[1]!, true));
+      else {
+        // A table row whose label lost its colon (PDF cells, OCR): "No incluido  Tasa turística, parking".
+        const header = (isExcluded ? EXCLUDED_HEADER : INCLUDED_HEADER).exec(folded)![0];
+        const value = line
+          .trim()
+          .slice(header.length)
+          .replace(/\([^)]*\)/g, '')
+          .trim();
+        // "Nicht enthalten / vor Ort zu zahlen" is still the heading: its value opens with a letter.
+        if (/^\p{L}/u.test(value)) {
+          current.push(...splitItems(value, true));
+          current = null;
+        }
+      }
       continue;
     }
+    const stated = statedInclusion(line);
+    if (stated) (stated.excluded ? excluded : included).push(stated.item);
     if (!current) continue;
     // Another section ("Good to know: ...", "Payment terms") ends the list.
     // A heading is the word alone or before its colon: "Vuelos Madrid–París con maleta" and "Flüge München–Kopenhagen" are items.
@@ -437,6 +458,60 @@ export function findInclusions(lines: readonly string[]): {
     if (current.length > 40) current = null;
   }
   return { included: dedupe(included), excluded: dedupe(excluded) };
+}
+
+const NOT_INCLUDED_WORDS =
+  /\b(?:(?:is |are )?not included|(?:ist |sind )?nicht (?:enthalten|inbegriffen|inklusive)|(?:e |sono )?non inclus[aeio]|non compris(?:es?)?|(?:est |sont )?non inclus(?:es?)?|(?:no esta |no estan )?no incluid[ao]s?|(?:nao esta |nao estao )?nao incluid[ao]s?)\b/;
+const INCLUDED_WORDS =
+  /\b(?:included|inklusive|inbegriffen|inclus[ae]?|incluse?s?|incluid[ao]s?|compris|compres[ao])\b/;
+/** Taxes a price states as part of it ("TVA 10 % incluse", "IVA incluido") are not services. */
+const TAX_ITEM = /^(?:tva|iva|vat|mwst|taxes?|tax|impuestos?|imposte|steuern?)$/;
+const BOARD_LABEL =
+  /^(?:board|meal plan|meals|regimen|regime|pension|formule|trattamento|verpflegung)\s*[:\-–]?\s+/;
+const MEAL_WORDS =
+  /\b(?:breakfast|half board|full board|all inclusive|desayuno|media pension|pension completa|todo incluido|petit[- ]dejeuner|demi[- ]pension|pension complete|tout compris|pequeno[- ]almoco|meia pensao|pensao completa|tudo incluido|colazione|mezza pensione|pensione completa|fruhstuck|halbpension|vollpension|all-inclusive)\b/;
+
+/**
+ * An item stated included or not in a sentence of a confirmation ("Die Ortstaxe ist nicht
+ * enthalten.", "Tassa di soggiorno € 4,50 a notte, non inclusa", "Frühstück inklusive", "Régimen:
+ * alojamiento y desayuno"): the noun phrase before the words, cut at its amount or remark.
+ */
+export function statedInclusion(line: string): { item: string; excluded: boolean } | undefined {
+  // OCR leaves quotes and marks before a row ("‘Trattamento pernottamento e prima colazione”").
+  const row = line.replace(/^[^\p{L}]+/u, '');
+  const folded = fold(row);
+  const board = BOARD_LABEL.exec(folded);
+  if (board && MEAL_WORDS.test(folded)) {
+    const item = row
+      .slice(board[0].length)
+      .replace(/[”"’]+$/, '')
+      .replace(/\s*\([^)]*\)?.*$/, '')
+      .trim();
+    return item.length >= 3 && item.length <= 80 ? { item, excluded: false } : undefined;
+  }
+  const not = NOT_INCLUDED_WORDS.exec(folded);
+  const yes = not ? null : INCLUDED_WORDS.exec(folded);
+  const found = not ?? yes;
+  if (!found || found.index === 0) return undefined;
+  // The clause the words close: from the last sentence, list or parenthesis boundary before them.
+  const before = row.slice(0, found.index).replace(/\([^)]*\)/g, ' ');
+  const open = Math.max(
+    ...[/[.!?]\s/g, /\(/g, /\s[-–·|]\s/g, /;\s/g].map((re) =>
+      Math.max(-1, ...[...before.matchAll(re)].map((m) => m.index + m[0].length)),
+    ),
+  );
+  let clause = before.slice(Math.max(0, open));
+  // "(pequeno-almoço e jantar, bebidas não incluídas)": the last part of a list inside a remark.
+  const last = clause.split(/,\s+/).at(-1)!.trim();
+  if (last && /^\p{L}[\p{L}\s'’-]*$/u.test(last)) clause = last;
+  const item = clause
+    .replace(/[(\d€$£:,].*$/s, '')
+    .replace(/\s+(?:ist|sind|is|are|est|sont|e|è|es|está|é|sono|non|not|no|nicht|não)\s*$/iu, '')
+    .replace(/^(?:die|der|das|the|la|le|les|il|lo|el|los|las|o|a|os|as|l['’])\s*/iu, '')
+    .trim();
+  const words = item.split(/\s+/).length;
+  if (item.length < 3 || words > 5 || TAX_ITEM.test(fold(item))) return undefined;
+  return { item, excluded: Boolean(not) };
 }
 
 /** An inline list ("flights, 3 nights with breakfast, transfers") splits at commas outside parentheses; a list line at semicolons. */

@@ -9,6 +9,8 @@ import { ACCOMMODATION_LABEL, HOTEL_WORDS, fold } from './vocabulary.ts';
 
 export type StayBlock = Extract<DraftBlockInput, { type: 'accommodation' }>;
 
+const NIGHT_OF =
+  /\b(?:the night of|night of the|la noche del?|la nuit du|la nuit de|a noite de|na noite de|die nacht vom|in der nacht vom|la notte del?|per la notte del?)\b/;
 const IN_LABEL =
   /^(?:check-?in|arrival|arrival date|llegada|entrada|fecha de entrada|arrivee|date d'arrivee|chegada|data de chegada|data de entrada|anreise|anreisedatum|arrivo|data di arrivo)\b/;
 const OUT_LABEL =
@@ -17,7 +19,7 @@ const ADDRESS =
   /^(?:address|direccion|adresse|endereco|morada|anschrift|indirizzo)\s*[:-]\s*(.+)$/i;
 const NIGHTS = /\b(\d{1,2})\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte)\b/;
 const REFERENCE =
-  /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\.?|reference|id)|reservation (?:number|no\.?)|n[º°o]\.? de reserva|numero de reserva|localizador|numero de (?:confirmation|reservation)|n[º°o] de confirmation|numero da reserva|codigo de reserva|buchungsnummer|reservierungsnummer|bestatigungsnummer|numero di prenotazione|codice di prenotazione|numero di conferma)\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,14})\b/i;
+  /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\.?|reference|id)|reservation (?:number|no\.?)|n[º°o]\.? de reserva|numero de reserva|localizador|numero de (?:confirmation|reservation)|n[º°o] de confirmation|numero da reserva|codigo de reserva|buchungsnummer|buchungsnr\.?|buchungs-nr\.?|reservierungsnummer|reservierungsnr\.?|bestatigungsnummer|bestatigungsnr\.?|numero di prenotazione|codice di prenotazione|numero di conferma)\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,14})\b/i;
 
 function isAnchor(line: string): string | undefined {
   const folded = fold(line);
@@ -33,11 +35,28 @@ function isAnchor(line: string): string | undefined {
     /\b(?:reserv|book|confirm|prenot|buchung|stay|sejour|estancia|estadia|soggiorno|aufenthalt|transfer|traslado|transfert|trasferimento)/.test(
       folded,
     );
-  if (
-    !(labelled || named || (HOTEL_WORDS.test(folded) && line.length <= 80 && !/[.!?]\s/.test(line)))
-  )
-    return undefined;
+  // "In Porto: Ribeira Guesthouse, 19.04. bis 22.04., 3 Nächte": a short line naming a hotel, its dates' dots are no sentence.
+  const short =
+    HOTEL_WORDS.test(folded) &&
+    line.length <= 100 &&
+    !/[.!?]\s/.test(line.replace(/\b\d{1,2}\.(?:\d{1,2}\.)?(?:\d{2,4})?/g, ''));
+  if (!(labelled || named || short)) return undefined;
   return hotelName(line);
+}
+
+const HOTELS_HEADING =
+  /^(?:(?:the |los |les |os |die |gli )?(?:hotels?|hoteles|hoteis|hebergements?|unterkunfte|ubernachtungen|alberghi|alloggi|alojamientos?|accommodations?|hospedagens?|alojamentos?|pernottamenti))\s*:$/;
+
+/** An item of a hotels list: "Casa Maya Tulum, 27–30 dic (3 noches)" names the stay before its dates. */
+function listedStay(line: string): string | undefined {
+  const folded = fold(line);
+  if (!/^\p{Lu}/u.test(line) || line.length > 160) return undefined;
+  if (!findRanges(folded, new Date()).length && !NIGHTS.test(folded)) return undefined;
+  const name = line
+    .split(/,\s|\s\(|\s[-–—]\s|:\s|\s\d/)[0]!
+    .replace(/\s+(?:en|in|a|à|em|im|di)\s+\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u, '')
+    .trim();
+  return name.length >= 3 && !city(name) ? name.slice(0, 120) : undefined;
 }
 
 export function readStays(
@@ -46,16 +65,25 @@ export function readStays(
   anchor: IsoDate | null,
   skip: ReadonlySet<number> = new Set(),
 ): Array<{ block: StayBlock; line: number; used: number[] }> {
-  const anchors: Array<{ line: number; name: string }> = [];
+  const anchors: Array<{ line: number; name: string; item?: boolean }> = [];
+  let listed = false;
   lines.forEach((line, i) => {
     if (skip.has(i)) return;
-    const name = isAnchor(line);
+    // Under a "Hotels:" heading, each item with its dates or nights is a stay, named or not by a hotel word.
+    if (HOTELS_HEADING.test(fold(line).trim())) {
+      listed = true;
+      return;
+    }
+    const item = listed ? listedStay(line) : undefined;
+    if (listed && !item) listed = false;
+    const name = item ?? isAnchor(line);
     if (name && !anchors.some((a) => fold(a.name) === fold(name) && i - a.line <= 3))
-      anchors.push({ line: i, name });
+      anchors.push({ line: i, name, item: Boolean(item) });
   });
   const stays: Array<{ block: StayBlock; line: number; used: number[] }> = [];
   anchors.forEach((a, k) => {
-    const end = Math.min(anchors[k + 1]?.line ?? lines.length, a.line + 10);
+    // A list item is all its stay says; another anchor's details run on for up to ten lines.
+    const end = a.item ? a.line + 1 : Math.min(anchors[k + 1]?.line ?? lines.length, a.line + 10);
     const window = lines.slice(a.line, end).filter((_, j) => !skip.has(a.line + j));
     const text = window.join('\n');
     let checkIn: IsoDate | null = null;
@@ -84,13 +112,19 @@ export function readStays(
       )
         used.push(a.line + j);
     });
-    const range = findRanges(fold(text), now)[0];
+    const range = findRanges(fold(text), now, anchor)[0];
     if (range && !checkIn && !checkOut) {
       checkIn = range.start;
       checkOut = range.end;
     }
     const nightsStated = NIGHTS.exec(fold(text));
     let nights = nightsStated ? Number(nightsStated[1]) : null;
+    // "La noche del 12/09 se alojarán en el Hotel X", "the night of 12 September": one night from that date.
+    const nightOf = NIGHT_OF.exec(fold(window[0]!));
+    if (nightOf && !checkIn && !checkOut) {
+      checkIn = scanDates(window[0]!.slice(nightOf.index), now, anchor)[0]?.date ?? null;
+      if (checkIn) nights ??= 1;
+    }
     if (checkIn && checkOut)
       nights = daysBetween(checkIn, checkOut) > 0 ? daysBetween(checkIn, checkOut) : null;
     else if (checkIn && nights) checkOut = addDays(checkIn, nights);
@@ -98,7 +132,11 @@ export function readStays(
     if (checkIn && checkOut && checkOut <= checkIn) checkOut = null;
     const postal = window.find((l) => /\b\d{4,5}\s+\p{Lu}/u.test(l)) ?? null;
     const placeName =
-      cityIn(text) ?? cityOfAddress(address) ?? cityOfAddress(window[0]!) ?? cityOfAddress(postal);
+      cityIn(window[0]!) ??
+      cityIn(text) ??
+      cityOfAddress(address) ??
+      cityOfAddress(window[0]!) ??
+      cityOfAddress(postal);
     const ref = REFERENCE.exec(fold(text));
     const reference = ref
       ? text

@@ -17,10 +17,13 @@ import {
 const city = (name: string, known?: ReadonlySet<string>) =>
   exactCity(name, known) ?? leadingCity(name, known);
 import {
+  ACCOMMODATION_LABEL,
   BOILERPLATE,
   DURATION_DAYS,
   DURATION_NIGHTS,
+  HOTEL_WORDS,
   NOT_TRIP_DATE,
+  PAST_TRIP,
   RECURRING,
   fold,
 } from './vocabulary.ts';
@@ -41,12 +44,45 @@ const DEPARTURE_WORD =
 const END_LABEL =
   /^(?:return date|end date|return|inbound|fecha de (?:regreso|vuelta|fin)|regreso|vuelta|date de retour|retour|data de (?:regresso|regreso|volta|fim)|regresso|volta|ruckreise|ruckkehr|heimreise|data di (?:ritorno|rientro)|ritorno|rientro)\b/;
 
+/** A hotel's line (its name or label, or a count of nights, and no trip length in days): its range is the stay's. */
+function isStayLine(line: string): boolean {
+  const folded = fold(line).trim();
+  // "Reisezeitraum: 6. bis 20. November 2026 (13 Nächte im Hotel)": a labelled period is the trip's.
+  if (START_LABEL.test(folded) || END_LABEL.test(folded)) return false;
+  return (
+    (HOTEL_WORDS.test(folded) ||
+      ACCOMMODATION_LABEL.test(folded) ||
+      // "Casa Maya Tulum, 27–30 dic (3 noches)": a name, then its dates and nights.
+      (/\b\d{1,2}\s*(?:nights?|noches?|nuits?|noites?|nachte|notti)\b/.test(folded) &&
+        /^\p{Lu}[\p{L}'’&-]{2,}(?:\s+\p{L}[\p{L}'’&-]*){0,5}\s*[,(–-]/u.test(line.trim()))) &&
+    !DURATION_DAYS.test(folded)
+  );
+}
+
+/**
+ * A line about another trip: an earlier one ("last year", "letztes Jahr") or one dated in a past
+ * year ("como en Punta Cana en 2024"): its dates and places are not this trip's.
+ */
+export function aboutAnotherTrip(line: string, now: Date): boolean {
+  const folded = fold(line);
+  if (PAST_TRIP.test(folded)) return true;
+  const years = [...folded.matchAll(/\b(?:19|20)\d{2}\b/g)].map((m) => Number(m[0]));
+  return years.length > 0 && years.every((y) => y < now.getUTCFullYear());
+}
+
 /** The period the document states for the trip, from its first lines. */
 export function statedPeriod(lines: readonly string[], now: Date, anchor: IsoDate | null): Period {
-  const candidates = lines.filter((l) => !NOT_TRIP_DATE.test(fold(l)) && !RECURRING.test(fold(l)));
-  // "8–11 May 2026", "del 5 al 12 de octubre", "from 19 to 22 June".
+  const candidates = lines.filter(
+    (l) =>
+      !NOT_TRIP_DATE.test(fold(l)) &&
+      !RECURRING.test(fold(l)) &&
+      !aboutAnotherTrip(l, now) &&
+      !isStayLine(l),
+  );
+  // "8–11 May 2026", "del 5 al 12 de octubre", "from 19 to 22 June" (a stay's own range is not
+  // a candidate: "Hotel in Lissabon: Casa do Largo, 16.04. bis 19.04.", the trip runs on after it).
   for (const line of candidates) {
-    const range = findRanges(fold(line), now)[0];
+    const range = findRanges(fold(line), now, anchor)[0];
     if (range) return { start: range.start, finish: range.end };
   }
   // A stay's "Arrival: 22 October" and "Departure: 26 October" (hotel confirmations): arrival starts, departure ends.

@@ -9,6 +9,7 @@ export const fold = (text: string) =>
     .normalize('NFC')
     .toLowerCase()
     .replace(/ß/g, 's')
+    .replace(/ı/g, 'i') // Turkish dotless i ("Kuşadası"): no accent to strip
     .replace(/[\u2010-\u2015\u2212]/g, '-')
     .replace(/[\t\u00a0]/g, ' ');
 
@@ -175,7 +176,7 @@ export const FLIGHT_WORDS =
 export const HOTEL_WORDS =
   /\b(?:hotel|hotels|hostal|hostel|parador|resort|lodge|inn|pousada|albergo|pensione|pension|riad|guesthouse|guest house|b&b|apartment|apartamento|appartement|ryokan|camp|glamping|villa|chalet|agriturismo|masseria|quinta|estancia|hacienda|posada|auberge|gite|palazzo|relais|hotel|residence|suites)\b/;
 export const ACCOMMODATION_LABEL =
-  /^\s*(?:accommodation|accomodation|hotel|hotels|overnight|lodging|stay|property|alojamiento|hospedaje|hotel\/alojamiento|establecimiento|hebergement|logement|nuit|hotel \/ hebergement|alojamento|hospedagem|pernoite|estadia|unterkunft|ubernachtung|hotel\/unterkunft|pernottamento|alloggio|sistemazione|struttura)\s*(?:[:\-–]|\s\d)/;
+  /^\s*(?:accommodation|accomodation|hotel|hotels|overnight|lodging|stay|property|alojamiento|hospedaje|hotel\/alojamiento|establecimiento|hebergement|logement|nuit|hotel \/ hebergement|alojamento|hospedagem|pernoite|estadia|unterkunft|ubernachtung|hotel\/unterkunft|pernottamento|alloggio|sistemazione|struttura)(?:\s*(?:[:\-–]|\s\d)|\s+(?:in|en|a|em|im|at|di|ad)\s+[^:,.\d€$£]{2,30}:)/;
 export const OVERNIGHT =
   /\b(?:overnight|night in|nights? at|stay at|noche en|alojamiento en|nuit a|nuit en|pernoite em|noite em|ubernachtung in|pernottamento a|pernottamento in|check-?in)\b/;
 export const CHECK_IN =
@@ -193,7 +194,7 @@ export const PER_PERSON =
 
 /** Lines that date something other than the trip (when it was booked, issued, must be paid or cancelled). */
 export const NOT_TRIP_DATE =
-  /\b(?:purchase|purchased|bought|achat|achete|acquisto|acquistato|compra|comprado|kauf|gekauft|data acquisto|fecha de compra|date d'achat|data da compra|kaufdatum|booked on|booking date|date of booking|issued|issue date|date of issue|invoice|payment|pay by|paid|deadline|due|valid until|printed|sent|date:|fecha de reserva|reservado el|emitido|emision|pago|vencimiento|cancelacion|anulacion|emission|paiement|emise|facture|reserve le|date de reservation|annulation|echeance|emitido em|pagamento|data da reserva|cancelamento|vencimento|gebucht am|buchungsdatum|ausgestellt|zahlung|rechnung|storno|stornierung|falligkeit|prenotato il|data di prenotazione|emesso|fattura|scadenza|cancellazione|annullamento|saldo|balance|deposit|anzahlung|acompte|acconto|sinal|senal|birth|nacimiento|naissance|nascimento|geburt|nascita|passport|pasaporte|passeport|passaporte|reisepass|passaporto|expiry|expires|caducidad|quote valid|offer valid|oferta valida|offre valable|angebot gultig|offerta valida|last updated|actualizado|mis a jour|atualizado|aktualisiert|aggiornato)\b/;
+  /\b(?:purchase|purchased|bought|achat|achete|acquisto|acquistato|compra|comprado|kauf|gekauft|data acquisto|fecha de compra|date d'achat|data da compra|kaufdatum|booked on|booking date|date of booking|issued|issue date|date of issue|invoice|payment|pay by|paid|deadline|due|valid until|printed|sent|date:|fecha de reserva|reservado el|emitido|emision|pago|vencimiento|cancelacion|anulacion|emission|paiement|emise|facture|reserve le|date de reservation|annulation|echeance|emitido em|pagamento|data da reserva|cancelamento|vencimento|gebucht am|buchungsdatum|ausgestellt|zahlung|rechnung|storno|stornierung|falligkeit|prenotato il|data di prenotazione|emesso|fattura|scadenza|cancellazione|annullamento|saldo|balance|deposit|deposito|pagado|abonar|a pagar|restzahlung|reste a payer|importe restante|valor restante|anzahlung|acompte|acconto|sinal|senal|birth|nacimiento|naissance|nascimento|geburt|nascita|passport|pasaporte|passeport|passaporte|reisepass|passaporto|expiry|expires|caducidad|quote valid|offer valid|valido hasta|valida hasta|valable jusqu|valido ate|valida ate|gultig bis|valido fino|valida fino|oferta valida|offre valable|angebot gultig|offerta valida|last updated|actualizado|mis a jour|atualizado|aktualisiert|aggiornato)\b/;
 
 /** Recurring departures: a programme sold on many dates has no dates of its own. */
 export const RECURRING =
@@ -214,3 +215,17 @@ export const EXCLUDED_HEADER =
 
 export const TRAVELLERS =
   /\b(\d{1,2})\s*(?:adults?|travell?ers?|passengers?|people|persons?|guests?|pax|adultos?|viajeros?|pasajeros?|personas?|huespedes|adultes?|voyageurs?|passagers?|personnes?|viajantes?|passageiros?|pessoas?|hospedes|erwachsene|reisende|personen|gaste|adulti|viaggiatori|passeggeri|persone|ospiti)\b/;
+
+/**
+ * Where a line splits into sentences: after ".", "!" or "?" before a capital, but not after a
+ * numeric date's dots ("So 19.04. Zug nach Porto", "am 5. Mai"), which end no sentence.
+ */
+export const SENTENCE_BREAK =
+  /(?<!(?:^|[\s([])\d{1,2}\.|\d{1,2}\.\d{1,2}\.)(?<=[.!?])\s+(?=\p{Lu})/u;
+
+/**
+ * A sentence about another, earlier trip ("El año pasado fuimos a Cuba del 3 al 12 de marzo",
+ * "letztes Jahr waren wir ..."): its dates and places are not this trip's.
+ */
+export const PAST_TRIP =
+  /\b(?:last year|last summer|last time|previously|el ano pasado|el verano pasado|la ultima vez|l'an dernier|l'annee derniere|l'ete dernier|la derniere fois|o ano passado|no ano passado|ano passado|da ultima vez|letztes jahr|letzten sommer|voriges jahr|vergangenes jahr|letztes mal|l'anno scorso|l'estate scorsa|l'ultima volta)\b/;

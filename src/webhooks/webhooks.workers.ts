@@ -1,0 +1,64 @@
+// The handlers of webhooks' background jobs (declared in webhooks.jobs.ts) and how the worker role
+// runs them.
+import { defineWorker, type JobDeps } from '../jobs/workers.ts';
+import { deliver, fanOut, purgeOldDeliveries, type DeliveryDeps } from './delivery.service.ts';
+import { deliverJob, fanOutJob, flushDebouncedJob, purgeDeliveriesJob } from './webhooks.jobs.ts';
+
+const deliveryDeps = (deps: JobDeps): DeliveryDeps => ({
+  prisma: deps.prisma,
+  logger: deps.logger,
+  jobs: deps.jobs,
+  keys: deps.keys,
+  clock: deps.clock,
+  allowLoopback: deps.config.outboundAllowLoopback,
+  onAttempt: (outcome, seconds) => deps.metrics.webhookDelivery(outcome, seconds),
+});
+
+// Its deliveries are queued with a wake of this process's delivery worker once they commit.
+export const fanOutWorker = defineWorker(fanOutJob, {
+  concurrency: 2,
+  batchSize: 20,
+  pollingIntervalSeconds: 0.5,
+  handle: async ({ eventId }, deps) => {
+    await fanOut(deliveryDeps(deps), eventId);
+  },
+});
+
+/** Many at once: a receiver that answers slowly (up to 30 s) must not hold back the others. */
+export const deliverWorker = defineWorker(deliverJob, {
+  concurrency: 8,
+  batchSize: 8,
+  pollingIntervalSeconds: 0.5,
+  handle: ({ deliveryId }, deps) => deliver(deliveryDeps(deps), deliveryId),
+});
+
+/**
+ * Every minute, and for each resource when its window ends. In batches: one job a poll drained one
+ * resource a second, and 20 busy trips fell behind. The events it records are queued with a wake of
+ * this process's fan-out worker once they commit.
+ */
+export const flushDebouncedWorker = defineWorker(flushDebouncedJob, {
+  cron: '* * * * *',
+  batchSize: 20,
+  pollingIntervalSeconds: 0.5,
+  handle: async ({ key }, { prisma, events }) => {
+    await events.flushDue(prisma, key);
+  },
+});
+
+export const purgeDeliveriesWorker = defineWorker(purgeDeliveriesJob, {
+  cron: '37 3 * * *',
+  async handle(_data, { prisma, clock, logger }) {
+    logger.info(
+      { deliveries: await purgeOldDeliveries(prisma, clock()) },
+      'old webhook deliveries purged',
+    );
+  },
+});
+
+export const WEBHOOK_WORKERS = [
+  fanOutWorker,
+  deliverWorker,
+  flushDebouncedWorker,
+  purgeDeliveriesWorker,
+];
