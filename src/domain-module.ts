@@ -2,8 +2,16 @@
 // it; src/domains.ts lists them, and the plumbing (REST router, OpenAPI document, GraphQL schema,
 // workers, event recorder) reads that list instead of importing any domain itself.
 import type { GraphQLSchema } from 'graphql';
+import type { z } from 'zod';
 import type { JobWorker } from './jobs/workers.ts';
-import type { Paths, PathsOptions, WebhookEvents } from './openapi/types.ts';
+import type {
+  Example,
+  Paths,
+  PathsOptions,
+  RequestBodyInput,
+  Schema,
+  WebhookEvents,
+} from './openapi/types.ts';
 import type { RestRouter, Surface } from './rest/types.ts';
 import type { EventResources } from './webhooks/events.ts';
 
@@ -20,10 +28,19 @@ export interface DomainModule {
     on: readonly Surface[];
     register(router: RestRouter, schema: GraphQLSchema, surface: Surface): void;
   };
-  /** Its part of the OpenAPI document: paths, and the events webhook receivers get. */
+  /**
+   * Its part of the OpenAPI document: paths, the events webhook receivers get, and its resources'
+   * output shapes (<entity>.shape.ts) by component name, with their named examples.
+   */
   openapi?: {
-    paths(options: PathsOptions): Paths;
+    paths?(options: PathsOptions): Paths;
     webhooks?(): WebhookEvents;
+    shapes?: Readonly<Record<string, z.ZodType>>;
+    /** Request bodies validated with zod, by component name: their schemas are converted. */
+    requestBodies?: Readonly<Record<string, RequestBodyInput>>;
+    /** Request bodies written as JSON Schema, where zod would say less plainly. */
+    requestSchemas?(): Record<string, Schema>;
+    examples?: Readonly<Record<string, Example>>;
   };
   /** Its background jobs, by their workers (<domain>.jobs.ts declares them), run by the worker role. */
   jobs?: ReadonlyArray<JobWorker>;

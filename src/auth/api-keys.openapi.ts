@@ -1,6 +1,7 @@
 // /api-keys: the account's API keys, for owners and admins (decisions "Tenancy, people and keys").
 import { body, callerOperation, json, ok, parameterRef, schemaRef } from '../openapi/operations.ts';
-import type { Paths } from '../openapi/types.ts';
+import type { Paths, RequestBodyInput } from '../openapi/types.ts';
+import { createApiKeyBody } from './api-keys.input.ts';
 
 const TAGS = ['Authentication'];
 
@@ -49,3 +50,8 @@ export function apiKeyPaths(): Paths {
     },
   };
 }
+
+/** The request body of POST /api-keys. */
+export const API_KEY_REQUEST_BODIES: Record<string, RequestBodyInput> = {
+  CreateApiKeyRequest: { schema: createApiKeyBody },
+};

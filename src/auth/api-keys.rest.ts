@@ -6,10 +6,13 @@ import { readJson } from '../rest/body.ts';
 import { prepareOperation, runOperation } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
 import { idParam } from '../rest/params.ts';
+import { selectionOf } from '../rest/selection.ts';
+import { apiKeyShape } from './api-keys.shape.ts';
 import type { RestRouter } from '../rest/types.ts';
 import { createApiKeyBody } from './api-keys.input.ts';
 
-const FIELDS = 'id name prefix agentId createdAt revokedAt';
+/** The GraphQL selection of a key: its shape's fields. */
+const FIELDS = selectionOf(apiKeyShape);
 
 export function registerApiKeyRoutes(router: RestRouter, schema: GraphQLSchema): void {
   const LIST = prepareOperation<{ apiKeys: unknown[] }>(

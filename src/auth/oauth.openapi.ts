@@ -2,7 +2,8 @@
 import { errorExample } from '../openapi/examples.ts';
 import { errorSchema } from '../openapi/response-schemas.ts';
 import { body, ok, schemaRef, selfAuthenticatedOperation } from '../openapi/operations.ts';
-import type { Paths } from '../openapi/types.ts';
+import type { Paths, Schema } from '../openapi/types.ts';
+import { PERMISSIONS } from './permissions.ts';
 
 export function oauthPaths(): Paths {
   const request = {
@@ -83,3 +84,20 @@ export function oauthPaths(): Paths {
     },
   };
 }
+
+/** The token request, a form or JSON body the route reads by hand: written as JSON Schema. */
+export const oauthRequestSchemas = (): Record<string, Schema> => ({
+  TokenRequest: {
+    type: 'object',
+    required: ['grant_type'],
+    properties: {
+      grant_type: { type: 'string', enum: ['client_credentials'] },
+      client_id: { type: 'string', description: 'mc_...; or send it with HTTP Basic.' },
+      client_secret: { type: 'string', description: 'mcs_...; or send it with HTTP Basic.' },
+      scope: {
+        type: 'string',
+        description: `Space-separated, within the client's scopes (all of them when omitted): ${PERMISSIONS.join(' ')}.`,
+      },
+    },
+  },
+});

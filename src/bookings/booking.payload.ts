@@ -1,12 +1,14 @@
-// Bookings and payment links as events carry them (service-spec "Payload shapes"), field by field.
+// Bookings and payment links as events carry them (service-spec "Payload shapes"): their shapes
+// (booking.shape.ts), field by field.
 import type { Prisma } from '../db/prisma.ts';
+import type { BookingShape, PaymentShape } from './booking.shape.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 type BookingRow = Prisma.BookingGetPayload<{ include: { notes: true } }>;
 type PaymentRow = Prisma.PaymentLinkGetPayload<object>;
 
-export function bookingPayload(b: BookingRow) {
+export function bookingPayload(b: BookingRow): BookingShape {
   return {
     id: b.id,
     code: b.code,
@@ -23,7 +25,8 @@ export function bookingPayload(b: BookingRow) {
     buyerCompanyName: b.buyerCompanyName,
     buyerLegalAddress: b.buyerLegalAddress,
     buyerCountry: b.buyerCountry,
-    checkout: b.checkout ?? null,
+    // Stored as JSON, written only after the checkout input's validation.
+    checkout: (b.checkout ?? null) as BookingShape['checkout'],
     notes: [...b.notes]
       .sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime())
       .map((n) => ({ id: n.id, content: n.content, agentId: n.agentId, private: n.private })),
@@ -40,7 +43,7 @@ export function bookingPayload(b: BookingRow) {
   };
 }
 
-export function paymentPayload(p: PaymentRow) {
+export function paymentPayload(p: PaymentRow): PaymentShape {
   return {
     id: p.id,
     code: p.code,

@@ -15,7 +15,8 @@ import {
   publicOperation,
   schemaRef,
 } from '../openapi/operations.ts';
-import type { Paths } from '../openapi/types.ts';
+import type { Paths, RequestBodyInput } from '../openapi/types.ts';
+import { bulkDeleteCatalogsBody, createCatalogInput, updateCatalogInput } from './catalog.input.ts';
 
 const TAGS = ['Catalogs'];
 
@@ -161,3 +162,10 @@ export function catalogPaths(): Paths {
     },
   };
 }
+
+/** The request bodies of the catalogs paths, by component name. */
+export const CATALOG_REQUEST_BODIES: Record<string, RequestBodyInput> = {
+  CreateCatalogRequest: { schema: createCatalogInput },
+  UpdateCatalogRequest: { schema: updateCatalogInput },
+  BulkDeleteCatalogsRequest: { schema: bulkDeleteCatalogsBody },
+};

@@ -1,6 +1,7 @@
-// A catalog as events carry it (service-spec "Payload shapes"): the GET /catalogs/{id} shape, with
-// `tripIds` in catalog order instead of full trips, plus `deletedAt` on catalog.deleted.
+// A catalog as events carry it (service-spec "Payload shapes"): its shape (catalog.shape.ts), the
+// one GET /catalogs/{id} answers, with `tripIds` in catalog order, plus `deletedAt` on catalog.deleted.
 import type { Catalog, Prisma } from '../db/prisma.ts';
+import type { CatalogShape } from './catalog.shape.ts';
 
 /** The links of trips outside the trash, in catalog order: what `tripIds` shows. */
 export const liveLinks = {
@@ -11,7 +12,7 @@ export const liveLinks = {
 
 type CatalogWithTrips = Catalog & { tripLinks: Array<{ tripId: number }> };
 
-export function catalogPayload(catalog: CatalogWithTrips) {
+export function catalogPayload(catalog: CatalogWithTrips): CatalogShape {
   const tripIds = catalog.tripLinks.map((link) => link.tripId);
   return {
     id: catalog.id,

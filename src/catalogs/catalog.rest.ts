@@ -9,14 +9,20 @@ import { answer, prepareOperation, runOperation } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
 import { idParam, listParams, pageParams } from '../rest/params.ts';
 import type { RestRouter } from '../rest/types.ts';
-import { TRIP_FIELDS } from '../trips/trip.rest.ts';
+import { selectionOf } from '../rest/selection.ts';
+import { TRIP_LIST_ITEM_FIELDS } from '../trips/trip.rest.ts';
+import {
+  catalogBulkDeleteResultShape,
+  catalogShape,
+  publicCatalogFieldsShape,
+  publicTripPageShape,
+} from './catalog.shape.ts';
 
-export const CATALOG_FIELDS = `id accountId agentId slug title subtitle description seoDescription pictureUrl logoUrl accountLogo
-  filters { countries month duration } isPublic sharedWithOrganisation tripIds tripCount createdAt updatedAt`;
-const PUBLIC_TRIP_FIELDS =
-  'id title slug seoDescription duration dateStart dateFinish dateExpiration logo countries imageUrl createdAt updatedAt';
-const PUBLIC_CATALOG_FIELDS =
-  'id slug title subtitle description seoDescription pictureUrl logoUrl accountLogo filters { countries month duration } createdAt updatedAt';
+/** The GraphQL selections, from the shapes the routes answer with. */
+export const CATALOG_FIELDS = selectionOf(catalogShape);
+const PUBLIC_CATALOG_FIELDS = selectionOf(publicCatalogFieldsShape);
+const PUBLIC_TRIP_PAGE_FIELDS = selectionOf(publicTripPageShape);
+const BULK_DELETE_FIELDS = selectionOf(catalogBulkDeleteResultShape);
 
 export function registerCatalogRoutes(router: RestRouter, schema: GraphQLSchema): void {
   const LIST = prepareOperation(
@@ -37,7 +43,7 @@ export function registerCatalogRoutes(router: RestRouter, schema: GraphQLSchema)
     `
     query CatalogTrips($catalogId: Int!, $page: Int, $pageSize: Int) {
       catalogTrips(catalogId: $catalogId, page: $page, pageSize: $pageSize) {
-        data { ${TRIP_FIELDS} agentPictureUrl } page pageSize totalCount totalPages
+        data { ${TRIP_LIST_ITEM_FIELDS} } page pageSize totalCount totalPages
       }
     }`,
   );
@@ -47,7 +53,7 @@ export function registerCatalogRoutes(router: RestRouter, schema: GraphQLSchema)
     query PublicCatalog($idOrSlug: String!, $page: Int, $pageSize: Int) {
       publicCatalog(idOrSlug: $idOrSlug) {
         ${PUBLIC_CATALOG_FIELDS}
-        trips(page: $page, pageSize: $pageSize) { data { ${PUBLIC_TRIP_FIELDS} } page pageSize totalCount totalPages }
+        trips(page: $page, pageSize: $pageSize) { ${PUBLIC_TRIP_PAGE_FIELDS} }
       }
     }`,
   );
@@ -68,7 +74,7 @@ export function registerCatalogRoutes(router: RestRouter, schema: GraphQLSchema)
   const DELETE_MANY = prepareOperation(
     schema,
     `
-    mutation DeleteCatalogs($ids: [Int!]!) { deleteCatalogs(ids: $ids) { message deletedCount } }`,
+    mutation DeleteCatalogs($ids: [Int!]!) { deleteCatalogs(ids: $ids) { ${BULK_DELETE_FIELDS} } }`,
   );
 
   router.get('/catalogs', (request, context) => answer(schema, LIST, context, listParams(request)));

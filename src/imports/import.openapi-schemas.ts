@@ -1,49 +1,8 @@
-// The AI import parts of the document: schemas of the create body, the 202 answer and the job
-// (service-spec "Trip import job (AI)", decisions "AI trip import"), and examples.
+// The AI import's create body, written as JSON Schema (its source is a oneOf zod does not say as
+// plainly), and the examples; the answers' shapes are in import.shape.ts.
 import type { Example, Schema } from '../openapi/types.ts';
 
 const url: Schema = { type: 'string', format: 'uri' };
-const STATUSES = ['processing', 'completed', 'error', 'canceled'];
-const STAGES = [
-  'initializing',
-  'extractingText',
-  'generatingBlocks',
-  'enrichingBlocks',
-  'completed',
-];
-
-const jobProperties: Record<string, Schema> = {
-  jobId: { type: 'string', format: 'uuid', description: 'Public UUID of the job.' },
-  status: { type: 'string', enum: STATUSES },
-  stage: {
-    type: 'string',
-    enum: STAGES,
-    description: 'In this order; each is visible while it runs.',
-  },
-  publicUrl: {
-    ...url,
-    description:
-      "The trip's public page once completed (before: the import's page in the application).",
-  },
-  builderUrl: { ...url, description: 'The trip in the builder once completed (needs signing in).' },
-  tripId: {
-    anyOf: [{ type: 'integer', minimum: 1 }, { type: 'null' }],
-    description: 'Set when completed.',
-  },
-  tripSlug: { anyOf: [{ type: 'string' }, { type: 'null' }], description: 'Set when completed.' },
-  error: {
-    type: 'string',
-    description: "Only when status is error, and only for readers of imports in the job's account.",
-  },
-  updatedAt: { type: 'string', format: 'date-time' },
-  aiCredits: {
-    type: 'integer',
-    minimum: 0,
-    description:
-      "Credits the job consumed: one per started page or image (a text: one per 3,000 characters). Only for readers of imports in the job's account.",
-  },
-};
-
 const source = (type: string, properties: Record<string, Schema>, description: string): Schema => ({
   type: 'object',
   required: ['type', ...Object.keys(properties)],
@@ -52,7 +11,7 @@ const source = (type: string, properties: Record<string, Schema>, description: s
   properties: { type: { type: 'string', const: type }, ...properties },
 });
 
-export function importSchemas(): Record<string, Schema> {
+export function importRequestSchemas(): Record<string, Schema> {
   return {
     CreateTripImportRequest: {
       type: 'object',
@@ -91,41 +50,6 @@ export function importSchemas(): Record<string, Schema> {
           description: 'Create the trip as a template.',
         },
       },
-    },
-    TripImportAccepted: {
-      type: 'object',
-      required: ['jobId', 'status', 'links'],
-      properties: {
-        jobId: jobProperties.jobId!,
-        status: { type: 'string', const: 'processing' },
-        links: {
-          type: 'object',
-          required: ['publicUrl', 'builderUrl', 'status', 'cancel'],
-          properties: {
-            publicUrl: url,
-            builderUrl: url,
-            status: {
-              ...url,
-              description: 'Where to poll the job (the variant of the API that was called).',
-            },
-            cancel: { ...url, description: 'Where to cancel it.' },
-          },
-        },
-      },
-    },
-    TripImportJob: {
-      type: 'object',
-      required: [
-        'jobId',
-        'status',
-        'stage',
-        'publicUrl',
-        'builderUrl',
-        'tripId',
-        'tripSlug',
-        'updatedAt',
-      ],
-      properties: jobProperties,
     },
   };
 }

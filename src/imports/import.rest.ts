@@ -19,6 +19,8 @@ import { readJson } from '../rest/body.ts';
 import { prepareOperation, runOperation } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
 import type { RestRouter, Surface } from '../rest/types.ts';
+import { selectionOf } from '../rest/selection.ts';
+import { importJobShape } from './import.shape.ts';
 
 /** The AI operations answer a missing or malformed body in their own error body. */
 const SOURCE_BODY = {
@@ -26,8 +28,8 @@ const SOURCE_BODY = {
   missing: 'A JSON body with a source is required.',
 };
 
-const JOB_FIELDS =
-  'jobId status stage publicUrl builderUrl tripId tripSlug error aiCredits updatedAt';
+/** The GraphQL selection of a job: its shape's fields. */
+const JOB_FIELDS = selectionOf(importJobShape);
 
 const PATHS: Record<Surface, { create: string; status: string; cancel: string }> = {
   ai: {

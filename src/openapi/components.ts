@@ -1,16 +1,22 @@
 // The reusable parts of the document: schemas, the error responses of decisions "Health, errors
 // and limits", headers, parameters and the two security schemes of the specification.
+import type { z } from 'zod';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { LIMITS } from '../config/constants.ts';
 import { megabytes } from '../errors.ts';
-import { bookingSchemas } from '../bookings/booking.openapi-schemas.ts';
-import { CATALOG_EXAMPLES, catalogSchemas } from '../catalogs/catalog.openapi-schemas.ts';
 import { EXAMPLES, errorExample } from './examples.ts';
-import { IMPORT_EXAMPLES, importSchemas } from '../imports/import.openapi-schemas.ts';
 import { inputSchemas } from './input-schemas.ts';
 import { errorSchema, responseSchemas } from './response-schemas.ts';
-import type { Components, Header, Parameter, Response, Schema } from './types.ts';
-import { WEBHOOK_EXAMPLES, webhookSchemas } from '../webhooks/webhooks.openapi-schemas.ts';
+import { componentSchemas } from './json-schema.ts';
+import type {
+  Components,
+  Example,
+  Header,
+  Parameter,
+  RequestBodyInput,
+  Response,
+  Schema,
+} from './types.ts';
 
 const integerHeader = (description: string, required = false): Header => ({
   description,
@@ -313,21 +319,34 @@ function scopeDescription(scope: string): string {
   return `${action === 'manage' ? 'Manage' : action![0]!.toUpperCase() + action!.slice(1)} ${resource}.`;
 }
 
-export function components(options: { tokenUrl: string }): Components {
-  const inputs = inputSchemas();
+/** The domains' parts, gathered from the registry by document.ts. */
+export interface ComponentsOptions {
+  tokenUrl: string;
+  /** Output shapes by component name, converted here in one pass so that they can `$ref` each other. */
+  shapes: Record<string, z.ZodType>;
+  /** Request bodies validated with zod, by component name. */
+  requestBodies: Record<string, RequestBodyInput>;
+  /** Request bodies written as JSON Schema, where zod would say less plainly. */
+  requestSchemas: Record<string, Schema>;
+  examples: Record<string, Example>;
+}
+
+export function components(options: ComponentsOptions): Components {
+  const inputs = inputSchemas(options.requestBodies);
   return {
     schemas: {
+      ...componentSchemas(options.shapes, 'output'),
       ...responseSchemas(inputs.TripConfigurationDocument!),
-      ...catalogSchemas(),
-      ...bookingSchemas(),
-      ...webhookSchemas(),
-      ...importSchemas(),
+      ...options.requestSchemas,
       ...inputs,
     },
     responses: RESPONSES,
     parameters: PARAMETERS,
     headers: HEADERS,
-    examples: { ...EXAMPLES, ...CATALOG_EXAMPLES, ...WEBHOOK_EXAMPLES, ...IMPORT_EXAMPLES },
+    examples: {
+      ...options.examples,
+      ...EXAMPLES,
+    },
     securitySchemes: securitySchemes(options.tokenUrl),
   };
 }

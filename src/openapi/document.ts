@@ -101,7 +101,7 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentW
   const aiUrl = options.aiUrl?.replace(/\/$/, '');
   const paths: Paths = Object.assign(
     {},
-    ...DOMAINS.map((domain) => domain.openapi?.paths({ aiUrl })),
+    ...DOMAINS.map((domain) => domain.openapi?.paths?.({ aiUrl })),
     documentationPaths(),
   );
   return {
@@ -111,7 +111,16 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentW
     tags: TAGS,
     paths: withOperationParameters(paths),
     webhooks: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.webhooks?.())),
-    components: components({ tokenUrl: `${apiUrl}/oauth/token` }),
+    components: components({
+      tokenUrl: `${apiUrl}/oauth/token`,
+      shapes: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.shapes)),
+      requestBodies: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.requestBodies)),
+      requestSchemas: Object.assign(
+        {},
+        ...DOMAINS.map((domain) => domain.openapi?.requestSchemas?.()),
+      ),
+      examples: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.examples)),
+    }),
   };
 }
 

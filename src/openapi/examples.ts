@@ -1,116 +1,8 @@
-// Example values of the document. The mock server starts from the trip and configuration here,
-// and the document test checks every example against its schema.
-import { API_VERSION } from '../config/constants.ts';
-import { defaultConfiguration } from '../trips/configuration.defaults.ts';
+// Example values of the document that belong to no domain (each domain's are beside its shapes and
+// paths, given through the registry); the document test checks every example against its schema.
 import type { Example } from './types.ts';
 
-const trip = {
-  id: 1,
-  title: 'Paris Summer Vacation',
-  slug: 'paris-summer-vacation-abc123',
-  joinCode: 'K7P2QX9M',
-  seoDescription: 'Five days in Paris in July.',
-  duration: 5,
-  dateStart: '2026-07-01T00:00:00.000Z',
-  dateFinish: '2026-07-06T00:00:00.000Z',
-  dateExpiration: null,
-  code: 'TRIP-1',
-  logo: null,
-  countries: ['FRA'],
-  imageUrl: 'https://images.example.com/paris.jpg',
-  agentId: 1,
-  template: false,
-  visibility: 'public',
-  accountId: 1,
-  createdAt: '2026-03-02T09:30:00.000Z',
-  updatedAt: '2026-03-02T09:30:00.000Z',
-  visualizations: 42,
-};
-
-const configuration = {
-  ...defaultConfiguration(),
-  blocks: [
-    {
-      id: 'itinerary',
-      type: 'itinerary',
-      children: [
-        {
-          id: 'day-1',
-          type: 'itineraryDay',
-          parent: 'itinerary',
-          content: { title: 'Arrival' },
-          children: [
-            {
-              id: 'hotel',
-              type: 'accommodation',
-              parent: 'day-1',
-              content: { name: 'Hôtel du Louvre' },
-            },
-          ],
-        },
-      ],
-    },
-    { id: 'price', type: 'price', content: { amount: 129000 }, hidden: false },
-  ],
-  contact: {
-    type: 'agency',
-    agencyName: 'Demo Travel',
-    email: 'hello@demo.example',
-    visible: true,
-  },
-  theme: { headerImage: { config: 'cover' }, navigation: 'horizontal', color: '#1A2B3C' },
-  updatedAt: '2026-03-02T10:00:00.000Z',
-};
-
 export const EXAMPLES = {
-  Trip: { summary: 'A trip', value: trip },
-  TripPage: {
-    summary: 'One page of trips',
-    value: {
-      data: [{ ...trip, agentPictureUrl: 'https://images.example.com/agents/1.jpg' }],
-      page: 1,
-      pageSize: 20,
-      totalCount: 1,
-      totalPages: 1,
-    },
-  },
-  CreateTrip: {
-    summary: 'The documented create shape',
-    value: {
-      title: 'Paris Summer Vacation',
-      duration: 5,
-      dateStart: '2026-07-01T00:00:00Z',
-      dateFinish: '2026-07-06T00:00:00Z',
-      countries: ['FRA'],
-    },
-  },
-  UpdateTrip: {
-    summary: 'Rename and make private',
-    value: { title: 'Paris in July', visibility: 'private' },
-  },
-  BulkDeleteTrips: { summary: 'Three trips', value: { tripIds: [1, 2, 3] } },
-  BulkDeleteTripsById: { summary: 'The tripId form', value: { tripId: [4, 5] } },
-  BulkDeleteResult: {
-    summary: 'Two deleted, one skipped',
-    value: { message: '2 trips deleted.', deletedCount: 2 },
-  },
-  TripConfiguration: { summary: 'A configured trip', value: configuration },
-  TripConfigurationPatch: {
-    summary: 'Change the currency, drop WhatsApp sharing',
-    value: { settings: { currency: 'USD', shareOnWhatsapp: null } },
-  },
-  Status: {
-    summary: 'Everything up',
-    value: { status: 'ok', version: API_VERSION, checks: { database: 'ok', queue: 'ok' } },
-  },
-  StatusDegraded: {
-    summary: 'PostgreSQL down',
-    value: {
-      status: 'degraded',
-      version: API_VERSION,
-      checks: { database: 'error', queue: 'error' },
-    },
-  },
   ValidationErrors: {
     summary: 'Two fields wrong',
     value: {
@@ -118,10 +10,6 @@ export const EXAMPLES = {
     },
   },
 } satisfies Record<string, Example>;
-
-/** The example trip and configuration, as plain data (the mock server's starting state). */
-export const exampleTrip = (): typeof trip => structuredClone(trip);
-export const exampleConfiguration = (): typeof configuration => structuredClone(configuration);
 
 export const errorExample = (code: string, message: string): Example => ({
   summary: code,

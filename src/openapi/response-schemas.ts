@@ -1,75 +1,7 @@
-// Response and non-JSON request schemas, written by hand from the specification's tables (the
-// service's answers come from GraphQL types, not zod). They stay open to new fields, as a minor
-// version may add some; the tests hold the service to exactly these fields (see
-// test/helpers/openapi-check.ts), so they cannot drift either.
-import { PERMISSIONS } from '../auth/permissions.ts';
-import { id, nullable, page, ref, timestamp, url } from './schema-parts.ts';
+// The schemas that belong to no resource: the error bodies, the plain message, and the trip
+// configuration's (built from its request schema, which the registry gives). Every resource's
+// response schema is converted from its shape (<entity>.shape.ts), given through the registry.
 import type { Schema } from './types.ts';
-
-const tripProperties: Record<string, Schema> = {
-  id: { ...id, description: 'Trip identifier.' },
-  title: { type: 'string' },
-  slug: {
-    type: 'string',
-    description: 'URL-friendly identifier: the title plus 6 random characters.',
-  },
-  joinCode: {
-    type: 'string',
-    description: 'Code for travelers to join the trip: 8 upper-case letters and digits.',
-  },
-  seoDescription: nullable({ type: 'string' }),
-  duration: nullable({ type: 'integer', minimum: 1, description: 'Days.' }),
-  dateStart: nullable(timestamp),
-  dateFinish: nullable(timestamp),
-  dateExpiration: nullable({ ...timestamp, description: 'Expiration of the trip offer.' }),
-  code: { type: 'string', description: 'Internal trip code, TRIP-<n>, unique in the account.' },
-  logo: nullable(url),
-  countries: {
-    type: 'array',
-    items: { type: 'string', pattern: '^[A-Z]{3}$' },
-    description: 'ISO 3166-1 alpha-3 codes.',
-  },
-  imageUrl: nullable({ ...url, description: 'Cover image.' }),
-  agentId: { ...id, description: 'The agent who created the trip.' },
-  template: { type: 'boolean', description: 'Whether the trip is a template.' },
-  visibility: {
-    type: 'string',
-    enum: ['public', 'private'],
-    description: 'A private trip never appears on a public surface.',
-  },
-  accountId: { ...id, description: 'The owning account.' },
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  // Not `readOnly`: the schema is also the body of webhook events, requests to the receiver, where
-  // readOnly would forbid it (Redocly's no-invalid-media-type-examples). Write bodies refuse it anyway.
-  visualizations: {
-    type: 'integer',
-    minimum: 0,
-    description: 'Traveler views (at most one per viewer per hour), counted by the service.',
-  },
-};
-const tripRequired = [
-  'id',
-  'title',
-  'slug',
-  'code',
-  'agentId',
-  'template',
-  'accountId',
-  'createdAt',
-  'updatedAt',
-  'visualizations',
-];
-
-const apiKeyProperties: Record<string, Schema> = {
-  id,
-  name: nullable({ type: 'string' }),
-  prefix: { type: 'string', description: 'The first 8 characters of the key, to recognise it.' },
-  agentId: { ...id, description: 'The agent the key acts as.' },
-  createdAt: timestamp,
-  revokedAt: nullable(timestamp),
-};
-const apiKeyRequired = Object.keys(apiKeyProperties);
 
 /** The `{error: {code, message}}` body; `codes` narrows the codes a response may carry. */
 export const errorSchema = (codes?: readonly string[]): Schema => ({
@@ -89,19 +21,6 @@ export const errorSchema = (codes?: readonly string[]): Schema => ({
 
 export function responseSchemas(configurationDocument: Schema): Record<string, Schema> {
   return {
-    Trip: { type: 'object', required: tripRequired, properties: tripProperties },
-    TripListItem: {
-      type: 'object',
-      required: tripRequired,
-      properties: {
-        ...tripProperties,
-        agentPictureUrl: nullable({
-          ...url,
-          description: 'Profile picture URL of the agent who created the trip.',
-        }),
-      },
-    },
-    TripPage: page(ref('TripListItem')),
     // GET and PATCH answer the stored document: the PUT shape plus updatedAt, and an id on each
     // more-info field. Built from the request schema so the two cannot part.
     TripConfiguration: {
@@ -115,75 +34,6 @@ export function responseSchemas(configurationDocument: Schema): Record<string, S
         'A JSON Merge Patch (RFC 7396) of the configuration: objects merge, null removes a member, anything else replaces. The result must be a valid configuration.',
     },
     Message: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
-    BulkDeleteResult: {
-      type: 'object',
-      required: ['message', 'deletedCount'],
-      properties: {
-        message: { type: 'string' },
-        deletedCount: {
-          type: 'integer',
-          minimum: 0,
-          description: 'How many trips were moved to the trash.',
-        },
-      },
-    },
-    StatusReport: {
-      type: 'object',
-      required: ['status', 'version', 'checks'],
-      properties: {
-        status: { type: 'string', enum: ['ok', 'degraded'] },
-        version: { type: 'string', description: 'The API version.' },
-        checks: {
-          type: 'object',
-          required: ['database', 'queue'],
-          properties: {
-            database: { type: 'string', enum: ['ok', 'error'] },
-            queue: { type: 'string', enum: ['ok', 'error'] },
-          },
-        },
-      },
-    },
-    TokenRequest: {
-      type: 'object',
-      required: ['grant_type'],
-      properties: {
-        grant_type: { type: 'string', enum: ['client_credentials'] },
-        client_id: { type: 'string', description: 'mc_...; or send it with HTTP Basic.' },
-        client_secret: { type: 'string', description: 'mcs_...; or send it with HTTP Basic.' },
-        scope: {
-          type: 'string',
-          description: `Space-separated, within the client's scopes (all of them when omitted): ${PERMISSIONS.join(' ')}.`,
-        },
-      },
-    },
-    TokenResponse: {
-      type: 'object',
-      required: ['access_token', 'token_type', 'expires_in', 'scope'],
-      properties: {
-        access_token: { type: 'string', description: 'A signed JWT.' },
-        token_type: { type: 'string', enum: ['Bearer'] },
-        expires_in: { type: 'integer', minimum: 1, description: 'Seconds.' },
-        scope: { type: 'string', description: 'The granted scopes, space-separated.' },
-      },
-    },
-    ApiKey: { type: 'object', required: apiKeyRequired, properties: apiKeyProperties },
-    ApiKeyList: {
-      type: 'object',
-      required: ['data'],
-      properties: { data: { type: 'array', items: ref('ApiKey') } },
-    },
-    CreatedApiKey: {
-      type: 'object',
-      required: [...apiKeyRequired, 'key'],
-      properties: {
-        ...apiKeyProperties,
-        key: {
-          type: 'string',
-          pattern: '^ak_[A-Za-z0-9]{32,}$',
-          description: 'The API key. Shown this once; only its hash is kept.',
-        },
-      },
-    },
     ValidationErrors: {
       type: 'object',
       required: ['errors'],

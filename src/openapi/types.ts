@@ -1,7 +1,17 @@
 // The parts of an OpenAPI 3.1 document this service writes. Loose on purpose: schemas are plain
 // JSON Schema 2020-12 objects, and the document test checks the whole against the official schema.
+import type { z } from 'zod';
 
 export type Schema = Record<string, unknown>;
+
+/** A request body the service validates with zod: the document's schema is converted from it. */
+export interface RequestBodyInput {
+  schema: z.ZodType;
+  /** The description of the whole body. */
+  description?: string;
+  /** Descriptions by dotted property path (`settings.timezone`): what zod cannot say. */
+  notes?: Record<string, string>;
+}
 
 export interface Reference {
   $ref: string;

@@ -10,7 +10,8 @@ import {
   parameterRef,
   schemaRef,
 } from '../openapi/operations.ts';
-import type { Paths } from '../openapi/types.ts';
+import type { Paths, RequestBodyInput } from '../openapi/types.ts';
+import { configurationInput } from './configuration.input.ts';
 
 const TAGS = ['Trip configuration'];
 const configuration = () =>
@@ -78,3 +79,34 @@ export function tripConfigurationPaths(): Paths {
     },
   };
 }
+
+/** The configuration's request body, and its blocks (recursive: a component of their own). */
+export const CONFIGURATION_REQUEST_BODIES: Record<string, RequestBodyInput> = {
+  TripConfigurationDocument: {
+    schema: configurationInput,
+    description:
+      'The whole configuration. Block ids are unique; a parent names an existing container block; the tree has no cycles.',
+    notes: {
+      version: 'Semantic version of the configuration schema.',
+      'settings.timezone': 'IANA timezone identifier, for example Europe/Madrid.',
+      'settings.currency': 'ISO 4217 currency code, for example EUR.',
+      'settings.language': 'Language code, for example en or pt-BR.',
+      'settings.dateFormat': 'Date format pattern, for example DD/MM/YYYY.',
+      'settings.description': 'Trip description.',
+      'settings.shareOnWhatsapp': 'phoneNumber in international format, for example +34600111222.',
+      'theme.color': 'Hex colour, for example #1A2B3C.',
+      'moreInfo.fields': 'Each field gets an id when saved without one; GET returns it.',
+      updatedAt:
+        'Returned by GET; accepted and ignored, so a document read can be written back as it is.',
+    },
+  },
+  ConfigurationBlock: {
+    schema: configurationInput.shape.blocks.element,
+    notes: {
+      type: 'accommodation, activity, flight, text, price, payment, transport and others; unknown types are allowed. Containers: itinerary, itineraryDay, group, box, dropdown.',
+      content: 'Depends on the block type.',
+      children: 'Only container types have children.',
+      parent: 'Id of an existing container block; parents form no cycle.',
+    },
+  },
+};

@@ -10,7 +10,8 @@ import {
   parameterRef,
   schemaRef,
 } from '../openapi/operations.ts';
-import type { Paths } from '../openapi/types.ts';
+import type { Paths, RequestBodyInput } from '../openapi/types.ts';
+import { bulkDeleteTripsBody, createTripInput, updateTripInput } from './trip.input.ts';
 
 const TAGS = ['Trips'];
 
@@ -116,3 +117,36 @@ export function tripPaths(): Paths {
     },
   };
 }
+
+const TRIP_FIELD_NOTES: Record<string, string> = {
+  title: '1 to 200 characters after trimming.',
+  duration: 'Days, a positive integer.',
+  dateStart: 'ISO 8601 date-time (or date).',
+  dateFinish: 'ISO 8601 date-time (or date); not before dateStart.',
+  dateExpiration: 'Expiration of the trip offer, ISO 8601 date-time (or date).',
+  logo: 'http or https URL.',
+  imageUrl: 'Cover image, http or https URL.',
+  countries: 'ISO 3166-1 alpha-3 codes, any case; stored upper case, once each.',
+  visibility: 'A private trip never appears on a public surface. Default public.',
+};
+
+/** The request bodies of the trips paths, by component name. */
+export const TRIP_REQUEST_BODIES: Record<string, RequestBodyInput> = {
+  CreateTripRequest: {
+    schema: createTripInput,
+    notes: TRIP_FIELD_NOTES,
+    description:
+      'Only title is required. agentId and accountId come from the caller; id, slug, code, joinCode and the counters are generated. Any other field is refused (400).',
+  },
+  UpdateTripRequest: {
+    schema: updateTripInput,
+    notes: TRIP_FIELD_NOTES,
+    description:
+      'The fields of create, all optional; at least one. null clears a field. Unknown and read-only fields are refused (400).',
+  },
+  BulkDeleteTripsRequest: {
+    schema: bulkDeleteTripsBody,
+    description:
+      "1 to 100 trip ids, as tripIds (or tripId). Ids that are missing, already deleted or not the caller's are skipped.",
+  },
+};

@@ -1,10 +1,11 @@
-// A trip as events carry it (service-spec "Payload shapes"): the GET /trips/{tripId} shape, field
-// for field (a test compares the two), plus `deletedAt` on trip.deleted.
+// A trip as events carry it (service-spec "Payload shapes"): its shape (trip.shape.ts), the one
+// GET /trips/{tripId} answers, plus `deletedAt` on trip.deleted.
 import type { Prisma, Trip } from '../db/prisma.ts';
+import type { TripShape } from './trip.shape.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function tripPayload(trip: Trip) {
+export function tripPayload(trip: Trip): TripShape {
   return {
     id: trip.id,
     title: trip.title,

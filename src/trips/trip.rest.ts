@@ -16,9 +16,12 @@ import { jsonResponse } from '../rest/errors.ts';
 import { idParam, listParams } from '../rest/params.ts';
 import type { RestRouter } from '../rest/types.ts';
 import type { Context } from '../graphql/context.ts';
+import { selectionOf } from '../rest/selection.ts';
+import { tripBulkDeleteResultShape, tripListItemShape, tripShape } from './trip.shape.ts';
 
-export const TRIP_FIELDS = `id title slug joinCode seoDescription duration dateStart dateFinish dateExpiration code logo
-  countries imageUrl agentId template visibility accountId createdAt updatedAt visualizations`;
+/** The GraphQL selection of a trip, and of a trip in a list: the shapes' fields. */
+export const TRIP_FIELDS = selectionOf(tripShape);
+export const TRIP_LIST_ITEM_FIELDS = selectionOf(tripListItemShape);
 
 export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): void {
   const LIST = prepareOperation<{ trips: Record<string, unknown> }>(
@@ -26,7 +29,7 @@ export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): v
     `
     query Trips($page: Int, $pageSize: Int, $filters: [ListFilterInput!], $search: ListSearchInput, $orderBy: ListOrderInput) {
       trips(page: $page, pageSize: $pageSize, filters: $filters, search: $search, orderBy: $orderBy) {
-        data { ${TRIP_FIELDS} agentPictureUrl } page pageSize totalCount totalPages
+        data { ${TRIP_LIST_ITEM_FIELDS} } page pageSize totalCount totalPages
       }
     }`,
   );
@@ -51,7 +54,7 @@ export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): v
   const DELETE_MANY = prepareOperation<{ deleteTrips: { message: string; deletedCount: number } }>(
     schema,
     `
-    mutation DeleteTrips($ids: [Int!]!) { deleteTrips(ids: $ids) { message deletedCount } }`,
+    mutation DeleteTrips($ids: [Int!]!) { deleteTrips(ids: $ids) { ${selectionOf(tripBulkDeleteResultShape)} } }`,
   );
 
   const answer = (

@@ -1,10 +1,12 @@
 // The trips domain: trips, their configuration, the trash and the view counter.
 import type { DomainModule } from '../domain-module.ts';
-import { tripConfigurationPaths } from './configuration.openapi.ts';
+import { CONFIGURATION_REQUEST_BODIES, tripConfigurationPaths } from './configuration.openapi.ts';
 import { registerTripConfigurationRoutes } from './configuration.rest.ts';
-import { tripPaths } from './trip.openapi.ts';
+import { TRIP_REQUEST_BODIES, tripPaths } from './trip.openapi.ts';
 import { loadTripEventData } from './trip.payload.ts';
 import { registerTripRoutes } from './trip.rest.ts';
+import { TRIP_REQUEST_EXAMPLES } from './trip.examples.ts';
+import { TRIP_EXAMPLES, TRIP_SHAPES } from './trip.shape.ts';
 import { purgeTripTrashWorker } from './trips.jobs.ts';
 
 export const tripsDomain: DomainModule = {
@@ -22,7 +24,12 @@ export const tripsDomain: DomainModule = {
       registerTripConfigurationRoutes(router, schema);
     },
   },
-  openapi: { paths: () => ({ ...tripPaths(), ...tripConfigurationPaths() }) },
+  openapi: {
+    paths: () => ({ ...tripPaths(), ...tripConfigurationPaths() }),
+    shapes: TRIP_SHAPES,
+    requestBodies: { ...TRIP_REQUEST_BODIES, ...CONFIGURATION_REQUEST_BODIES },
+    examples: { ...TRIP_EXAMPLES, ...TRIP_REQUEST_EXAMPLES },
+  },
   jobs: [purgeTripTrashWorker],
   events: { trip: loadTripEventData },
 };

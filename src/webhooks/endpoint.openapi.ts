@@ -9,8 +9,9 @@ import {
   parameterRef,
   schemaRef,
 } from '../openapi/operations.ts';
-import type { Parameter, Paths, WebhookEvents } from '../openapi/types.ts';
-import { WEBHOOK_EVENTS } from './webhooks.openapi-schemas.ts';
+import type { Parameter, Paths, RequestBodyInput, WebhookEvents } from '../openapi/types.ts';
+import { createEndpointInput, updateEndpointInput } from './endpoint.input.ts';
+import { WEBHOOK_EVENTS } from './event.shape.ts';
 
 const TAGS = ['Webhooks'];
 const WHO =
@@ -250,3 +251,25 @@ export function webhookEvents(): WebhookEvents {
     ]),
   );
 }
+
+const ENDPOINT_NOTES: Record<string, string> = {
+  name: '1 to 200 characters after trimming.',
+  url: 'HTTPS only, resolving to public addresses only (no localhost, private, link-local or metadata addresses; no credentials in the URL). Checked now and again at every delivery.',
+  eventTypes: 'The event types to receive; at least one, duplicates kept once.',
+};
+
+/** The request bodies of the endpoint paths, by component name. */
+export const ENDPOINT_REQUEST_BODIES: Record<string, RequestBodyInput> = {
+  CreateWebhookEndpointRequest: {
+    schema: createEndpointInput,
+    notes: ENDPOINT_NOTES,
+    description:
+      'All three fields are required; any other field is refused (400). The signing secret is generated.',
+  },
+  UpdateWebhookEndpointRequest: {
+    schema: updateEndpointInput,
+    notes: ENDPOINT_NOTES,
+    description:
+      'The fields of create, all optional; at least one. eventTypes replaces the list. Any other field is refused (400).',
+  },
+};

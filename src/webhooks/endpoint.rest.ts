@@ -8,10 +8,19 @@ import { answer, prepareOperation, runOperation } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
 import { idParam, pageParams } from '../rest/params.ts';
 import type { RestRouter } from '../rest/types.ts';
+import { selectionOf } from '../rest/selection.ts';
+import {
+  deliveryPageShape,
+  deliveryShape,
+  endpointShape,
+  endpointWithSecretShape,
+} from './endpoint.shape.ts';
 
-const ENDPOINT_FIELDS = 'id name url eventTypes status previousSecretExpiresAt createdAt updatedAt';
-const DELIVERY_FIELDS =
-  'id eventId eventType endpointId manual status responseStatus responseBody durationMs error createdAt completedAt';
+/** The GraphQL selections, from the shapes the routes answer with. */
+const ENDPOINT_FIELDS = selectionOf(endpointShape);
+const ENDPOINT_WITH_SECRET_FIELDS = selectionOf(endpointWithSecretShape);
+const DELIVERY_FIELDS = selectionOf(deliveryShape);
+const DELIVERY_PAGE_FIELDS = selectionOf(deliveryPageShape);
 
 export function registerWebhookRoutes(router: RestRouter, schema: GraphQLSchema): void {
   const LIST = prepareOperation(
@@ -25,7 +34,7 @@ export function registerWebhookRoutes(router: RestRouter, schema: GraphQLSchema)
   const CREATE = prepareOperation(
     schema,
     `
-    mutation CreateWebhookEndpoint($input: WebhookEndpointInput!) { createWebhookEndpoint(input: $input) { ${ENDPOINT_FIELDS} secret } }`,
+    mutation CreateWebhookEndpoint($input: WebhookEndpointInput!) { createWebhookEndpoint(input: $input) { ${ENDPOINT_WITH_SECRET_FIELDS} } }`,
   );
   const UPDATE = prepareOperation(
     schema,
@@ -46,7 +55,7 @@ export function registerWebhookRoutes(router: RestRouter, schema: GraphQLSchema)
   );
   const ROTATE = prepareOperation(
     schema,
-    `mutation RotateWebhookSecret($id: Int!) { rotateWebhookSecret(id: $id) { ${ENDPOINT_FIELDS} secret } }`,
+    `mutation RotateWebhookSecret($id: Int!) { rotateWebhookSecret(id: $id) { ${ENDPOINT_WITH_SECRET_FIELDS} } }`,
   );
   const TEST = prepareOperation(
     schema,
@@ -56,7 +65,7 @@ export function registerWebhookRoutes(router: RestRouter, schema: GraphQLSchema)
     schema,
     `
     query WebhookDeliveries($endpointId: Int!, $page: Int, $pageSize: Int) {
-      webhookDeliveries(endpointId: $endpointId, page: $page, pageSize: $pageSize) { data { ${DELIVERY_FIELDS} } page pageSize totalCount totalPages }
+      webhookDeliveries(endpointId: $endpointId, page: $page, pageSize: $pageSize) { ${DELIVERY_PAGE_FIELDS} }
     }`,
   );
   const REDELIVER = prepareOperation(

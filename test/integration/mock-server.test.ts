@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.ts';
 import { startMockServer, type RunningMock } from '../../src/trips/mock/mock-server.ts';
 import { buildOpenApiDocument } from '../../src/openapi/document.ts';
-import { exampleConfiguration, exampleTrip } from '../../src/openapi/examples.ts';
+import { exampleConfiguration } from '../../src/trips/trip.examples.ts';
+import { exampleTrip } from '../../src/trips/trip.shape.ts';
 import { createOpenApiCheck, type ResponseCheck } from '../helpers/openapi-check.ts';
 import { spawnService } from '../helpers/processes.ts';
 

@@ -2,7 +2,7 @@
 // not say, and only on that.
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../src/openapi/document.ts';
-import { exampleTrip } from '../../src/openapi/examples.ts';
+import { exampleTrip } from '../../src/trips/trip.shape.ts';
 import { createOpenApiCheck, type ObservedResponse } from '../helpers/openapi-check.ts';
 
 const check = createOpenApiCheck(buildOpenApiDocument({ apiUrl: 'http://api.test' }));

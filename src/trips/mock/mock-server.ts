@@ -9,7 +9,8 @@ import { createServerAdapter } from '@whatwg-node/server';
 import { UnauthenticatedError } from '../../errors.ts';
 import { RateLimits } from '../../http/rate-limit.ts';
 import type { Logger } from '../../logger.ts';
-import { EXAMPLES, exampleConfiguration, exampleTrip } from '../../openapi/examples.ts';
+import { exampleConfiguration } from '../trip.examples.ts';
+import { exampleTrip, TRIP_EXAMPLES } from '../trip.shape.ts';
 import { errorResponse } from '../../rest/errors.ts';
 import { createMockRouter } from './mock-routes.ts';
 import { TripStore } from './trip-store.ts';
@@ -29,7 +30,7 @@ const API_KEY = /^Bearer\s+(ak_[A-Za-z0-9]+)\s*$/i;
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export function createMockApp(options: MockOptions): MockApp {
-  const seedPicture = EXAMPLES.TripPage.value.data[0]!.agentPictureUrl;
+  const seedPicture = TRIP_EXAMPLES.TripPage.value.data[0]!.agentPictureUrl;
   const store = new TripStore(
     [{ trip: exampleTrip(), configuration: exampleConfiguration() }],
     seedPicture,

@@ -8,30 +8,12 @@ import { configurationInput, mergePatch } from '../configuration.input.ts';
 import { defaultConfiguration } from '../configuration.defaults.ts';
 import { datesInOrder, type CreateTripInput, type UpdateTripInput } from '../trip.input.ts';
 import { parseOrThrow } from '../../validation.ts';
+import type { z } from 'zod';
+import type { tripPageShape, TripShape } from '../trip.shape.ts';
 import { compareBy, matches } from './list-filter.ts';
 
-export interface MockTrip {
-  id: number;
-  title: string;
-  slug: string;
-  joinCode: string;
-  seoDescription: string | null;
-  duration: number | null;
-  dateStart: string | null;
-  dateFinish: string | null;
-  dateExpiration: string | null;
-  code: string;
-  logo: string | null;
-  countries: string[];
-  imageUrl: string | null;
-  agentId: number;
-  template: boolean;
-  visibility: string;
-  accountId: number;
-  createdAt: string;
-  updatedAt: string;
-  visualizations: number;
-}
+/** A trip as the service answers it: its shape. */
+export type MockTrip = TripShape;
 
 interface Entry {
   trip: MockTrip;
@@ -69,7 +51,12 @@ export class TripStore {
   }
 
   /** `query` as lists/list-query.ts builds it for Prisma. */
-  list(query: { page: number; pageSize: number; where: object; orderBy: readonly object[] }) {
+  list(query: {
+    page: number;
+    pageSize: number;
+    where: object;
+    orderBy: readonly object[];
+  }): z.output<typeof tripPageShape> {
     const rows = [...this.entries.values()]
       .filter((e) => !e.deleted)
       .map((e) => e.trip)

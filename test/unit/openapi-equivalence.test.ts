@@ -1,0 +1,113 @@
+// Issue 18 item 2 derives the response and event schemas from each resource's one definition
+// instead of writing them by hand. The document must say the same as before: this compares it
+// with openapi.json as it was before (test/fixtures/openapi/before-item-2.json), with object keys
+// in any order and `required` as a set. The only differences allowed are the improvements listed
+// in IMPROVEMENTS, each applied to the old document before comparing and saying why.
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { printedDocument } from '../../src/openapi/print-document.ts';
+
+type Json = unknown;
+type Document = { components: { schemas: Record<string, { properties: Record<string, Json> }> } };
+
+interface Improvement {
+  /** Path into the document, one segment per key. */
+  at: string[];
+  why: string;
+  /** The new value, from the old one and the old document. */
+  change(old: Json, document: Document): Json;
+}
+
+/** Every field of the trip's shape, which the service always sends (null when empty). */
+const TRIP_FIELDS = [
+  'id',
+  'title',
+  'slug',
+  'joinCode',
+  'seoDescription',
+  'duration',
+  'dateStart',
+  'dateFinish',
+  'dateExpiration',
+  'code',
+  'logo',
+  'countries',
+  'imageUrl',
+  'agentId',
+  'template',
+  'visibility',
+  'accountId',
+  'createdAt',
+  'updatedAt',
+  'visualizations',
+];
+
+const IMPROVEMENTS: Improvement[] = [
+  {
+    at: ['components', 'schemas', 'Trip', 'required'],
+    why: 'A trip always has all its fields, null when empty: the schema required only ten of them.',
+    change: () => TRIP_FIELDS,
+  },
+  {
+    at: ['components', 'schemas', 'TripListItem', 'required'],
+    why: 'A trip in a list always has all its fields and agentPictureUrl, null when empty.',
+    change: () => [...TRIP_FIELDS, 'agentPictureUrl'],
+  },
+  {
+    at: ['components', 'schemas', 'PublicTrip', 'properties'],
+    why: "A public trip's fields are the trip's, now with the trip's descriptions (Days., Cover image., ...).",
+    change: (old, document) =>
+      Object.fromEntries(
+        Object.keys(old as object).map((name) => [
+          name,
+          document.components.schemas.Trip!.properties[name],
+        ]),
+      ),
+  },
+];
+
+const BEFORE = new URL('../fixtures/openapi/before-item-2.json', import.meta.url);
+
+/** Keys sorted at every level; `required` sorted, being a set. */
+function normalised(value: Json, key?: string): Json {
+  if (Array.isArray(value)) {
+    const items = value.map((item) => normalised(item));
+    return key === 'required' ? [...(items as string[])].sort() : items;
+  }
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((name) => [name, normalised((value as Record<string, Json>)[name], name)]),
+  );
+}
+
+function improved(document: Json, improvements = IMPROVEMENTS): Json {
+  const copy = structuredClone(document) as Record<string, Json>;
+  for (const { at, change } of improvements) {
+    const parent = at.slice(0, -1).reduce<Record<string, Json>>((node, name) => {
+      const next = node[name];
+      if (typeof next !== 'object' || next === null) throw new Error(`no ${at.join('/')}`);
+      return next as Record<string, Json>;
+    }, copy);
+    parent[at.at(-1)!] = change(parent[at.at(-1)!], document as Document);
+  }
+  return copy;
+}
+
+describe('the OpenAPI document derived from the resource shapes', () => {
+  it('says what the hand-written one said, plus the listed improvements', () => {
+    const before = JSON.parse(fs.readFileSync(BEFORE, 'utf8'));
+    expect(normalised(JSON.parse(printedDocument()))).toEqual(normalised(improved(before)));
+  });
+
+  it('lists only improvements that change something', () => {
+    const before = JSON.parse(fs.readFileSync(BEFORE, 'utf8'));
+    for (const improvement of IMPROVEMENTS) {
+      expect(improvement.why).not.toBe('');
+      expect(normalised(improved(before, [improvement])), improvement.at.join('/')).not.toEqual(
+        normalised(before),
+      );
+    }
+  });
+});
