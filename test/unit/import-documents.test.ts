@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutText } from '../../src/imports/extract/ocr.ts';
 import { pageText, splitTrailingLabels, type TextItem } from '../../src/imports/extract/pdf.ts';
 import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
-import { hotelName } from '../../src/imports/generate/builtin/blocks.ts';
+import { hotelName, transportOf } from '../../src/imports/generate/builtin/blocks.ts';
 import { timedRoute } from '../../src/imports/generate/builtin/flights.ts';
 import { cityOfAddress, readStays } from '../../src/imports/generate/builtin/stays.ts';
 import type { Draft, DraftBlock } from '../../src/imports/generate/draft.ts';
@@ -498,5 +498,52 @@ describe('a crossing written in a sentence that arrives another day', () => {
       expect.objectContaining({ mode: 'ferry', time: '19:30', arrivalDate: '2026-05-23' }),
       expect.objectContaining({ mode: 'ferry', time: '20:00', arrivalDate: '2026-05-29' }),
     ]);
+  });
+});
+
+describe('transfers and coach legs written in confirmations and programmes', () => {
+  const modeOf = (sentence: string) => {
+    const block = transportOf(sentence);
+    return block?.type === 'transport' ? block.content : undefined;
+  };
+
+  it('reads a German compound transfer word with its time as a transfer, not an activity', () => {
+    expect(modeOf('06.11.2026 um 16:30: Privattransfer Flughafen – Hotel (ca. 75 Min.)')).toEqual(
+      expect.objectContaining({ mode: 'transfer', time: '16:30' }),
+    );
+    expect(modeOf('Sammeltransfer zum Hotel um 11:00')).toEqual(
+      expect.objectContaining({ mode: 'transfer', time: '11:00' }),
+    );
+  });
+
+  it('reads the Portuguese plural and a ride between hotel and airport as a transfer', () => {
+    expect(modeOf('Transferes aeroporto – hotel – aeroporto, em serviço privado')?.mode).toBe(
+      'transfer',
+    );
+    expect(modeOf('Hotel → aeroporto do Sal, saída às 09:45')).toEqual(
+      expect.objectContaining({ mode: 'transfer', time: '09:45' }),
+    );
+    expect(modeOf('Flughafen – Hotel, Abfahrt 14:30')?.mode).toBe('transfer');
+  });
+
+  it('reads a pickup at the hotel with a time as a transfer', () => {
+    expect(modeOf('Recolha no hotel às 13:30')?.mode).toBe('transfer');
+    expect(modeOf('Hotel pick-up at 07:15 for the airport')?.mode).toBe('transfer');
+    expect(modeOf('Abholung am Hotel um 08:00')?.mode).toBe('transfer');
+  });
+
+  it('does not book a transfer from a heading or from what the price includes', () => {
+    expect(modeOf('TRANSFERES')).toBeUndefined();
+    expect(
+      modeOf('O preço inclui: voos com taxas, transferes, excursão a Pedra de Lume'),
+    ).toBeUndefined();
+    expect(modeOf('The price includes: flights, transfers, breakfast')).toBeUndefined();
+  });
+
+  it('reads a sightseeing coach between two places as a bus leg, and one without a route as an outing', () => {
+    expect(modeOf('Autobús turístico de Cusco a Puno a las 07:00')).toEqual(
+      expect.objectContaining({ mode: 'bus', from: 'Cusco', to: 'Puno', time: '07:00' }),
+    );
+    expect(modeOf('Bus turistico por la ciudad a las 10:00')).toBeUndefined();
   });
 });

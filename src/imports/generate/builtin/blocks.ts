@@ -148,7 +148,18 @@ const MODES: Array<[RegExp, TransportMode]> = [
     'bus',
   ],
   [
-    /\b(?:transfer|transfers|traslado|traslados|transfert|transferts|transferencia|trasferimento|trasferimenti|shuttle|navette|privater transfer|airport pick-?up|recogida en el aeropuerto|accueil a l'aeroport)\b/,
+    /\b(?:transfer|transfers|transfere|transferes|traslado|traslados|transfert|transferts|transferencia|trasferimento|trasferimenti|shuttle|navette|privater transfer|airport pick-?up|recogida en el aeropuerto|accueil a l'aeroport)\b/,
+    'transfer',
+  ],
+  // German compounds ("Privattransfer", "Flughafentransfer", "Sammeltransfer") and a pickup at
+  // the hotel ("recolha no hotel", "hotel pick-up", "Abholung am Hotel") are transfers too.
+  [
+    /\b(?:privat|flughafen|hotel|sammel|gruppen|bus|shuttle)transfers?\b|\b(?:recolha (?:no|do) hotel|hotel pick-?up|pick-?up (?:at|from) (?:the |your )?hotel|abholung (?:am|im|vom) hotel|recogida en el hotel|prise en charge a l'hotel|ritiro in hotel|prelievo in hotel)\b/,
+    'transfer',
+  ],
+  // "Hotel → aeroporto do Sal", "Flughafen – Hotel": a ride between the airport and the hotel.
+  [
+    /\b(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen)\b[^\n]{0,20}?\s(?:→|->|–|—|-|>)\s+(?:(?:the|el|la|le|l'|o|a|den|das|zum|zur)\s+)?(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen)\b/,
     'transfer',
   ],
   [
@@ -282,7 +293,28 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
     const route = routeOf(sentence);
     if (route.from && route.to) mode = 'other';
   }
+  // "Autobús turístico de Cusco a Puno a las 07:00": a sightseeing coach between two places is a leg.
+  if (
+    (!mode || mode === 'car') &&
+    /\b(?:bus|coach|autobus|autocar|autocarro|onibus|pullman|reisebus) (?:tour|turistico|touristique)\b/.test(
+      folded,
+    )
+  ) {
+    const route = routeOf(sentence);
+    if (route.from && route.to) mode = 'bus';
+  }
   if (!mode) return undefined;
+  // A heading ("TRANSFERES") or what the price includes ("O preço inclui: voos, transferes, ...")
+  // names transfers without booking one.
+  if (
+    mode === 'transfer' &&
+    !timeMatches(sentence).length &&
+    (/^\W*\p{L}+\W*$/u.test(sentence) ||
+      /\b(?:includes?|included|inclui|incluye|incluido|comprend|compris|inclus|inklusive|enthalten|include|incluso|inclusi)\b[^.]*,/.test(
+        folded,
+      ))
+  )
+    return undefined;
   if (mode === 'car' && !/\b(?:from|to|de|a|nach|von|da|para|vers|verso)\b/.test(folded))
     return undefined;
   const { from, to } = routeOf(sentence);
