@@ -540,6 +540,26 @@ describe('transfers and coach legs written in confirmations and programmes', () 
     expect(modeOf('The price includes: flights, transfers, breakfast')).toBeUndefined();
   });
 
+  it('does not take a transfer to the hotel for the hotel', () => {
+    expect(hotelName('12.05.2026 um 10:15: Flughafentransfer Hotel – Flughafen')).toBeUndefined();
+    expect(hotelName('Shuttle Hotel Miramar – aeroporto')).toBeUndefined();
+  });
+
+  it('places each dated transfer of a German confirmation on its day', () => {
+    const draft = read(`Buchungsbestätigung
+HOTEL
+Hotel Seeblick, Funchal
+Anreise 03.05.2026 – Abreise 10.05.2026, 7 Nächte
+TRANSFER
+03.05.2026 um 12:00: Privattransfer Flughafen – Hotel
+TRANSFER
+10.05.2026 um 09:30: Privattransfer Hotel – Flughafen`);
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({ day: 1, mode: 'transfer', time: '12:00' }),
+      expect.objectContaining({ day: 8, mode: 'transfer', time: '09:30' }),
+    ]);
+  });
+
   it('reads a sightseeing coach between two places as a bus leg, and one without a route as an outing', () => {
     expect(modeOf('Autobús turístico de Cusco a Puno a las 07:00')).toEqual(
       expect.objectContaining({ mode: 'bus', from: 'Cusco', to: 'Puno', time: '07:00' }),

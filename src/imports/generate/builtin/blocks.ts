@@ -502,8 +502,12 @@ function rawHotelName(line: string): string | undefined {
       : line;
   const m = NAME_PATTERN.exec(line) ?? NAME_PATTERN.exec(caps);
   const name = m ? clean(m[1]!.replace(/\s+\d.*$/, '')) : '';
+  // "Privattransfer Hotel – Flughafen", "Shuttle Hotel": a ride to or from the hotel, not its name.
   return name.includes(' ') &&
-    !/^(?:the|el|la|le|il|o|a|das|der|die)\s+(?:hotel|hostel)$/i.test(name)
+    !/^(?:the|el|la|le|il|o|a|das|der|die)\s+(?:hotel|hostel)$/i.test(name) &&
+    !/^(?:\p{L}*transfers?|transferes?|traslados?|transferts?|trasferimento|shuttle|navette|taxi)\s/iu.test(
+      name,
+    )
     ? name.slice(0, 120)
     : undefined; // "the hotel" alone names no hotel
 }
