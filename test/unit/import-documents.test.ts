@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutText } from '../../src/imports/extract/ocr.ts';
 import { pageText, splitTrailingLabels, type TextItem } from '../../src/imports/extract/pdf.ts';
 import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
-import { hotelName, transportOf } from '../../src/imports/generate/builtin/blocks.ts';
+import { hotelName, routeOf, transportOf } from '../../src/imports/generate/builtin/blocks.ts';
 import { timedRoute } from '../../src/imports/generate/builtin/flights.ts';
 import { cityOfAddress, readStays } from '../../src/imports/generate/builtin/stays.ts';
 import type { Draft, DraftBlock } from '../../src/imports/generate/draft.ts';
@@ -557,6 +557,32 @@ TRANSFER
     expect(blocksOf(draft, 'transport')).toEqual([
       expect.objectContaining({ day: 1, mode: 'transfer', time: '12:00' }),
       expect.objectContaining({ day: 8, mode: 'transfer', time: '09:30' }),
+    ]);
+  });
+
+  it('reads the two ends of a ride between the airport and the hotel', () => {
+    expect(routeOf('Aeroporto de Faro → hotel')).toEqual({
+      from: 'Aeroporto de Faro',
+      to: 'hotel',
+    });
+    expect(routeOf('Privattransfer Flughafen – Hotel (ca. 45 Min.)')).toEqual({
+      from: 'Flughafen',
+      to: 'Hotel',
+    });
+  });
+
+  it('books a transfer that names its flight on its own date, beside the flight', () => {
+    const draft = read(`CONFIRMAÇÃO DE RESERVA
+VOOS
+Ida     12/09/2026  TP1901  Lisboa (LIS) 08:00 → Faro (FAO) 08:50
+Volta   19/09/2026  TP1906  Faro (FAO) 19:10 → Lisboa (LIS) 20:00
+TRANSFERES
+12/09 Aeroporto de Faro → hotel (chegada do voo TP1901)
+19/09 Hotel → aeroporto de Faro, recolha às 16:30`);
+    expect(blocksOf(draft, 'flight').map((f) => f.flightNumber)).toEqual(['TP1901', 'TP1906']);
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({ day: 1, mode: 'transfer', to: 'hotel' }),
+      expect.objectContaining({ day: 8, mode: 'transfer', time: '16:30' }),
     ]);
   });
 

@@ -185,6 +185,12 @@ const ARRIVAL_PLACE =
 const PLACE_WORDS =
   /^(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen|station|estacion|gare|bahnhof|stazione|estacao|port|puerto|porto|hafen|harbour|harbor|the|la|el|le|il|lo|der|die|das)$/i;
 
+const END = String.raw`(?:hotel|hôtel|airport|aeropuerto|aéroport|aeroporto|flughafen)(?:\s(?:de|do|da|del|du|of|von)\s\p{Lu}[\p{L}'’-]+)?`;
+const HOTEL_AIRPORT = new RegExp(
+  String.raw`(?<![\p{L}])(${END})\s*(?:→|->|–|—|>|\s-\s)\s*(${END})(?![\p{L}])`,
+  'iu',
+);
+
 /** Where a transport goes: "from Rome to Florence", "Roma → Firenze", "to Sintra". */
 export function routeOf(sentence: string): { from: string | null; to: string | null } {
   // A table row ("Frecciarossa 9517 | Milano Centrale 08:00 | Napoli Centrale 12:33"): the cells that open with a place.
@@ -234,6 +240,9 @@ export function routeOf(sentence: string): { from: string | null; to: string | n
     const from = start > 0 && !opensWithCity(arrow[1]!) ? words.slice(start).join(' ') : arrow[1]!;
     return { from: tidyPlace(from), to: tidyPlace(arrow[2]!) };
   }
+  // "Aeroporto do Sal → hotel", "Privattransfer Flughafen – Hotel": a ride between the airport and the hotel.
+  const ride = HOTEL_AIRPORT.exec(sentence);
+  if (ride) return { from: tidyPlace(ride[1]!), to: tidyPlace(ride[2]!) };
   // "Rückfahrt mit dem EC 176 um 15:16, Ankunft Berlin Hbf 19:35": where it arrives, without its origin.
   if (arrival && !from && !PLACE_WORDS.test(arrival[1]!) && opensWithCity(arrival[1]!))
     return { from: null, to: tidyPlace(arrival[1]!) };

@@ -13,7 +13,7 @@ import {
   type GenerateOptions,
   type Generator,
 } from '../draft.ts';
-import { readDay, type HotelMention } from './blocks.ts';
+import { readDay, transportOf, type HotelMention } from './blocks.ts';
 import { arrivalOpening, bookingReference, departureFrom, readFlights } from './flights.ts';
 import {
   addDays,
@@ -677,6 +677,15 @@ function confirmationDays(
     placed.push({ date: block.content.date ?? null, block });
   }
   const flightText = new Set([...documentFlights.used].map((i) => sentences[i]!));
+  // A transfer that names its flight ("04/07 Aeroporto do Sal → hotel (chegada do voo TP1543)")
+  // is read with the flight, and is a booking of its own too, on its own date.
+  for (const i of documentFlights.used) {
+    const sentence = sentences[i]!;
+    const transfer = transportOf(sentence);
+    if (transfer?.type !== 'transport' || transfer.content.mode !== 'transfer') continue;
+    const date = (leadingDate(sentence, now, anchor) ?? scanDates(sentence, now, anchor)[0])?.date;
+    if (date) placed.push({ date, block: transfer });
+  }
   const legPieces = new Set(legs.flatMap((l) => l.lines.flatMap(piecesOf)));
   for (const leg of legs) {
     for (const piece of leg.lines.flatMap(piecesOf)) flightText.add(piece);
