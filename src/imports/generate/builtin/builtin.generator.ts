@@ -394,6 +394,9 @@ function placesOf(title: string | null): string[] {
   return out;
 }
 
+const COACH_OPENING =
+  /^(?:bus|coach|autobus|autocar|autocarro|onibus|pullman|reisebus|fernbus)(?![\p{L}])/u;
+
 function programmeDays(
   sections: DaySection[],
   start: IsoDate | null,
@@ -425,6 +428,29 @@ function programmeDays(
         const to = fold(block.content.to);
         if (to.startsWith(last) || last.startsWith(to)) block.content.from = places.at(-2)!; // the last leg of "A – B – C"
       }
+    }
+    // "Día 6 / Cusco – Puno" over "Bus turístico a las 07:00 por la ruta del Sol": a coach at a
+    // time, on a day whose heading is a route and that has no other journey, is the day's leg.
+    if (places.length >= 2 && !blocks.some((b) => b.type === 'transport' || b.type === 'flight')) {
+      const k = blocks.findIndex(
+        (b) => b.type === 'activity' && b.content.time && COACH_OPENING.test(fold(b.content.title)),
+      );
+      const coach = blocks[k];
+      if (coach?.type === 'activity')
+        blocks[k] = {
+          type: 'transport',
+          content: {
+            mode: 'bus',
+            from: places.at(-2)!,
+            to: places.at(-1)!,
+            time: coach.content.time,
+            arrivalTime: null,
+            number: null,
+            operator: null,
+            description: coach.content.title,
+          },
+          confidence: 0.6,
+        };
     }
     const ends = section.day === sections[0]!.day || section.day === sections.at(-1)!.day;
     visited.push(...places.map((name) => ({ name, end: ends })));
