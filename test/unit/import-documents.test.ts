@@ -571,6 +571,17 @@ TRANSFER
     });
   });
 
+  it('does not take the coach company a bus is "of" for where it leaves from', () => {
+    expect(routeOf('Autobús regular de Buses del Sur a Valdivia a las 09:00')).toEqual({
+      from: null,
+      to: 'Valdivia',
+    });
+    expect(routeOf('Autobús de Osorno a Valdivia a las 09:00')).toEqual({
+      from: 'Osorno',
+      to: 'Valdivia',
+    });
+  });
+
   it('books a transfer that names its flight on its own date, beside the flight', () => {
     const draft = read(`CONFIRMAÇÃO DE RESERVA
 VOOS

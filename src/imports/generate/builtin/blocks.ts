@@ -191,6 +191,9 @@ const HOTEL_AIRPORT = new RegExp(
   'iu',
 );
 
+const COMPANY_LEAD =
+  /^(?:Buses|Autobuses|Autocares|Transportes|Viação|Viacao|Expreso|Empresa|Líneas|Lineas|Ferries|Naviera|Navieras|Compañía|Compagnie|Autolinee|Busunternehmen)(?![\p{L}])/u;
+
 /** Where a transport goes: "from Rome to Florence", "Roma → Firenze", "to Sintra". */
 export function routeOf(sentence: string): { from: string | null; to: string | null } {
   // A table row ("Frecciarossa 9517 | Milano Centrale 08:00 | Napoli Centrale 12:33"): the cells that open with a place.
@@ -208,6 +211,9 @@ export function routeOf(sentence: string): { from: string | null; to: string | n
     if (places.length >= 2) return { from: places[0]!, to: places[1]! };
   }
   const route = ROUTE.exec(sentence);
+  // "Autobús regular de Buses Cordillera Austral a Puerto Natales": the company the coach is "of"
+  // is not where it leaves from.
+  if (route && COMPANY_LEAD.test(route[1]!)) return { from: null, to: tidyPlace(route[2]!) };
   if (route) return { from: tidyPlace(route[1]!), to: tidyPlace(route[2]!) };
   // "from Oslo S at 08:25, arriving in Myrdal at 13:10", "ab Madrid ... Ankunft in Sevilla".
   const from = FROM_PLACE.exec(sentence);
