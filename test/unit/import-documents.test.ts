@@ -582,6 +582,22 @@ TRANSFER
     });
   });
 
+  it("does not take the hotel pickup's time for the flight's departure", () => {
+    const draft = read(`VOUCHER
+Hotel Hotel Vila Sol, Funchal
+Entrada 3 de outubro de 2026 · Saída 10 de outubro de 2026
+Chegada: voo TP1689 (Lisboa 10:05 – Funchal 11:35) em 3/10.
+Recolha no hotel para o regresso às 12:45 de 10/10 (voo TP1694 às 15:10).`);
+    expect(blocksOf(draft, 'flight')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ flightNumber: 'TP1694', departureTime: '15:10' }),
+      ]),
+    );
+    expect(blocksOf(draft, 'transport')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ mode: 'transfer', time: '12:45' })]),
+    );
+  });
+
   it('books a transfer that names its flight on its own date, beside the flight', () => {
     const draft = read(`CONFIRMAÇÃO DE RESERVA
 VOOS
