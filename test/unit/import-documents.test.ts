@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutText } from '../../src/imports/extract/ocr.ts';
 import { pageText, splitTrailingLabels, type TextItem } from '../../src/imports/extract/pdf.ts';
 import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
-import { hotelName } from '../../src/imports/generate/builtin/blocks.ts';
+import { hotelName, routeOf, transportOf } from '../../src/imports/generate/builtin/blocks.ts';
 import { timedRoute } from '../../src/imports/generate/builtin/flights.ts';
 import { cityOfAddress, readStays } from '../../src/imports/generate/builtin/stays.ts';
 import type { Draft, DraftBlock } from '../../src/imports/generate/draft.ts';
@@ -498,5 +498,125 @@ describe('a crossing written in a sentence that arrives another day', () => {
       expect.objectContaining({ mode: 'ferry', time: '19:30', arrivalDate: '2026-05-23' }),
       expect.objectContaining({ mode: 'ferry', time: '20:00', arrivalDate: '2026-05-29' }),
     ]);
+  });
+});
+
+describe('transfers and coach legs written in confirmations and programmes', () => {
+  const modeOf = (sentence: string) => {
+    const block = transportOf(sentence);
+    return block?.type === 'transport' ? block.content : undefined;
+  };
+
+  it('reads a German compound transfer word with its time as a transfer, not an activity', () => {
+    expect(modeOf('06.11.2026 um 16:30: Privattransfer Flughafen – Hotel (ca. 75 Min.)')).toEqual(
+      expect.objectContaining({ mode: 'transfer', time: '16:30' }),
+    );
+    expect(modeOf('Sammeltransfer zum Hotel um 11:00')).toEqual(
+      expect.objectContaining({ mode: 'transfer', time: '11:00' }),
+    );
+  });
+
+  it('reads the Portuguese plural and a ride between hotel and airport as a transfer', () => {
+    expect(modeOf('Transferes aeroporto – hotel – aeroporto, em serviço privado')?.mode).toBe(
+      'transfer',
+    );
+    expect(modeOf('Hotel → aeroporto do Sal, saída às 09:45')).toEqual(
+      expect.objectContaining({ mode: 'transfer', time: '09:45' }),
+    );
+    expect(modeOf('Flughafen – Hotel, Abfahrt 14:30')?.mode).toBe('transfer');
+  });
+
+  it('reads a pickup at the hotel with a time as a transfer', () => {
+    expect(modeOf('Recolha no hotel às 13:30')?.mode).toBe('transfer');
+    expect(modeOf('Hotel pick-up at 07:15 for the airport')?.mode).toBe('transfer');
+    expect(modeOf('Abholung am Hotel um 08:00')?.mode).toBe('transfer');
+  });
+
+  it('does not book a transfer from a heading or from what the price includes', () => {
+    expect(modeOf('TRANSFERES')).toBeUndefined();
+    expect(
+      modeOf('O preço inclui: voos com taxas, transferes, excursão a Pedra de Lume'),
+    ).toBeUndefined();
+    expect(modeOf('The price includes: flights, transfers, breakfast')).toBeUndefined();
+  });
+
+  it('does not take a transfer to the hotel for the hotel', () => {
+    expect(hotelName('12.05.2026 um 10:15: Flughafentransfer Hotel – Flughafen')).toBeUndefined();
+    expect(hotelName('Shuttle Hotel Miramar – aeroporto')).toBeUndefined();
+  });
+
+  it('places each dated transfer of a German confirmation on its day', () => {
+    const draft = read(`Buchungsbestätigung
+HOTEL
+Hotel Seeblick, Funchal
+Anreise 03.05.2026 – Abreise 10.05.2026, 7 Nächte
+TRANSFER
+03.05.2026 um 12:00: Privattransfer Flughafen – Hotel
+TRANSFER
+10.05.2026 um 09:30: Privattransfer Hotel – Flughafen`);
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({ day: 1, mode: 'transfer', time: '12:00' }),
+      expect.objectContaining({ day: 8, mode: 'transfer', time: '09:30' }),
+    ]);
+  });
+
+  it('reads the two ends of a ride between the airport and the hotel', () => {
+    expect(routeOf('Aeroporto de Faro → hotel')).toEqual({
+      from: 'Aeroporto de Faro',
+      to: 'hotel',
+    });
+    expect(routeOf('Privattransfer Flughafen – Hotel (ca. 45 Min.)')).toEqual({
+      from: 'Flughafen',
+      to: 'Hotel',
+    });
+  });
+
+  it('does not take the coach company a bus is "of" for where it leaves from', () => {
+    expect(routeOf('Autobús regular de Buses del Sur a Valdivia a las 09:00')).toEqual({
+      from: null,
+      to: 'Valdivia',
+    });
+    expect(routeOf('Autobús de Osorno a Valdivia a las 09:00')).toEqual({
+      from: 'Osorno',
+      to: 'Valdivia',
+    });
+  });
+
+  it("does not take the hotel pickup's time for the flight's departure", () => {
+    const draft = read(`VOUCHER
+Hotel Hotel Vila Sol, Funchal
+Entrada 3 de outubro de 2026 · Saída 10 de outubro de 2026
+Chegada: voo TP1689 (Lisboa 10:05 – Funchal 11:35) em 3/10.
+Recolha no hotel para o regresso às 12:45 de 10/10 (voo TP1694 às 15:10).`);
+    expect(blocksOf(draft, 'flight')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ flightNumber: 'TP1694', departureTime: '15:10' }),
+      ]),
+    );
+    expect(blocksOf(draft, 'transport')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ mode: 'transfer', time: '12:45' })]),
+    );
+  });
+
+  it('books a transfer that names its flight on its own date, beside the flight', () => {
+    const draft = read(`CONFIRMAÇÃO DE RESERVA
+VOOS
+Ida     12/09/2026  TP1901  Lisboa (LIS) 08:00 → Faro (FAO) 08:50
+Volta   19/09/2026  TP1906  Faro (FAO) 19:10 → Lisboa (LIS) 20:00
+TRANSFERES
+12/09 Aeroporto de Faro → hotel (chegada do voo TP1901)
+19/09 Hotel → aeroporto de Faro, recolha às 16:30`);
+    expect(blocksOf(draft, 'flight').map((f) => f.flightNumber)).toEqual(['TP1901', 'TP1906']);
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({ day: 1, mode: 'transfer', to: 'hotel' }),
+      expect.objectContaining({ day: 8, mode: 'transfer', time: '16:30' }),
+    ]);
+  });
+
+  it('reads a sightseeing coach between two places as a bus leg, and one without a route as an outing', () => {
+    expect(modeOf('Autobús turístico de Cusco a Puno a las 07:00')).toEqual(
+      expect.objectContaining({ mode: 'bus', from: 'Cusco', to: 'Puno', time: '07:00' }),
+    );
+    expect(modeOf('Bus turistico por la ciudad a las 10:00')).toBeUndefined();
   });
 });

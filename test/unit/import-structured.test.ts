@@ -964,3 +964,42 @@ describe('validateModelDraft', () => {
     expect(dropped.join('\n')).toMatch(/price 1500 EUR/);
   });
 });
+
+describe('a Spanish booking export with transfers and excursions', () => {
+  it('reads a transfer segment from "desde" to "hasta" and an excursion by its "titulo"', () => {
+    const result = read(
+      json({
+        tramos: [
+          {
+            tipo: 'traslado',
+            descripcion: 'Hotel – estación de autobuses',
+            fecha_hora: '2026-10-04T08:15:00-05:00',
+            desde: 'Cartagena',
+            hasta: 'Santa Marta',
+          },
+          {
+            tipo: 'excursion',
+            titulo: 'Parque Tayrona',
+            fecha_hora: '2026-10-05T07:00:00-05:00',
+          },
+        ],
+      }),
+    );
+    expect(contents(result)).toEqual([
+      expect.objectContaining({
+        date: '2026-10-04',
+        type: 'transport',
+        mode: 'transfer',
+        from: 'Cartagena',
+        to: 'Santa Marta',
+        time: '08:15',
+      }),
+      expect.objectContaining({
+        date: '2026-10-05',
+        type: 'activity',
+        title: 'Parque Tayrona',
+        time: '07:00',
+      }),
+    ]);
+  });
+});

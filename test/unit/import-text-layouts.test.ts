@@ -546,3 +546,32 @@ describe('short prepositions after accented letters', () => {
     expect(routeOf('Traslado a Mendoza')).toEqual({ from: null, to: 'Mendoza' });
   });
 });
+
+describe('a coach on a day whose heading is a route', () => {
+  const PROGRAMME = (day2: string) => `Circuito Andino 2026
+Salida 12/10/2026
+Día 1 / Arequipa
+Llegada y traslado al hotel. Alojamiento en Hotel Casa Andina Arequipa.
+Día 2 / Arequipa – Puno
+${day2}
+Día 3 / Puno
+Visita del lago a las 06:30.`;
+
+  it('is the day leg between the heading places, at its time', () => {
+    const draft = read(
+      PROGRAMME('Bus turístico a las 08:00 por la reserva de Salinas. Llegada a Puno.'),
+    );
+    expect(blocksOf(draft, 'transport').filter((t) => t.mode === 'bus')).toEqual([
+      expect.objectContaining({ day: 2, from: 'Arequipa', to: 'Puno', time: '08:00' }),
+    ]);
+  });
+
+  it('stays an outing when the day already has its journey', () => {
+    const draft = read(
+      PROGRAMME(
+        'Tren de Arequipa a Puno a las 07:00. Autobús turístico por el pueblo a las 15:00.',
+      ),
+    );
+    expect(blocksOf(draft, 'transport').filter((t) => t.mode === 'bus')).toEqual([]);
+  });
+});

@@ -102,6 +102,9 @@ const WORDS: Record<string, string> = {
   aerolinea: 'airline',
   origen: 'origin',
   destino: 'destination',
+  // A transfer's or a bus's ends ({"desde": "San José", "hasta": "Tortuguero"}).
+  desde: 'from',
+  hasta: 'to',
   salida: 'departure',
   llegada: 'arrival',
   establecimiento: 'hotel_name',
@@ -148,6 +151,7 @@ const WORDS: Record<string, string> = {
   viajeros: 'travellers',
   descripcion: 'description',
   nombre: 'name',
+  titulo: 'title',
   operador: 'operator',
   proveedor: 'supplier',
   numero: 'number',

@@ -148,7 +148,18 @@ const MODES: Array<[RegExp, TransportMode]> = [
     'bus',
   ],
   [
-    /\b(?:transfer|transfers|traslado|traslados|transfert|transferts|transferencia|trasferimento|trasferimenti|shuttle|navette|privater transfer|airport pick-?up|recogida en el aeropuerto|accueil a l'aeroport)\b/,
+    /\b(?:transfer|transfers|transfere|transferes|traslado|traslados|transfert|transferts|transferencia|trasferimento|trasferimenti|shuttle|navette|privater transfer|airport pick-?up|recogida en el aeropuerto|accueil a l'aeroport)\b/,
+    'transfer',
+  ],
+  // German compounds ("Privattransfer", "Flughafentransfer", "Sammeltransfer") and a pickup at
+  // the hotel ("recolha no hotel", "hotel pick-up", "Abholung am Hotel") are transfers too.
+  [
+    /\b(?:privat|flughafen|hotel|sammel|gruppen|bus|shuttle)transfers?\b|\b(?:recolha (?:no|do) hotel|hotel pick-?up|pick-?up (?:at|from) (?:the |your )?hotel|abholung (?:am|im|vom) hotel|recogida en el hotel|prise en charge a l'hotel|ritiro in hotel|prelievo in hotel)\b/,
+    'transfer',
+  ],
+  // "Hotel → aeroporto do Sal", "Flughafen – Hotel": a ride between the airport and the hotel.
+  [
+    /\b(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen)\b[^\n]{0,20}?\s(?:→|->|–|—|-|>)\s+(?:(?:the|el|la|le|l'|o|a|den|das|zum|zur)\s+)?(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen)\b/,
     'transfer',
   ],
   [
@@ -174,6 +185,15 @@ const ARRIVAL_PLACE =
 const PLACE_WORDS =
   /^(?:hotel|airport|aeropuerto|aeroport|aeroporto|flughafen|station|estacion|gare|bahnhof|stazione|estacao|port|puerto|porto|hafen|harbour|harbor|the|la|el|le|il|lo|der|die|das)$/i;
 
+const END = String.raw`(?:hotel|hôtel|airport|aeropuerto|aéroport|aeroporto|flughafen)(?:\s(?:de|do|da|del|du|of|von)\s\p{Lu}[\p{L}'’-]+)?`;
+const HOTEL_AIRPORT = new RegExp(
+  String.raw`(?<![\p{L}])(${END})\s*(?:→|->|–|—|>|\s-\s)\s*(${END})(?![\p{L}])`,
+  'iu',
+);
+
+const COMPANY_LEAD =
+  /^(?:Buses|Autobuses|Autocares|Transportes|Viação|Viacao|Expreso|Empresa|Líneas|Lineas|Ferries|Naviera|Navieras|Compañía|Compagnie|Autolinee|Busunternehmen)(?![\p{L}])/u;
+
 /** Where a transport goes: "from Rome to Florence", "Roma → Firenze", "to Sintra". */
 export function routeOf(sentence: string): { from: string | null; to: string | null } {
   // A table row ("Frecciarossa 9517 | Milano Centrale 08:00 | Napoli Centrale 12:33"): the cells that open with a place.
@@ -191,6 +211,9 @@ export function routeOf(sentence: string): { from: string | null; to: string | n
     if (places.length >= 2) return { from: places[0]!, to: places[1]! };
   }
   const route = ROUTE.exec(sentence);
+  // "Autobús regular de Buses Cordillera Austral a Puerto Natales": the company the coach is "of"
+  // is not where it leaves from.
+  if (route && COMPANY_LEAD.test(route[1]!)) return { from: null, to: tidyPlace(route[2]!) };
   if (route) return { from: tidyPlace(route[1]!), to: tidyPlace(route[2]!) };
   // "from Oslo S at 08:25, arriving in Myrdal at 13:10", "ab Madrid ... Ankunft in Sevilla".
   const from = FROM_PLACE.exec(sentence);
@@ -223,6 +246,9 @@ export function routeOf(sentence: string): { from: string | null; to: string | n
     const from = start > 0 && !opensWithCity(arrow[1]!) ? words.slice(start).join(' ') : arrow[1]!;
     return { from: tidyPlace(from), to: tidyPlace(arrow[2]!) };
   }
+  // "Aeroporto do Sal → hotel", "Privattransfer Flughafen – Hotel": a ride between the airport and the hotel.
+  const ride = HOTEL_AIRPORT.exec(sentence);
+  if (ride) return { from: tidyPlace(ride[1]!), to: tidyPlace(ride[2]!) };
   // "Rückfahrt mit dem EC 176 um 15:16, Ankunft Berlin Hbf 19:35": where it arrives, without its origin.
   if (arrival && !from && !PLACE_WORDS.test(arrival[1]!) && opensWithCity(arrival[1]!))
     return { from: null, to: tidyPlace(arrival[1]!) };
@@ -282,7 +308,28 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
     const route = routeOf(sentence);
     if (route.from && route.to) mode = 'other';
   }
+  // "Autobús turístico de Cusco a Puno a las 07:00": a sightseeing coach between two places is a leg.
+  if (
+    (!mode || mode === 'car') &&
+    /\b(?:bus|coach|autobus|autocar|autocarro|onibus|pullman|reisebus) (?:tour|turistico|touristique)\b/.test(
+      folded,
+    )
+  ) {
+    const route = routeOf(sentence);
+    if (route.from && route.to) mode = 'bus';
+  }
   if (!mode) return undefined;
+  // A heading ("TRANSFERES") or what the price includes ("O preço inclui: voos, transferes, ...")
+  // names transfers without booking one.
+  if (
+    mode === 'transfer' &&
+    !timeMatches(sentence).length &&
+    (/^\W*\p{L}+\W*$/u.test(sentence) ||
+      /\b(?:includes?|included|inclui|incluye|incluido|comprend|compris|inclus|inklusive|enthalten|include|incluso|inclusi)\b[^.]*,/.test(
+        folded,
+      ))
+  )
+    return undefined;
   if (mode === 'car' && !/\b(?:from|to|de|a|nach|von|da|para|vers|verso)\b/.test(folded))
     return undefined;
   const { from, to } = routeOf(sentence);
@@ -470,8 +517,12 @@ function rawHotelName(line: string): string | undefined {
       : line;
   const m = NAME_PATTERN.exec(line) ?? NAME_PATTERN.exec(caps);
   const name = m ? clean(m[1]!.replace(/\s+\d.*$/, '')) : '';
+  // "Privattransfer Hotel – Flughafen", "Shuttle Hotel": a ride to or from the hotel, not its name.
   return name.includes(' ') &&
-    !/^(?:the|el|la|le|il|o|a|das|der|die)\s+(?:hotel|hostel)$/i.test(name)
+    !/^(?:the|el|la|le|il|o|a|das|der|die)\s+(?:hotel|hostel)$/i.test(name) &&
+    !/^(?:\p{L}*transfers?|transferes?|traslados?|transferts?|trasferimento|shuttle|navette|taxi)\s/iu.test(
+      name,
+    )
     ? name.slice(0, 120)
     : undefined; // "the hotel" alone names no hotel
 }

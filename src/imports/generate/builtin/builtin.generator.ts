@@ -13,7 +13,7 @@ import {
   type GenerateOptions,
   type Generator,
 } from '../draft.ts';
-import { readDay, type HotelMention } from './blocks.ts';
+import { readDay, transportOf, type HotelMention } from './blocks.ts';
 import { arrivalOpening, bookingReference, departureFrom, readFlights } from './flights.ts';
 import {
   addDays,
@@ -394,6 +394,9 @@ function placesOf(title: string | null): string[] {
   return out;
 }
 
+const COACH_OPENING =
+  /^(?:bus|coach|autobus|autocar|autocarro|onibus|pullman|reisebus|fernbus)(?![\p{L}])/u;
+
 function programmeDays(
   sections: DaySection[],
   start: IsoDate | null,
@@ -425,6 +428,29 @@ function programmeDays(
         const to = fold(block.content.to);
         if (to.startsWith(last) || last.startsWith(to)) block.content.from = places.at(-2)!; // the last leg of "A – B – C"
       }
+    }
+    // "Día 6 / Cusco – Puno" over "Bus turístico a las 07:00 por la ruta del Sol": a coach at a
+    // time, on a day whose heading is a route and that has no other journey, is the day's leg.
+    if (places.length >= 2 && !blocks.some((b) => b.type === 'transport' || b.type === 'flight')) {
+      const k = blocks.findIndex(
+        (b) => b.type === 'activity' && b.content.time && COACH_OPENING.test(fold(b.content.title)),
+      );
+      const coach = blocks[k];
+      if (coach?.type === 'activity')
+        blocks[k] = {
+          type: 'transport',
+          content: {
+            mode: 'bus',
+            from: places.at(-2)!,
+            to: places.at(-1)!,
+            time: coach.content.time,
+            arrivalTime: null,
+            number: null,
+            operator: null,
+            description: coach.content.title,
+          },
+          confidence: 0.6,
+        };
     }
     const ends = section.day === sections[0]!.day || section.day === sections.at(-1)!.day;
     visited.push(...places.map((name) => ({ name, end: ends })));
@@ -677,6 +703,15 @@ function confirmationDays(
     placed.push({ date: block.content.date ?? null, block });
   }
   const flightText = new Set([...documentFlights.used].map((i) => sentences[i]!));
+  // A transfer that names its flight ("04/07 Aeroporto do Sal → hotel (chegada do voo TP1543)")
+  // is read with the flight, and is a booking of its own too, on its own date.
+  for (const i of documentFlights.used) {
+    const sentence = sentences[i]!;
+    const transfer = transportOf(sentence);
+    if (transfer?.type !== 'transport' || transfer.content.mode !== 'transfer') continue;
+    const date = (leadingDate(sentence, now, anchor) ?? scanDates(sentence, now, anchor)[0])?.date;
+    if (date) placed.push({ date, block: transfer });
+  }
   const legPieces = new Set(legs.flatMap((l) => l.lines.flatMap(piecesOf)));
   for (const leg of legs) {
     for (const piece of leg.lines.flatMap(piecesOf)) flightText.add(piece);

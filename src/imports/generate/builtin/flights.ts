@@ -920,12 +920,16 @@ function flightOf(
     arrTime = timed.arrTime;
     arrLabelled = true;
   }
-  // Boarding and gate times are not the flight's.
+  // Boarding and gate times are not the flight's, nor the hotel pickup's of the transfer to it
+  // ("Recolha no hotel para o regresso às 13:30 (voo TP1694 às 15:40)").
   const allTimes = timeMatches(text)
     .filter(
       (t) =>
         !/(?:boarding|gate|closes|embarque|embarquement|einstieg|imbarco|porta|puerta|porte)\W{0,3}$/.test(
           fold(text.slice(Math.max(0, t.index - 16), t.index)),
+        ) &&
+        !/\b(?:recolha|pick-?up|abholung|recogida|prise en charge|ritiro|prelievo|\w*transfers?|transferes?|traslado|transfert|trasferimento)\b[^.()]{0,30}$/.test(
+          fold(text.slice(Math.max(0, t.index - 45), t.index)),
         ),
     )
     .map((t) => t.time);
