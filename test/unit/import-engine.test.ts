@@ -155,6 +155,18 @@ Train to Florence at 12:30.`);
   });
 });
 
+describe('regional airlines', () => {
+  it('names island and regional carriers from their designators (SATA Air Açores, Precision Air)', () => {
+    const draft = read(
+      'Sábado, 12 de setembro de 2026: voo SP112 Lisboa 08:40 – Ponta Delgada 10:05.\nSexta, 18 de setembro de 2026: flight PW452 Kilimanjaro JRO 13:20 to Zanzibar ZNZ 14:35.',
+    );
+    expect(blocksOf(draft, 'flight')).toMatchObject([
+      { flightNumber: 'SP112', airline: 'SATA Air Açores' },
+      { flightNumber: 'PW452', airline: 'Precision Air' },
+    ]);
+  });
+});
+
 describe('days written on one line', () => {
   it('splits "Day 1: ... Day 2: ... Day 3: ..." and reads the flight with its airports and airline', () => {
     const draft = read(
