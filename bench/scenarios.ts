@@ -20,10 +20,6 @@ export interface Scenario {
   writes?: boolean;
 }
 
-/**
- * Background work, measured end to end by a service process that runs the worker role too
- * (webhooks.ts, imports.ts). `--only` takes these ids as well.
- */
 /** The service scenarios measured against the bare baseline: [service, baseline]. */
 export const RATIO_PAIRS = [
   ['trip-by-id', 'trip-by-id-baseline'],
@@ -38,6 +34,10 @@ export const WRITE_PAIRS = [
   ['put-config', 'put-config-baseline'],
 ] as const;
 
+/**
+ * Background work, measured end to end by a service process that runs the worker role too
+ * (webhooks.ts, imports.ts). `--only` takes these ids as well.
+ */
 export const BACKGROUND_SCENARIOS = [
   'webhook-deliveries',
   'ai-imports-text',
@@ -63,6 +63,22 @@ export const LIST_FILTER = q({
 export const LIST_SEARCH = q({ search: { term: 'lima' } });
 export const LIST_SORT = q({ orderBy: { field: 'dateStart', direction: 'desc' } });
 
+/**
+ * A service scenario and its baseline: the same requests, to the service and to the bare server
+ * (`<id>-baseline`, labelled `<baseLabel>, bare node:http + pg`).
+ */
+function pair(scenario: Omit<Scenario, 'target'>, baseLabel = scenario.label): Scenario[] {
+  return [
+    { ...scenario, target: 'service' },
+    {
+      ...scenario,
+      id: `${scenario.id}-baseline`,
+      label: `${baseLabel}, bare node:http + pg`,
+      target: 'baseline',
+    },
+  ];
+}
+
 export function scenarios(tripIds: readonly number[]): Scenario[] {
   const randomId = () => tripIds[Math.floor(Math.random() * tripIds.length)]!;
   const get = (path: string | (() => string)) => () => ({
@@ -73,18 +89,11 @@ export function scenarios(tripIds: readonly number[]): Scenario[] {
   const tripBody = JSON.stringify(NEW_TRIP);
   return [
     { id: 'status', label: 'GET /status', target: 'service', next: get('/status') },
-    {
+    ...pair({
       id: 'trip-by-id',
       label: 'GET /trips/{id}',
-      target: 'service',
       next: get(() => `/trips/${randomId()}`),
-    },
-    {
-      id: 'trip-by-id-baseline',
-      label: 'GET /trips/{id}, bare node:http + pg',
-      target: 'baseline',
-      next: get(() => `/trips/${randomId()}`),
-    },
+    }),
     {
       id: 'trip-by-id-graphql',
       label: 'the same read as POST /graphql',
@@ -96,54 +105,25 @@ export function scenarios(tripIds: readonly number[]): Scenario[] {
         body: JSON.stringify({ query: TRIP_BY_ID_QUERY, variables: { id: randomId() } }),
       }),
     },
-    {
-      id: 'trips-list',
-      label: 'GET /trips (default order)',
-      target: 'service',
-      next: get('/trips'),
-    },
-    {
-      id: 'trips-list-baseline',
-      label: 'GET /trips, bare node:http + pg',
-      target: 'baseline',
-      next: get('/trips'),
-    },
-    {
+    ...pair(
+      { id: 'trips-list', label: 'GET /trips (default order)', next: get('/trips') },
+      'GET /trips',
+    ),
+    ...pair({
       id: 'trips-list-filter',
       label: 'GET /trips, countries contains JPN',
-      target: 'service',
       next: get(`/trips?${LIST_FILTER}`),
-    },
-    {
-      id: 'trips-list-filter-baseline',
-      label: 'GET /trips, countries contains JPN, bare node:http + pg',
-      target: 'baseline',
-      next: get(`/trips?${LIST_FILTER}`),
-    },
-    {
+    }),
+    ...pair({
       id: 'trips-list-search',
       label: 'GET /trips, search "lima"',
-      target: 'service',
       next: get(`/trips?${LIST_SEARCH}`),
-    },
-    {
-      id: 'trips-list-search-baseline',
-      label: 'GET /trips, search "lima", bare node:http + pg',
-      target: 'baseline',
-      next: get(`/trips?${LIST_SEARCH}`),
-    },
-    {
+    }),
+    ...pair({
       id: 'trips-list-sort',
       label: 'GET /trips, orderBy dateStart desc',
-      target: 'service',
       next: get(`/trips?${LIST_SORT}`),
-    },
-    {
-      id: 'trips-list-sort-baseline',
-      label: 'GET /trips, orderBy dateStart desc, bare node:http + pg',
-      target: 'baseline',
-      next: get(`/trips?${LIST_SORT}`),
-    },
+    }),
     {
       id: 'trips-connection',
       label: 'GraphQL tripsConnection(first: 20)',
@@ -155,43 +135,25 @@ export function scenarios(tripIds: readonly number[]): Scenario[] {
         body: JSON.stringify({ query: CONNECTION_QUERY }),
       }),
     },
-    {
+    ...pair({
       id: 'create-trip',
       label: 'POST /trips',
-      target: 'service',
       writes: true,
       next: () => ({ method: 'POST', path: '/trips', headers: json, body: tripBody }),
-    },
-    {
-      id: 'create-trip-baseline',
-      label: 'POST /trips, bare node:http + pg',
-      target: 'baseline',
-      writes: true,
-      next: () => ({ method: 'POST', path: '/trips', headers: json, body: tripBody }),
-    },
-    {
-      id: 'put-config',
-      label: 'PUT /trips/{id}/config (200 blocks)',
-      target: 'service',
-      writes: true,
-      next: () => ({
-        method: 'PUT',
-        path: `/trips/${randomId()}/config`,
-        headers: json,
-        body: configBody,
-      }),
-    },
-    {
-      id: 'put-config-baseline',
-      label: 'PUT /trips/{id}/config, bare node:http + pg',
-      target: 'baseline',
-      writes: true,
-      next: () => ({
-        method: 'PUT',
-        path: `/trips/${randomId()}/config`,
-        headers: json,
-        body: configBody,
-      }),
-    },
+    }),
+    ...pair(
+      {
+        id: 'put-config',
+        label: 'PUT /trips/{id}/config (200 blocks)',
+        writes: true,
+        next: () => ({
+          method: 'PUT',
+          path: `/trips/${randomId()}/config`,
+          headers: json,
+          body: configBody,
+        }),
+      },
+      'PUT /trips/{id}/config',
+    ),
   ];
 }
