@@ -3,6 +3,7 @@
 // sees on the ticket); a UTC time is turned into the calendar's X-WR-TIMEZONE when it names one.
 import ICAL from 'ical.js';
 import { addDays } from '../../shared/iso-dates.ts';
+import { inZone } from '../structured/values.ts';
 
 export interface CalendarMoment {
   date: string;
@@ -89,26 +90,9 @@ function moment(t: ICAL.Time, fallbackZone: string | null): CalendarMoment {
   // The TZID parameter (typed by ical.js only at run time), or the zone of a VTIMEZONE it resolved.
   const tzid = (t as unknown as { timezone?: string }).timezone ?? t.zone?.tzid;
   const zone = tzid && tzid !== 'floating' ? (validZone(tzid) ?? tzid) : null;
-  if (t.zone?.tzid === 'UTC' && fallbackZone) {
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-CA', {
-        timeZone: fallbackZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      })
-        .formatToParts(t.toJSDate())
-        .map((p) => [p.type, p.value]),
-    );
-    return {
-      date: `${parts.year}-${parts.month}-${parts.day}`,
-      time: `${parts.hour}:${parts.minute}`,
-      timezone: fallbackZone,
-    };
-  }
+  // A UTC time in a calendar that names its zone reads as that zone's wall clock.
+  const local = t.zone?.tzid === 'UTC' && fallbackZone ? inZone(t.toJSDate(), fallbackZone) : null;
+  if (local) return { ...local, timezone: fallbackZone };
   return {
     date: `${t.year}-${pad(t.month)}-${pad(t.day)}`,
     time: `${pad(t.hour)}:${pad(t.minute)}`,

@@ -38,7 +38,8 @@ export function localMoment(value: unknown, zone?: string | null): LocalMoment |
   return { date: `${y}-${mo}-${d}`, time: h ? `${h}:${mi}` : null };
 }
 
-function inZone(instant: Date, zone: string): LocalMoment | null {
+/** The wall-clock date and time of an instant in an IANA zone; null for a zone Intl does not know. */
+export function inZone(instant: Date, zone: string): LocalMoment | null {
   try {
     const parts = Object.fromEntries(
       new Intl.DateTimeFormat('en-CA', {
