@@ -7,6 +7,7 @@
 import type { Actor } from '../auth/actor.ts';
 import type { Prisma, PrismaClient } from '../db/prisma.ts';
 import { sqlRows } from '../db/sql.ts';
+import { tripCountCache } from './trip-count-cache.ts';
 import { type LoadedTrip, TRIP_COLUMNS, tripOf } from './trip.row.ts';
 
 const COLUMNS: Record<string, string> = {
@@ -41,6 +42,8 @@ export interface CompiledList {
   where: string;
   orderBy: string;
   values: unknown[];
+  /** The parameter holding the caller's account id (`$n`). */
+  account: string;
 }
 
 /** The SQL of a list's where and order, or undefined when they use more than the list language. */
@@ -64,10 +67,11 @@ export function compileTripList(
     if (sql === undefined) return undefined;
     if (sql) conditions.push(sql);
   }
-  conditions.push(`t.account_id = ${param(actor.accountId)}`, 't.deleted_at IS NULL');
+  const account = param(actor.accountId);
+  conditions.push(`t.account_id = ${account}`, 't.deleted_at IS NULL');
   const order = orderSql(orderBy);
   if (!order) return undefined;
-  return { where: conditions.join(' AND '), orderBy: order, values };
+  return { where: conditions.join(' AND '), orderBy: order, values, account };
 }
 
 type Param = (value: unknown) => string;
@@ -144,14 +148,21 @@ function orderSql(orderBy: Prisma.TripOrderByWithRelationInput[]): string | unde
   return terms.length ? terms.join(', ') : undefined;
 }
 
-/** A page of trips read by SQL: `withAgent` adds the agent's picture, `withCounter` the account's live trip count. */
+/** What a page's statement reads of the caller's account with its rows: nothing, the live trip count, or the list version. */
+export type AccountColumn = 'live_trip_count' | 'trip_list_version' | undefined;
+
+/** A page of trips read by SQL: `withAgent` adds the agent's picture, `account` a column of the account. */
 export interface ColumnRows {
   rows(
     window: { skip: number; take: number },
     withAgent: boolean,
-    withCounter: boolean,
-  ): Promise<Array<{ trip: LoadedTrip; liveTripCount?: number }>>;
-  count(): Promise<number>;
+    account: AccountColumn,
+  ): Promise<Array<{ trip: LoadedTrip; account?: unknown }>>;
+  /**
+   * The matches' count(*); with the list version a page read (as a string), a count cached at
+   * that version instead (trip-count-cache.ts).
+   */
+  count(version?: string): Promise<number>;
 }
 
 /** The list in SQL on the client's pool, or undefined (another client, or a where beyond the list language). */
@@ -166,19 +177,26 @@ export function columnRows(
   if (!run || !list) return undefined;
   const next = `$${list.values.length + 1}`;
   const after = `$${list.values.length + 2}`;
+  const cache = tripCountCache(prisma);
+  const key = JSON.stringify([list.where, list.values]);
   return {
-    async rows(window, withAgent, withCounter) {
-      const text = `SELECT ${TRIP_COLUMNS}${withAgent ? ', a.picture_url' : ''}${withCounter ? ', c.live_trip_count' : ''} FROM "public"."trips" AS t${withAgent ? ' JOIN "public"."agents" AS a ON a.id = t.agent_id' : ''}${withCounter ? ' JOIN "public"."accounts" AS c ON c.id = t.account_id' : ''} WHERE ${list.where} ORDER BY ${list.orderBy} LIMIT ${next} OFFSET ${after}`;
+    async rows(window, withAgent, account) {
+      const text = `SELECT ${TRIP_COLUMNS}${withAgent ? ', a.picture_url' : ''}${account ? `, c.${account}` : ''} FROM "public"."trips" AS t${withAgent ? ' JOIN "public"."agents" AS a ON a.id = t.agent_id' : ''}${account ? ' JOIN "public"."accounts" AS c ON c.id = t.account_id' : ''} WHERE ${list.where} ORDER BY ${list.orderBy} LIMIT ${next} OFFSET ${after}`;
       const rows = await run({ text }, [...list.values, window.take, window.skip]);
       return rows.map((row) => ({
         trip: tripOf(row, withAgent),
-        liveTripCount: withCounter ? (row[row.length - 1] as number) : undefined,
+        account: account ? row[row.length - 1] : undefined,
       }));
     },
-    async count() {
-      const text = `SELECT count(*)::int FROM "public"."trips" AS t WHERE ${list.where}`;
+    async count(version) {
+      const cached = version === undefined ? undefined : cache.get(key, version);
+      if (cached !== undefined) return cached;
+      // The version in the count's own statement: both come from one snapshot.
+      const text = `SELECT count(*)::int, (SELECT trip_list_version::text FROM "public"."accounts" WHERE id = ${list.account}) FROM "public"."trips" AS t WHERE ${list.where}`;
       const [row] = await run({ text }, list.values);
-      return row![0] as number;
+      const [count, counted] = row as [number, string | null];
+      if (counted !== null) cache.set(key, counted, count);
+      return count;
     },
   };
 }

@@ -34,9 +34,11 @@ const LIVE_TRIP_COUNT = { account: { select: { liveTripCount: true } } } as cons
 
 /**
  * The caller's trips narrowed by `where` (filters, search), in `orderBy`. Narrowed, the total is
- * a count(*) of the matches. Unnarrowed, it is the account's live counter (kept by triggers),
- * read through each row's account in the page's own SQL statement, so the default list page is
- * one statement; a count asked before the rows, or of a page past the end, reads the counter alone.
+ * a count(*) of the matches, remembered with the account's list version (trip-count-cache.ts): a
+ * page of columns reads the version in its own statement and counts only when it has moved.
+ * Unnarrowed, it is the account's live counter (kept by triggers), read through each row's
+ * account in the page's own SQL statement, so the default list page is one statement; a count
+ * asked before the rows, or of a page past the end, reads the counter alone.
  */
 export function tripList(
   prisma: PrismaClient,
@@ -48,14 +50,24 @@ export function tripList(
   const find = (query: Query, window: { skip: number; take: number }) =>
     prisma.trip.findMany({ ...query, where: scoped, orderBy, ...window }) as Promise<LoadedTrip[]>;
   const sql = columnRows(prisma, actor, where, orderBy);
+  // What the page's statement read of the account: the live count, or the list version.
+  let read: Promise<unknown> | undefined;
   if (narrowed(where))
     return {
       rows: find,
       columns:
-        sql && (async (window, withAgent) => trips(await sql.rows(window, withAgent, false))),
-      count: () => (sql ? sql.count() : prisma.trip.count({ where: scoped })),
+        sql &&
+        ((window, withAgent) => {
+          const rows = sql.rows(window, withAgent, 'trip_list_version');
+          read = rows.then((r) => r[0]?.account);
+          return rows.then(trips);
+        }),
+      count: async () => {
+        if (!sql) return prisma.trip.count({ where: scoped });
+        const version = (await read) as string | undefined;
+        return sql.count(version === undefined ? undefined : String(version));
+      },
     };
-  let counted: Promise<number | undefined> | undefined;
   return {
     rows: (query, window) => {
       const withCounter = query.select
@@ -64,18 +76,18 @@ export function tripList(
       const rows = find(withCounter, window) as Promise<
         Array<LoadedTrip & { account: { liveTripCount: number } }>
       >;
-      counted = rows.then((r) => r[0]?.account.liveTripCount);
+      read = rows.then((r) => r[0]?.account.liveTripCount);
       return rows;
     },
     columns:
       sql &&
       ((window, withAgent) => {
-        const rows = sql.rows(window, withAgent, true);
-        counted = rows.then((r) => r[0]?.liveTripCount);
+        const rows = sql.rows(window, withAgent, 'live_trip_count');
+        read = rows.then((r) => r[0]?.account);
         return rows.then(trips);
       }),
     count: async () =>
-      (await counted) ??
+      ((await read) as number | undefined) ??
       (
         await prisma.account.findUniqueOrThrow({
           where: { id: actor.accountId },

@@ -132,7 +132,7 @@ describe('tripsConnection', () => {
     expect(seven).toBeLessThanOrEqual(3); // authentication is cached; the page is one query plus its relations
   });
 
-  it('GET /trips reads its default page and total in one SQL statement; a filtered or past-the-end page counts apart', async () => {
+  it('GET /trips reads its default page and total in one SQL statement; a past-the-end page counts apart', async () => {
     const read = async (params: Record<string, string>) => {
       const path = `GET /trips?${new URLSearchParams(params)}`;
       await api.request(path, { key: account.owner.key }); // the API key's lookup is cached from here on
@@ -149,10 +149,72 @@ describe('tripsConnection', () => {
       body: { data: [], totalCount: 7, totalPages: 1 },
       statements: 2,
     });
-    const french = await read({
-      filters: JSON.stringify([{ field: 'countries', operator: 'contains', value: 'FRA' }]),
+  });
+
+  it('a filtered or searched page counts its matches once, and again after any write to a trip of the account, whoever makes it', async () => {
+    const mine = await anAccount(api.prisma);
+    const [lisbon, porto] = await createTrips(['Lisbon walks', 'Porto wines'], mine, {
+      countries: ['PRT'],
     });
-    expect(french).toMatchObject({ body: { totalCount: 3 }, statements: 2 });
+    await createTrips(['Kyoto temples'], mine, { countries: ['JPN'] });
+    const portugal = `GET /trips?${new URLSearchParams({
+      filters: JSON.stringify([{ field: 'countries', operator: 'contains', value: 'PRT' }]),
+    })}`;
+    const read = async (path = portugal) => {
+      const before = sql.length;
+      const res = await api.request(path, { key: mine.owner.key });
+      expect(res.status).toBe(200);
+      return {
+        totalCount: res.body.totalCount,
+        titles: res.body.data.map((t: any) => t.title).sort(),
+        statements: sql.length - before,
+      };
+    };
+    await read(); // the API key's lookup is cached from here on
+    expect(await read()).toEqual({
+      totalCount: 2,
+      titles: ['Lisbon walks', 'Porto wines'],
+      statements: 1,
+    });
+    // Another account's writes leave this account's totals alone.
+    await createTrips(['Faro beaches'], other, { countries: ['PRT'] });
+    expect((await read()).statements).toBe(1);
+
+    await createTrips(['Sintra palaces'], mine, { countries: ['PRT'] });
+    expect(await read()).toMatchObject({ totalCount: 3, statements: 2 });
+    expect(await read()).toMatchObject({ totalCount: 3, statements: 1 });
+
+    // SQL by hand, outside the service: the triggers move the version all the same.
+    await api.prisma.$executeRaw`UPDATE trips SET countries = '{JPN}' WHERE id = ${porto}`;
+    expect(await read()).toMatchObject({
+      totalCount: 2,
+      titles: ['Lisbon walks', 'Sintra palaces'],
+      statements: 2,
+    });
+
+    // An edit that changes what a search finds, then the trash and a restore.
+    const search = `GET /trips?${new URLSearchParams({ search: JSON.stringify({ term: 'walks' }) })}`;
+    expect(await read(search)).toMatchObject({ totalCount: 1 });
+    await api.request(`PATCH /trips/${porto}`, {
+      key: mine.owner.key,
+      body: { title: 'Porto walks' },
+    });
+    expect(await read(search)).toMatchObject({
+      totalCount: 2,
+      titles: ['Lisbon walks', 'Porto walks'],
+    });
+    await api.request(`DELETE /trips/${lisbon}`, { key: mine.owner.key });
+    expect(await read(search)).toMatchObject({ totalCount: 1, titles: ['Porto walks'] });
+    expect(await read()).toMatchObject({ totalCount: 1, titles: ['Sintra palaces'] });
+    await gql(
+      `mutation($id: Int!) { restoreTrip(id: $id) { id } }`,
+      { id: lisbon },
+      mine.owner.key,
+    );
+    expect(await read()).toMatchObject({
+      totalCount: 2,
+      titles: ['Lisbon walks', 'Sintra palaces'],
+    });
   });
 
   it('GET /trips and GET /trips/{id} answer the very JSON POST /graphql answers for the same read', async () => {
