@@ -27,6 +27,25 @@ describe('GET /status', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   });
 
+  it('answers requests that arrive while a check runs from that check', async () => {
+    const probes: string[] = [];
+    const watched = await startTestApp(
+      {},
+      { onDatabaseQuery: (q) => q.sql === 'SELECT 1' && probes.push(q.sql) },
+    );
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => watched.request('GET /status')),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      expect(answers.every((a) => a.body.status === 'ok')).toBe(true);
+      expect(probes.length).toBeGreaterThan(0);
+      expect(probes.length).toBeLessThan(5);
+    } finally {
+      await watched.stop();
+    }
+  });
+
   it('is also a GraphQL query of the same schema', async () => {
     const res = await api.graphql('{ status { status version checks { database queue } } }');
     expect(res.body.data).toEqual({
