@@ -27,6 +27,14 @@ export type EventType = (typeof EVENT_TYPES)[number] | 'webhook.test';
 
 type Tx = Prisma.TransactionClient;
 
+/**
+ * An active endpoint of account $1 that wants events of type $2. A statement that must know
+ * whether anyone subscribes without a round trip of its own embeds it (trip-create.sql.ts).
+ */
+export const SUBSCRIBED_ENDPOINT = `SELECT 1 FROM webhook_endpoints
+  WHERE account_id = $1 AND status = 'active' AND deleted_at IS NULL AND $2 = ANY(event_types)
+  LIMIT 1`;
+
 /** The resources events carry, by name. */
 export const RESOURCE_NAMES = ['trip', 'catalog', 'booking', 'payment'] as const;
 export type ResourceName = (typeof RESOURCE_NAMES)[number];
@@ -52,10 +60,7 @@ export class EventRecorder {
 
   /** Whether an active endpoint of the account wants this type; without one, nothing is recorded. */
   async subscribed(tx: Tx, accountId: number, type: EventType): Promise<boolean> {
-    const rows = await tx.$queryRaw<unknown[]>`
-      SELECT 1 FROM webhook_endpoints
-      WHERE account_id = ${accountId} AND status = 'active' AND deleted_at IS NULL AND ${type} = ANY(event_types)
-      LIMIT 1`;
+    const rows = await tx.$queryRawUnsafe<unknown[]>(SUBSCRIBED_ENDPOINT, accountId, type);
     return rows.length > 0;
   }
 
