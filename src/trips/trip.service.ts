@@ -2,7 +2,6 @@
 import type { Actor } from '../auth/actor.ts';
 import { LIMITS } from '../config/constants.ts';
 import type { Prisma, PrismaClient, Trip } from '../db/prisma.ts';
-import { sqlRows } from '../db/sql.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { CODE_ALPHABET, randomString, slugFor } from '../shared/identifiers.ts';
 import { copyTitle } from '../shared/fields.ts';
@@ -10,7 +9,7 @@ import type { Writer } from '../writer.ts';
 import { defaultConfiguration } from './configuration.defaults.ts';
 import { deletedTripEventData, tripPayload } from './trip.payload.ts';
 import { columnRows } from './trip-list.sql.ts';
-import { columnsOnly, createUnlessSubscribed, insertTrip } from './trip-create.sql.ts';
+import { columnsOnly, createBySql, insertTrip } from './trip-create.sql.ts';
 import { datesInOrder, type CreateTripInput, type UpdateTripInput } from './trip.input.ts';
 
 type Query = { include?: Prisma.TripInclude; select?: Prisma.TripSelect };
@@ -101,9 +100,8 @@ export async function createTrip(
   query: Query = {},
   document: Prisma.InputJsonObject = defaultConfiguration(),
 ) {
-  // The trip's columns only, and no endpoint wants trip.created: one statement, no transaction.
-  const rows = columnsOnly(query) ? sqlRows(w.prisma) : undefined;
-  const created = rows && (await createUnlessSubscribed(rows, w.actor, input, document));
+  // The trip's columns only: in SQL on the pool, without Prisma (trip-create.sql.ts).
+  const created = columnsOnly(query) ? await createBySql(w, input, document) : undefined;
   return created ?? w.prisma.$transaction((tx) => createTripIn(tx, w, input, query, document));
 }
 

@@ -5,6 +5,7 @@
 // into an event at most once per window per resource, with the resource as it is then.
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../db/prisma.ts';
+import { SqlTransaction } from '../db/sql-transaction.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { fanOutJob, flushDebouncedJob } from './webhooks.jobs.ts';
 
@@ -26,6 +27,14 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number] | 'webhook.test';
 
 type Tx = Prisma.TransactionClient;
+/** Where record and insert write: Prisma's transaction, or one in SQL on a pg connection (trip creation). */
+type AnyTx = Tx | SqlTransaction;
+
+const INSERT_EVENT = {
+  name: 'event_insert',
+  text: `INSERT INTO events (id, account_id, type, resource_type, resource_id, payload, created_at)
+  VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
+};
 
 /**
  * An active endpoint of account $1 that wants events of type $2. A statement that must know
@@ -59,7 +68,7 @@ export class EventRecorder {
   }
 
   /** Whether an active endpoint of the account wants this type; without one, nothing is recorded. */
-  async subscribed(tx: Tx, accountId: number, type: EventType): Promise<boolean> {
+  async subscribed(tx: AnyTx, accountId: number, type: EventType): Promise<boolean> {
     const rows = await tx.$queryRawUnsafe<unknown[]>(SUBSCRIBED_ENDPOINT, accountId, type);
     return rows.length > 0;
   }
@@ -93,7 +102,7 @@ export class EventRecorder {
 
   /** Records an event whose `data` is built now (only when someone subscribes). */
   async record(
-    tx: Tx,
+    tx: AnyTx,
     event: {
       type: EventType;
       accountId: number;
@@ -108,7 +117,7 @@ export class EventRecorder {
 
   /** An event for any endpoint, subscribed or not (webhook.test). */
   async insert(
-    tx: Tx,
+    tx: AnyTx,
     event: {
       type: EventType;
       accountId: number;
@@ -118,17 +127,29 @@ export class EventRecorder {
     },
   ) {
     const id = `evt_${randomUUID()}`;
-    await tx.event.create({
-      data: {
+    const createdAt = this.#options.clock();
+    if (tx instanceof SqlTransaction)
+      await tx.rows(INSERT_EVENT, [
         id,
-        accountId: event.accountId,
-        type: event.type,
-        resourceType: event.resource,
-        resourceId: event.resourceId,
-        payload: event.payload,
-        createdAt: this.#options.clock(),
-      },
-    });
+        event.accountId,
+        event.type,
+        event.resource,
+        event.resourceId,
+        JSON.stringify(event.payload),
+        createdAt,
+      ]);
+    else
+      await tx.event.create({
+        data: {
+          id,
+          accountId: event.accountId,
+          type: event.type,
+          resourceType: event.resource,
+          resourceId: event.resourceId,
+          payload: event.payload,
+          createdAt,
+        },
+      });
     await this.#options.jobs.enqueue(tx, fanOutJob, { eventId: id });
     return id;
   }

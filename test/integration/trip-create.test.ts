@@ -1,7 +1,8 @@
-// A trip's creation by its two paths (issue 16): one SQL statement when the selection is only
-// columns and no endpoint wants trip.created (trip-create.sql.ts), and Prisma's transaction (an
-// AI import's select, or an account with a subscribed endpoint). Both must write the same rows,
-// the same event, gap-free codes under concurrency, and nothing at all when anything fails.
+// A trip's creation by its paths (issue 16). In SQL when the selection is only columns
+// (trip-create.sql.ts): one statement when no endpoint wants trip.created, else the statement,
+// the event and its job in a transaction on one pooled connection. By Prisma's model operations
+// otherwise (an AI import's select). All must write the same rows and the same event, give
+// gap-free codes under concurrency, and write nothing at all when anything fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/auth/actor.ts';
 import { BOSS_SCHEMA } from '../../src/jobs/boss.ts';
@@ -16,6 +17,8 @@ let api: TestService;
 let receiver: Receiver;
 /** Every statement the service ran, in order (the onDatabaseQuery hook). */
 const statements: string[] = [];
+/** Those that may write (not the reads of authentication), trimmed. */
+const written = () => statements.map((sql) => sql.trim()).filter((sql) => !/^SELECT/i.test(sql));
 
 beforeAll(async () => {
   api = await startTestApp(
@@ -126,9 +129,7 @@ describe('creating a trip, by SQL and by Prisma', () => {
     const created = await rest(account, BODY);
     expect(created.status, created.text).toBe(201);
     // The whole creation was the one statement: no BEGIN, no COMMIT, no event (nobody subscribes).
-    const written = statements.filter((sql) => !/^\s*SELECT/i.test(sql));
-    expect(written).toHaveLength(1);
-    expect(written[0]).toMatch(/^WITH subscribed AS/);
+    expect(written()).toEqual([expect.stringMatching(/^WITH subscribed AS/)]);
     const { id: prismaId } = await viaPrisma(account, BODY);
 
     const [bySql, byPrisma] = [await tripRow(created.body.id), await tripRow(prismaId)];
@@ -164,8 +165,19 @@ describe('creating a trip, by SQL and by Prisma', () => {
     const account = await anAccount(api.prisma);
     await subscribe(account);
     const before = await counters(account);
+    statements.length = 0;
     const created = await rest(account, BODY);
     expect(created.status, created.text).toBe(201);
+    // The one statement found the subscriber and wrote nothing; then the same statement, the
+    // event and its fan-out job in one transaction, on one connection.
+    expect(written().map((sql) => sql.split(/\s+/).slice(0, 3).join(' '))).toEqual([
+      'WITH subscribed AS',
+      'BEGIN',
+      'WITH subscribed AS',
+      'INSERT INTO events',
+      'INSERT INTO pgboss.job_common',
+      'COMMIT',
+    ]);
     const { id: prismaId } = await viaPrisma(account, BODY);
 
     const [bySql] = await eventsOf(created.body.id);
