@@ -161,7 +161,7 @@ export class EventRecorder {
    * flush job a window whatever the number of saves and processes.
    */
   async recordDebounced(
-    tx: Tx,
+    tx: AnyTx,
     event: { type: EventType; accountId: number; resource: ResourceName; resourceId: number },
   ) {
     if (!(await this.subscribed(tx, event.accountId, event.type))) return;
@@ -171,32 +171,46 @@ export class EventRecorder {
       // The intent is locked in a statement of its own: a FOR UPDATE in the upsert's own statement
       // cannot see the row that statement changes, so it read "not pending" every time and each
       // save queued a flush job of its own.
-      const [prior] = await tx.$queryRaw<
-        Array<{ pending: boolean }>
-      >`SELECT pending FROM event_debounces WHERE key = ${key} FOR UPDATE`;
+      // SQL text with its values (not Prisma's tagged template): a pg transaction runs it too.
+      const [prior] = await tx.$queryRawUnsafe<Array<{ pending: boolean }>>(
+        'SELECT pending FROM event_debounces WHERE key = $1 FOR UPDATE',
+        key,
+      );
       if (!prior) {
-        const [inserted] = await tx.$queryRaw<Array<{ due_at: Date }>>`
-          INSERT INTO event_debounces (key, account_id, type, resource_type, resource_id, pending, due_at)
-          VALUES (${key}, ${event.accountId}, ${event.type}, ${event.resource}, ${event.resourceId}, true, ${now})
+        const [inserted] = await tx.$queryRawUnsafe<Array<{ due_at: Date }>>(
+          `INSERT INTO event_debounces (key, account_id, type, resource_type, resource_id, pending, due_at)
+          VALUES ($1, $2, $3, $4, $5, true, $6)
           ON CONFLICT (key) DO NOTHING
-          RETURNING due_at`;
+          RETURNING due_at`,
+          key,
+          event.accountId,
+          event.type,
+          event.resource,
+          event.resourceId,
+          now,
+        );
         if (inserted) return this.scheduleFlush(tx, key, inserted.due_at);
         continue; // a concurrent save inserted it first and has committed: lock it now
       }
-      const [row] = await tx.$queryRaw<Array<{ due_at: Date }>>`
-        UPDATE event_debounces SET
+      const [row] = await tx.$queryRawUnsafe<Array<{ due_at: Date }>>(
+        `UPDATE event_debounces SET
           pending = true,
-          account_id = ${event.accountId},
+          account_id = $2,
           due_at = CASE WHEN pending THEN due_at
-                        ELSE GREATEST(${now}::timestamptz, last_emitted_at + make_interval(secs => ${this.#options.debounceSeconds})) END
-        WHERE key = ${key}
-        RETURNING due_at`;
+                        ELSE GREATEST($3::timestamptz, last_emitted_at + make_interval(secs => $4)) END
+        WHERE key = $1
+        RETURNING due_at`,
+        key,
+        event.accountId,
+        now,
+        this.#options.debounceSeconds,
+      );
       if (!prior.pending) await this.scheduleFlush(tx, key, row!.due_at);
       return;
     }
   }
 
-  async scheduleFlush(tx: Tx | undefined, key: string, dueAt: Date) {
+  async scheduleFlush(tx: AnyTx | undefined, key: string, dueAt: Date) {
     // An instant, not a delay: pg-boss adds a delay to the sending transaction's start, which can
     // be long before now under load, so the job woke early, found nothing due and queued a second
     // one. The delay is measured on the service's clock (tests inject one) and the instant on the
