@@ -1,9 +1,10 @@
-// A trip's creation in SQL on the caller's transaction, instead of Prisma's model operations:
-// the counter, the trip (RETURNING its columns and its agent's picture) and its configuration,
-// three statements, and the trip mapped to the object Prisma's create returned. Used when the
-// caller wants the trip as the Trip type always loads it (its columns and its agent's picture);
-// any other query goes through Prisma. Why: Prisma's runtime cost most of a creation's CPU.
-// createBySql does a whole creation on the pool, in one statement when no endpoint wants the event.
+// A trip's creation in SQL instead of Prisma's model operations: the counter, the trip (RETURNING
+// its columns and its agent's picture) and its configuration, and the trip mapped to the object
+// Prisma's create returned. Used when the caller wants the trip as the Trip type always loads it
+// (its columns and its agent's picture); any other query goes through Prisma. Why: Prisma's
+// runtime cost most of a creation's CPU (issue 16). createBySql does the whole creation on the
+// client's pool, in one statement when no endpoint wants the event; insertTrip is the same in
+// three statements on a Prisma transaction (createTripIn's, when it has no pool to use).
 import type { Prisma } from '../db/prisma.ts';
 import { sqlRows, type Statement } from '../db/sql.ts';
 import { sqlTransaction } from '../db/sql-transaction.ts';
