@@ -1,4 +1,4 @@
-// node bench/micro.ts [--trips=5000] [--requests=4000] [--rounds=5] [--path=/trips/{id}] [--create | --config] >/dev/null
+// node bench/micro.ts [--trips=5000] [--requests=4000] [--rounds=5] [--path=/trips/{id}] [--create | --config] [--subscribed] >/dev/null
 // CPU per request of the service in this process, for A/B work on a loaded machine where wall
 // clock means nothing: the service (request logging on, to stdout: send it to /dev/null) answers
 // `--requests` keep-alive requests from 8 clients in this same process, and the process's CPU time
@@ -31,6 +31,11 @@ const { values: args } = parseArgs({
     create: { type: 'boolean', default: false },
     /** PUT /trips/{id}/config with the benchmark's 200-block document instead. */
     config: { type: 'boolean', default: false },
+    /**
+     * An endpoint of the account subscribes to trip.created and trip.configUpdated, so each
+     * write records its event (and queues its job: no worker runs here, nothing is delivered).
+     */
+    subscribed: { type: 'boolean', default: false },
   },
 });
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -68,6 +73,12 @@ try {
       [account.accountId],
     )
   ).rows.map((r) => r.id);
+  if (args.subscribed)
+    await db.query(
+      `INSERT INTO webhook_endpoints (account_id, name, url, event_types, secret_encrypted, updated_at)
+       VALUES ($1, 'Bench', 'https://hooks.example.com/trips', '{trip.created,trip.configUpdated}', 'unused', now())`,
+      [account.accountId],
+    );
   await db.end();
   const pathOf = () =>
     args.path.replace('{id}', String(ids[Math.floor(Math.random() * ids.length)]));

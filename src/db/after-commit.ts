@@ -16,6 +16,26 @@ export function afterCommit(tx: object, callback: () => void): boolean {
   return callbacks !== undefined;
 }
 
+/**
+ * Gives `tx`, a transaction Prisma did not open (sql-transaction.ts), its afterCommit callbacks;
+ * answers what its owner calls once it has committed.
+ */
+export function trackTransaction(tx: object): () => void {
+  const callbacks: Array<() => void> = [];
+  pending.set(tx, callbacks);
+  return () => runCallbacks(callbacks);
+}
+
+function runCallbacks(callbacks: Array<() => void>) {
+  // Committed: what was waiting runs now. A failing callback must not turn the committed
+  // change into an error for its caller.
+  for (const callback of callbacks) {
+    try {
+      callback();
+    } catch {}
+  }
+}
+
 /** Makes `client.$transaction(fn)` run its transaction's afterCommit callbacks after the commit. */
 export function trackCommits(client: PrismaClient): PrismaClient {
   const transaction = client.$transaction.bind(client) as (...args: unknown[]) => Promise<unknown>;
@@ -29,13 +49,7 @@ export function trackCommits(client: PrismaClient): PrismaClient {
       },
       ...rest,
     ).then((result) => {
-      // Committed: what was waiting runs now. A failing callback must not turn the committed
-      // change into an error for its caller.
-      for (const callback of callbacks) {
-        try {
-          callback();
-        } catch {}
-      }
+      runCallbacks(callbacks);
       return result;
     });
   }) as PrismaClient['$transaction'];

@@ -40,27 +40,59 @@ export function clientPool(client: object): ClientPool | undefined {
   return pools.get(client);
 }
 
-const runners = new WeakMap<object, Rows>();
+/** The pool under a client, and how its hand-written statements are named and reported. */
+export interface SqlRunner {
+  pool: pg.Pool;
+  onQuery?: ((query: DatabaseQuery) => void) | undefined;
+  /** The statement's prepared name, or undefined to run it unnamed. */
+  nameOf(statement: Statement): string | undefined;
+}
 
-/** Runs statements on the pool under `client`; undefined for a client createPrisma did not make (a transaction's). */
-export function sqlRows(client: PrismaClient): Rows | undefined {
-  let rows = runners.get(client);
-  if (rows) return rows;
+const runners = new WeakMap<object, SqlRunner>();
+
+/**
+ * The runner of the pool under `client`; undefined for a client createPrisma did not make (a
+ * transaction's). One per client, so `h<n>` names one text on every connection of its pool,
+ * whether sqlRows or a transaction (sql-transaction.ts) runs it.
+ */
+export function sqlRunner(client: object): SqlRunner | undefined {
+  let runner = runners.get(client);
+  if (runner) return runner;
   const under = clientPool(client);
   if (!under) return undefined;
   const { pool, named, onQuery } = under;
-  const nameOf = preparedStatementNames(1_000, 3, 'h');
+  const names = preparedStatementNames(1_000, 3, 'h');
+  runner = {
+    pool,
+    onQuery,
+    nameOf: named
+      ? (statement) => statement.name ?? names({ sql: statement.text })
+      : () => undefined,
+  };
+  runners.set(client, runner);
+  return runner;
+}
+
+const rowRunners = new WeakMap<object, Rows>();
+
+/** Runs statements on the pool under `client`; undefined for a client createPrisma did not make (a transaction's). */
+export function sqlRows(client: PrismaClient): Rows | undefined {
+  let rows = rowRunners.get(client);
+  if (rows) return rows;
+  const runner = sqlRunner(client);
+  if (!runner) return undefined;
+  const { pool, onQuery, nameOf } = runner;
   rows = async (statement, values) => {
     onQuery?.({ sql: statement.text, params: JSON.stringify(values) });
     const result = await pool.query<unknown[]>({
-      name: named ? (statement.name ?? nameOf({ sql: statement.text })) : undefined,
+      name: nameOf(statement),
       text: statement.text,
       values,
       rowMode: 'array',
     });
     return result.rows;
   };
-  runners.set(client, rows);
+  rowRunners.set(client, rows);
   return rows;
 }
 

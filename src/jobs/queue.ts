@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { afterCommit } from '../db/after-commit.ts';
 import type { Prisma } from '../db/prisma.ts';
 import { currentTraceparent } from '../tracing/tracing.ts';
-import { bossDb } from './boss-db.ts';
+import { bossDb, type RawSqlTransaction } from './boss-db.ts';
 import type { Job, JobInput } from './job.ts';
 import { LocalWorkers } from './local-workers.ts';
 
@@ -35,7 +35,7 @@ export class JobQueue {
 
   /** Queues one job in the transaction `tx`; answers its id (null when a singleton refused it). */
   async enqueue<J extends Job>(
-    tx: Prisma.TransactionClient,
+    tx: RawSqlTransaction,
     job: J,
     data: JobInput<J>,
     options: EnqueueOptions = {},
@@ -80,7 +80,7 @@ export class JobQueue {
     return id;
   }
 
-  #wakeAfterCommit(tx: Prisma.TransactionClient, job: Job, startAfter: JobInsert['startAfter']) {
+  #wakeAfterCommit(tx: RawSqlTransaction, job: Job, startAfter: JobInsert['startAfter']) {
     // A job due later cannot be taken now: its worker's poll will find it.
     if (isDue(startAfter)) afterCommit(tx, () => this.local.wake(job.name));
   }

@@ -57,6 +57,25 @@ export const createTripInput = z
 export const updateTripInput = z.strictObject(tripFields).partial();
 
 export type CreateTripInput = z.infer<typeof createTripInput>;
+
+/**
+ * Create inputs POST /trips already parsed, by the request's context: the route parses the body
+ * first (field-level messages before GraphQL sees it), and its operation's resolver takes the
+ * result instead of parsing the same input again. A body the route accepted reaches the resolver
+ * unchanged (GraphQL's coercion of these fields is the identity on what the schema admits).
+ */
+const parsedCreateInputs = new WeakMap<object, CreateTripInput>();
+
+export function rememberCreateInput(context: object, input: CreateTripInput): void {
+  parsedCreateInputs.set(context, input);
+}
+
+/** The input the route parsed for this request, once; undefined on /graphql. */
+export function takeCreateInput(context: object): CreateTripInput | undefined {
+  const input = parsedCreateInputs.get(context);
+  parsedCreateInputs.delete(context);
+  return input;
+}
 export type UpdateTripInput = z.infer<typeof updateTripInput>;
 
 export { datesInOrder };

@@ -3,7 +3,12 @@ import type { GraphQLSchema } from 'graphql';
 import type { IRequest } from 'itty-router';
 import { LIMITS } from '../config/constants.ts';
 import { ValidationError } from '../errors.ts';
-import { bulkDeleteTripsBody, createTripInput, updateTripInput } from './trip.input.ts';
+import {
+  bulkDeleteTripsBody,
+  createTripInput,
+  rememberCreateInput,
+  updateTripInput,
+} from './trip.input.ts';
 import { parseOrThrow } from '../validation.ts';
 import { readJson } from '../rest/body.ts';
 import {
@@ -68,7 +73,8 @@ export function registerTripRoutes(router: RestRouter, schema: GraphQLSchema): v
 
   router.post('/trips', async (request, context) => {
     const body = await readJson(request, LIMITS.jsonBodyBytes);
-    parseOrThrow(createTripInput, body); // field-level messages before GraphQL sees the input
+    // Field-level messages before GraphQL sees the input; the resolver takes what was parsed.
+    rememberCreateInput(context, parseOrThrow(createTripInput, body));
     return answer(CREATE, context, { input: body }, 201);
   });
 

@@ -9,10 +9,15 @@ import {
   ListSearchInput,
 } from '../lists/list.schema.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
-import { createTripInput, duplicateTripInput, updateTripInput } from './trip.input.ts';
+import {
+  createTripInput,
+  duplicateTripInput,
+  takeCreateInput,
+  updateTripInput,
+} from './trip.input.ts';
 import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
 import { tripById } from './trip-by-id.ts';
-import { rowPlanOf } from './trip.row.ts';
+import { rowPlanOf, type LoadedTrip } from './trip.row.ts';
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import type { Prisma, Trip } from '../db/prisma.ts';
 import {
@@ -28,11 +33,14 @@ export const TripVisibilityEnum = builder.enumType('TripVisibility', {
   values: ['public', 'private'] as const,
 });
 
+/** What Pothos's query is for a selection of Trip's columns: the type's own include. */
+const TRIP_QUERY = { include: { agent: { select: { pictureUrl: true } } } } as const;
+
 export const TripType = builder.prismaObject('Trip', {
   // Always loaded (one join), so agentPictureUrl needs no field-level selection: such a field is
   // looked up in Pothos's per-row selection map for every trip of a page, which cost a list page
   // more than the join does.
-  include: { agent: { select: { pictureUrl: true } } },
+  include: TRIP_QUERY.include,
   fields: (t) => ({
     id: t.exposeInt('id'),
     title: t.exposeString('title'),
@@ -201,16 +209,20 @@ builder.queryFields((t) => ({
 }));
 
 builder.mutationFields((t) => ({
-  createTrip: t.prismaField({
-    type: 'Trip',
+  createTrip: t.field({
+    type: TripType,
     authScopes: { permission: 'create:trips' },
     args: { input: t.arg({ type: CreateTripInput, required: true }) },
-    resolve: (query, _root, args, ctx) =>
-      createTrip(
+    // Not a prismaField: the selection is planned once per document (trip.row.ts), and a selection
+    // of columns needs no query from Pothos's selection mapper on every call.
+    resolve: async (_root, args, ctx, info) =>
+      (await createTrip(
         writerOf(ctx),
-        parseOrThrow(createTripInput, withoutNulls(args.input, ['title'])),
-        query,
-      ),
+        takeCreateInput(ctx) ?? parseOrThrow(createTripInput, withoutNulls(args.input, ['title'])),
+        rowPlanOf(info) === 'prisma'
+          ? await queryFromInfo({ context: ctx, info, awaitSelections: true })
+          : TRIP_QUERY,
+      )) as LoadedTrip,
   }),
   updateTrip: t.prismaField({
     type: 'Trip',

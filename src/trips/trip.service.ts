@@ -9,7 +9,7 @@ import type { Writer } from '../writer.ts';
 import { defaultConfiguration } from './configuration.defaults.ts';
 import { deletedTripEventData, tripPayload } from './trip.payload.ts';
 import { columnRows } from './trip-list.sql.ts';
-import { columnsOnly, insertTrip } from './trip-create.sql.ts';
+import { columnsOnly, createBySql, insertTrip } from './trip-create.sql.ts';
 import { datesInOrder, type CreateTripInput, type UpdateTripInput } from './trip.input.ts';
 
 type Query = { include?: Prisma.TripInclude; select?: Prisma.TripSelect };
@@ -112,7 +112,9 @@ export async function createTrip(
   query: Query = {},
   document: Prisma.InputJsonObject = defaultConfiguration(),
 ) {
-  return w.prisma.$transaction((tx) => createTripIn(tx, w, input, query, document));
+  // The trip's columns only: in SQL on the pool, without Prisma (trip-create.sql.ts).
+  const created = columnsOnly(query) ? await createBySql(w, input, document) : undefined;
+  return created ?? w.prisma.$transaction((tx) => createTripIn(tx, w, input, query, document));
 }
 
 /** createTrip inside the caller's transaction (an AI import completes its job in the same one). */

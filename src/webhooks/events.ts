@@ -5,6 +5,7 @@
 // into an event at most once per window per resource, with the resource as it is then.
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../db/prisma.ts';
+import { SqlTransaction } from '../db/sql-transaction.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { fanOutJob, flushDebouncedJob } from './webhooks.jobs.ts';
 
@@ -26,6 +27,22 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number] | 'webhook.test';
 
 type Tx = Prisma.TransactionClient;
+/** Where record and insert write: Prisma's transaction, or one in SQL on a pg connection (trip creation). */
+type AnyTx = Tx | SqlTransaction;
+
+const INSERT_EVENT = {
+  name: 'event_insert',
+  text: `INSERT INTO events (id, account_id, type, resource_type, resource_id, payload, created_at)
+  VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
+};
+
+/**
+ * An active endpoint of account $1 that wants events of type $2. A statement that must know
+ * whether anyone subscribes without a round trip of its own embeds it (trip-create.sql.ts).
+ */
+export const SUBSCRIBED_ENDPOINT = `SELECT 1 FROM webhook_endpoints
+  WHERE account_id = $1 AND status = 'active' AND deleted_at IS NULL AND $2 = ANY(event_types)
+  LIMIT 1`;
 
 /** The resources events carry, by name. */
 export const RESOURCE_NAMES = ['trip', 'catalog', 'booking', 'payment'] as const;
@@ -51,11 +68,8 @@ export class EventRecorder {
   }
 
   /** Whether an active endpoint of the account wants this type; without one, nothing is recorded. */
-  async subscribed(tx: Tx, accountId: number, type: EventType): Promise<boolean> {
-    const rows = await tx.$queryRaw<unknown[]>`
-      SELECT 1 FROM webhook_endpoints
-      WHERE account_id = ${accountId} AND status = 'active' AND deleted_at IS NULL AND ${type} = ANY(event_types)
-      LIMIT 1`;
+  async subscribed(tx: AnyTx, accountId: number, type: EventType): Promise<boolean> {
+    const rows = await tx.$queryRawUnsafe<unknown[]>(SUBSCRIBED_ENDPOINT, accountId, type);
     return rows.length > 0;
   }
 
@@ -88,7 +102,7 @@ export class EventRecorder {
 
   /** Records an event whose `data` is built now (only when someone subscribes). */
   async record(
-    tx: Tx,
+    tx: AnyTx,
     event: {
       type: EventType;
       accountId: number;
@@ -103,7 +117,7 @@ export class EventRecorder {
 
   /** An event for any endpoint, subscribed or not (webhook.test). */
   async insert(
-    tx: Tx,
+    tx: AnyTx,
     event: {
       type: EventType;
       accountId: number;
@@ -113,17 +127,29 @@ export class EventRecorder {
     },
   ) {
     const id = `evt_${randomUUID()}`;
-    await tx.event.create({
-      data: {
+    const createdAt = this.#options.clock();
+    if (tx instanceof SqlTransaction)
+      await tx.rows(INSERT_EVENT, [
         id,
-        accountId: event.accountId,
-        type: event.type,
-        resourceType: event.resource,
-        resourceId: event.resourceId,
-        payload: event.payload,
-        createdAt: this.#options.clock(),
-      },
-    });
+        event.accountId,
+        event.type,
+        event.resource,
+        event.resourceId,
+        JSON.stringify(event.payload),
+        createdAt,
+      ]);
+    else
+      await tx.event.create({
+        data: {
+          id,
+          accountId: event.accountId,
+          type: event.type,
+          resourceType: event.resource,
+          resourceId: event.resourceId,
+          payload: event.payload,
+          createdAt,
+        },
+      });
     await this.#options.jobs.enqueue(tx, fanOutJob, { eventId: id });
     return id;
   }
@@ -135,7 +161,7 @@ export class EventRecorder {
    * flush job a window whatever the number of saves and processes.
    */
   async recordDebounced(
-    tx: Tx,
+    tx: AnyTx,
     event: { type: EventType; accountId: number; resource: ResourceName; resourceId: number },
   ) {
     if (!(await this.subscribed(tx, event.accountId, event.type))) return;
@@ -145,32 +171,46 @@ export class EventRecorder {
       // The intent is locked in a statement of its own: a FOR UPDATE in the upsert's own statement
       // cannot see the row that statement changes, so it read "not pending" every time and each
       // save queued a flush job of its own.
-      const [prior] = await tx.$queryRaw<
-        Array<{ pending: boolean }>
-      >`SELECT pending FROM event_debounces WHERE key = ${key} FOR UPDATE`;
+      // SQL text with its values (not Prisma's tagged template): a pg transaction runs it too.
+      const [prior] = await tx.$queryRawUnsafe<Array<{ pending: boolean }>>(
+        'SELECT pending FROM event_debounces WHERE key = $1 FOR UPDATE',
+        key,
+      );
       if (!prior) {
-        const [inserted] = await tx.$queryRaw<Array<{ due_at: Date }>>`
-          INSERT INTO event_debounces (key, account_id, type, resource_type, resource_id, pending, due_at)
-          VALUES (${key}, ${event.accountId}, ${event.type}, ${event.resource}, ${event.resourceId}, true, ${now})
+        const [inserted] = await tx.$queryRawUnsafe<Array<{ due_at: Date }>>(
+          `INSERT INTO event_debounces (key, account_id, type, resource_type, resource_id, pending, due_at)
+          VALUES ($1, $2, $3, $4, $5, true, $6)
           ON CONFLICT (key) DO NOTHING
-          RETURNING due_at`;
+          RETURNING due_at`,
+          key,
+          event.accountId,
+          event.type,
+          event.resource,
+          event.resourceId,
+          now,
+        );
         if (inserted) return this.scheduleFlush(tx, key, inserted.due_at);
         continue; // a concurrent save inserted it first and has committed: lock it now
       }
-      const [row] = await tx.$queryRaw<Array<{ due_at: Date }>>`
-        UPDATE event_debounces SET
+      const [row] = await tx.$queryRawUnsafe<Array<{ due_at: Date }>>(
+        `UPDATE event_debounces SET
           pending = true,
-          account_id = ${event.accountId},
+          account_id = $2,
           due_at = CASE WHEN pending THEN due_at
-                        ELSE GREATEST(${now}::timestamptz, last_emitted_at + make_interval(secs => ${this.#options.debounceSeconds})) END
-        WHERE key = ${key}
-        RETURNING due_at`;
+                        ELSE GREATEST($3::timestamptz, last_emitted_at + make_interval(secs => $4)) END
+        WHERE key = $1
+        RETURNING due_at`,
+        key,
+        event.accountId,
+        now,
+        this.#options.debounceSeconds,
+      );
       if (!prior.pending) await this.scheduleFlush(tx, key, row!.due_at);
       return;
     }
   }
 
-  async scheduleFlush(tx: Tx | undefined, key: string, dueAt: Date) {
+  async scheduleFlush(tx: AnyTx | undefined, key: string, dueAt: Date) {
     // An instant, not a delay: pg-boss adds a delay to the sending transaction's start, which can
     // be long before now under load, so the job woke early, found nothing due and queued a second
     // one. The delay is measured on the service's clock (tests inject one) and the instant on the

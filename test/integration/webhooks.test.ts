@@ -369,41 +369,53 @@ describe('deliveries', () => {
     expect(restored.find((c) => c.id === second.id)).toMatchObject({ tripIds: [b] });
   });
 
-  it('trip.configUpdated is debounced: a burst gives one event now and one with the last state a window later', async () => {
-    const { account } = await anAccountWithEndpoint(['trip.configUpdated']);
-    const key = account.owner.key;
-    const trip = (await api.request('POST /trips', { key, body: { title: 'Configured' } })).body.id;
-    const save = (currency: string) =>
-      api.request(`PATCH /trips/${trip}/config`, {
-        key,
-        headers: { 'content-type': 'application/merge-patch+json' },
-        body: { settings: { currency } },
-      });
-    await save('USD');
-    const [first] = await receiver.waitFor(1, forAccount(account));
-    expect(first!.body.type).toBe('trip.configUpdated');
-    expect(first!.body.data.trip.id).toBe(trip);
-    for (const currency of ['GBP', 'JPY', 'CHF']) {
-      advance(5_000);
-      await save(currency);
-    }
-    // One flush job for the first change (due at once) and one for the window: the later saves
-    // joined the pending change instead of queueing jobs of their own.
-    expect(await flushJobs(`trip.configUpdated:trip:${trip}`)).toBe(2);
-    await runJob(api, 'webhooks.flush-debounced'); // not due yet: nothing
-    advance(30_000);
-    await runJob(api, 'webhooks.flush-debounced');
-    expect(receiver.requests.filter(forAccount(account))).toHaveLength(1);
-    advance(30_000); // a window after the first event
-    await runJob(api, 'webhooks.flush-debounced');
-    const both = await receiver.waitFor(2, forAccount(account));
-    expect(both).toHaveLength(2);
-    expect(
-      await api.prisma.event.count({
-        where: { accountId: account.accountId, type: 'trip.configUpdated' },
-      }),
-    ).toBe(2);
-  });
+  // A PATCH saves in Prisma's transaction, a PUT (nothing read back) in SQL on one connection.
+  it.each(['PATCH', 'PUT'])(
+    'trip.configUpdated is debounced: a burst gives one event now and one with the last state a window later (%s)',
+    async (method) => {
+      const { account } = await anAccountWithEndpoint(['trip.configUpdated']);
+      const key = account.owner.key;
+      const trip = (await api.request('POST /trips', { key, body: { title: 'Configured' } })).body
+        .id;
+      const stored = (await api.request(`GET /trips/${trip}/config`, { key })).body;
+      const save = async (currency: string) => {
+        const res = await api.request(`${method} /trips/${trip}/config`, {
+          key,
+          ...(method === 'PATCH'
+            ? {
+                headers: { 'content-type': 'application/merge-patch+json' },
+                body: { settings: { currency } },
+              }
+            : { body: { ...stored, settings: { ...stored.settings, currency } } }),
+        });
+        expect(res.status, res.text).toBe(200);
+      };
+      await save('USD');
+      const [first] = await receiver.waitFor(1, forAccount(account));
+      expect(first!.body.type).toBe('trip.configUpdated');
+      expect(first!.body.data.trip.id).toBe(trip);
+      for (const currency of ['GBP', 'JPY', 'CHF']) {
+        advance(5_000);
+        await save(currency);
+      }
+      // One flush job for the first change (due at once) and one for the window: the later saves
+      // joined the pending change instead of queueing jobs of their own.
+      expect(await flushJobs(`trip.configUpdated:trip:${trip}`)).toBe(2);
+      await runJob(api, 'webhooks.flush-debounced'); // not due yet: nothing
+      advance(30_000);
+      await runJob(api, 'webhooks.flush-debounced');
+      expect(receiver.requests.filter(forAccount(account))).toHaveLength(1);
+      advance(30_000); // a window after the first event
+      await runJob(api, 'webhooks.flush-debounced');
+      const both = await receiver.waitFor(2, forAccount(account));
+      expect(both).toHaveLength(2);
+      expect(
+        await api.prisma.event.count({
+          where: { accountId: account.accountId, type: 'trip.configUpdated' },
+        }),
+      ).toBe(2);
+    },
+  );
 
   it('webhook.test works while paused; a delivery can be sent again by hand with the same eventId', async () => {
     const { account, endpoint } = await anAccountWithEndpoint(['trip.created']);

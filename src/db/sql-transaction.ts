@@ -1,0 +1,73 @@
+// A transaction on one connection of a client's pool, in hand-written SQL, for a hot write where
+// Prisma's interactive transaction costs more CPU than its statements (a trip's creation with its
+// event, issue 16). Statements are named as sqlRows names them (sql.ts) and reported to the
+// `onDatabaseQuery` hook; afterCommit callbacks (a worker woken for a queued job) run once it has
+// committed, as for Prisma's transactions. Like sql.ts, nothing here loads pg (only its types).
+import type pg from 'pg';
+import { trackTransaction } from './after-commit.ts';
+import { sqlRunner, type SqlRunner, type Statement } from './sql.ts';
+
+export class SqlTransaction {
+  readonly #client: pg.PoolClient;
+  readonly #runner: SqlRunner;
+
+  constructor(client: pg.PoolClient, runner: SqlRunner) {
+    this.#client = client;
+    this.#runner = runner;
+  }
+
+  /** The statement's rows, as arrays (for a row mapper). */
+  async rows(statement: Statement, values: unknown[] = []): Promise<unknown[][]> {
+    this.#runner.onQuery?.({ sql: statement.text, params: JSON.stringify(values) });
+    const result = await this.#client.query<unknown[]>({
+      name: this.#runner.nameOf(statement),
+      text: statement.text,
+      values,
+      rowMode: 'array',
+    });
+    return result.rows;
+  }
+
+  /** Rows as objects, with the signature of Prisma's: what pg-boss (jobs/boss-db.ts) and the event recorder run. */
+  async $queryRawUnsafe<T = unknown>(text: string, ...values: unknown[]): Promise<T> {
+    this.#runner.onQuery?.({ sql: text, params: JSON.stringify(values) });
+    const result = await this.#client.query({ name: this.#runner.nameOf({ text }), text, values });
+    return result.rows as T;
+  }
+}
+
+/**
+ * `fn` in a transaction on one connection of the pool under `client`: committed when it returns,
+ * rolled back when it throws. Undefined without a pool (a client createPrisma did not make).
+ */
+export async function sqlTransaction<T>(
+  client: object,
+  fn: (tx: SqlTransaction) => Promise<T>,
+): Promise<{ result: T } | undefined> {
+  const runner = sqlRunner(client);
+  if (!runner) return undefined;
+  const connection = await runner.pool.connect();
+  const tx = new SqlTransaction(connection, runner);
+  const committed = trackTransaction(tx);
+  const simple = (sql: string) => {
+    runner.onQuery?.({ sql, params: '[]' });
+    return connection.query(sql);
+  };
+  let result: T;
+  try {
+    await simple('BEGIN');
+    result = await fn(tx);
+    await simple('COMMIT');
+  } catch (error) {
+    // A connection that cannot roll back is broken: the pool must not hand it out again.
+    const broken = await simple('ROLLBACK').then(
+      () => undefined,
+      (rollbackError: Error) => rollbackError,
+    );
+    connection.release(broken ?? undefined);
+    throw error;
+  }
+  connection.release();
+  committed();
+  return { result };
+}
