@@ -225,7 +225,7 @@ function soakLines(soak: SoakResult | undefined): string[] {
     '## Memory under steady load (--soak)',
     '',
     `${fmt(soak.seconds)} s of mixed load after a minute of warm-up (GET /trips/{id} 4 in 5, the default list page, POST /trips 1 in 50): ` +
-      `${fmt(soak.requestsPerSecond)} req/s, p50 ${soak.p50Ms} ms, p99 ${soak.p99Ms} ms, ${soak.errors} errors. ` +
+      `${fmt(soak.requestsPerSecond)} req/s, p50 ${soak.p50Ms} ms, p99 ${soak.p99Ms} ms, ${soak.errors} errors${kindsOf(soak.errorKinds)}. ` +
       `Server RSS ${soak.firstMinuteMb} MB in the first minute, ${soak.lastMinuteMb} MB in the last: ${soak.growthMbPerMinute} MB a minute.`,
     '',
     `RSS every 10 s, MB: ${soak.rssMb.join(', ')}.`,
@@ -282,4 +282,10 @@ export async function latestReference(dir: string): Promise<BenchRun | undefined
   return last
     ? (JSON.parse(await fs.readFile(path.join(dir, last), 'utf8')) as BenchRun)
     : undefined;
+}
+
+/** ` (503: 2, timeouts: 1)`, or nothing without errors. */
+function kindsOf(kinds: Record<string, number> | undefined): string {
+  const entries = Object.entries(kinds ?? {});
+  return entries.length ? ` (${entries.map(([kind, n]) => `${kind}: ${n}`).join(', ')})` : '';
 }

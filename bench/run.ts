@@ -255,7 +255,7 @@ async function soakService(
     Number(args.soak),
   );
   log(
-    `  ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.errors} errors, RSS ${result.firstMinuteMb} MB (first minute) -> ${result.lastMinuteMb} MB (last minute), ${result.growthMbPerMinute} MB a minute`,
+    `  ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.errors} errors ${JSON.stringify(result.errorKinds)}, RSS ${result.firstMinuteMb} MB (first minute) -> ${result.lastMinuteMb} MB (last minute), ${result.growthMbPerMinute} MB a minute`,
   );
   return result;
 }

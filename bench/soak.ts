@@ -10,6 +10,8 @@ export interface SoakResult {
   requests: number;
   requestsPerSecond: number;
   errors: number;
+  /** The errors by kind: an HTTP status, `timeouts` or `socket` (autocannon's other errors). */
+  errorKinds: Record<string, number>;
   p50Ms: number;
   p99Ms: number;
   /** RSS every 10 s, MB. */
@@ -48,6 +50,7 @@ export async function soak(
     requests: result.requests.total,
     requestsPerSecond: Math.round(result.requests.total / result.duration),
     errors: result.errors + result.non2xx,
+    errorKinds: errorKinds(result),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     rssMb: samples.map((mb) => Math.round(mb)),
@@ -55,4 +58,14 @@ export async function soak(
     lastMinuteMb: Math.round(last),
     growthMbPerMinute: Math.round(((last - first) / minutes) * 10) / 10,
   };
+}
+
+function errorKinds(result: Awaited<ReturnType<typeof fire>>): Record<string, number> {
+  const kinds: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {}))
+    if (!code.startsWith('2') && stats.count) kinds[code] = stats.count;
+  if (result.timeouts) kinds.timeouts = result.timeouts;
+  const socket = result.errors - (result.timeouts ?? 0);
+  if (socket > 0) kinds.socket = socket;
+  return kinds;
 }

@@ -101,6 +101,32 @@ export async function createBySql(
   input: CreateTripInput,
   document: Prisma.InputJsonObject,
 ): Promise<LoadedTrip | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createOnce(w, input, document);
+    } catch (error) {
+      // The slug's and join code's random parts can repeat one already taken (rarely: 36^6 slugs a
+      // title); the statement then failed whole, so it is made again with new ones.
+      if (attempt >= RANDOM_PART_ATTEMPTS || !takenRandomPart(error)) throw error;
+    }
+  }
+}
+
+const RANDOM_PART_ATTEMPTS = 3;
+
+/** A unique violation on a trip's slug or join code (pg's error, as sql.ts runs statements). */
+export function takenRandomPart(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return (
+    code === '23505' && (constraint === 'trips_slug_key' || constraint === 'trips_join_code_key')
+  );
+}
+
+async function createOnce(
+  w: Writer,
+  input: CreateTripInput,
+  document: Prisma.InputJsonObject,
+): Promise<LoadedTrip | undefined> {
   const rows = sqlRows(w.prisma);
   if (!rows) return undefined;
   const values = [

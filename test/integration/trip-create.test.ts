@@ -247,6 +247,39 @@ describe('a failure while creating a trip', () => {
   });
 });
 
+describe('a slug already taken', () => {
+  it('is drawn again: the creation answers 201 with a new slug and the next code, by either path', async () => {
+    const quiet = await anAccount(api.prisma);
+    const subscribed = await anAccount(api.prisma);
+    await subscribe(subscribed);
+    const taken = (await rest(quiet, { title: 'Taken' })).body.slug as string;
+    // The first insert of the title gets the taken slug; a sequence, unlike a table, is not
+    // rolled back with the statement that fails, so the retry goes through.
+    await query('CREATE SEQUENCE collide_slug_seq');
+    await query(`CREATE FUNCTION collide_slug() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF nextval('collide_slug_seq') % 2 = 1 THEN NEW.slug := '${taken}'; END IF;
+        RETURN NEW;
+      END $$`);
+    await query(`CREATE TRIGGER collide_slug BEFORE INSERT ON trips FOR EACH ROW
+      WHEN (NEW.title = 'Slug collision') EXECUTE FUNCTION collide_slug()`);
+    try {
+      for (const account of [quiet, subscribed]) {
+        const before = await counters(account);
+        const res = await rest(account, { ...BODY, title: 'Slug collision' });
+        expect(res.status, res.text).toBe(201);
+        expect(res.body.slug).toMatch(/^slug-collision-[a-z0-9]{6}$/);
+        expect(res.body.slug).not.toBe(taken);
+        expect(res.body.code).toBe(`TRIP-${before.tripSeq + 1}`);
+      }
+    } finally {
+      await query('DROP TRIGGER collide_slug ON trips');
+      await query('DROP FUNCTION collide_slug()');
+      await query('DROP SEQUENCE collide_slug_seq');
+    }
+  });
+});
+
 describe('concurrent creations', () => {
   it('give codes TRIP-<n> without a gap or a repeat, whichever path each takes', async () => {
     const account = await anAccount(api.prisma);
