@@ -185,7 +185,7 @@ async function buildServices(
       store: leaseStore,
       logger,
     }),
-    status: new StatusService(prisma, boss),
+    status: new StatusService(prisma, boss, config.clock),
     events: new EventRecorder({
       jobs,
       debounceSeconds: config.webhookDebounceSeconds,

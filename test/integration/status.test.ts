@@ -46,6 +46,30 @@ describe('GET /status', () => {
     }
   });
 
+  it('gives an answer under a tenth of a second old again, and checks again after', async () => {
+    const probes: string[] = [];
+    let now = new Date('2026-03-01T12:00:00.000Z');
+    const watched = await startTestApp(
+      {},
+      { clock: () => now, onDatabaseQuery: (q) => q.sql === 'SELECT 1' && probes.push(q.sql) },
+    );
+    try {
+      const ask = async () => {
+        const res = await watched.request('GET /status');
+        expect(res.status).toBe(200);
+        return probes.length;
+      };
+      await ask();
+      const first = probes.length;
+      now = new Date(now.getTime() + 99);
+      expect(await ask()).toBe(first);
+      now = new Date(now.getTime() + 1);
+      expect(await ask()).toBe(first + 1);
+    } finally {
+      await watched.stop();
+    }
+  });
+
   it('is also a GraphQL query of the same schema', async () => {
     const res = await api.graphql('{ status { status version checks { database queue } } }');
     expect(res.body.data).toEqual({
