@@ -6,9 +6,14 @@
 // and a count(*) of every match (the count was most of PostgreSQL's time on such a page, issue 16).
 //
 // One cache per database client (tests run services on different databases in one process),
-// bounded, least recently used first out.
+// bounded in entries and key length, least recently used first out.
 
 const MAX_ENTRIES = 10_000;
+/**
+ * Longer keys (a list of a hundred values, a long search) are counted every time: so the cache
+ * holds at most MAX_ENTRIES × MAX_KEY_LENGTH characters, whatever filters callers send.
+ */
+const MAX_KEY_LENGTH = 2_000;
 
 interface Counted {
   version: string;
@@ -33,6 +38,7 @@ export class TripCountCache {
   }
 
   set(key: string, version: string, count: number): void {
+    if (key.length > MAX_KEY_LENGTH) return;
     this.entries.delete(key);
     if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { version, count });

@@ -24,4 +24,14 @@ describe('TripCountCache', () => {
     expect(cache.get('a', '1')).toBe(1);
     expect(cache.get('c', '1')).toBe(3);
   });
+
+  it('does not keep a key longer than 2,000 characters (its memory stays bounded)', () => {
+    const cache = new TripCountCache();
+    const long = 'x'.repeat(2_001);
+    cache.set(long, '1', 5);
+    expect(cache.get(long, '1')).toBeUndefined();
+    expect(cache.size).toBe(0);
+    cache.set('x'.repeat(2_000), '1', 5);
+    expect(cache.get('x'.repeat(2_000), '1')).toBe(5);
+  });
 });
