@@ -162,18 +162,27 @@ function scalar(kind: FilterKind, value: unknown, fail: (m: string) => Validatio
   }
 }
 
+/**
+ * A text as a LIKE pattern that matches only itself: case-insensitive equality and `contains` run
+ * as ILIKE (Prisma's SQL, and trips/trip-list.sql.ts), where `%` and `_` are wildcards and `\`
+ * escapes (a value ending in `\` was a 500, and `50%` matched "500 km").
+ */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
 function condition(kind: FilterKind, operator: string, value: unknown): unknown {
   if (kind === 'countries') return operator === 'in' ? { hasSome: value } : { has: value };
-  const insensitive = kind === 'text' ? { mode: 'insensitive' as const } : {};
+  const text = kind === 'text';
+  const insensitive = text ? { mode: 'insensitive' as const } : {};
+  const literal = text && typeof value === 'string' ? likeLiteral(value) : value;
   switch (operator) {
     case 'eq':
-      return { equals: value, ...insensitive };
+      return { equals: literal, ...insensitive };
     case 'neq':
-      return { not: value, ...insensitive };
+      return { not: literal, ...insensitive };
     case 'in':
       return { in: value, ...insensitive };
     case 'contains':
-      return { contains: value, ...insensitive };
+      return { contains: literal, ...insensitive };
     default:
       return { [operator]: value };
   }
@@ -198,7 +207,8 @@ function searchWhere(spec: ListSpec, search: ListSearch): Record<string, unknown
       `search.term takes at most ${LIMITS.listSearchTermMax} characters.`,
     );
   if (!term) return {};
-  return { OR: fields.map((field) => ({ [field]: { contains: term, mode: 'insensitive' } })) };
+  const literal = likeLiteral(term);
+  return { OR: fields.map((field) => ({ [field]: { contains: literal, mode: 'insensitive' } })) };
 }
 
 function orderBy(

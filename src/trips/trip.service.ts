@@ -50,8 +50,14 @@ export function tripList(
   const find = (query: Query, window: { skip: number; take: number }) =>
     prisma.trip.findMany({ ...query, where: scoped, orderBy, ...window }) as Promise<LoadedTrip[]>;
   const sql = columnRows(prisma, actor, where, orderBy);
-  // What the page's statement read of the account: the live count, or the list version.
+  // What the page's statement read of the account: the live count, or the list version. Only a
+  // total awaits it: a page whose statement fails rejects through its rows, and this copy must
+  // not be left as an unhandled rejection (which ends the process) when no total is asked for.
   let read: Promise<unknown> | undefined;
+  const keep = (value: Promise<unknown>) => {
+    value.catch(() => {});
+    read = value;
+  };
   if (narrowed(where))
     return {
       rows: find,
@@ -59,7 +65,7 @@ export function tripList(
         sql &&
         ((window, withAgent) => {
           const rows = sql.rows(window, withAgent, 'trip_list_version');
-          read = rows.then((r) => r[0]?.account);
+          keep(rows.then((r) => r[0]?.account));
           return rows.then(trips);
         }),
       count: async () => {
@@ -76,14 +82,14 @@ export function tripList(
       const rows = find(withCounter, window) as Promise<
         Array<LoadedTrip & { account: { liveTripCount: number } }>
       >;
-      read = rows.then((r) => r[0]?.account.liveTripCount);
+      keep(rows.then((r) => r[0]?.account.liveTripCount));
       return rows;
     },
     columns:
       sql &&
       ((window, withAgent) => {
         const rows = sql.rows(window, withAgent, 'live_trip_count');
-        read = rows.then((r) => r[0]?.account);
+        keep(rows.then((r) => r[0]?.account));
         return rows.then(trips);
       }),
     count: async () =>
