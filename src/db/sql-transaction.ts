@@ -47,6 +47,18 @@ export async function sqlTransaction<T>(
   const runner = sqlRunner(client);
   if (!runner) return undefined;
   const connection = await runner.pool.connect();
+  // A checked-out connection has no pool listener: its 'error' (the server restarting, the
+  // backend terminated) would be an uncaught exception that ends the process. The statement in
+  // flight fails with it, and the connection is released as broken.
+  let lost: Error | undefined;
+  const onError = (error: Error) => {
+    lost = error;
+  };
+  connection.on('error', onError);
+  const release = (broken?: Error) => {
+    connection.off('error', onError);
+    connection.release(broken ?? lost);
+  };
   const tx = new SqlTransaction(connection, runner);
   const committed = trackTransaction(tx);
   const simple = (sql: string) => {
@@ -64,10 +76,10 @@ export async function sqlTransaction<T>(
       () => undefined,
       (rollbackError: Error) => rollbackError,
     );
-    connection.release(broken ?? undefined);
+    release(broken);
     throw error;
   }
-  connection.release();
+  release();
   committed();
   return { result };
 }
