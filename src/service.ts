@@ -185,7 +185,7 @@ async function buildServices(
       store: leaseStore,
       logger,
     }),
-    status: new StatusService(prisma, boss, config.clock),
+    status: new StatusService(prisma, boss),
     events: new EventRecorder({
       jobs,
       debounceSeconds: config.webhookDebounceSeconds,

@@ -18,14 +18,15 @@ const REUSE_MS = 100;
 export class StatusService {
   private readonly prisma: PrismaClient;
   private readonly boss: PgBoss;
-  private readonly clock: () => Date;
+  /** Milliseconds on a monotonic clock: a wall clock set back would keep an old answer. */
+  private readonly now: () => number;
   private inFlight: Promise<StatusReport> | undefined;
   private last: { report: StatusReport; at: number } | undefined;
 
-  constructor(prisma: PrismaClient, boss: PgBoss, clock: () => Date = () => new Date()) {
+  constructor(prisma: PrismaClient, boss: PgBoss, now: () => number = () => performance.now()) {
     this.prisma = prisma;
     this.boss = boss;
-    this.clock = clock;
+    this.now = now;
   }
 
   /**
@@ -36,10 +37,10 @@ export class StatusService {
    */
   report(): Promise<StatusReport> {
     const last = this.last;
-    if (last && this.clock().getTime() - last.at < REUSE_MS) return Promise.resolve(last.report);
+    if (last && this.now() - last.at < REUSE_MS) return Promise.resolve(last.report);
     this.inFlight ??= this.check()
       .then((report) => {
-        this.last = { report, at: this.clock().getTime() };
+        this.last = { report, at: this.now() };
         return report;
       })
       .finally(() => {
