@@ -14,6 +14,11 @@ export interface StatusReport {
 const CHECK_TIMEOUT_MS = 2_000;
 /** An answer this fresh is given again instead of checking again. */
 const REUSE_MS = 100;
+/**
+ * An answer this fresh is given while a new check runs in the background: callers never wait for
+ * the check as long as someone asked in the last second. Older, a caller waits for a new check.
+ */
+const STALE_MS = 1_000;
 
 export class StatusService {
   private readonly prisma: PrismaClient;
@@ -31,13 +36,16 @@ export class StatusService {
 
   /**
    * The checks' answer. Callers that ask while a check runs share its answer instead of starting
-   * their own, and an answer under REUSE_MS old is given again: under load balancers' and
-   * monitors' polling (or a flood of GET /status), the database sees at most one probe at a time
-   * and about ten a second, and no answer is older than a tenth of a second and one check's run.
+   * their own; an answer under REUSE_MS old is given again, and one under STALE_MS old is given
+   * while a new check runs. Under load balancers' and monitors' polling (or a flood of GET
+   * /status) the database sees at most one probe at a time and about ten a second, no caller
+   * waits for a probe, and a change of state shows in the first answer after the check that saw
+   * it (within a tenth of a second and a check's run, or STALE_MS if that check hangs).
    */
   report(): Promise<StatusReport> {
     const last = this.last;
-    if (last && this.now() - last.at < REUSE_MS) return Promise.resolve(last.report);
+    const age = last ? this.now() - last.at : Infinity;
+    if (last && age < REUSE_MS) return Promise.resolve(last.report);
     this.inFlight ??= this.check()
       .then((report) => {
         this.last = { report, at: this.now() };
@@ -46,7 +54,7 @@ export class StatusService {
       .finally(() => {
         this.inFlight = undefined;
       });
-    return this.inFlight;
+    return last && age < STALE_MS ? Promise.resolve(last.report) : this.inFlight;
   }
 
   private async check(): Promise<StatusReport> {

@@ -47,7 +47,7 @@ describe('GET /status', () => {
     }
   });
 
-  it('gives an answer under a tenth of a second old again, and checks again after', async () => {
+  it('gives an answer under a tenth of a second old again, one under a second old while it checks again, and waits for a check after', async () => {
     // The service's StatusService on its database and queue, on a monotonic clock this test
     // moves, its database probe counted on the way to the real client.
     let probes = 0;
@@ -66,8 +66,16 @@ describe('GET /status', () => {
     expect(await ask()).toBe(1);
     now += 99;
     expect(await ask()).toBe(1);
+    // From 100 ms, the last answer comes at once while a new check runs behind it.
     now += 1;
+    const answer = status.report();
+    expect(probes).toBe(2);
+    await expect(answer).resolves.toMatchObject({ status: 'ok' });
+    await (status as unknown as { inFlight?: Promise<unknown> }).inFlight; // the check behind it
     expect(await ask()).toBe(2);
+    // An answer a second old is not given again: the caller waits for a new check.
+    now += 1_000;
+    expect(await ask()).toBe(3);
   });
 
   it('is also a GraphQL query of the same schema', async () => {
