@@ -5,7 +5,7 @@
 // committed, as for Prisma's transactions. Like sql.ts, nothing here loads pg (only its types).
 import type pg from 'pg';
 import { trackTransaction } from './after-commit.ts';
-import { sqlRunner, type SqlRunner, type Statement } from './sql.ts';
+import { runStatement, sqlRunner, type SqlRunner, type Statement } from './sql.ts';
 
 export class SqlTransaction {
   readonly #client: pg.PoolClient;
@@ -17,22 +17,13 @@ export class SqlTransaction {
   }
 
   /** The statement's rows, as arrays (for a row mapper). */
-  async rows(statement: Statement, values: unknown[] = []): Promise<unknown[][]> {
-    this.#runner.onQuery?.({ sql: statement.text, params: JSON.stringify(values) });
-    const result = await this.#client.query<unknown[]>({
-      name: this.#runner.nameOf(statement),
-      text: statement.text,
-      values,
-      rowMode: 'array',
-    });
-    return result.rows;
+  rows(statement: Statement, values: unknown[] = []): Promise<unknown[][]> {
+    return runStatement(this.#runner, this.#client, statement, values, 'array');
   }
 
   /** Rows as objects, with the signature of Prisma's: what pg-boss (jobs/boss-db.ts) and the event recorder run. */
   async $queryRawUnsafe<T = unknown>(text: string, ...values: unknown[]): Promise<T> {
-    this.#runner.onQuery?.({ sql: text, params: JSON.stringify(values) });
-    const result = await this.#client.query({ name: this.#runner.nameOf({ text }), text, values });
-    return result.rows as T;
+    return (await runStatement(this.#runner, this.#client, { text }, values)) as T;
   }
 }
 

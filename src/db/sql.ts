@@ -73,6 +73,27 @@ export function sqlRunner(client: object): SqlRunner | undefined {
   return runner;
 }
 
+/**
+ * A statement on `target` (the pool, or a connection a transaction holds), named and reported as
+ * the runner says: its rows as arrays (for a row mapper), or as objects.
+ */
+export async function runStatement<R>(
+  runner: SqlRunner,
+  target: pg.Pool | pg.PoolClient,
+  statement: Statement,
+  values: unknown[],
+  rowMode?: 'array',
+): Promise<R[]> {
+  runner.onQuery?.({ sql: statement.text, params: JSON.stringify(values) });
+  const result = await target.query({
+    name: runner.nameOf(statement),
+    text: statement.text,
+    values,
+    ...(rowMode ? { rowMode } : {}),
+  });
+  return result.rows as R[];
+}
+
 const rowRunners = new WeakMap<object, Rows>();
 
 /** Runs statements on the pool under `client`; undefined for a client createPrisma did not make (a transaction's). */
@@ -81,17 +102,7 @@ export function sqlRows(client: PrismaClient): Rows | undefined {
   if (rows) return rows;
   const runner = sqlRunner(client);
   if (!runner) return undefined;
-  const { pool, onQuery, nameOf } = runner;
-  rows = async (statement, values) => {
-    onQuery?.({ sql: statement.text, params: JSON.stringify(values) });
-    const result = await pool.query<unknown[]>({
-      name: nameOf(statement),
-      text: statement.text,
-      values,
-      rowMode: 'array',
-    });
-    return result.rows;
-  };
+  rows = (statement, values) => runStatement(runner, runner.pool, statement, values, 'array');
   rowRunners.set(client, rows);
   return rows;
 }
