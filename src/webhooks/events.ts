@@ -5,7 +5,7 @@
 // into an event at most once per window per resource, with the resource as it is then.
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../db/prisma.ts';
-import { SqlTransaction } from '../db/sql-transaction.ts';
+import type { SqlTransaction } from '../db/sql-transaction.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { fanOutJob, flushDebouncedJob } from './webhooks.jobs.ts';
 
@@ -30,11 +30,8 @@ type Tx = Prisma.TransactionClient;
 /** Where record and insert write: Prisma's transaction, or one in SQL on a pg connection (trip creation). */
 type AnyTx = Tx | SqlTransaction;
 
-const INSERT_EVENT = {
-  name: 'event_insert',
-  text: `INSERT INTO events (id, account_id, type, resource_type, resource_id, payload, created_at)
-  VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`,
-};
+const INSERT_EVENT = `INSERT INTO events (id, account_id, type, resource_type, resource_id, payload, created_at)
+  VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)`;
 
 /**
  * An active endpoint of account $1 that wants events of type $2. A statement that must know
@@ -127,29 +124,17 @@ export class EventRecorder {
     },
   ) {
     const id = `evt_${randomUUID()}`;
-    const createdAt = this.#options.clock();
-    if (tx instanceof SqlTransaction)
-      await tx.rows(INSERT_EVENT, [
-        id,
-        event.accountId,
-        event.type,
-        event.resource,
-        event.resourceId,
-        JSON.stringify(event.payload),
-        createdAt,
-      ]);
-    else
-      await tx.event.create({
-        data: {
-          id,
-          accountId: event.accountId,
-          type: event.type,
-          resourceType: event.resource,
-          resourceId: event.resourceId,
-          payload: event.payload,
-          createdAt,
-        },
-      });
+    // SQL text that either transaction runs, as the subscription check and the debounce do.
+    await tx.$queryRawUnsafe(
+      INSERT_EVENT,
+      id,
+      event.accountId,
+      event.type,
+      event.resource,
+      event.resourceId,
+      JSON.stringify(event.payload),
+      this.#options.clock(),
+    );
     await this.#options.jobs.enqueue(tx, fanOutJob, { eventId: id });
     return id;
   }
