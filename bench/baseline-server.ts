@@ -35,27 +35,18 @@ const SQL = {
     name: 'trip_by_id',
     text: `SELECT ${COLUMNS} FROM trips WHERE id = $1 AND account_id = $2 AND deleted_at IS NULL`,
   },
-  nextCode: {
-    name: 'trip_seq',
-    text: 'UPDATE accounts SET trip_seq = trip_seq + 1, updated_at = now() WHERE id = $1 RETURNING trip_seq',
-  },
-  insertTrip: {
-    name: 'trip_insert',
-    text: `INSERT INTO trips (account_id, agent_id, title, slug, code, join_code, seo_description, duration, date_start, date_finish,
-      countries, template, visibility, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'public', now())
-      RETURNING ${COLUMNS}`,
-  },
   /**
-   * The whole creation in one statement when no endpoint wants trip.created (then no event row
-   * is due, and a statement is atomic without BEGIN/COMMIT), as the service does; a subscribed
-   * account writes nothing here and takes the transaction below.
+   * The whole creation in one statement, as the service does: when no endpoint wants
+   * trip.created (no event row is due, and a statement is atomic without BEGIN/COMMIT), or when
+   * $13 says it runs in the transaction an event row would need; a subscribed account outside one
+   * writes nothing (`subscribed` tells the caller to run it again in a transaction).
    */
-  createUnsubscribed: {
+  create: {
     name: 'trip_create_one',
     text: `WITH subscribed AS (SELECT EXISTS (SELECT 1 FROM webhook_endpoints WHERE account_id = $1
         AND status = 'active' AND deleted_at IS NULL AND 'trip.created' = ANY(event_types)) AS yes),
       counter AS (UPDATE accounts SET trip_seq = trip_seq + 1, updated_at = now()
-        WHERE id = $1 AND NOT (SELECT yes FROM subscribed) RETURNING trip_seq),
+        WHERE id = $1 AND ($13::boolean OR NOT (SELECT yes FROM subscribed)) RETURNING trip_seq),
       t AS (INSERT INTO trips (account_id, agent_id, title, slug, code, join_code, seo_description, duration,
           date_start, date_finish, countries, template, visibility, updated_at)
         SELECT $1, $2, $3, $4, 'TRIP-' || trip_seq, $5, $6, $7, $8, $9, $10, $11, 'public', now() FROM counter
@@ -63,10 +54,6 @@ const SQL = {
       c AS (INSERT INTO trip_configurations (trip_id, document, revision, updated_at)
         SELECT id, $12, 1, now() FROM t)
       SELECT * FROM t`,
-  },
-  insertConfiguration: {
-    name: 'config_insert',
-    text: 'INSERT INTO trip_configurations (trip_id, document, revision, updated_at) VALUES ($1, $2, 1, now())',
   },
   lockConfiguration: {
     name: 'config_lock',
@@ -151,56 +138,29 @@ async function createTrip(res: http.ServerResponse, body: Row) {
   const title = typeof body.title === 'string' ? body.title.trim() : '';
   if (!title || title.length > 200)
     return send(res, 400, { errors: { title: ['Title is required.'] } });
+  const values = [
+    spec.accountId,
+    spec.agentId,
+    title,
+    slugOf(title),
+    randomCode(8),
+    body.seoDescription ?? null,
+    body.duration ?? null,
+    body.dateStart ?? null,
+    body.dateFinish ?? null,
+    body.countries ?? [],
+    body.template ?? false,
+    JSON.stringify(defaultConfiguration()),
+  ];
   const {
     rows: [created],
-  } = await pool.query({
-    ...SQL.createUnsubscribed,
-    values: [
-      spec.accountId,
-      spec.agentId,
-      title,
-      slugOf(title),
-      randomCode(8),
-      body.seoDescription ?? null,
-      body.duration ?? null,
-      body.dateStart ?? null,
-      body.dateFinish ?? null,
-      body.countries ?? [],
-      body.template ?? false,
-      JSON.stringify(defaultConfiguration()),
-    ],
-  });
-  if (created) return send(res, 201, tripJson(created));
-  const trip = await inTransaction(async (client) => {
-    const {
-      rows: [seq],
-    } = await client.query({ ...SQL.nextCode, values: [spec.accountId] });
-    const {
-      rows: [row],
-    } = await client.query({
-      ...SQL.insertTrip,
-      values: [
-        spec.accountId,
-        spec.agentId,
-        title,
-        slugOf(title),
-        `TRIP-${seq!.trip_seq}`,
-        randomCode(8),
-        body.seoDescription ?? null,
-        body.duration ?? null,
-        body.dateStart ?? null,
-        body.dateFinish ?? null,
-        body.countries ?? [],
-        body.template ?? false,
-      ],
-    });
-    await client.query({
-      ...SQL.insertConfiguration,
-      values: [row!.id, JSON.stringify(defaultConfiguration())],
-    });
-    await client.query({ ...SQL.subscribed, values: [spec.accountId, 'trip.created'] });
-    return row!;
-  });
+  } = await pool.query({ ...SQL.create, values: [...values, false] });
+  // A subscribed account: the same statement in a transaction, where its event row would go.
+  const trip =
+    created ??
+    (await inTransaction(
+      async (client) => (await client.query({ ...SQL.create, values: [...values, true] })).rows[0]!,
+    ));
   send(res, 201, tripJson(trip));
 }
 
