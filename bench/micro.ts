@@ -36,6 +36,11 @@ const { values: args } = parseArgs({
      * write records its event (and queues its job: no worker runs here, nothing is delivered).
      */
     subscribed: { type: 'boolean', default: false },
+    /**
+     * Then sample what --requests more requests allocate, garbage included (V8's sampling heap
+     * profiler), and print the bytes a request and the functions that allocate most.
+     */
+    alloc: { type: 'boolean', default: false },
   },
 });
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -130,6 +135,7 @@ try {
     results.push((used.user + used.system) / requests);
     say(`round ${round + 1}: ${results.at(-1)!.toFixed(1)} µs CPU a request`);
   }
+  if (args.alloc) await sampleAllocation(() => run(Number(args.requests)), Number(args.requests));
   if (process.env.MICRO_COUNT_WRITES) {
     const net = await import('node:net');
     const counts: Record<string, number> = {};
@@ -154,4 +160,40 @@ try {
 } finally {
   await database.stop();
   await fs.rm(dataDir, { recursive: true, force: true });
+}
+
+interface SampleNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: SampleNode[];
+}
+
+/** Bytes allocated while `work` runs (clients included), by allocating function, on stderr. */
+async function sampleAllocation(work: () => Promise<void>, requests: number) {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 256,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  await work();
+  const { profile } = (await session.post('HeapProfiler.stopSampling')) as {
+    profile: { head: SampleNode };
+  };
+  session.disconnect();
+  const bySite = new Map<string, number>();
+  let total = 0;
+  const visit = (node: SampleNode) => {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const site = `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/src\//, 'src/')}:${lineNumber + 1}`;
+    bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+    total += node.selfSize;
+    for (const child of node.children) visit(child);
+  };
+  visit(profile.head);
+  say(`allocated ${(total / requests / 1024).toFixed(1)} KB a request (clients included)`);
+  for (const [site, bytes] of [...bySite].sort((a, b) => b[1] - a[1]).slice(0, 40))
+    say(`${(bytes / requests).toFixed(0).padStart(7)} B  ${site}`);
 }

@@ -92,8 +92,9 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
     request: Request,
     serverContext: ServerContext,
     context: Context,
-    path: string,
+    url: URL,
   ) {
+    const path = url.pathname;
     const actor = await authenticate(request, serverContext, context, path);
     context.actor = actor;
     const limits = await deps.services.rateLimits.consume(rateSubject(actor, context.clientIp));
@@ -106,7 +107,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
             ),
             { appContext: context },
           )
-        : await router.fetch(request, context);
+        : await router.fetch(request, context, url);
     return withHeaders(response, limits);
   }
 
@@ -130,10 +131,11 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
         },
         services: deps.services,
       };
-      const path = new URL(request.url).pathname;
+      const url = new URL(request.url);
+      const path = url.pathname;
       let response: Response;
       try {
-        response = cors.preflight(request) ?? (await handle(request, serverContext, context, path));
+        response = cors.preflight(request) ?? (await handle(request, serverContext, context, url));
       } catch (error) {
         response = errorResponse(error, context.logger);
         if (error instanceof RateLimitedError)

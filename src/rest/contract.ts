@@ -23,15 +23,15 @@ interface OperationContract {
   media: readonly string[] | undefined;
 }
 
-export type RequestCheck = (request: Request) => void;
+/** `url`: the request's, parsed. */
+export type RequestCheck = (request: Request, url: URL) => void;
 
 /** `parameters`: the document's components.parameters, to resolve `$ref`s. */
 export function requestContract(paths: Paths, parameters: Record<string, Parameter>): RequestCheck {
   const contracts = Object.entries(paths).map(([template, item]) =>
     pathContract(template, item, parameters),
   );
-  return (request) => {
-    const url = new URL(request.url);
+  return (request, url) => {
     // itty-router routes `/trips/` as `/trips`: so does the contract.
     const path = mostSpecific(contracts, url.pathname.replace(/(.)\/+$/, '$1'));
     if (!path) return;

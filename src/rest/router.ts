@@ -2,12 +2,12 @@
 // routes live in its folder (<entity>.rest.ts) and come through the registry (src/domains.ts).
 // Handlers return Responses themselves; no `finally: [json]` (it copies request headers into the
 // response).
-import { Router, type IRequest } from 'itty-router';
+import { Router, type IRequest, type RequestHandler, type RouteEntry } from 'itty-router';
 import type { GraphQLSchema } from 'graphql';
 import type { Context } from '../graphql/context.ts';
 import { NotFoundError } from '../errors.ts';
 import { buildOpenApiDocument } from '../openapi/document.ts';
-import { requestContract } from './contract.ts';
+import { requestContract, type RequestCheck } from './contract.ts';
 import { errorResponse } from './errors.ts';
 import { DOMAINS } from '../domains.ts';
 import { registerGraphiQLRoutes } from '../graphql/graphiql.rest.ts';
@@ -17,10 +17,7 @@ import type { RestRouter, Surface } from './types.ts';
 export type { RestRouter, Surface } from './types.ts';
 
 export function createRestRouter(schema: GraphQLSchema, surface: Surface): RestRouter {
-  const router = Router<IRequest, [Context]>({
-    before: [contractOf(surface)],
-    catch: (error, _request, context) => errorResponse(error, context.logger),
-  });
+  const router = new SegmentRouter(contractOf(surface));
   for (const { routes } of DOMAINS)
     if (routes?.on.includes(surface)) routes.register(router, schema, surface);
   if (surface === 'api') {
@@ -31,6 +28,89 @@ export function createRestRouter(schema: GraphQLSchema, surface: Surface): RestR
     throw new NotFoundError(`No route for ${request.method} ${new URL(request.url).pathname}.`);
   });
   return router;
+}
+
+type Itty = ReturnType<typeof Router<IRequest, [Context]>>;
+type Handler = RequestHandler<IRequest, [Context]>;
+
+/**
+ * itty-router routers, one for each first segment of the paths (`/trips/...`, `/status`). An itty
+ * router tries its routes in order, and each try allocates (its entry destructured, the path read
+ * off the URL again): with every route in one router, GET /status allocated 10 KB to find its
+ * route, the last one. Here a request tries the few routes of its own segment. A route on every
+ * path (`*`) is added to every segment's router, after its own routes, and serves the paths of no
+ * segment.
+ */
+class SegmentRouter implements RestRouter {
+  private readonly bySegment = new Map<string, Itty>();
+  private readonly everyPath = this.newRouter();
+  private everyPathRoutes = 0;
+  private entries: RouteEntry[] | undefined;
+
+  private readonly contract: RequestCheck;
+
+  constructor(contract: RequestCheck) {
+    this.contract = contract;
+  }
+
+  get = this.adder('get');
+  post = this.adder('post');
+  put = this.adder('put');
+  patch = this.adder('patch');
+  delete = this.adder('delete');
+  all = this.adder('all');
+
+  get routes(): readonly RouteEntry[] {
+    this.entries ??= [...this.bySegment.values()]
+      .flatMap((router) => router.routes.filter((route) => route[3] !== '*'))
+      .concat(this.everyPath.routes);
+    return this.entries;
+  }
+
+  async fetch(request: Request, context: Context, url: URL): Promise<Response> {
+    try {
+      this.contract(request, url);
+    } catch (error) {
+      return errorResponse(error, context.logger);
+    }
+    const router = this.bySegment.get(segmentOf(url.pathname)) ?? this.everyPath;
+    return router.fetch(request, context);
+  }
+
+  private adder(method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'all') {
+    return (path: string, ...handlers: Handler[]) => {
+      this.entries = undefined;
+      if (path === '*') {
+        this.everyPathRoutes++;
+        for (const router of [this.everyPath, ...this.bySegment.values()])
+          router[method]('*', ...handlers);
+        return;
+      }
+      const segment = segmentOf(path);
+      if (segment === '' || segment.startsWith(':') || segment.includes('*'))
+        throw new Error(`A REST route starts with a fixed segment: ${path}.`);
+      let router = this.bySegment.get(segment);
+      if (!router) {
+        // A segment's router would try its `*` routes before the ones added later.
+        if (this.everyPathRoutes) throw new Error(`Routes on every path come last: ${path}.`);
+        router = this.newRouter();
+        this.bySegment.set(segment, router);
+      }
+      router[method](path, ...handlers);
+    };
+  }
+
+  private newRouter(): Itty {
+    return Router<IRequest, [Context]>({
+      catch: (error, _request, context) => errorResponse(error, context.logger),
+    });
+  }
+}
+
+/** `/trips/{id}/config` → `trips`. */
+function segmentOf(path: string): string {
+  const end = path.indexOf('/', 1);
+  return end === -1 ? path.slice(1) : path.slice(1, end);
 }
 
 /**

@@ -58,6 +58,15 @@ describe('methods and media types', () => {
     expect((await api.request('GET /no/such/path', { key })).status).toBe(404);
   });
 
+  it('a path under a known first segment that no route serves is the same 404 as an unknown one', async () => {
+    // Routes are grouped by their first segment: each group ends with the catch-all 404.
+    for (const path of ['/trips/1/nothing-here', '/status/extra', '/no-such-segment', '//trips'])
+      expect((await api.request(`GET ${path}`, { key })).body, path).toEqual({
+        error: { code: 'not_found', message: `No route for GET ${path}.` },
+      });
+    expect((await api.request('GET /trips/', { key })).status).toBe(200);
+  });
+
   it('a body of another media type is a 415 naming the accepted ones; PATCH config lists merge-patch in Accept-Patch', async () => {
     const form = await api.request('POST /trips', {
       key,
