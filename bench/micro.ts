@@ -37,8 +37,9 @@ const { values: args } = parseArgs({
      */
     subscribed: { type: 'boolean', default: false },
     /**
-     * Then sample what --requests more requests allocate, garbage included (V8's sampling heap
-     * profiler), and print the bytes a request and the functions that allocate most.
+     * Then sample what the service allocates for --requests more requests, garbage included
+     * (V8's sampling heap profiler; the clients run in a worker thread, whose heap is not
+     * sampled), and print the bytes a request and the functions that allocate most.
      */
     alloc: { type: 'boolean', default: false },
   },
@@ -135,7 +136,21 @@ try {
     results.push((used.user + used.system) / requests);
     say(`round ${round + 1}: ${results.at(-1)!.toFixed(1)} µs CPU a request`);
   }
-  if (args.alloc) await sampleAllocation(() => run(Number(args.requests)), Number(args.requests));
+  if (args.alloc) {
+    const requests = Number(args.requests);
+    const fromWorker = () => {
+      const paths = Array.from({ length: requests }, () =>
+        args.create ? '/trips' : args.config ? `${pathOf()}/config` : pathOf(),
+      );
+      const headers = {
+        authorization: `Bearer ${account.key}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      };
+      return clientsInWorker({ origin: url.origin, method, paths, headers, body });
+    };
+    await fromWorker();
+    await sampleAllocation(fromWorker, requests);
+  }
   if (process.env.MICRO_COUNT_WRITES) {
     const net = await import('node:net');
     const counts: Record<string, number> = {};
@@ -168,7 +183,36 @@ interface SampleNode {
   children: SampleNode[];
 }
 
-/** Bytes allocated while `work` runs (clients included), by allocating function, on stderr. */
+/** 8 keep-alive clients in a worker thread send these requests; resolves when all are answered. */
+async function clientsInWorker(work: {
+  origin: string;
+  method: string;
+  paths: string[];
+  headers: Record<string, string>;
+  body: string | undefined;
+}) {
+  const { Worker } = await import('node:worker_threads');
+  const source = `
+    const { workerData, parentPort } = require('node:worker_threads');
+    const { origin, method, paths, headers, body } = workerData;
+    let next = 0;
+    const client = async () => {
+      while (next < paths.length) {
+        const response = await fetch(origin + paths[next++], { method, headers, body });
+        await response.arrayBuffer();
+        if (response.status >= 500) throw new Error('answered ' + response.status);
+      }
+    };
+    Promise.all(Array.from({ length: 8 }, client)).then(() => parentPort.postMessage('done'));`;
+  const worker = new Worker(source, { eval: true, workerData: work });
+  await new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+}
+
+/** Bytes the main thread allocates while `work` runs, by allocating function, on stderr. */
 async function sampleAllocation(work: () => Promise<void>, requests: number) {
   const { Session } = await import('node:inspector/promises');
   const session = new Session();
@@ -193,7 +237,7 @@ async function sampleAllocation(work: () => Promise<void>, requests: number) {
     for (const child of node.children) visit(child);
   };
   visit(profile.head);
-  say(`allocated ${(total / requests / 1024).toFixed(1)} KB a request (clients included)`);
+  say(`the service allocated ${(total / requests / 1024).toFixed(1)} KB a request`);
   for (const [site, bytes] of [...bySite].sort((a, b) => b[1] - a[1]).slice(0, 40))
     say(`${(bytes / requests).toFixed(0).padStart(7)} B  ${site}`);
 }

@@ -147,11 +147,15 @@ try {
       databasePid,
       key: account.key,
     });
+    if (scenario.target === 'service' && measured.p50Ms > 0)
+      (spreads[scenario.id] ??= []).push(Math.round((measured.p99Ms / measured.p50Ms) * 100) / 100);
     log(
       `  ${measured.requestsPerSecond} req/s, p50 ${measured.p50Ms} ms, p99 ${measured.p99Ms} ms, ${measured.errors} errors${measured.errors ? ` ${JSON.stringify(measured.statusCodes)}` : ''}, CPU a request ${measured.cpuUsPerRequest} µs (PostgreSQL ${measured.databaseCpuUsPerRequest ?? '?'} µs), peak RSS ${measured.peakRssMb} MB`,
     );
     return measured;
   };
+  /** p99/p50 of every measurement of each service scenario, in the order measured. */
+  const spreads: Record<string, number[]> = {};
   const results: ScenarioResult[] = [];
   const record = async (scenario: Scenario) => {
     const measured = await runScenario(scenario);
@@ -187,6 +191,14 @@ try {
     }
     pairRatios[serviceId] = rounds;
   }
+  // The reads without a pair are measured as many times, so that each scenario's tail is the
+  // median of as many rounds (the table shows the first).
+  const paired = new Set<string>(RATIO_PAIRS.flat());
+  for (let round = 1; round < options.rounds; round++)
+    for (const scenario of all.filter((s) => !s.writes && !paired.has(s.id))) {
+      log(`round ${round + 1} of ${options.rounds}: ${scenario.label}`);
+      await runScenario(scenario);
+    }
   for (const scenario of all.filter((s) => s.writes)) await record(scenario);
   for (const [serviceId, baselineId] of WRITE_PAIRS) {
     const service = results.find((s) => s.id === serviceId);
@@ -211,6 +223,7 @@ try {
     options: { ...options },
     scenarios: results,
     pairRatios,
+    spreads,
     ...(background.length ? { background } : {}),
     ...(soaked ? { soak: soaked } : {}),
     sequentialScans: seqScans,
