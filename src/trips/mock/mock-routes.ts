@@ -21,8 +21,9 @@ export type MockRouter = ReturnType<typeof Router<IRequest, [Logger]>>;
 const tripId = (request: IRequest) => idParam(request.params.tripId, 'tripId');
 
 export function createMockRouter(store: TripStore): MockRouter {
+  const contract = tripsContract();
   const router = Router<IRequest, [Logger]>({
-    before: [tripsContract()],
+    before: [(request) => contract(request, new URL(request.url))],
     catch: (error, _request, logger) => errorResponse(error, logger),
   });
 
