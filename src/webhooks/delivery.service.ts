@@ -100,6 +100,13 @@ export async function deliver(deps: DeliveryDeps, deliveryId: string): Promise<v
   ) {
     secrets.push(decryptSecret(deps.keys.secretEncryption, endpoint.previousSecretEncrypted));
   }
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'TripsService-Webhooks/1.0',
+    'x-service-event': event.type,
+    'x-service-delivery': event.id,
+    'x-service-signature-256': signatureHeader(secrets, body),
+  };
   const started = performance.now();
   let result: {
     status: 'succeeded' | 'failed';
@@ -113,13 +120,7 @@ export async function deliver(deps: DeliveryDeps, deliveryId: string): Promise<v
       {
         method: 'POST',
         httpsOnly: true,
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'TripsService-Webhooks/1.0',
-          'x-service-event': event.type,
-          'x-service-delivery': event.id,
-          'x-service-signature-256': signatureHeader(secrets, body),
-        },
+        headers,
         body,
         timeoutMs: DURATIONS.webhookTimeoutMs,
         maxBytes: RESPONSE_BODY_MAX,
@@ -140,7 +141,14 @@ export async function deliver(deps: DeliveryDeps, deliveryId: string): Promise<v
   deps.onAttempt?.(result.status, ms / 1000);
   await deps.prisma.delivery.updateMany({
     where: { id: deliveryId, status: 'pending' },
-    data: { ...result, requestBody: body, durationMs: Math.round(ms), completedAt: deps.clock() },
+    data: {
+      ...result,
+      requestUrl: endpoint.url,
+      requestHeaders: headers,
+      requestBody: body,
+      durationMs: Math.round(ms),
+      completedAt: deps.clock(),
+    },
   });
   if (result.status === 'failed')
     deps.logger.info(

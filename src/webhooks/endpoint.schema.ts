@@ -77,6 +77,9 @@ interface DeliveryRow {
   endpointId: number;
   manual: boolean;
   status: string;
+  requestUrl: string | null;
+  requestHeaders: unknown;
+  requestBody: string | null;
   responseStatus: number | null;
   responseBody: string | null;
   durationMs: number | null;
@@ -95,6 +98,20 @@ const DeliveryType = builder.objectRef<DeliveryRow>('WebhookDelivery').implement
     endpointId: t.exposeInt('endpointId'),
     manual: t.exposeBoolean('manual', { description: 'A test or a redelivery by hand.' }),
     status: t.exposeString('status', { description: 'pending, succeeded or failed.' }),
+    requestUrl: t.exposeString('requestUrl', {
+      nullable: true,
+      description: "The URL the request was sent to (the endpoint's at the time).",
+    }),
+    requestHeaders: t.field({
+      type: 'JSONObject',
+      nullable: true,
+      description: 'The headers sent, by lower-case name, X-Service-Signature-256 included.',
+      resolve: (d) => d.requestHeaders as Record<string, string> | null,
+    }),
+    requestBody: t.exposeString('requestBody', {
+      nullable: true,
+      description: 'The body sent: the envelope, byte for byte as signed.',
+    }),
     responseStatus: t.exposeInt('responseStatus', { nullable: true }),
     responseBody: t.exposeString('responseBody', {
       nullable: true,

@@ -66,6 +66,26 @@ export const deliveryShape = z.object({
     description:
       'One attempt: succeeded on a 2xx within 30 seconds, failed otherwise. Never retried automatically.',
   }),
+  requestUrl: z
+    .string()
+    .meta({
+      description:
+        "The URL the request was sent to (the endpoint's at the time); null while pending.",
+    })
+    .nullable(),
+  requestHeaders: z
+    .record(z.string(), z.string())
+    .meta({
+      description:
+        'The headers sent, by lower-case name, X-Service-Signature-256 included; null while pending.',
+    })
+    .nullable(),
+  requestBody: z
+    .string()
+    .meta({
+      description: 'The body sent: the envelope, byte for byte as signed; null while pending.',
+    })
+    .nullable(),
   responseStatus: z
     .int()
     .meta({ description: "The receiver's HTTP status; null while pending or without an answer." })
@@ -109,6 +129,16 @@ const delivery: DeliveryShape = {
   endpointId: 3,
   manual: false,
   status: 'succeeded',
+  requestUrl: endpoint.url,
+  requestHeaders: {
+    'content-type': 'application/json',
+    'user-agent': 'TripsService-Webhooks/1.0',
+    'x-service-event': 'trip.created',
+    'x-service-delivery': EXAMPLE_EVENT_ID,
+    'x-service-signature-256':
+      'sha256=4c1f0b7a9e2d3c5b8a6f1e0d9c7b5a3f2e1d0c9b8a7f6e5d4c3b2a1f0e9d8c7b',
+  },
+  requestBody: `{"eventId":"${EXAMPLE_EVENT_ID}","type":"trip.created","createdAt":"2026-04-03T10:15:00.000Z","accountId":1,"data":{"trip":{"id":42}}}`,
   responseStatus: 200,
   responseBody: 'ok',
   durationMs: 182,
@@ -165,6 +195,9 @@ export const WEBHOOK_SHAPE_EXAMPLES = {
       eventType: null,
       manual: true,
       status: 'pending',
+      requestUrl: null,
+      requestHeaders: null,
+      requestBody: null,
       responseStatus: null,
       responseBody: null,
       durationMs: null,

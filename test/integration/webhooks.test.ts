@@ -36,7 +36,7 @@ async function anAccountWithEndpoint(eventTypes: string[], url = receiver.url) {
     body: { name: 'Back office', url, eventTypes },
   });
   expect(res.status, res.text).toBe(201);
-  return { account, endpoint: res.body as { id: number; secret: string } };
+  return { account, endpoint: res.body as { id: number; secret: string; url: string } };
 }
 const forAccount = (account: AccountFixture, type?: string) => (r: ReceivedRequest) =>
   r.body?.accountId === account.accountId && (type === undefined || r.body.type === type);
@@ -234,6 +234,28 @@ describe('deliveries', () => {
           manual: false,
         },
       ],
+    });
+    // The request is recorded as sent (decisions: "Each delivery is recorded (request, ...)").
+    const recorded = deliveries.body.data[0];
+    expect(recorded.requestUrl).toBe(endpoint.url);
+    expect(recorded.requestBody).toBe(request!.rawBody);
+    for (const name of [
+      'content-type',
+      'user-agent',
+      'x-service-event',
+      'x-service-delivery',
+      'x-service-signature-256',
+    ])
+      expect(recorded.requestHeaders[name], name).toBe(request!.headers[name]);
+    const graphql = await api.graphql(
+      `query ($id: Int!) { webhookDeliveries(endpointId: $id) { data { requestUrl requestHeaders requestBody } } }`,
+      { id: endpoint.id },
+      { key: account.owner.key },
+    );
+    expect(graphql.body.data.webhookDeliveries.data[0]).toEqual({
+      requestUrl: recorded.requestUrl,
+      requestHeaders: recorded.requestHeaders,
+      requestBody: recorded.requestBody,
     });
   });
 
