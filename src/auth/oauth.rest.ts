@@ -78,6 +78,16 @@ async function readTokenRequest(request: Request) {
   const basic = basicCredentials(request.headers.get('authorization'));
   const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const field = (name: string) => str((fields as Record<string, unknown>)[name]);
+  // RFC 6749 section 2.3: one way of authenticating a request. A body may repeat Basic's client_id.
+  if (
+    basic &&
+    (field('client_secret') !== undefined ||
+      (field('client_id') !== undefined && field('client_id') !== basic.clientId))
+  )
+    throw new BadRequestError(
+      'invalid_request',
+      'Authenticate the client one way: HTTP Basic, or client_id and client_secret in the body, not both.',
+    );
   const params = {
     grantType: field('grant_type'),
     clientId: basic?.clientId ?? field('client_id'),

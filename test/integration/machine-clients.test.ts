@@ -102,6 +102,25 @@ describe('POST /oauth/token', () => {
       },
     });
     expect(viaBasic.status).toBe(200);
+    const sameId = await api.request('POST /oauth/token', {
+      rawBody: `grant_type=client_credentials&client_id=${orgClient.clientId}`,
+      headers: {
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+    });
+    expect(sameId.status).toBe(200);
+    // RFC 6749 section 2.3: one authentication method a request.
+    for (const extra of ['client_id=mc_other', `client_secret=${orgClient.clientSecret}`]) {
+      const both = await api.request('POST /oauth/token', {
+        rawBody: `grant_type=client_credentials&${extra}`,
+        headers: {
+          authorization: `Basic ${basic}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+      });
+      expect([both.status, both.body.error?.code], extra).toEqual([400, 'invalid_request']);
+    }
   });
 
   it('refuses bad credentials, other grants and scopes beyond the client', async () => {
