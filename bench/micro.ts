@@ -1,4 +1,4 @@
-// node bench/micro.ts [--trips=5000] [--requests=4000] [--rounds=5] [--path=/trips/{id}] [--create | --config] [--subscribed] >/dev/null
+// node bench/micro.ts [--trips=5000] [--requests=4000] [--rounds=5] [--path=/trips/{id}] [--create | --config | --graphql=<query>] [--subscribed] [--alloc] >/dev/null
 // CPU per request of the service in this process, for A/B work on a loaded machine where wall
 // clock means nothing: the service (request logging on, to stdout: send it to /dev/null) answers
 // `--requests` keep-alive requests from 8 clients in this same process, and the process's CPU time
@@ -36,6 +36,8 @@ const { values: args } = parseArgs({
      * write records its event (and queues its job: no worker runs here, nothing is delivered).
      */
     subscribed: { type: 'boolean', default: false },
+    /** POST /graphql with this query instead. */
+    graphql: { type: 'string' },
     /**
      * Then sample what the service allocates for --requests more requests, garbage included
      * (V8's sampling heap profiler; the clients run in a worker thread, whose heap is not
@@ -88,12 +90,22 @@ try {
   await db.end();
   const pathOf = () =>
     args.path.replace('{id}', String(ids[Math.floor(Math.random() * ids.length)]));
-  const body = args.config
-    ? JSON.stringify(configurationWithBlocks(200))
-    : args.create
-      ? JSON.stringify(NEW_TRIP)
-      : undefined;
-  const method = args.config ? 'PUT' : args.create ? 'POST' : 'GET';
+  const body = args.graphql
+    ? JSON.stringify({ query: args.graphql })
+    : args.config
+      ? JSON.stringify(configurationWithBlocks(200))
+      : args.create
+        ? JSON.stringify(NEW_TRIP)
+        : undefined;
+  const method = args.config ? 'PUT' : args.create || args.graphql ? 'POST' : 'GET';
+  const requestPath = () =>
+    args.graphql
+      ? '/graphql'
+      : args.create
+        ? '/trips'
+        : args.config
+          ? `${pathOf()}/config`
+          : pathOf();
   const get = () =>
     new Promise<number>((resolve, reject) => {
       const request = http.request(
@@ -101,7 +113,7 @@ try {
           host: url.hostname,
           port: url.port,
           method,
-          path: args.create ? '/trips' : args.config ? `${pathOf()}/config` : pathOf(),
+          path: requestPath(),
           agent,
           headers: {
             authorization: `Bearer ${account.key}`,
@@ -139,9 +151,7 @@ try {
   if (args.alloc) {
     const requests = Number(args.requests);
     const fromWorker = () => {
-      const paths = Array.from({ length: requests }, () =>
-        args.create ? '/trips' : args.config ? `${pathOf()}/config` : pathOf(),
-      );
+      const paths = Array.from({ length: requests }, requestPath);
       const headers = {
         authorization: `Bearer ${account.key}`,
         ...(body ? { 'content-type': 'application/json' } : {}),

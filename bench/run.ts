@@ -1,4 +1,5 @@
-// npm run bench [-- --trips=1000000 --seconds=6 --warmup=2 --connections=50 --only=trip-by-id,trips-list --cpu-prof=dir
+// npm run bench [-- --trips=1000000 --seconds=6 --warmup=2 --start-warmup=2 --connections=50 --only=trip-by-id,trips-list --cpu-prof=dir
+//                   --node-flags=--trace-gc --trace-file=/tmp/gc.log
 //                   --rounds=3 --deliveries=2000 --import-seconds=12 --import-concurrency=4]
 // Starts PostgreSQL (embedded in a temporary directory, or DATABASE_URL), seeds a large account,
 // captures the SQL of each request shape, starts the service as `npm start` would and the bare
@@ -6,6 +7,7 @@
 // process with the worker role and measures webhook deliveries and AI imports end to end; and writes
 // bench/results/<date>.md and .json. A benchmark, never a test: nothing here asserts a time.
 import { execFileSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +49,8 @@ const { values: args } = parseArgs({
     trips: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '6' },
     warmup: { type: 'string', default: '2' },
+    /** Seconds of each read sent to both servers once, after they start, before any measurement. */
+    'start-warmup': { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     only: { type: 'string' },
     /** Request logging on, as in production (one line a request, drained and dropped by the benchmark). */
@@ -56,6 +60,10 @@ const { values: args } = parseArgs({
     'no-write': { type: 'boolean', default: false },
     /** Measurements of each service/baseline pair, alternating; its ratio is their median. */
     rounds: { type: 'string', default: '3' },
+    /** More Node flags for the service, after those of `npm start` (e.g. "--trace-gc"). */
+    'node-flags': { type: 'string' },
+    /** Keep the service's output lines that are not log lines (V8's traces) in this file. */
+    'trace-file': { type: 'string' },
     /** Write a V8 CPU profile of the service to this directory (open it in Chrome DevTools). */
     'cpu-prof': { type: 'string' },
     /** Trips deleted at once for the webhook scenario: one delivery each (about 2% fewer: seeded trash). */
@@ -74,6 +82,7 @@ const startScript = (
   }
 ).scripts.start;
 const nodeFlags = startScript.split(' ').filter((word) => word.startsWith('--'));
+if (args['node-flags']) nodeFlags.push(...args['node-flags'].split(' ').filter(Boolean));
 const options = {
   trips: Number(args.trips),
   nodeFlags: nodeFlags.join(' '),
@@ -156,6 +165,23 @@ try {
   };
   /** p99/p50 of every measurement of each service scenario, in the order measured. */
   const spreads: Record<string, number[]> = {};
+  // Both servers are measured warm, as a server that has run for a while is: each read is sent
+  // for a while first, so that V8's optimisation and the heap's growth after start (the first
+  // full collections) fall before any measurement instead of into the first scenarios' tails.
+  const startWarmup = Number(args['start-warmup']);
+  if (startWarmup > 0) {
+    log(`warming both servers up: each read for ${startWarmup} s`);
+    for (const scenario of all.filter((s) => !s.writes))
+      await measure(scenario.next, {
+        ...options,
+        ...(scenario.target === 'service'
+          ? { url: service.url, pid: service.process.child.pid! }
+          : { url: baseline.url, pid: baseline.process.child.pid! }),
+        key: account.key,
+        seconds: startWarmup,
+        warmupSeconds: 0,
+      });
+  }
   const results: ScenarioResult[] = [];
   const record = async (scenario: Scenario) => {
     const measured = await runScenario(scenario);
@@ -434,6 +460,15 @@ async function startServiceProcess(env: Record<string, string>) {
   // The service's log lines are written as in production, then dropped here: kept, they would grow
   // this process by megabytes a second.
   child.child.stdout!.removeAllListeners('data');
+  if (args['trace-file']) {
+    const out = createWriteStream(args['trace-file']);
+    let rest = '';
+    child.child.stdout!.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) if (!line.startsWith('{')) out.write(`${line}\n`);
+    });
+  }
   child.child.stdout!.resume();
   return { url, process: child };
 }
