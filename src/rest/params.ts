@@ -129,18 +129,22 @@ export function bulkIdsBody(plural: string, singular: string) {
   // Ids are int4 (GraphQL's Int): a larger one failed the variable's coercion, in GraphQL's words.
   const ids = z.array(z.number().int().positive().max(INT4.max)).min(1).max(LIMITS.bulkDeleteMax);
   // Not a union: each key is checked on its own, so `{"tripIds":"7"}` is told what tripIds takes.
-  return z
-    .strictObject({ [plural]: ids.optional(), [singular]: ids.optional() })
-    .superRefine((value, ctx) => {
-      const given = [plural, singular].filter((key) => value[key] !== undefined);
-      if (given.length === 1) return;
-      ctx.addIssue({
-        code: 'custom',
-        path: given.length ? [singular] : [],
-        message: given.length
-          ? `Give ${plural} or ${singular}, not both.`
-          : `Give ${plural} (or ${singular}): an array of 1 to ${LIMITS.bulkDeleteMax} ids.`,
-      });
-    })
-    .transform((value) => (value[plural] ?? value[singular]) as number[]);
+  return (
+    z
+      .strictObject({ [plural]: ids.optional(), [singular]: ids.optional() })
+      // The document says "one of the two keys" as the union it replaced did.
+      .meta({ minProperties: 1, maxProperties: 1 })
+      .superRefine((value, ctx) => {
+        const given = [plural, singular].filter((key) => value[key] !== undefined);
+        if (given.length === 1) return;
+        ctx.addIssue({
+          code: 'custom',
+          path: given.length ? [singular] : [],
+          message: given.length
+            ? `Give ${plural} or ${singular}, not both.`
+            : `Give ${plural} (or ${singular}): an array of 1 to ${LIMITS.bulkDeleteMax} ids.`,
+        });
+      })
+      .transform((value) => (value[plural] ?? value[singular]) as number[])
+  );
 }
