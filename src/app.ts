@@ -8,10 +8,12 @@ import type { Actor } from './auth/actor.ts';
 import { ON_BEHALF_OF_HEADER } from './auth/on-behalf-of.ts';
 import { LIMITS } from './config/constants.ts';
 import { createCors } from './http/cors.ts';
+import { headAnswer, routedAs } from './http/head.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
 import type { PrismaClient } from './db/prisma.ts';
 import { UnauthenticatedError } from './errors.ts';
 import type { Context } from './graphql/context.ts';
+import { checkGraphQLRequest } from './graphql/http-contract.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
 import { RateLimitedError } from './http/rate-limit.ts';
 import { createRequestLog } from './http/request-log.ts';
@@ -100,13 +102,14 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
     const limits = await deps.services.rateLimits.consume(rateSubject(actor, context.clientIp));
     const response =
       yoga && path === '/graphql'
-        ? await yoga.fetch(
+        ? (checkGraphQLRequest(request) ??
+          (await yoga.fetch(
             await withBoundedBody(
               request,
               actor ? LIMITS.configBodyBytes : LIMITS.anonymousGraphqlBodyBytes,
             ),
             { appContext: context },
-          )
+          )))
         : await router.fetch(request, context, url);
     return withHeaders(response, limits);
   }
@@ -133,9 +136,10 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
       };
       const url = new URL(request.url);
       const path = url.pathname;
+      const routed = routedAs(request);
       let response: Response;
       try {
-        response = cors.preflight(request) ?? (await handle(request, serverContext, context, url));
+        response = cors.preflight(request) ?? (await handle(routed, serverContext, context, url));
       } catch (error) {
         response = errorResponse(error, context.logger);
         if (error instanceof RateLimitedError)
@@ -144,6 +148,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
       cors.decorate(request, response);
       response = await secure(path, response);
       response.headers.set('x-request-id', requestId);
+      if (routed !== request) response = await headAnswer(response);
       requestLog({
         requestId,
         method: request.method,
@@ -153,7 +158,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
       });
       deps.services.metrics.request(
         request.method,
-        routeOf(request, path, router),
+        routeOf(routed, path, router),
         response.status,
         started,
       );

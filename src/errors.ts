@@ -69,9 +69,15 @@ export class MethodNotAllowedError extends AppError {
   readonly status = 405;
   readonly code = 'method_not_allowed';
   readonly headers: Record<string, string>;
-  constructor(method: string, path: string, allowed: readonly string[]) {
+  /** `allowed`: the methods to name; `headers.allow` may list more (HEAD, OPTIONS). */
+  constructor(
+    method: string,
+    path: string,
+    allowed: readonly string[],
+    headers = { allow: allowed.join(', ') },
+  ) {
     super(`${path} does not answer ${method}. Use ${orList(allowed)}.`);
-    this.headers = { allow: allowed.join(', ') };
+    this.headers = headers;
   }
 }
 

@@ -1,7 +1,7 @@
 // What catalog create and PATCH accept (decisions "Catalogs"): only `title` is required; unknown
 // and read-only fields are refused; `tripIds` sets the trips and their order.
 import { z } from 'zod';
-import { LIMITS } from '../config/constants.ts';
+import { INT4, LIMITS } from '../config/constants.ts';
 import { bulkIdsBody } from '../rest/params.ts';
 import { httpUrl as url, title } from '../shared/fields.ts';
 
@@ -11,7 +11,7 @@ const tripIds = z
       .number({ error: 'Trip ids are integers.' })
       .int('Trip ids are integers.')
       .positive('Trip ids are positive.')
-      .max(2_147_483_647),
+      .max(INT4.max, `Trip ids are at most ${INT4.max}.`),
   )
   .max(LIMITS.catalogTripsMax, `At most ${LIMITS.catalogTripsMax} trips in a catalog.`)
   .superRefine((ids, ctx) => {

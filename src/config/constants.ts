@@ -25,6 +25,9 @@ export const LIMITS = {
   listOffsetMax: 2_147_483_647,
 } as const;
 
+/** PostgreSQL's int4, which is GraphQL's Int too: ids, number columns, offsets. */
+export const INT4 = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
 /**
  * Ours (issue 15): what one GraphQL operation may ask for, checked before it runs (src/graphql/
  * armor.ts). The cost budgets and the time budget are set by environment variables (config.ts);

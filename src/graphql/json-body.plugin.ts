@@ -6,9 +6,12 @@ import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yog
 import { jsonSyntaxProblem } from '../shared/json-syntax.ts';
 
 const JSON_TYPES = new Set(['application/json', 'application/graphql+json']);
+// A 400 whatever the client accepts: a body that is not JSON, or has no query, is not a
+// well-formed GraphQL-over-HTTP request, which the specification answers with a 4xx even for
+// application/json (Yoga's `spec: true` made it a 200 there; `{"query":123}` was already a 400).
 const badRequest = (message: string) =>
   createGraphQLError(message, {
-    extensions: { http: { spec: true, status: 400 }, code: 'BAD_REQUEST' },
+    extensions: { http: { status: 400 }, code: 'BAD_REQUEST' },
   });
 
 export function useJsonSyntaxPositions(): Plugin {
@@ -30,6 +33,8 @@ export function useJsonSyntaxPositions(): Plugin {
           throw badRequest(
             `POST body is expected to be object but received ${body === null ? 'null' : typeof body}`,
           );
+        if (!Array.isArray(body) && (body as { query?: unknown }).query == null)
+          throw badRequest('Must provide query string.');
         return body as GraphQLParams | GraphQLParams[];
       });
     },

@@ -1,7 +1,7 @@
 // The list conventions of the specification (page, pageSize, filters, search, orderBy) for any
 // resource: each list declares which fields may be filtered (and how), searched and sorted, and
 // gets a Prisma `where` and `orderBy`. Every problem is a 400 naming the parameter.
-import { LIMITS } from '../config/constants.ts';
+import { INT4, LIMITS } from '../config/constants.ts';
 import { ValidationError } from '../errors.ts';
 import { didYouMean } from '../shared/did-you-mean.ts';
 
@@ -44,8 +44,6 @@ export interface ListQuery {
   where: { AND: Array<Record<string, unknown>> };
   orderBy: Array<Record<string, unknown>>;
 }
-
-const INT4_MAX = 2_147_483_647;
 
 const operatorsOf = (kind: FilterKind): readonly string[] => {
   if (Array.isArray(kind)) return ['eq', 'neq', 'in'];
@@ -147,9 +145,14 @@ function scalar(kind: FilterKind, value: unknown, fail: (m: string) => Validatio
       throw fail('the value must be an ISO 3166-1 alpha-3 code.');
     case 'number':
       // The number columns are int4: a larger value was a 500.
-      if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= INT4_MAX)
+      if (
+        typeof value === 'number' &&
+        Number.isInteger(value) &&
+        value >= INT4.min &&
+        value <= INT4.max
+      )
         return value;
-      throw fail(`the value must be an integer from -${INT4_MAX} to ${INT4_MAX}.`);
+      throw fail(`the value must be an integer from ${INT4.min} to ${INT4.max}.`);
     case 'boolean':
       if (typeof value === 'boolean') return value;
       throw fail('the value must be true or false.');

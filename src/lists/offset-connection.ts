@@ -2,7 +2,7 @@
 // (nullable sort fields included) pages exactly, and the nodes' query (relations, counts...) is
 // planned from the selection, so a page is one query whatever it asks for.
 import { queryFromInfo } from '@pothos/plugin-prisma';
-import { cursorToOffset, resolveOffsetConnection } from '@pothos/plugin-relay';
+import { resolveOffsetConnection } from '@pothos/plugin-relay';
 import type { GraphQLResolveInfo } from 'graphql';
 import { LIMITS } from '../config/constants.ts';
 import { ValidationError } from '../errors.ts';
@@ -32,6 +32,8 @@ export async function offsetConnection<T>(
 ) {
   checkCursor(args.after, 'after');
   checkCursor(args.before, 'before');
+  checkSize(args.first, 'first');
+  checkSize(args.last, 'last');
   const query = queryFromInfo({
     context: ctx,
     info,
@@ -40,7 +42,9 @@ export async function offsetConnection<T>(
   }) as NodeQuery;
   const connection = await resolveOffsetConnection(
     { args, defaultSize: 20, maxSize: CONNECTION_MAX },
-    ({ offset, limit }) => rows(query, { skip: offset, take: limit }),
+    // After a cursor at int4's maximum no row can follow, and the offset would not fit int4.
+    ({ offset, limit }) =>
+      offset > LIMITS.listOffsetMax ? [] : rows(query, { skip: offset, take: limit }),
   );
   return Object.assign(connection, { countTotal: count });
 }
@@ -50,18 +54,24 @@ export const countTotal = (connection: object) =>
   (connection as { countTotal(): Promise<number> }).countTotal();
 
 /**
- * Pothos decodes any integer from a cursor, and a negative, NaN or huge offset reached Prisma
- * (a 500): a cursor must hold an offset PostgreSQL can skip.
+ * Pothos would cut `first: 1000` to 100 without a word, where a list's `pageSize: 101` is refused:
+ * a connection refuses it the same way. 0 is allowed (Relay: only totalCount or pageInfo).
+ */
+function checkSize(size: number | null | undefined, name: 'first' | 'last'): void {
+  if (size == null || (size >= 0 && size <= CONNECTION_MAX)) return;
+  throw ValidationError.field(name, `${name} must be an integer from 0 to ${CONNECTION_MAX}.`);
+}
+
+const OFFSET_CURSOR = /^OffsetConnection:(0|[1-9]\d{0,9})$/;
+
+/**
+ * Pothos reads a cursor's offset with parseInt, so `OffsetConnection:1e3`, `:1.5` or `: 1` were
+ * offset 1, and a negative, NaN or huge offset reached Prisma (a 500). A cursor holds an offset
+ * from 0 to int4's maximum in canonical decimal digits, as this connection writes them.
  */
 function checkCursor(cursor: string | null | undefined, name: 'after' | 'before'): void {
   if (cursor == null) return;
-  let offset: number;
-  try {
-    offset = cursorToOffset(cursor);
-  } catch {
-    offset = Number.NaN;
-  }
-  if (!Number.isInteger(offset) || offset < 0 || offset >= LIMITS.listOffsetMax) {
+  const digits = OFFSET_CURSOR.exec(Buffer.from(cursor, 'base64').toString('utf8'))?.[1];
+  if (digits === undefined || Number(digits) > LIMITS.listOffsetMax)
     throw ValidationError.field(name, `${name} is not a cursor of this connection.`);
-  }
 }

@@ -4,6 +4,7 @@
 // does; a query parameter the operation does not document is a 400 naming the ones it does
 // (`GET /trips?countries=ITA` used to answer every trip). Paths the document does not know are
 // left to the router (its 404, the reference page's files).
+import { Response } from '@whatwg-node/server';
 import { MethodNotAllowedError, UnsupportedMediaTypeError, ValidationError } from '../errors.ts';
 import type { Method, Operation, Parameter, Paths, Reference } from '../openapi/types.ts';
 import { didYouMean } from '../shared/did-you-mean.ts';
@@ -14,6 +15,8 @@ interface PathContract {
   /** Path parameters: a literal path (`/trips/bulk-delete`) wins over a template (`/trips/{tripId}`). */
   parameters: number;
   methods: Map<string, OperationContract>;
+  /** The `Allow` header: its methods, HEAD wherever GET is, and OPTIONS. */
+  allow: string;
 }
 
 interface OperationContract {
@@ -23,8 +26,11 @@ interface OperationContract {
   media: readonly string[] | undefined;
 }
 
-/** `url`: the request's, parsed. */
-export type RequestCheck = (request: Request, url: URL) => void;
+/**
+ * `url`: the request's, parsed. Throws what the request breaks; answers an OPTIONS request that
+ * is not a CORS preflight (those are answered before) with 204 and the path's `Allow`.
+ */
+export type RequestCheck = (request: Request, url: URL) => Response | undefined;
 
 /** `parameters`: the document's components.parameters, to resolve `$ref`s. */
 export function requestContract(paths: Paths, parameters: Record<string, Parameter>): RequestCheck {
@@ -34,13 +40,19 @@ export function requestContract(paths: Paths, parameters: Record<string, Paramet
   return (request, url) => {
     // itty-router routes `/trips/` as `/trips`: so does the contract.
     const path = mostSpecific(contracts, url.pathname.replace(/(.)\/+$/, '$1'));
-    if (!path) return;
-    const operation = path.methods.get(request.method);
+    if (!path) return undefined;
+    if (request.method === 'OPTIONS')
+      return new Response(null, { status: 204, headers: { allow: path.allow } });
+    // A HEAD the app did not route as a GET (see http/head.ts) is checked as one.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const operation = path.methods.get(method);
     if (!operation)
-      throw new MethodNotAllowedError(request.method, url.pathname, [...path.methods.keys()]);
+      throw new MethodNotAllowedError(request.method, url.pathname, [...path.methods.keys()], {
+        allow: path.allow,
+      });
     if (operation.media) checkMediaType(request, operation.media);
-    if (operation.query)
-      checkQuery(request.method, path.template, url.searchParams, operation.query);
+    if (operation.query) checkQuery(method, path.template, url.searchParams, operation.query);
+    return undefined;
   };
 }
 
@@ -58,11 +70,13 @@ function pathContract(
     const operation = item[method];
     if (operation) methods.set(method.toUpperCase(), operationContract(operation, shared));
   }
+  const allow = [...methods.keys()].flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]));
   return {
     template,
     pattern: new RegExp(`^${source}$`),
     parameters: (template.match(/\{/g) ?? []).length,
     methods,
+    allow: [...allow, 'OPTIONS'].join(', '),
   };
 }
 

@@ -51,8 +51,28 @@ export function errorOfGraphQLResult(errors: readonly GraphQLError[]): unknown {
   const request = errors.find(
     (e) => !e.originalError || (e.path === undefined && e.originalError instanceof GraphQLError),
   );
-  if (request) return ValidationError.field('body', request.message);
+  if (request) return inputError(request.message);
   return errors[0]?.originalError ?? errors[0];
+}
+
+/** Variables that carry a whole JSON body (see execute.ts): their problems are the body's. */
+const BODY_VARIABLES = new Set(['input', 'document', 'patch']);
+
+/**
+ * REST checks its input before GraphQL sees it, so this is a safety net: a variable GraphQL could
+ * not coerce is named as the REST parameter it came from (its variable bears the parameter's
+ * name, `$ids` excepted), without GraphQL's own words (type names, `Expected type Int`).
+ */
+function inputError(message: string): ValidationError {
+  const variable = /^Variable "\$(\w+)" got invalid value/.exec(message)?.[1];
+  if (!variable) return ValidationError.field('body', message);
+  if (BODY_VARIABLES.has(variable))
+    return ValidationError.field('body', 'The body does not have the shape this operation takes.');
+  const name = variable === 'ids' ? 'body' : variable;
+  return ValidationError.field(
+    name,
+    `${name} does not have the shape or range this operation takes.`,
+  );
 }
 
 function extraHeaders(error: AppError): Record<string, string> | undefined {

@@ -1,8 +1,10 @@
 // Path and query parameters of the REST facade, checked before any GraphQL runs.
 import { z } from 'zod';
-import { LIMITS } from '../config/constants.ts';
+import { INT4, LIMITS } from '../config/constants.ts';
 import { ValidationError } from '../errors.ts';
+import { pageOf } from '../lists/list-query.ts';
 import { jsonSyntaxProblem } from '../shared/json-syntax.ts';
+import { fieldPath } from '../validation.ts';
 
 export function idParam(value: string | undefined, name: string): number {
   const id = Number(value);
@@ -65,10 +67,12 @@ export function single(
   return value;
 }
 
+// Strict: a key GraphQL's input types do not have would fail the variable's coercion, in
+// GraphQL's words (`Field "extra" is not defined by type ListFilterInput`).
 const LIST_SHAPES = {
-  filters: z.array(z.object({ field: z.string(), operator: z.string(), value: z.unknown() })),
-  search: z.object({ fields: z.array(z.string()).nullish(), term: z.string() }),
-  orderBy: z.object({ field: z.string(), direction: z.string().nullish() }),
+  filters: z.array(z.strictObject({ field: z.string(), operator: z.string(), value: z.unknown() })),
+  search: z.strictObject({ fields: z.array(z.string()).nullish(), term: z.string() }),
+  orderBy: z.strictObject({ field: z.string(), direction: z.string().nullish() }),
 };
 type ListParameter = keyof typeof LIST_SHAPES;
 /** What each list parameter looks like, in every message about it (then URL-encoded in a request). */
@@ -86,19 +90,27 @@ const SHAPE_HINTS: Record<ListParameter, string> = {
 /** A list parameter of the right shape; which fields and operators are allowed is the list's to say. */
 function listShape(name: ListParameter, value: unknown): unknown {
   if (value === undefined) return undefined;
-  if (!LIST_SHAPES[name].safeParse(value).success)
-    throw ValidationError.field(name, SHAPE_HINTS[name]);
-  return value;
+  const parsed = LIST_SHAPES[name].safeParse(value);
+  if (parsed.success) return value;
+  const unknownKey = parsed.error.issues.find((issue) => issue.code === 'unrecognized_keys');
+  const where = unknownKey && fieldPath([name, ...unknownKey.path, unknownKey.keys[0]!]);
+  throw ValidationError.field(
+    name,
+    where ? `${where.slice(0, 200)} is not accepted: ${SHAPE_HINTS[name]}` : SHAPE_HINTS[name],
+  );
 }
 
 type QueryOf = { query: Record<string, string | string[] | undefined> };
 
 /** `page` and `pageSize` of a paginated answer; their range is checked where the page is made. */
 export function pageParams(request: QueryOf) {
-  return {
+  const params = {
     page: intQuery(single(request.query, 'page'), 'page'),
     pageSize: intQuery(single(request.query, 'pageSize'), 'pageSize'),
   };
+  // Checked here too: a value beyond int4 would fail GraphQL's Int before the page's own check.
+  pageOf(params);
+  return params;
 }
 
 /** The list conventions' query parameters (service-spec "List query conventions"), checked for shape. */
@@ -114,13 +126,25 @@ export function listParams(request: QueryOf) {
 
 /** A bulk-deletion body: `{<plural>: [ids]}`, or `{<singular>: [ids]}` (decisions "Trips", "Catalogs"). */
 export function bulkIdsBody(plural: string, singular: string) {
-  const body = (key: string) =>
-    z.strictObject({
-      [key]: z.array(z.number().int().positive()).min(1).max(LIMITS.bulkDeleteMax),
-    });
-  return z
-    .union([body(plural), body(singular)], {
-      error: `Give ${plural} (or ${singular}): an array of 1 to ${LIMITS.bulkDeleteMax} ids.`,
-    })
-    .transform((value) => (value[plural] ?? value[singular]) as number[]);
+  // Ids are int4 (GraphQL's Int): a larger one failed the variable's coercion, in GraphQL's words.
+  const ids = z.array(z.number().int().positive().max(INT4.max)).min(1).max(LIMITS.bulkDeleteMax);
+  // Not a union: each key is checked on its own, so `{"tripIds":"7"}` is told what tripIds takes.
+  return (
+    z
+      .strictObject({ [plural]: ids.optional(), [singular]: ids.optional() })
+      // The document says "one of the two keys" as the union it replaced did.
+      .meta({ minProperties: 1, maxProperties: 1 })
+      .superRefine((value, ctx) => {
+        const given = [plural, singular].filter((key) => value[key] !== undefined);
+        if (given.length === 1) return;
+        ctx.addIssue({
+          code: 'custom',
+          path: given.length ? [singular] : [],
+          message: given.length
+            ? `Give ${plural} or ${singular}, not both.`
+            : `Give ${plural} (or ${singular}): an array of 1 to ${LIMITS.bulkDeleteMax} ids.`,
+        });
+      })
+      .transform((value) => (value[plural] ?? value[singular]) as number[])
+  );
 }

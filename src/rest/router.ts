@@ -69,7 +69,8 @@ class SegmentRouter implements RestRouter {
 
   async fetch(request: Request, context: Context, url: URL): Promise<Response> {
     try {
-      this.contract(request, url);
+      const answered = this.contract(request, url);
+      if (answered) return answered;
     } catch (error) {
       return errorResponse(error, context.logger);
     }

@@ -7,6 +7,7 @@ import { startTestApp, type TestService } from '../helpers/service.ts';
 
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const UNSTORABLE = ['a\u0000b', 'a\ud800b', '\udc00'];
+const cursor = (text: string) => Buffer.from(text).toString('base64');
 
 describe('bad input', () => {
   let api: TestService;
@@ -150,7 +151,6 @@ describe('bad input', () => {
 
   it('cursors, pages and numbers out of range: 400, not 500', async () => {
     const key = account.owner.key;
-    const cursor = (text: string) => Buffer.from(text).toString('base64');
     for (const after of [
       cursor('OffsetConnection:-5'),
       cursor('OffsetConnection:NaN'),
@@ -209,6 +209,97 @@ describe('bad input', () => {
       { key },
     );
     expect(minusZero.status).toBe(200);
+  });
+
+  it('REST input GraphQL could not coerce is named as the REST parameter, in our words', async () => {
+    const key = account.owner.key;
+    const trips = await tripCount();
+    const list = async (query: string) => (await api.request(`GET /trips?${query}`, { key })).body;
+    const extra = { field: 'title', operator: 'contains', value: 'rome', extra: 1 };
+    const filters = await list(`filters=${q([{ field: 'id', operator: 'eq', value: 1 }, extra])}`);
+    expect(filters.errors.filters[0]).toMatch(
+      /^filters\[1\]\.extra is not accepted: filters must be/,
+    );
+    expect((await list(`search=${q({ term: 'x', extra: 1 })}`)).errors.search[0]).toMatch(
+      /^search\.extra is not accepted/,
+    );
+    expect((await list(`orderBy=${q({ field: 'id', extra: 1 })}`)).errors.orderBy[0]).toMatch(
+      /^orderBy\.extra is not accepted/,
+    );
+    expect(await list('pageSize=9999999999')).toEqual({
+      errors: { pageSize: ['pageSize must be an integer from 1 to 100.'] },
+    });
+    expect(Object.keys((await list('page=9999999999')).errors)).toEqual(['page']);
+    const bulk = (body: unknown) => api.request('POST /trips/bulk-delete', { key, body });
+    expect((await bulk({ tripIds: [tripId, 2147483648] })).body).toEqual({
+      errors: { 'tripIds[1]': ['tripIds[1] must be at most 2147483647.'] },
+    });
+    expect((await bulk({ tripIds: '7' })).body).toEqual({
+      errors: { tripIds: ['tripIds must be an array of trip ids, not a string, e.g. [12, 15].'] },
+    });
+    expect((await bulk({ tripIds: [tripId], tripId: [tripId] })).body.errors).toEqual({
+      tripId: ['Give tripIds or tripId, not both.'],
+    });
+    expect((await bulk({})).body.errors.body).toEqual([
+      'Give tripIds (or tripId): an array of 1 to 100 ids.',
+    ]);
+    const catalogs = await api.request('DELETE /catalogs', { key, body: { catalogIds: '7' } });
+    expect(catalogs.body.errors.catalogIds[0]).toMatch(
+      /^catalogIds must be an array of catalog ids/,
+    );
+    // Nothing of GraphQL's own vocabulary reached a client, and nothing was deleted.
+    for (const body of [filters, await list('pageSize=9999999999')])
+      expect(JSON.stringify(body)).not.toMatch(/Variable|ListFilterInput|Expected type/);
+    expect(await tripCount()).toBe(trips);
+  });
+
+  it('number filters take the whole int4 range; connections refuse first/last over 100 and non-canonical cursors', async () => {
+    const key = account.owner.key;
+    for (const value of [-2147483648, 2147483647]) {
+      const res = await api.request(
+        `GET /trips?filters=${q([{ field: 'duration', operator: 'gte', value }])}`,
+        { key },
+      );
+      expect(res.status, String(value)).toBe(200);
+    }
+    const below = await api.request(
+      `GET /trips?filters=${q([{ field: 'duration', operator: 'gte', value: -2147483649 }])}`,
+      { key },
+    );
+    expect(below.body.errors.filters[0]).toContain('from -2147483648 to 2147483647');
+    const connection = (args: string, variables: Record<string, unknown> = {}) => {
+      const declared = Object.keys(variables).map((name) => `$${name}: String`);
+      const signature = declared.length ? `(${declared.join(', ')})` : '';
+      return api.graphql(
+        `query${signature} { tripsConnection(${args}) { edges { node { id } } } }`,
+        variables,
+        { key },
+      );
+    };
+    for (const args of ['first: 101', 'first: 1000', 'last: 101, before: $b']) {
+      const res = await connection(
+        args,
+        args.includes('$b') ? { b: cursor('OffsetConnection:5') } : {},
+      );
+      expect(res.body.errors?.[0]?.extensions, args).toMatchObject({ code: 'validation_failed' });
+      expect(Object.keys(res.body.errors[0].extensions.errors), args).toEqual([
+        args.startsWith('first') ? 'first' : 'last',
+      ]);
+    }
+    expect((await connection('first: 100')).body.data.tripsConnection.edges).toHaveLength(
+      await tripCount(),
+    );
+    for (const text of [':1e3', ':1.5', ': 1', ':01', ':+1', ':1 ', ':2147483648'])
+      expect(
+        (await connection('after: $a', { a: cursor(`OffsetConnection${text}`) })).body.errors?.[0]
+          ?.extensions.errors,
+        text,
+      ).toEqual({ after: ['after is not a cursor of this connection.'] });
+    // README: "an offset from 0 to int4's maximum"; nothing can follow the last one.
+    const last = await connection('after: $a', { a: cursor('OffsetConnection:2147483647') });
+    expect(last.body).toEqual({ data: { tripsConnection: { edges: [] } } });
+    const first = await connection('after: $a', { a: cursor('OffsetConnection:0') });
+    expect(first.body.data.tripsConnection.edges).toEqual([]);
   });
 
   it(`at most ${LIMITS.listFiltersMax} filters and ${LIMITS.listInValuesMax} "in" values; the issue's 2,000 filters of 100 values`, async () => {

@@ -46,7 +46,7 @@ describe('methods and media types', () => {
   it('a wrong method on a known path is a 405 with Allow and the error body', async () => {
     const res = await api.request('PUT /trips', { key, body: {} });
     expect(res.status).toBe(405);
-    expect(res.headers.get('allow')).toBe('GET, POST, DELETE');
+    expect(res.headers.get('allow')).toBe('GET, HEAD, POST, DELETE, OPTIONS');
     expect(res.body).toEqual({
       error: {
         code: 'method_not_allowed',
@@ -54,8 +54,40 @@ describe('methods and media types', () => {
       },
     });
     const literal = await api.request('GET /trips/bulk-delete', { key });
-    expect([literal.status, literal.headers.get('allow')]).toEqual([405, 'POST']);
+    expect([literal.status, literal.headers.get('allow')]).toEqual([405, 'POST, OPTIONS']);
     expect((await api.request('GET /no/such/path', { key })).status).toBe(404);
+  });
+
+  it('HEAD answers wherever GET does, as GET would, without the body (RFC 9110)', async () => {
+    const trip = await api.request('POST /trips', { key, body: { title: 'Porto' } });
+    for (const path of ['/status', `/trips/${trip.body.id}`, '/trips?pageSize=1', '/trips/0']) {
+      const get = await api.request(`GET ${path}`, { key });
+      const head = await api.request(`HEAD ${path}`, { key });
+      expect(head.status, path).toBe(get.status);
+      expect(head.text, path).toBe('');
+      for (const name of ['content-type', 'content-length', 'cache-control'])
+        expect(head.headers.get(name), `${path} ${name}`).toBe(get.headers.get(name));
+      expect(Number(head.headers.get('content-length')), path).toBe(Buffer.byteLength(get.text));
+    }
+    expect((await api.request('HEAD /trips/999999', { key })).status).toBe(404);
+    expect((await api.request('HEAD /trips')).status).toBe(401);
+    const literal = await api.request('HEAD /trips/bulk-delete', { key });
+    expect([literal.status, literal.headers.get('allow')]).toEqual([405, 'POST, OPTIONS']);
+  });
+
+  it('OPTIONS without a CORS preflight is a 204 listing the methods of the path', async () => {
+    const cases = {
+      '/trips': 'GET, HEAD, POST, DELETE, OPTIONS',
+      '/trips/1': 'GET, HEAD, PATCH, DELETE, OPTIONS',
+      '/trips/bulk-delete': 'POST, OPTIONS',
+      '/status': 'GET, HEAD, OPTIONS',
+      '/graphql': 'GET, HEAD, POST, OPTIONS',
+    };
+    for (const [path, allow] of Object.entries(cases)) {
+      const res = await api.request(`OPTIONS ${path}`, { key });
+      expect([res.status, res.headers.get('allow'), res.text], path).toEqual([204, allow, '']);
+    }
+    expect((await api.request('OPTIONS /no/such/path', { key })).status).toBe(404);
   });
 
   it('a path under a known first segment that no route serves is the same 404 as an unknown one', async () => {

@@ -202,4 +202,36 @@ describe('GraphQL time budget', () => {
     );
     expect(reads.map((r) => r.status)).toEqual(Array(20).fill(200));
   });
+  it('HTTP refusals of /graphql: 415 and 405 in the service error body, forms refused, ill-formed requests a 400', async () => {
+    const post = (body: string, headers: Record<string, string>) =>
+      api.request('POST /graphql', { key: account.owner.key, rawBody: body, headers });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']) {
+      const res = await post('query=%7B__typename%7D', { 'content-type': type });
+      expect(res.status, type).toBe(415);
+      expect(res.body, type).toEqual({
+        error: {
+          code: 'unsupported_media_type',
+          message: `Content-Type ${type} is not accepted here: send the body as application/json.`,
+        },
+      });
+    }
+    const put = await api.request('PUT /graphql', { body: { query: '{ __typename }' } });
+    expect([put.status, put.headers.get('allow'), put.body.error?.code]).toEqual([
+      405,
+      'GET, HEAD, POST, OPTIONS',
+      'method_not_allowed',
+    ]);
+    // Not well-formed GraphQL-over-HTTP requests: a 4xx whatever the client accepts.
+    for (const accept of ['application/json', 'application/graphql-response+json'])
+      for (const body of ['{}', '{nope', '{"query":123}']) {
+        const res = await post(body, { 'content-type': 'application/json', accept });
+        expect(res.status, `${accept} ${body}`).toBe(400);
+        expect(res.body.errors[0].extensions.code, body).toBe('BAD_REQUEST');
+      }
+    // A well-formed request whose document fails to validate stays a 200 for application/json.
+    const invalid = await post('{"query":"{ nope }"}', { 'content-type': 'application/json' });
+    expect(invalid.status).toBe(200);
+    const ok = await post('{"query":"{ __typename }"}', { 'content-type': 'application/json' });
+    expect(ok.body).toEqual({ data: { __typename: 'Query' } });
+  });
 });

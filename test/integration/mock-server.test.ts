@@ -164,7 +164,7 @@ describe('the mock server', () => {
     const put = await request('PUT /trips', { body: {} });
     expect([put.status, put.headers.get('allow'), put.body.error.code]).toEqual([
       405,
-      'GET, POST, DELETE',
+      'GET, HEAD, POST, DELETE, OPTIONS',
       'method_not_allowed',
     ]);
     const text = await request('POST /trips', {

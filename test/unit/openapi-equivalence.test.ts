@@ -64,6 +64,11 @@ const IMPROVEMENTS: Improvement[] = [
         ]),
       ),
   },
+  ...['BulkDeleteTripsRequest', 'BulkDeleteCatalogsRequest'].map((name) => ({
+    at: ['components', 'schemas', name],
+    why: 'One object whose one key is the plural or the singular, each checked on its own (a union told {"tripIds":"7"} only that no shape matched), with ids within int4 (larger ones failed in GraphQL).',
+    change: () => JSON.parse(printedDocument()).components.schemas[name] as Json,
+  })),
 ];
 
 const BEFORE = new URL('../fixtures/openapi/before-item-2.json', import.meta.url);

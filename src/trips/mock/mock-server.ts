@@ -12,6 +12,7 @@ import type { Logger } from '../../logger.ts';
 import { exampleConfiguration } from '../trip.examples.ts';
 import { exampleTrip, TRIP_EXAMPLES } from '../trip.shape.ts';
 import { errorResponse } from '../../rest/errors.ts';
+import { headAnswer, routedAs } from '../../http/head.ts';
 import { createMockRouter } from './mock-routes.ts';
 import { TripStore } from './trip-store.ts';
 
@@ -62,10 +63,12 @@ export function createMockApp(options: MockOptions): MockApp {
       const incoming = request.headers.get('x-request-id');
       const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
       const logger = options.logger.child({ requestId });
-      const response = await handle(request, logger).catch((error: unknown) =>
+      const routed = routedAs(request);
+      let response = await handle(routed, logger).catch((error: unknown) =>
         errorResponse(error, logger),
       );
       response.headers.set('x-request-id', requestId);
+      if (routed !== request) response = await headAnswer(response);
       logger.info(
         { method: request.method, path: new URL(request.url).pathname, status: response.status },
         'mock request',
