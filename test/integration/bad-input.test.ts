@@ -299,7 +299,8 @@ describe('bad input', () => {
     const last = await connection('after: $a', { a: cursor('OffsetConnection:2147483647') });
     expect(last.body).toEqual({ data: { tripsConnection: { edges: [] } } });
     const first = await connection('after: $a', { a: cursor('OffsetConnection:0') });
-    expect(first.body.data.tripsConnection.edges).toEqual([]);
+    // After the first item: every other one.
+    expect(first.body.data.tripsConnection.edges).toHaveLength((await tripCount()) - 1);
   });
 
   it(`at most ${LIMITS.listFiltersMax} filters and ${LIMITS.listInValuesMax} "in" values; the issue's 2,000 filters of 100 values`, async () => {
