@@ -2,13 +2,13 @@
 import countries from 'i18n-iso-countries';
 import { z } from 'zod';
 import { dayField, instantField } from '../shared/date-range.ts';
-import { currencyCode } from '../shared/fields.ts';
+import { currencyCode, trimmedString } from '../shared/fields.ts';
 
 const ALPHA2 = new Set(Object.keys(countries.getAlpha2Codes()));
 
 const currency = currencyCode;
 const cents = z.number().int('Amounts are integers, in cents.').min(0).max(2_000_000_000);
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => trimmedString().max(max);
 const optionalText = (max: number) => text(max).nullish();
 const dateTime = instantField;
 
