@@ -1,5 +1,4 @@
 // Bookings and payment links in GraphQL, for the application (viewers read; agents and above write).
-import { z } from 'zod';
 import { type Context, writerOf } from '../graphql/context.ts';
 import { builder } from '../graphql/builder.ts';
 import { countOnce, pageOf } from '../lists/list-query.ts';
