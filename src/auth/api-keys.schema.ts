@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { createKey } from '../accounts/admin.service.ts';
 import { builder } from '../graphql/builder.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
+import { trimmedString } from '../shared/fields.ts';
 import { parseOrThrow } from '../validation.ts';
 
 const _ApiKeyType = builder.prismaObject('ApiKey', {
@@ -34,7 +35,7 @@ const CreatedApiKey = builder.objectRef<{ id: number; key: string }>('CreatedApi
 });
 
 const createInput = z.object({
-  name: z.string().trim().min(1).max(100).nullish(),
+  name: trimmedString().min(1).max(100).nullish(),
   agentId: z.number().int().positive().nullish(),
 });
 

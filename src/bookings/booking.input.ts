@@ -1,17 +1,16 @@
 // What the booking and payment mutations accept (service-spec "Booking and payment link" tables).
 import countries from 'i18n-iso-countries';
 import { z } from 'zod';
-import { currencyCode } from '../shared/fields.ts';
+import { dayField, instantField } from '../shared/date-range.ts';
+import { currencyCode, trimmedString } from '../shared/fields.ts';
 
 const ALPHA2 = new Set(Object.keys(countries.getAlpha2Codes()));
 
 const currency = currencyCode;
 const cents = z.number().int('Amounts are integers, in cents.').min(0).max(2_000_000_000);
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => trimmedString().max(max);
 const optionalText = (max: number) => text(max).nullish();
-const dateTime = z.iso
-  .datetime({ offset: true, error: 'Must be an ISO 8601 date-time.' })
-  .transform((v) => new Date(v));
+const dateTime = instantField;
 
 export const buyerFields = {
   buyerName: text(200).min(1, 'buyerName is required.'),
@@ -48,10 +47,7 @@ export const travelerInput = z.strictObject({
   surname: optionalText(200),
   email: z.email('Must be an email address.').nullish(),
   phoneNumber: optionalText(50),
-  birthDate: z.iso
-    .date('Must be a date (YYYY-MM-DD).')
-    .transform((v) => new Date(`${v}T00:00:00Z`))
-    .nullish(),
+  birthDate: dayField.nullish(),
   documentNumber: optionalText(50),
 });
 

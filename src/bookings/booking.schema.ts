@@ -1,8 +1,8 @@
 // Bookings and payment links in GraphQL, for the application (viewers read; agents and above write).
-import { z } from 'zod';
 import { type Context, writerOf } from '../graphql/context.ts';
 import { builder } from '../graphql/builder.ts';
 import { countOnce, pageOf } from '../lists/list-query.ts';
+import { trimmedString } from '../shared/fields.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import type { Prisma } from '../db/prisma.ts';
 import {
@@ -32,8 +32,8 @@ import {
   settlePaymentLink,
 } from './payment.service.ts';
 
-const cancelReason = z.string().trim().min(1, 'Give a reason.').max(1000);
-const noteContent = z.string().trim().min(1, 'A note needs content.').max(5000);
+const cancelReason = trimmedString().min(1, 'Give a reason.').max(1000);
+const noteContent = trimmedString().min(1, 'A note needs content.').max(5000);
 /** The booking as the selection asks for it, after a change made through another row. */
 const reread = (ctx: Context, booking: { id: number }, query: object) =>
   getBooking(ctx.prisma, ctx.actor!, booking.id, query);

@@ -3,6 +3,7 @@
 // gets a Prisma `where` and `orderBy`. Every problem is a 400 naming the parameter.
 import { INT4, LIMITS } from '../config/constants.ts';
 import { ValidationError } from '../errors.ts';
+import { DATE_RANGE_TEXT, parseIsoInstant } from '../shared/date-range.ts';
 import { didYouMean } from '../shared/did-you-mean.ts';
 
 /** How a field filters: its operators and how a value is checked. An array is an enum's values. */
@@ -157,10 +158,13 @@ function scalar(kind: FilterKind, value: unknown, fail: (m: string) => Validatio
       if (typeof value === 'boolean') return value;
       throw fail('the value must be true or false.');
     default: {
-      const date =
-        typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(value) : undefined;
-      if (date && !Number.isNaN(date.getTime())) return date;
-      throw fail('the value must be an ISO 8601 date-time.');
+      // The rule of bodies' dates: a day that does not exist (2026-02-30) was read as the next
+      // month's, and year 0000 reached PostgreSQL as a date it refuses (a 500).
+      const date = parseIsoInstant(value);
+      if (date) return date;
+      throw fail(
+        `the value must be an ISO 8601 date-time or date ${DATE_RANGE_TEXT}, e.g. 2026-05-01T09:00:00Z or 2026-05-01.`,
+      );
     }
   }
 }

@@ -15,6 +15,7 @@ import type {
   Response,
   Schema,
 } from './types.ts';
+import { DATE_RANGE_TEXT } from '../shared/date-range.ts';
 
 export const schemaRef = (name: string): Reference => ({ $ref: `#/components/schemas/${name}` });
 export const parameterRef = (name: string): Reference => ({
@@ -119,7 +120,7 @@ const ANY_VALUE: Schema = {
 const OPERATORS_OF: Record<string, string> = {
   text: 'eq, neq, in, contains (case-insensitive)',
   number: 'eq, neq, gt, gte, lt, lte, in',
-  date: 'eq, neq, gt, gte, lt, lte, in (ISO 8601 values)',
+  date: `eq, neq, gt, gte, lt, lte, in (ISO 8601 date-times or dates, ${DATE_RANGE_TEXT})`,
   boolean: 'eq, neq',
   countries: 'contains (has this code), in (has any of these)',
   enum: 'eq, neq, in',

@@ -11,10 +11,28 @@ export const currencyCode = z
   .string()
   .refine((code) => CURRENCIES.has(code), 'Must be an ISO 4217 currency code such as EUR.');
 
+/**
+ * What trimming removes at either end: JavaScript's whitespace (Unicode spaces, line breaks, the
+ * BOM) and the zero-width characters it leaves (ZWSP, ZWNJ, ZWJ, word joiner), which render as
+ * nothing: a title of only those was accepted, and shown blank.
+ */
+const BLANK = /^[\s\u200b-\u200d\u2060\ufeff]$/;
+// A loop, not one regex: `[...]+$` retries from every blank of a long run that ends in a letter,
+// quadratic on a 1 MB body of spaces.
+export function trimBlanks(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && BLANK.test(text[start]!)) start++;
+  while (end > start && BLANK.test(text[end - 1]!)) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+/** A string trimmed of blanks at either end before its length rules apply. */
+export const trimmedString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).overwrite(trimBlanks);
+
 /** The title of a trip or a catalog (decisions: 1 to 200 characters after trimming). */
-export const title = z
-  .string({ error: 'Title is required.' })
-  .trim()
+export const title = trimmedString({ error: 'Title is required.' })
   .min(1, 'Title is required.')
   .max(200, 'Title must be at most 200 characters.');
 

@@ -3,16 +3,13 @@
 import countries from 'i18n-iso-countries';
 import { z } from 'zod';
 import { bulkIdsBody } from '../rest/params.ts';
+import { dateTimeField } from '../shared/date-range.ts';
 import { httpUrl as url, title } from '../shared/fields.ts';
 
 const ALPHA3 = new Set(Object.keys(countries.getAlpha3Codes()));
 const INT32_MAX = 2_147_483_647;
 
-const dateTime = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()], {
-    error: 'Must be an ISO 8601 date-time.',
-  })
-  .transform((value) => new Date(value));
+const dateTime = dateTimeField;
 const countryList = z
   .array(
     z

@@ -11,6 +11,7 @@ import {
   schemaRef,
 } from '../openapi/operations.ts';
 import type { Paths, RequestBodyInput } from '../openapi/types.ts';
+import { DATE_RANGE_TEXT } from '../shared/date-range.ts';
 import { bulkDeleteTripsBody, createTripInput, updateTripInput } from './trip.input.ts';
 
 const TAGS = ['Trips'];
@@ -121,9 +122,9 @@ export function tripPaths(): Paths {
 const TRIP_FIELD_NOTES: Record<string, string> = {
   title: '1 to 200 characters after trimming.',
   duration: 'Days, a positive integer.',
-  dateStart: 'ISO 8601 date-time (or date).',
-  dateFinish: 'ISO 8601 date-time (or date); not before dateStart.',
-  dateExpiration: 'Expiration of the trip offer, ISO 8601 date-time (or date).',
+  dateStart: `ISO 8601 date-time (or date), ${DATE_RANGE_TEXT}.`,
+  dateFinish: `ISO 8601 date-time (or date), ${DATE_RANGE_TEXT}; not before dateStart.`,
+  dateExpiration: `Expiration of the trip offer, ISO 8601 date-time (or date), ${DATE_RANGE_TEXT}.`,
   logo: 'http or https URL.',
   imageUrl: 'Cover image, http or https URL.',
   countries: 'ISO 3166-1 alpha-3 codes, any case; stored upper case, once each.',

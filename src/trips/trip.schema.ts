@@ -8,6 +8,7 @@ import {
   ListOrderInput,
   ListSearchInput,
 } from '../lists/list.schema.ts';
+import { DATE_RANGE_TEXT } from '../shared/date-range.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import {
   createTripInput,
@@ -151,6 +152,8 @@ export function tripPage(
   return { page, pageSize, rows, columns, count: countOnce(count) };
 }
 
+const DATE_INPUT = `ISO 8601 date-time or date, ${DATE_RANGE_TEXT}`;
+
 /** The fields of create and update; only create requires a title. Dates and URLs are strings: zod checks them. */
 function tripInputType(name: string, titleRequired: boolean) {
   return builder.inputType(name, {
@@ -158,9 +161,9 @@ function tripInputType(name: string, titleRequired: boolean) {
       title: t.string({ required: titleRequired }),
       seoDescription: t.string(),
       duration: t.int(),
-      dateStart: t.string({ description: 'ISO 8601 date-time' }),
-      dateFinish: t.string({ description: 'ISO 8601 date-time' }),
-      dateExpiration: t.string({ description: 'ISO 8601 date-time' }),
+      dateStart: t.string({ description: DATE_INPUT }),
+      dateFinish: t.string({ description: DATE_INPUT }),
+      dateExpiration: t.string({ description: DATE_INPUT }),
       logo: t.string(),
       countries: t.stringList(),
       imageUrl: t.string(),

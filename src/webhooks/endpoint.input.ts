@@ -1,6 +1,7 @@
 // What endpoint create and PATCH accept (decisions "Webhooks and events"): all three fields on
 // create, at least one on PATCH; unknown fields are refused. The URL is checked by the service.
 import { z } from 'zod';
+import { trimmedString } from '../shared/fields.ts';
 import { EVENT_TYPES } from './events.ts';
 
 const eventTypes = z
@@ -9,7 +10,7 @@ const eventTypes = z
   .transform((types) => [...new Set(types)]);
 
 const endpointFields = {
-  name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(200),
+  name: trimmedString({ error: 'Name is required.' }).min(1, 'Name is required.').max(200),
   url: z.string({ error: 'URL is required.' }).max(2048),
   eventTypes,
 };

@@ -71,6 +71,40 @@ const IMPROVEMENTS: Improvement[] = [
   })),
 ];
 
+/** The value at `at` in the printed document: for a description that now says more. */
+const newValue = (at: string[]) => () =>
+  at.reduce<Json>(
+    (node, name) => (node as Record<string, Json>)[name],
+    JSON.parse(printedDocument()),
+  );
+
+/** The descriptions that now state the accepted dates (README "Errors and limits", Dates). */
+const DATE_RANGE_DESCRIPTIONS: Improvement[] = [
+  ...['/trips', '/catalogs'].map((path) => [
+    'paths',
+    path,
+    'get',
+    'parameters',
+    '2',
+    'description',
+  ]),
+  ...['CreateTripRequest', 'UpdateTripRequest'].flatMap((schema) =>
+    ['dateStart', 'dateFinish', 'dateExpiration'].map((field) => [
+      'components',
+      'schemas',
+      schema,
+      'properties',
+      field,
+      'description',
+    ]),
+  ),
+].map((at) => ({
+  at,
+  why: 'Dates are accepted from 0001-01-01 to 9999-12-31 (UTC), and the description says so.',
+  change: newValue(at),
+}));
+IMPROVEMENTS.push(...DATE_RANGE_DESCRIPTIONS);
+
 const BEFORE = new URL('../fixtures/openapi/before-item-2.json', import.meta.url);
 
 /** Keys sorted at every level; `required` sorted, being a set. */
