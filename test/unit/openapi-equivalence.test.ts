@@ -69,6 +69,16 @@ const IMPROVEMENTS: Improvement[] = [
     why: 'One object whose one key is the plural or the singular, each checked on its own (a union told {"tripIds":"7"} only that no shape matched), with ids within int4 (larger ones failed in GraphQL).',
     change: () => JSON.parse(printedDocument()).components.schemas[name] as Json,
   })),
+  {
+    at: ['components', 'schemas', 'WebhookDelivery'],
+    why: 'A delivery shows its request as sent (decisions: each delivery is recorded with its request): requestUrl, requestHeaders and requestBody.',
+    change: () => JSON.parse(printedDocument()).components.schemas.WebhookDelivery as Json,
+  },
+  ...['WebhookDeliveryPending', 'WebhookDeliveryPage'].map((name) => ({
+    at: ['components', 'examples', name],
+    why: "The delivery examples show the request: the envelope, its headers and the endpoint's URL.",
+    change: () => JSON.parse(printedDocument()).components.examples[name] as Json,
+  })),
 ];
 
 /** The value at `at` in the printed document: for a description that now says more. */

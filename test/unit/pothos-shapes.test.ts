@@ -96,6 +96,8 @@ function scalarOf(def: Def): string {
   if (def.type === 'number') return def.format === 'safeint' ? 'Int' : 'Float';
   if (def.type === 'boolean') return 'Boolean';
   if (def.type === 'string') return def.format === 'datetime' ? 'DateTime' : 'String';
+  // A map of names to values (a delivery's request headers): a JSON object in GraphQL.
+  if (def.type === 'record') return 'JSONObject';
   return `zod ${def.type}`;
 }
 
