@@ -393,7 +393,7 @@ describe('status and cancel', () => {
     expect((await status(res.body.jobId, stranger.owner.key)).body).not.toHaveProperty('aiCredits');
     expect((await status(res.body.jobId, account.owner.key)).body.aiCredits).toBe(1);
     const colleague = await aMember(api.prisma, account.accountId, 'admin');
-    expect((await status(res.body.jobId, colleague.key)).body).not.toHaveProperty('aiCredits'); // only the creator's key sees it whole
+    expect((await status(res.body.jobId, colleague.key)).body.aiCredits).toBe(1); // not only the creator's key
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       expect((await status(id)).body).toEqual({
         error: { code: 'job_not_found', message: expect.any(String) },
@@ -401,6 +401,56 @@ describe('status and cancel', () => {
       expect((await status(id)).status).toBe(404);
     }
     expect((await status(res.body.jobId, 'ak_wrong')).status).toBe(401);
+  });
+
+  it("shows error and aiCredits to every reader of imports in the job's account, on both variants and in GraphQL; never to another account or without a key", async () => {
+    const res = await create({ source: { type: 'url', url: `${docs.url}/missing.pdf` } });
+    expect(res.status, res.text).toBe(202);
+    const jobId: string = res.body.jobId;
+    const job = await finished(jobId);
+    expect(job.status).toBe('error');
+    const whole = { error: job.error, aiCredits: job.aiCredits };
+    expect(whole.error).toEqual(expect.any(String));
+    const viaAi = (key?: string) => status(jobId, key);
+    const viaApi = (key?: string) => status(jobId, key, api.url, '/ai/trips');
+    const tripImport = (key?: string) =>
+      api.graphql(
+        'query ($id: String!) { tripImport(jobId: $id) { error aiCredits } }',
+        { id: jobId },
+        { key },
+      );
+    const importJobs = (key: string) =>
+      api.graphql(
+        '{ importJobs(status: error, pageSize: 100) { data { jobId error aiCredits } } }',
+        {},
+        { key },
+      );
+
+    // Every role reads imports (decisions "Roles and permissions"); the owner created the job.
+    const members = await Promise.all(
+      (['admin', 'agent', 'viewer'] as const).map((role) =>
+        aMember(api.prisma, account.accountId, role),
+      ),
+    );
+    for (const key of [account.owner.key, ...members.map((m) => m.key)]) {
+      expect((await viaAi(key)).body).toMatchObject(whole);
+      expect((await viaApi(key)).body).toMatchObject(whole);
+      expect((await tripImport(key)).body).toEqual({ data: { tripImport: whole } });
+      const listed = (await importJobs(key)).body.data.importJobs.data;
+      expect(listed.find((j: any) => j.jobId === jobId)).toEqual({ jobId, ...whole });
+    }
+
+    const stranger = await anAccount(api.prisma);
+    for (const key of [undefined, stranger.owner.key]) {
+      for (const res of [await viaAi(key), await viaApi(key)]) {
+        expect(res.status).toBe(200);
+        expect(res.body).not.toHaveProperty('error');
+        expect(res.body).not.toHaveProperty('aiCredits');
+      }
+      expect((await tripImport(key)).body).toEqual({
+        data: { tripImport: { error: null, aiCredits: null } },
+      });
+    }
   });
 
   it('ends an import in error, instead of processing for ever, when its stage job has spent every attempt', async () => {
