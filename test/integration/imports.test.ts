@@ -336,6 +336,69 @@ describe('errors of the create operation', () => {
     expectError(raw, 400, 'invalid_source');
   });
 
+  it("words invalid_source as every other validation message: what the field must be, not zod's text", async () => {
+    const text = (more: Record<string, unknown>) => ({
+      source: { type: 'text', text: 'x', ...more },
+    });
+    const cases: [unknown, string][] = [
+      [
+        { ...textSource('Rome, 3 days.'), isTemplate: 'yes' },
+        'isTemplate must be true or false, not a string.',
+      ],
+      [
+        { ...textSource('Rome, 3 days.'), isTemplate: null },
+        'isTemplate cannot be null: give true or false.',
+      ],
+      [textSource(''), 'source.text cannot be empty.'],
+      [textSource('   '), 'source.text cannot be empty.'],
+      [textSource([]), 'source.text needs at least one item.'],
+      [textSource(5), 'source.text must be a string, or a JSON object or array, not an integer.'],
+      [
+        { source: { type: 'text' } },
+        'source.text is required: the document as a string, or a JSON object or array.',
+      ],
+      [{ source: { type: 'url', url: '' } }, 'source.url cannot be empty.'],
+      [{ source: { type: 'url', url: 5 } }, 'source.url must be a string, not an integer.'],
+      [{ source: { type: 'inline', data: 'aGk=' } }, 'source.filename is required: a string.'],
+      [{ source: { type: 'ftp' } }, 'source.type must be "url", "text" or "inline".'],
+      [
+        { source: 'Rome' },
+        expect.stringMatching(
+          /^source must be one of \{"type": "url", "url": \.\.\.\}, .* not a string\.$/,
+        ),
+      ],
+      [{}, expect.stringMatching(/^source is required: \{"type": "url"/)],
+      [
+        { ...textSource('Rome'), istemplate: true },
+        'istemplate is not a field of body. It takes source, isTemplate. Did you mean "isTemplate"?',
+      ],
+      [
+        text({ url: 'https://example.com' }),
+        'source.url is not a field of source. It takes type, text.',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      for (const res of [
+        await create(body),
+        await create(body, account.owner.key, api.url, '/ai/trips/from-document'),
+      ])
+        expect(res, JSON.stringify(body)).toMatchObject({
+          status: 400,
+          body: { error: { code: 'invalid_source', message } },
+        });
+    }
+    // GraphQL's createTripImport parses the same input and says the same.
+    const gql = await api.graphql(
+      'mutation ($input: CreateTripImportInput!) { createTripImport(input: $input) { jobId } }',
+      { input: { source: { type: 'text', text: '' } } },
+      { key: account.owner.key },
+    );
+    expect(gql.body.errors[0]).toMatchObject({
+      message: 'source.text cannot be empty.',
+      extensions: { code: 'invalid_source' },
+    });
+  });
+
   it('400 invalid_url for other schemes and private or link-local addresses', async () => {
     for (const url of [
       'ftp://example.com/a.pdf',
