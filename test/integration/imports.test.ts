@@ -516,6 +516,56 @@ describe('status and cancel', () => {
     }
   });
 
+  it('refuses a query parameter an operation does not take with 400 unknown_query_parameter, in the AI body, on both variants', async () => {
+    const res = await create(textSource('Rome, 3 days.'));
+    const jobId: string = res.body.jobId;
+    const refusal = (message: string) => ({
+      status: 400,
+      body: { error: { code: 'unknown_query_parameter', message } },
+    });
+    const before = await api.prisma.importJob.count({ where: { accountId: account.accountId } });
+    for (const [base, prefix, create] of [
+      [ai, '/trip-imports', '/trip-imports'],
+      [api.url, '/ai/trips', '/ai/trips/from-document'],
+    ] as const) {
+      expect(
+        await api.request(`GET ${base}${prefix}/${jobId}/status?foo=1`, { key: account.owner.key }),
+      ).toMatchObject(
+        refusal(`foo is not a query parameter of GET ${prefix}/{publicId}/status. It takes none.`),
+      );
+      // Before the job is looked up: an unknown job is the same 400, not job_not_found.
+      expect((await api.request(`GET ${base}${prefix}/x/status?foo=1&_=2`)).body.error).toEqual({
+        code: 'unknown_query_parameter',
+        message: expect.stringMatching(/^foo is not .* It takes none\. _ is not a query parameter/),
+      });
+      expect(
+        await api.request(`POST ${base}${create}?isTemplate=true`, {
+          key: account.owner.key,
+          body: textSource('Rome, 3 days.'),
+        }),
+      ).toMatchObject(
+        refusal(`isTemplate is not a query parameter of POST ${create}. It takes none.`),
+      );
+      expect(
+        await api.request(`POST ${base}${prefix}/${jobId}/actions/cancel?force=1`, {
+          key: account.owner.key,
+        }),
+      ).toMatchObject(
+        refusal(
+          `force is not a query parameter of POST ${prefix}/{publicId}/actions/cancel. It takes none.`,
+        ),
+      );
+      expect((await status(jobId, account.owner.key, base, prefix)).status).toBe(200);
+    }
+    // Refused before anything ran: no job was created, none cancelled.
+    expect(await api.prisma.importJob.count({ where: { accountId: account.accountId } })).toBe(
+      before,
+    );
+    expect(
+      (await api.prisma.importJob.findUniqueOrThrow({ where: { publicId: jobId } })).status,
+    ).not.toBe('canceled');
+  });
+
   it('ends an import in error, instead of processing for ever, when its stage job has spent every attempt', async () => {
     const own = await anAccount(api.prisma);
     const res = await create(
