@@ -143,7 +143,8 @@ function exampleOf(field: string, schema: unknown): string {
   return idsName(field) ? ', e.g. [12, 15]' : '';
 }
 
-function kindOf(value: unknown): string {
+/** "a string", "an array", "a fraction": what a value is, to say what it should not be. */
+export function kindOf(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'number')
     return Number.isInteger(value)

@@ -13,6 +13,7 @@ import {
 } from '../openapi/operations.ts';
 import { errorSchema } from '../openapi/response-schemas.ts';
 import type { Parameter, Paths, Response } from '../openapi/types.ts';
+import { UNKNOWN_QUERY_PARAMETER } from '../rest/contract.ts';
 
 const TAGS = ['AI import'];
 const PUBLIC_ID: Parameter = {
@@ -52,6 +53,11 @@ const DUPLICATE_HEADER: [string, string] = [
   'duplicate_header',
   'The x-on-behalf-of header must be sent once.',
 ];
+/** The request contract's refusal in this body (rest/contract.ts), on each operation. */
+const unknownQuery = (operation: string): [string, string] => [
+  UNKNOWN_QUERY_PARAMETER,
+  `pageSize is not a query parameter of ${operation}. It takes none.`,
+];
 
 export function importPaths(): Paths {
   return {
@@ -75,8 +81,14 @@ export function importPaths(): Paths {
             json(schemaRef('TripImportAccepted'), { accepted: exampleRef('TripImportAccepted') }),
           ),
           '400': aiError(
-            'The source cannot be used.',
-            ['invalid_source', 'invalid_url', 'unsupported_format', 'duplicate_header'],
+            'The source cannot be used (or a query parameter the operation does not take).',
+            [
+              'invalid_source',
+              'invalid_url',
+              'unsupported_format',
+              'duplicate_header',
+              UNKNOWN_QUERY_PARAMETER,
+            ],
             {
               invalidSource: ['invalid_source', 'source.type must be "url", "text" or "inline".'],
               invalidUrl: ['invalid_url', 'The URL must point at a public address.'],
@@ -85,6 +97,7 @@ export function importPaths(): Paths {
                 'plan.docx is not a PDF, TXT, HTML, EML, ICS, JPG or PNG file.',
               ],
               duplicateHeader: DUPLICATE_HEADER,
+              unknownQueryParameter: unknownQuery('POST /ai/trips/from-document'),
             },
           ),
         },
@@ -108,9 +121,14 @@ export function importPaths(): Paths {
               failed: exampleRef('TripImportFailed'),
             }),
           ),
-          '400': aiError('x-on-behalf-of sent twice.', ['duplicate_header'], {
-            duplicateHeader: DUPLICATE_HEADER,
-          }),
+          '400': aiError(
+            'A query parameter the operation does not take, or x-on-behalf-of sent twice.',
+            ['duplicate_header', UNKNOWN_QUERY_PARAMETER],
+            {
+              unknownQueryParameter: unknownQuery('GET /ai/trips/{publicId}/status'),
+              duplicateHeader: DUPLICATE_HEADER,
+            },
+          ),
           '404': NOT_FOUND,
         },
       }),
@@ -128,13 +146,18 @@ export function importPaths(): Paths {
             'The cancelled job.',
             json(schemaRef('TripImportJob'), { canceled: exampleRef('TripImportCanceled') }),
           ),
-          '400': aiError('The job is not processing.', ['job_not_cancelable', 'duplicate_header'], {
-            notCancelable: [
-              'job_not_cancelable',
-              'The job is completed; only a job that is processing can be cancelled.',
-            ],
-            duplicateHeader: DUPLICATE_HEADER,
-          }),
+          '400': aiError(
+            'The job is not processing (or a query parameter the operation does not take).',
+            ['job_not_cancelable', 'duplicate_header', UNKNOWN_QUERY_PARAMETER],
+            {
+              notCancelable: [
+                'job_not_cancelable',
+                'The job is completed; only a job that is processing can be cancelled.',
+              ],
+              duplicateHeader: DUPLICATE_HEADER,
+              unknownQueryParameter: unknownQuery('POST /ai/trips/{publicId}/actions/cancel'),
+            },
+          ),
           '404': NOT_FOUND,
         },
       }),

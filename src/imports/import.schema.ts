@@ -35,7 +35,7 @@ const ImportSourceTypeEnum = builder.enumType('ImportSourceType', {
   values: ['url', 'text', 'inline'] as const,
 });
 
-const whole = (ctx: Context, job: { accountId: number; agentId: number }) =>
+const whole = (ctx: Context, job: { accountId: number }) =>
   seesWholeJob(ctx.actor, job, (p) => actorCan(ctx.actor, p));
 const linkedTrip = {
   select: { publicId: true, trip: { select: { id: true, slug: true } } },
@@ -44,7 +44,7 @@ const linkedTrip = {
 export const TripImportJobType = builder.prismaObject('ImportJob', {
   name: 'TripImportJob',
   description:
-    'An AI import job as its status shows it. error and aiCredits only for the key of the agent who created it.',
+    "An AI import job as its status shows it. error and aiCredits only for readers of imports in the job's account.",
   fields: (t) => ({
     jobId: t.exposeString('publicId', { description: 'Public UUID of the job.' }),
     status: t.expose('status', { type: ImportStatusEnum }),
@@ -67,12 +67,12 @@ export const TripImportJobType = builder.prismaObject('ImportJob', {
     }),
     error: t.string({
       nullable: true,
-      select: { accountId: true, agentId: true, error: true },
+      select: { accountId: true, error: true },
       resolve: (job, _a, ctx) => (whole(ctx, job) ? job.error : null),
     }),
     aiCredits: t.int({
       nullable: true,
-      select: { accountId: true, agentId: true, aiCredits: true },
+      select: { accountId: true, aiCredits: true },
       resolve: (job, _a, ctx) => (whole(ctx, job) ? job.aiCredits : null),
     }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),

@@ -2,11 +2,25 @@
 // document is the one list of what each path takes: a known path asked with another method is a
 // 405 with `Allow`; a body of a media type the operation does not read is a 415 naming those it
 // does; a query parameter the operation does not document is a 400 naming the ones it does
-// (`GET /trips?countries=ITA` used to answer every trip). Paths the document does not know are
-// left to the router (its 404, the reference page's files).
+// (`GET /trips?countries=ITA` used to answer every trip), in the body the operation's 400
+// documents: the validation body, or `{error: {code, message}}` with the code
+// `unknown_query_parameter` where the operation answers in that body (the AI import). Paths the
+// document does not know are left to the router (its 404, the reference page's files).
 import { Response } from '@whatwg-node/server';
-import { MethodNotAllowedError, UnsupportedMediaTypeError, ValidationError } from '../errors.ts';
-import type { Method, Operation, Parameter, Paths, Reference } from '../openapi/types.ts';
+import {
+  BadRequestError,
+  MethodNotAllowedError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../errors.ts';
+import type {
+  Method,
+  Operation,
+  Parameter,
+  Paths,
+  Reference,
+  Response as DocumentedResponse,
+} from '../openapi/types.ts';
 import { didYouMean } from '../shared/did-you-mean.ts';
 
 interface PathContract {
@@ -19,9 +33,15 @@ interface PathContract {
   allow: string;
 }
 
+/** The error that refuses query parameters an operation does not take, in its 400's body. */
+type QueryRefusal = (unknown: readonly string[], message: (name: string) => string) => Error;
+
+/** The error code of `{error: {code, message}}` for a query parameter an operation does not take. */
+export const UNKNOWN_QUERY_PARAMETER = 'unknown_query_parameter';
+
 interface OperationContract {
-  /** Undefined: not checked (the operation's 400 is not the validation body, or it is a page). */
-  query: ReadonlySet<string> | undefined;
+  /** Undefined: not checked (the operation's 400 documents neither refusal, or it is a page). */
+  query: { accepted: ReadonlySet<string>; refuse: QueryRefusal } | undefined;
   /** The media types of its body; undefined when it takes none. */
   media: readonly string[] | undefined;
 }
@@ -90,16 +110,47 @@ function operationContract(
     .map(resolve)
     .filter((p) => p?.in === 'query')
     .map((p) => p!.name);
-  // Only where a 400 answers in the validation body (not the AI import's or OAuth's own bodies),
-  // and not on the documentation pages, which a browser may open with any query string.
-  const badRequest = operation.responses['400'] as Reference | undefined;
-  const checked =
-    badRequest?.$ref === '#/components/responses/BadRequest' &&
-    !operation.tags.includes('Documentation');
+  // Not on the documentation pages, which a browser may open with any query string.
+  const refuse = operation.tags.includes('Documentation')
+    ? undefined
+    : queryRefusal(operation.responses['400']);
   return {
-    query: checked ? new Set(names) : undefined,
+    query: refuse && { accepted: new Set(names), refuse },
     media: operation.requestBody && Object.keys(operation.requestBody.content),
   };
+}
+
+/**
+ * How the operation's documented 400 refuses an unknown query parameter: the validation body, or
+ * its own error body when that lists `unknown_query_parameter`. Neither: not checked (OAuth's
+ * token endpoint, which RFC 6749 section 3.2 tells to ignore parameters it does not know).
+ */
+function queryRefusal(
+  badRequest: DocumentedResponse | Reference | undefined,
+): QueryRefusal | undefined {
+  if (badRequest && '$ref' in badRequest)
+    return badRequest.$ref === '#/components/responses/BadRequest'
+      ? (unknown, message) =>
+          new ValidationError(Object.fromEntries(unknown.map((name) => [name, [message(name)]])))
+      : undefined;
+  const codes = [
+    'content',
+    'application/json',
+    'schema',
+    'properties',
+    'error',
+    'properties',
+    'code',
+    'enum',
+  ].reduce<unknown>(
+    (node, key) =>
+      node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined,
+    badRequest,
+  );
+  if (!Array.isArray(codes) || !codes.includes(UNKNOWN_QUERY_PARAMETER)) return undefined;
+  // One message in this body: every unknown name's sentence, in turn.
+  return (unknown, message) =>
+    new BadRequestError(UNKNOWN_QUERY_PARAMETER, unknown.map(message).join(' '));
 }
 
 function mostSpecific(
@@ -127,23 +178,15 @@ function checkQuery(
   method: string,
   template: string,
   query: URLSearchParams,
-  accepted: ReadonlySet<string>,
+  { accepted, refuse }: NonNullable<OperationContract['query']>,
 ): void {
   const unknown = new Set([...query.keys()].filter((name) => !accepted.has(name)));
   if (!unknown.size) return;
   const takes = accepted.size ? `It takes ${[...accepted].join(', ')}.` : 'It takes none.';
   // A few names, each cut short: the answer stays small whatever the query string holds.
-  throw new ValidationError(
-    Object.fromEntries(
-      [...unknown].slice(0, 10).map((raw) => {
-        const name = raw.slice(0, 100);
-        return [
-          name,
-          [
-            `${name} is not a query parameter of ${method} ${template}. ${takes}${didYouMean(name, accepted)}`,
-          ],
-        ];
-      }),
-    ),
+  throw refuse(
+    [...new Set([...unknown].slice(0, 10).map((raw) => raw.slice(0, 100)))],
+    (name) =>
+      `${name} is not a query parameter of ${method} ${template}. ${takes}${didYouMean(name, accepted)}`,
   );
 }

@@ -40,6 +40,22 @@ describe('query parameters', () => {
     expect((await api.request('GET /trips?page=1&pageSize=5', { key })).status).toBe(200);
     expect((await api.request('GET /docs?utm_source=readme')).status).toBe(200);
   });
+
+  it('the token endpoint ignores parameters it does not know, as RFC 6749 (3.2) says', async () => {
+    const client = await aMachineClient(api.prisma, { accountId: account.accountId }, [
+      'read:trips',
+    ]);
+    const res = await api.request('POST /oauth/token?audience=trips&foo=1', {
+      rawBody: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+      }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.access_token).toEqual(expect.any(String));
+  });
 });
 
 describe('methods and media types', () => {

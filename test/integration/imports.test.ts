@@ -336,6 +336,69 @@ describe('errors of the create operation', () => {
     expectError(raw, 400, 'invalid_source');
   });
 
+  it("words invalid_source as every other validation message: what the field must be, not zod's text", async () => {
+    const text = (more: Record<string, unknown>) => ({
+      source: { type: 'text', text: 'x', ...more },
+    });
+    const cases: [unknown, string][] = [
+      [
+        { ...textSource('Rome, 3 days.'), isTemplate: 'yes' },
+        'isTemplate must be true or false, not a string.',
+      ],
+      [
+        { ...textSource('Rome, 3 days.'), isTemplate: null },
+        'isTemplate cannot be null: give true or false.',
+      ],
+      [textSource(''), 'source.text cannot be empty.'],
+      [textSource('   '), 'source.text cannot be empty.'],
+      [textSource([]), 'source.text needs at least one item.'],
+      [textSource(5), 'source.text must be a string, or a JSON object or array, not an integer.'],
+      [
+        { source: { type: 'text' } },
+        'source.text is required: the document as a string, or a JSON object or array.',
+      ],
+      [{ source: { type: 'url', url: '' } }, 'source.url cannot be empty.'],
+      [{ source: { type: 'url', url: 5 } }, 'source.url must be a string, not an integer.'],
+      [{ source: { type: 'inline', data: 'aGk=' } }, 'source.filename is required: a string.'],
+      [{ source: { type: 'ftp' } }, 'source.type must be "url", "text" or "inline".'],
+      [
+        { source: 'Rome' },
+        expect.stringMatching(
+          /^source must be one of \{"type": "url", "url": \.\.\.\}, .* not a string\.$/,
+        ),
+      ],
+      [{}, expect.stringMatching(/^source is required: \{"type": "url"/)],
+      [
+        { ...textSource('Rome'), istemplate: true },
+        'istemplate is not a field of body. It takes source, isTemplate. Did you mean "isTemplate"?',
+      ],
+      [
+        text({ url: 'https://example.com' }),
+        'source.url is not a field of source. It takes type, text.',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      for (const res of [
+        await create(body),
+        await create(body, account.owner.key, api.url, '/ai/trips/from-document'),
+      ])
+        expect(res, JSON.stringify(body)).toMatchObject({
+          status: 400,
+          body: { error: { code: 'invalid_source', message } },
+        });
+    }
+    // GraphQL's createTripImport parses the same input and says the same.
+    const gql = await api.graphql(
+      'mutation ($input: CreateTripImportInput!) { createTripImport(input: $input) { jobId } }',
+      { input: { source: { type: 'text', text: '' } } },
+      { key: account.owner.key },
+    );
+    expect(gql.body.errors[0]).toMatchObject({
+      message: 'source.text cannot be empty.',
+      extensions: { code: 'invalid_source' },
+    });
+  });
+
   it('400 invalid_url for other schemes and private or link-local addresses', async () => {
     for (const url of [
       'ftp://example.com/a.pdf',
@@ -393,7 +456,7 @@ describe('status and cancel', () => {
     expect((await status(res.body.jobId, stranger.owner.key)).body).not.toHaveProperty('aiCredits');
     expect((await status(res.body.jobId, account.owner.key)).body.aiCredits).toBe(1);
     const colleague = await aMember(api.prisma, account.accountId, 'admin');
-    expect((await status(res.body.jobId, colleague.key)).body).not.toHaveProperty('aiCredits'); // only the creator's key sees it whole
+    expect((await status(res.body.jobId, colleague.key)).body.aiCredits).toBe(1); // not only the creator's key
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       expect((await status(id)).body).toEqual({
         error: { code: 'job_not_found', message: expect.any(String) },
@@ -401,6 +464,106 @@ describe('status and cancel', () => {
       expect((await status(id)).status).toBe(404);
     }
     expect((await status(res.body.jobId, 'ak_wrong')).status).toBe(401);
+  });
+
+  it("shows error and aiCredits to every reader of imports in the job's account, on both variants and in GraphQL; never to another account or without a key", async () => {
+    const res = await create({ source: { type: 'url', url: `${docs.url}/missing.pdf` } });
+    expect(res.status, res.text).toBe(202);
+    const jobId: string = res.body.jobId;
+    const job = await finished(jobId);
+    expect(job.status).toBe('error');
+    const whole = { error: job.error, aiCredits: job.aiCredits };
+    expect(whole.error).toEqual(expect.any(String));
+    const viaAi = (key?: string) => status(jobId, key);
+    const viaApi = (key?: string) => status(jobId, key, api.url, '/ai/trips');
+    const tripImport = (key?: string) =>
+      api.graphql(
+        'query ($id: String!) { tripImport(jobId: $id) { error aiCredits } }',
+        { id: jobId },
+        { key },
+      );
+    const importJobs = (key: string) =>
+      api.graphql(
+        '{ importJobs(status: error, pageSize: 100) { data { jobId error aiCredits } } }',
+        {},
+        { key },
+      );
+
+    // Every role reads imports (decisions "Roles and permissions"); the owner created the job.
+    const members = await Promise.all(
+      (['admin', 'agent', 'viewer'] as const).map((role) =>
+        aMember(api.prisma, account.accountId, role),
+      ),
+    );
+    for (const key of [account.owner.key, ...members.map((m) => m.key)]) {
+      expect((await viaAi(key)).body).toMatchObject(whole);
+      expect((await viaApi(key)).body).toMatchObject(whole);
+      expect((await tripImport(key)).body).toEqual({ data: { tripImport: whole } });
+      const listed = (await importJobs(key)).body.data.importJobs.data;
+      expect(listed.find((j: any) => j.jobId === jobId)).toEqual({ jobId, ...whole });
+    }
+
+    const stranger = await anAccount(api.prisma);
+    for (const key of [undefined, stranger.owner.key]) {
+      for (const res of [await viaAi(key), await viaApi(key)]) {
+        expect(res.status).toBe(200);
+        expect(res.body).not.toHaveProperty('error');
+        expect(res.body).not.toHaveProperty('aiCredits');
+      }
+      expect((await tripImport(key)).body).toEqual({
+        data: { tripImport: { error: null, aiCredits: null } },
+      });
+    }
+  });
+
+  it('refuses a query parameter an operation does not take with 400 unknown_query_parameter, in the AI body, on both variants', async () => {
+    const res = await create(textSource('Rome, 3 days.'));
+    const jobId: string = res.body.jobId;
+    const refusal = (message: string) => ({
+      status: 400,
+      body: { error: { code: 'unknown_query_parameter', message } },
+    });
+    const before = await api.prisma.importJob.count({ where: { accountId: account.accountId } });
+    for (const [base, prefix, create] of [
+      [ai, '/trip-imports', '/trip-imports'],
+      [api.url, '/ai/trips', '/ai/trips/from-document'],
+    ] as const) {
+      expect(
+        await api.request(`GET ${base}${prefix}/${jobId}/status?foo=1`, { key: account.owner.key }),
+      ).toMatchObject(
+        refusal(`foo is not a query parameter of GET ${prefix}/{publicId}/status. It takes none.`),
+      );
+      // Before the job is looked up: an unknown job is the same 400, not job_not_found.
+      expect((await api.request(`GET ${base}${prefix}/x/status?foo=1&_=2`)).body.error).toEqual({
+        code: 'unknown_query_parameter',
+        message: expect.stringMatching(/^foo is not .* It takes none\. _ is not a query parameter/),
+      });
+      expect(
+        await api.request(`POST ${base}${create}?isTemplate=true`, {
+          key: account.owner.key,
+          body: textSource('Rome, 3 days.'),
+        }),
+      ).toMatchObject(
+        refusal(`isTemplate is not a query parameter of POST ${create}. It takes none.`),
+      );
+      expect(
+        await api.request(`POST ${base}${prefix}/${jobId}/actions/cancel?force=1`, {
+          key: account.owner.key,
+        }),
+      ).toMatchObject(
+        refusal(
+          `force is not a query parameter of POST ${prefix}/{publicId}/actions/cancel. It takes none.`,
+        ),
+      );
+      expect((await status(jobId, account.owner.key, base, prefix)).status).toBe(200);
+    }
+    // Refused before anything ran: no job was created, none cancelled.
+    expect(await api.prisma.importJob.count({ where: { accountId: account.accountId } })).toBe(
+      before,
+    );
+    expect(
+      (await api.prisma.importJob.findUniqueOrThrow({ where: { publicId: jobId } })).status,
+    ).not.toBe('canceled');
   });
 
   it('ends an import in error, instead of processing for ever, when its stage job has spent every attempt', async () => {

@@ -115,6 +115,59 @@ const DATE_RANGE_DESCRIPTIONS: Improvement[] = [
 }));
 IMPROVEMENTS.push(...DATE_RANGE_DESCRIPTIONS);
 
+/** The AI import's operations, with their 400's description and the operation its example names. */
+const AI_BAD_REQUESTS = [
+  [
+    '/ai/trips/from-document',
+    '/trip-imports',
+    'post',
+    'The source cannot be used (or a query parameter the operation does not take).',
+    'POST /ai/trips/from-document',
+  ],
+  [
+    '/ai/trips/{publicId}/status',
+    '/trip-imports/{publicId}/status',
+    'get',
+    'A query parameter the operation does not take, or x-on-behalf-of sent twice.',
+    'GET /ai/trips/{publicId}/status',
+  ],
+  [
+    '/ai/trips/{publicId}/actions/cancel',
+    '/trip-imports/{publicId}/actions/cancel',
+    'post',
+    'The job is not processing (or a query parameter the operation does not take).',
+    'POST /ai/trips/{publicId}/actions/cancel',
+  ],
+] as const;
+
+/** An AI import 400 that also lists unknown_query_parameter, with its example. */
+function withUnknownQuery(old: Json, description: string, operation: string): Json {
+  const response = structuredClone(old) as any; // a path into the old document's JSON
+  const media = response.content['application/json'];
+  media.schema.properties.error.properties.code.enum.push('unknown_query_parameter');
+  media.examples.unknownQueryParameter = {
+    summary: 'unknown_query_parameter',
+    value: {
+      error: {
+        code: 'unknown_query_parameter',
+        message: `pageSize is not a query parameter of ${operation}. It takes none.`,
+      },
+    },
+  };
+  response.description = description;
+  return response;
+}
+
+IMPROVEMENTS.push(
+  ...AI_BAD_REQUESTS.flatMap(([base, ai, method, description, operation]) =>
+    [base, ai].map((path) => ({
+      at: ['paths', path, method, 'responses', '400'],
+      why: 'The AI import refuses a query parameter an operation does not take, in its own body (rest/contract.ts), as the other paths do in the validation body.',
+      change: (old: Json) => withUnknownQuery(old, description, operation),
+    })),
+  ),
+);
+
 const BEFORE = new URL('../fixtures/openapi/before-item-2.json', import.meta.url);
 
 /** Keys sorted at every level; `required` sorted, being a set. */
