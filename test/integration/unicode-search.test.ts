@@ -1,11 +1,13 @@
 // Case-insensitive search and text filters fold every letter, not only ASCII (decisions "Lists":
 // "the term matches case-insensitively anywhere"). A black-box probe found `search=ñandú` → 0 on
 // the C-locale embedded database while `Ñandú` found the trip: PostgreSQL's ILIKE folds by the
-// server's locale. The lists now compare folded twins of the text (lists/case-fold.ts).
+// server's locale. The lists now compare folded twins of the text (lists/case-fold.ts). The
+// service runs here on a database in the C locale, whatever the test server's default.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldCase } from '../../src/lists/case-fold.ts';
 import { CASE_FOLD_FROM, CASE_FOLD_TO } from '../../src/lists/case-fold.table.ts';
+import { createCLocaleDatabase } from '../helpers/database.ts';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
 import { startTestApp, type TestService } from '../helpers/service.ts';
 
@@ -24,7 +26,11 @@ const TITLES = {
 const ids = new Map<string, number>();
 
 beforeAll(async () => {
-  api = await startTestApp();
+  api = await startTestApp({ DATABASE_URL: await createCLocaleDatabase() });
+  // The case of the probe: this database's own ILIKE does not fold Ñ.
+  expect(await api.prisma.$queryRawUnsafe(`SELECT 'Ñandú' ILIKE 'ñandú' AS folds`)).toEqual([
+    { folds: false },
+  ]);
   account = await anAccount(api.prisma);
   for (const [title, words] of Object.entries(TITLES)) {
     const res = await api.request('POST /trips', {
