@@ -55,6 +55,7 @@ export function createPrisma(options: {
       descriptionFolded: true,
       seoDescriptionFolded: true,
     },
+    booking: { buyerNameFolded: true, buyerSurnameFolded: true, buyerEmailFolded: true },
   } as const;
   const named = options.preparedStatements !== false;
   if (!options.onQuery)

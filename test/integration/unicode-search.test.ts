@@ -189,3 +189,43 @@ describe('GET /catalogs and GraphQL catalogs', () => {
     });
   });
 });
+
+describe('GraphQL bookings search', () => {
+  it('finds a buyer by name and surname in any case, and a wildcard only as itself', async () => {
+    const trip = await api.request('POST /trips', {
+      key: account.owner.key,
+      body: { title: 'Camino de Santiago' },
+    });
+    for (const [buyerName, buyerSurname] of [
+      ['Ñuria', 'García Ölçer'],
+      ['Nuria', 'Garcia'],
+    ]) {
+      const res = await api.graphql(
+        'mutation($input: JoinTripInput!) { joinTrip(input: $input) { id } }',
+        {
+          input: {
+            joinCode: trip.body.joinCode,
+            seats: 1,
+            buyerName,
+            buyerSurname,
+            buyerEmail: 'buyer@example.com',
+          },
+        },
+      );
+      expect(res.body.errors, res.text).toBeUndefined();
+    }
+    const found = async (search: string) => {
+      const res = await api.graphql(
+        'query($search: String) { bookings(search: $search) { totalCount data { buyerName } } }',
+        { search },
+        { key: account.owner.key },
+      );
+      expect(res.body.errors, res.text).toBeUndefined();
+      return res.body.data.bookings;
+    };
+    const nuria = { totalCount: 1, data: [{ buyerName: 'Ñuria' }] };
+    expect(await found('ñURIA')).toEqual(nuria);
+    expect(await found('garcía ÖLÇER')).toEqual(nuria);
+    expect((await found('GARC_A')).totalCount).toBe(0);
+  });
+});
