@@ -1,7 +1,8 @@
 // Bookings and payment links in GraphQL, for the application (viewers read; agents and above write).
 import { type Context, writerOf } from '../graphql/context.ts';
 import { builder } from '../graphql/builder.ts';
-import { countOnce, pageOf } from '../lists/list-query.ts';
+import { foldCase, foldedField } from '../lists/case-fold.ts';
+import { countOnce, likeLiteral, pageOf } from '../lists/list-query.ts';
 import { trimmedString } from '../shared/fields.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import type { Prisma } from '../db/prisma.ts';
@@ -273,10 +274,15 @@ builder.queryFields((t) => ({
         ...(args.tripId != null && { tripId: args.tripId }),
         ...(args.lifecycleStatus && { lifecycleStatus: args.lifecycleStatus }),
         ...(args.paymentStatus && { paymentStatus: args.paymentStatus }),
+        // Case folds for every letter by the buyer's folded twins (lists/case-fold.ts); the
+        // code is ASCII. The term matches only itself (`%` and `_` are no wildcards).
         ...(term && {
-          OR: ['code', 'buyerName', 'buyerSurname', 'buyerEmail'].map((f) => ({
-            [f]: { contains: term, mode: 'insensitive' },
-          })),
+          OR: [
+            { code: { contains: likeLiteral(term), mode: 'insensitive' } },
+            ...['buyerName', 'buyerSurname', 'buyerEmail'].map((f) => ({
+              [foldedField(f)]: { contains: likeLiteral(foldCase(term)) },
+            })),
+          ],
         }),
       };
       return { page, pageSize, where, count: countOnce(() => ctx.prisma.booking.count({ where })) };

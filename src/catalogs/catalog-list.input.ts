@@ -31,6 +31,7 @@ const CATALOG_LIST: ListSpec = {
   order: CATALOG_ORDER_FIELDS,
   nullableOrder: new Set(),
   defaultOrder: [{ createdAt: 'desc' }, { id: 'desc' }],
+  folded: new Set(['title', 'subtitle', 'description', 'seoDescription']),
 };
 
 export function catalogListQuery(args: ListArgs) {

@@ -45,17 +45,30 @@ export function createPrisma(options: {
   });
   // A transaction may wait for a connection while the pool is busy (bursts of bulk writes).
   const transactionOptions = { maxWait: 10_000, timeout: 30_000 };
+  // The folded twins of searched text (lists/case-fold.ts) are for WHERE only: never read. (The
+  // client is typed without the omission, as everywhere else: nothing reads those fields.)
+  const omit = {
+    trip: { titleFolded: true, seoDescriptionFolded: true },
+    catalog: {
+      titleFolded: true,
+      subtitleFolded: true,
+      descriptionFolded: true,
+      seoDescriptionFolded: true,
+    },
+    booking: { buyerNameFolded: true, buyerSurnameFolded: true, buyerEmailFolded: true },
+  } as const;
   const named = options.preparedStatements !== false;
   if (!options.onQuery)
-    return registerClientPool(trackCommits(new PrismaClient({ adapter, transactionOptions })), {
-      pool,
-      named,
-    });
+    return registerClientPool(
+      trackCommits(new PrismaClient({ adapter, transactionOptions, omit }) as PrismaClient),
+      { pool, named },
+    );
   const client = new PrismaClient({
     adapter,
     transactionOptions,
+    omit,
     log: [{ emit: 'event', level: 'query' }],
-  });
+  }) as unknown as PrismaClient<'query'>;
   client.$on('query', (event) => options.onQuery!({ sql: event.query, params: event.params }));
   // Its transactions can run work after their commit (jobs/queue.ts wakes workers so).
   return registerClientPool(trackCommits(client), { pool, named, onQuery: options.onQuery });

@@ -5,6 +5,7 @@ import { INT4, LIMITS } from '../config/constants.ts';
 import { ValidationError } from '../errors.ts';
 import { DATE_RANGE_TEXT, parseIsoInstant } from '../shared/date-range.ts';
 import { didYouMean } from '../shared/did-you-mean.ts';
+import { foldCase, foldedField } from './case-fold.ts';
 
 /** How a field filters: its operators and how a value is checked. An array is an enum's values. */
 export type FilterKind = 'text' | 'number' | 'date' | 'boolean' | 'countries' | readonly string[];
@@ -16,6 +17,12 @@ export interface ListSpec {
   /** Sort fields that may be null: their nulls come last in either direction. */
   nullableOrder: ReadonlySet<string>;
   defaultOrder: ReadonlyArray<Record<string, 'asc' | 'desc'>>;
+  /**
+   * Text fields with a folded twin (`titleFolded`, lists/case-fold.ts): their filters and search
+   * compare the folded term with it, so case folds for every letter whatever the server's locale.
+   * The others (ASCII by construction: slugs, codes) compare by ILIKE.
+   */
+  folded: ReadonlySet<string>;
 }
 
 export interface ListFilter {
@@ -129,6 +136,8 @@ function filterWhere(spec: ListSpec, filter: ListFilter, index: number): Record<
             throw fail(`"in" takes a non-empty array of at most ${LIMITS.listInValuesMax} values.`);
           })()
       : scalar(kind, filter.value, fail);
+  if (spec.folded.has(filter.field))
+    return { [foldedField(filter.field)]: foldedCondition(filter.operator, value) };
   return { [filter.field]: condition(kind, filter.operator, value) };
 }
 
@@ -195,6 +204,21 @@ function condition(kind: FilterKind, operator: string, value: unknown): unknown 
   }
 }
 
+/** A text condition on a folded twin: the value folded alike, compared case-sensitively. */
+function foldedCondition(operator: string, value: unknown): unknown {
+  const fold = (v: unknown) => foldCase(v as string);
+  switch (operator) {
+    case 'eq':
+      return { equals: fold(value) };
+    case 'neq':
+      return { not: fold(value) };
+    case 'in':
+      return { in: (value as unknown[]).map(fold) };
+    default:
+      return { contains: likeLiteral(fold(value)) };
+  }
+}
+
 function searchWhere(spec: ListSpec, search: ListSearch): Record<string, unknown> {
   // Each field once, however often it is named (10,000 copies made 10,000 ORs).
   const fields = search.fields?.length ? [...new Set(search.fields)] : [...spec.search];
@@ -215,7 +239,14 @@ function searchWhere(spec: ListSpec, search: ListSearch): Record<string, unknown
     );
   if (!term) return {};
   const literal = likeLiteral(term);
-  return { OR: fields.map((field) => ({ [field]: { contains: literal, mode: 'insensitive' } })) };
+  const folded = likeLiteral(foldCase(term));
+  return {
+    OR: fields.map((field) =>
+      spec.folded.has(field)
+        ? { [foldedField(field)]: { contains: folded } }
+        : { [field]: { contains: literal, mode: 'insensitive' } },
+    ),
+  };
 }
 
 function orderBy(

@@ -37,6 +37,7 @@ const TRIP_LIST: ListSpec = {
   order: ORDER_FIELDS,
   nullableOrder: new Set(['duration', 'dateStart', 'dateFinish']),
   defaultOrder: [{ createdAt: 'desc' }, { id: 'desc' }],
+  folded: new Set(['title', 'seoDescription']),
 };
 
 export type TripListArgs = ListArgs;

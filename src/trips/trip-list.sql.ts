@@ -1,7 +1,8 @@
 // A page of the caller's trips in hand-written SQL instead of Prisma's query engine: the list's
 // `where` and `orderBy` (lists/list-query.ts, a small part of Prisma's filter language) compiled to
-// the SQL Prisma itself runs for them (same operators: ILIKE for case-insensitive equality and
-// contains, LOWER(...) IN for case-insensitive lists, @> and && for countries), and the rows mapped
+// the SQL Prisma itself runs for them (same operators: LIKE for contains on the folded columns,
+// ILIKE for case-insensitive equality and contains, LOWER(...) IN for case-insensitive lists, @>
+// and && for countries), and the rows mapped
 // by trip.row.ts. A condition outside that part returns undefined: the caller uses Prisma.
 // Why: on a page of 20, Prisma's runtime cost more CPU than the statement (issue 16).
 import type { Actor } from '../auth/actor.ts';
@@ -16,6 +17,8 @@ const COLUMNS: Record<string, string> = {
   slug: 'slug',
   code: 'code',
   seoDescription: 'seo_description',
+  titleFolded: 'title_folded',
+  seoDescriptionFolded: 'seo_description_folded',
   duration: 'duration',
   dateStart: 'date_start',
   dateFinish: 'date_finish',
@@ -116,6 +119,8 @@ function conditionSql(
       return `LOWER(${column}) IN (${value.map((v) => `LOWER(${param(v)})`).join(',')})`;
     return undefined;
   }
+  if (operator === 'contains' && typeof value === 'string')
+    return `${column} LIKE ('%' || ${param(value)} || '%')`;
   if (operator === 'has') return `${column} @> ${param([value])}`;
   if (operator === 'hasSome' && Array.isArray(value)) return `${column} && ${param(value)}`;
   if (operator === 'in' && Array.isArray(value))

@@ -38,7 +38,7 @@ describe('schema drift', () => {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
-      await client.query('ALTER TABLE trips DROP COLUMN seo_description');
+      await client.query('ALTER TABLE trips DROP COLUMN image_url');
       await client.query('ALTER TABLE trips ADD COLUMN surprise text');
     } finally {
       await client.end();
@@ -47,7 +47,7 @@ describe('schema drift', () => {
     const differences = await compareSchema(databaseUrl);
     expect(differences).toEqual(
       expect.arrayContaining([
-        'trips.seo_description: column missing (field Trip.seoDescription String?)',
+        'trips.image_url: column missing (field Trip.imageUrl String?)',
         'trips.surprise: column has no field in model Trip',
       ]),
     );

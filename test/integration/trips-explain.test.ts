@@ -61,6 +61,7 @@ afterAll(async () => {
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   Plans?: PlanNode[];
 }
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
@@ -97,6 +98,14 @@ const COMMON_LISTS: Array<[string, Record<string, unknown>]> = [
   ['title contains', { filters: [{ field: 'title', operator: 'contains', value: 'kyoto' }] }],
   ['a search on every search field', { search: { term: 'escape 4242' } }],
   ['a search on the title', { search: { fields: ['title'], term: 'lima' } }],
+  // Search and text filters compare the folded twins (lists/case-fold.ts), by their own indexes.
+  [
+    'title contains, in capitals',
+    { filters: [{ field: 'title', operator: 'contains', value: 'KYOTO' }] },
+  ],
+  ['title eq', { filters: [{ field: 'title', operator: 'eq', value: 'Kyoto Escape 42' }] }],
+  ['a search with accents', { search: { term: 'Ñandú' } }],
+  ['a search in Cyrillic', { search: { fields: ['title'], term: 'МОСКВА' } }],
   ['countries contains', { filters: [{ field: 'countries', operator: 'contains', value: 'JPN' }] }],
   ['countries in', { filters: [{ field: 'countries', operator: 'in', value: ['PER', 'ECU'] }] }],
   ['visibility eq', { filters: [{ field: 'visibility', operator: 'eq', value: 'private' }] }],
@@ -141,6 +150,21 @@ describe(`GET /trips on an account of ${TRIPS_IN_ACCOUNT.toLocaleString('en')} t
         (node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'trips',
       );
       expect(seqScans, `sequential scan in the plan of:\n${plan.sql}`).toEqual([]);
+    }
+  });
+
+  it.each([
+    [
+      'title contains',
+      { filters: [{ field: 'title', operator: 'contains', value: 'KYOTO ESCAPE 4242' }] },
+    ],
+    ['a search on the title', { search: { fields: ['title'], term: 'Ñandú' } }],
+    ['a search on every field', { search: { term: 'Escape 4242' } }],
+  ])('%s reads the folded title by its trigram index', async (_name, params) => {
+    const { plans } = await plansOf(params);
+    for (const plan of plans) {
+      const indexes = plan.nodes.map((node) => node['Index Name']);
+      expect(indexes, plan.sql).toContain('trips_search_title_folded_trgm_idx');
     }
   });
 });

@@ -3,6 +3,8 @@
 // service. Only the subset list-query produces is understood; SQL's NULL semantics are kept: a
 // missing value matches no comparison, not even `not`.
 
+import { foldCase } from '../../lists/case-fold.ts';
+
 type Row = Record<string, unknown>;
 type Condition = Record<string, unknown>;
 
@@ -10,8 +12,15 @@ export function matches(row: object, where: object): boolean {
   return Object.entries(where).every(([key, condition]) => {
     if (key === 'AND') return (condition as Condition[]).every((part) => matches(row, part));
     if (key === 'OR') return (condition as Condition[]).some((part) => matches(row, part));
-    return holds((row as Row)[key], condition as Condition);
+    return holds(columnOf(row as Row, key), condition as Condition);
   });
+}
+
+/** A column, or the folded twin the database would generate for it (lists/case-fold.ts). */
+function columnOf(row: Row, key: string): unknown {
+  if (key in row || !key.endsWith('Folded')) return row[key];
+  const text = row[key.slice(0, -'Folded'.length)];
+  return typeof text === 'string' ? foldCase(text) : text;
 }
 
 function holds(value: unknown, condition: Condition): boolean {
