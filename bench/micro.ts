@@ -1,4 +1,4 @@
-// node bench/micro.ts [--trips=5000] [--requests=4000] [--rounds=5] [--path=/trips/{id}] [--create | --config | --graphql=<query>] [--subscribed] [--alloc] >/dev/null
+// node bench/micro.ts [--trips=5000] [--requests=4000] [--rounds=5] [--path=/trips/{id}] [--create | --config [--changing] | --graphql=<query>] [--subscribed] [--alloc] >/dev/null
 // CPU per request of the service in this process, for A/B work on a loaded machine where wall
 // clock means nothing: the service (request logging on, to stdout: send it to /dev/null) answers
 // `--requests` keep-alive requests from 8 clients in this same process, and the process's CPU time
@@ -31,6 +31,11 @@ const { values: args } = parseArgs({
     create: { type: 'boolean', default: false },
     /** PUT /trips/{id}/config with the benchmark's 200-block document instead. */
     config: { type: 'boolean', default: false },
+    /**
+     * With --config: each PUT changes the document (its itinerary's title counts the requests),
+     * so every one is a real save; without it a trip's second PUT of the same document is a no-op.
+     */
+    changing: { type: 'boolean', default: false },
     /**
      * An endpoint of the account subscribes to trip.created and trip.configUpdated, so each
      * write records its event (and queues its job: no worker runs here, nothing is delivered).
@@ -106,6 +111,11 @@ try {
         : args.config
           ? `${pathOf()}/config`
           : pathOf();
+  let sent = 0;
+  const bodyOf = () =>
+    body && args.changing
+      ? body.replace('"title":"Itinerary"', `"title":"Itinerary ${++sent}"`)
+      : body;
   const get = () =>
     new Promise<number>((resolve, reject) => {
       const request = http.request(
@@ -126,7 +136,7 @@ try {
         },
       );
       request.on('error', reject);
-      request.end(body);
+      request.end(bodyOf());
     });
   const run = async (total: number) => {
     let next = 0;

@@ -85,7 +85,12 @@ export function scenarios(tripIds: readonly number[]): Scenario[] {
     method: 'GET' as const,
     path: typeof path === 'string' ? path : path(),
   });
+  // Each PUT changes the document (its itinerary's title counts them): a document equal to the
+  // stored one is a save that writes nothing in the service, never in the hand-written server.
   const configBody = JSON.stringify(configurationWithBlocks(200));
+  let configs = 0;
+  const nextConfigBody = () =>
+    configBody.replace('"title":"Itinerary"', `"title":"Itinerary ${++configs}"`);
   const tripBody = JSON.stringify(NEW_TRIP);
   return [
     { id: 'status', label: 'GET /status', target: 'service', next: get('/status') },
@@ -150,7 +155,7 @@ export function scenarios(tripIds: readonly number[]): Scenario[] {
           method: 'PUT',
           path: `/trips/${randomId()}/config`,
           headers: json,
-          body: configBody,
+          body: nextConfigBody(),
         }),
       },
       'PUT /trips/{id}/config',

@@ -11,6 +11,13 @@ export const LIMITS = {
   /** decisions "Health, errors and limits": JSON bodies 1 MB, trip configuration 5 MB. */
   jsonBodyBytes: 1024 * 1024,
   configBodyBytes: 5 * 1024 * 1024,
+  /**
+   * Ours: levels of blocks in a trip configuration (a real trip nests 3 or 4: itinerary, day,
+   * group, box), and of objects and arrays anywhere in its document or a merge patch (32 levels
+   * of blocks take 65 of them). Past them, 400: deeper, validation would overflow the stack.
+   */
+  configBlockDepthMax: 32,
+  configJsonDepthMax: 128,
   /** decisions "AI trip import": documents up to 20 MB (base64 inline adds a third). */
   importDocumentBytes: 20 * 1024 * 1024,
   importBodyBytes: Math.ceil((20 * 1024 * 1024 * 4) / 3) + 64 * 1024,

@@ -1,5 +1,6 @@
 // /trips/{tripId}/config (service-spec "Trip configuration", decisions "Trip configuration"):
 // read with an ETag, replace (PUT) or merge-patch (PATCH), each guarded by If-Match.
+import { LIMITS } from '../config/constants.ts';
 import { ETAG_HEADER } from '../openapi/components.ts';
 import {
   body,
@@ -14,6 +15,9 @@ import type { Paths, RequestBodyInput } from '../openapi/types.ts';
 import { configurationInput } from './configuration.input.ts';
 
 const TAGS = ['Trip configuration'];
+const NESTING = `Blocks nest at most ${LIMITS.configBlockDepthMax} levels deep, and objects and arrays at most ${LIMITS.configJsonDepthMax} anywhere in the document or patch (400 beyond, naming the first value too deep).`;
+const UNCHANGED =
+  'A save whose document equals the stored one (as JSON: key order aside) changes nothing: the same revision, ETag and updatedAt, and no trip.configUpdated event. Fields of moreInfo sent without an id get new ids, which is a change.';
 const configuration = () =>
   json(schemaRef('TripConfiguration'), { configuration: exampleRef('TripConfiguration') });
 
@@ -41,8 +45,7 @@ export function tripConfigurationPaths(): Paths {
       put: callerOperation('update:trips', {
         operationId: 'replaceTripConfiguration',
         summary: 'Replace the trip configuration',
-        description:
-          'Validates and stores the whole document (up to 5 MB). What GET returns can be sent back as it is.',
+        description: `Validates and stores the whole document (up to 5 MB). What GET returns can be sent back as it is. ${NESTING} ${UNCHANGED}`,
         tags: TAGS,
         parameters: [parameterRef('IfMatch')],
         requestBody: body(
@@ -52,7 +55,7 @@ export function tripConfigurationPaths(): Paths {
         ),
         responses: {
           '200': ok(
-            'Saved; ETag names the new revision.',
+            'Saved; ETag names the new revision (the same one when nothing changed).',
             json(schemaRef('Message')),
             ETAG_HEADER(),
           ),
@@ -62,14 +65,13 @@ export function tripConfigurationPaths(): Paths {
       patch: callerOperation('update:trips', {
         operationId: 'patchTripConfiguration',
         summary: 'Merge-patch the trip configuration',
-        description:
-          'Applies a JSON Merge Patch (RFC 7396) to the stored document and validates the result as PUT does.',
+        description: `Applies a JSON Merge Patch (RFC 7396) to the stored document and validates the result as PUT does. ${NESTING} ${UNCHANGED}`,
         tags: TAGS,
         parameters: [parameterRef('IfMatch')],
         requestBody: body({ 'application/merge-patch+json': patch, 'application/json': patch }),
         responses: {
           '200': ok(
-            'The configuration after the patch; ETag names the new revision.',
+            'The configuration after the patch; ETag names the new revision (the same one when nothing changed).',
             configuration(),
             ETAG_HEADER(),
           ),

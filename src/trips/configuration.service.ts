@@ -11,6 +11,7 @@ import {
   mergePatch,
   type ConfigurationDocument,
 } from './configuration.input.ts';
+import { assertDocumentDepth } from './configuration.depth.ts';
 import { notFound } from './trip.service.ts';
 
 export const etagOf = (tripId: number, revision: number) => `"${tripId}-${revision}"`;
@@ -26,7 +27,9 @@ export async function getConfiguration(prisma: PrismaClient, actor: Actor, tripI
 /**
  * `ifMatch`: the ETag the client read; a write over a newer revision is refused (412). Saves of
  * one configuration run one after the other (row lock), so without If-Match a merge patch applies
- * to the newest document and the last writer wins, never a 412.
+ * to the newest document and the last writer wins, never a 412. A save whose document equals the
+ * stored one (as JSON: PostgreSQL's jsonb equality, blind to key order) writes nothing: same
+ * revision, same ETag, no event (README "Webhooks": an update that changes nothing sends nothing).
  */
 export async function saveConfiguration(
   w: Writer,
@@ -36,9 +39,13 @@ export async function saveConfiguration(
   /** Whether the caller reads the saved document back (a REST PUT does not: it is most of the cost). */
   returnDocument = true,
 ) {
+  // Before anything recursive walks it (the merge patch, zod): a 400, not a stack overflow. A
+  // patch's blocks replace the document's whole (RFC 7396 replaces arrays): the same limits.
+  assertDocumentDepth('document' in change ? change.document : change.patch);
   const save = async (tx: Prisma.TransactionClient | SqlTransaction) => {
-    const [locked] = await tx.$queryRawUnsafe<Array<{ revision: number }>>(
-      `SELECT c.revision FROM trip_configurations c JOIN trips t ON t.id = c.trip_id
+    const [locked] = await tx.$queryRawUnsafe<Array<{ revision: number; updatedAt: Date }>>(
+      `SELECT c.revision, c.updated_at AS "updatedAt"
+      FROM trip_configurations c JOIN trips t ON t.id = c.trip_id
       WHERE c.trip_id = $1 AND t.account_id = $2 AND t.deleted_at IS NULL
       FOR UPDATE OF c`,
       tripId,
@@ -58,21 +65,26 @@ export async function saveConfiguration(
     // A replacement never reads the stored document (200 blocks cost more to read than to write).
     // Only Prisma's transaction reads it (a patch) or reads it back (returnDocument): see below.
     const prisma = tx as Prisma.TransactionClient;
-    const candidate =
-      'document' in change
-        ? change.document
-        : mergePatch(
-            (await prisma.tripConfiguration.findUniqueOrThrow({ where: { tripId } })).document,
-            change.patch,
-          );
+    const stored =
+      'patch' in change
+        ? await prisma.tripConfiguration.findUniqueOrThrow({ where: { tripId } })
+        : undefined;
+    const candidate = stored
+      ? mergePatch(stored.document, (change as { patch: unknown }).patch)
+      : (change as { document: unknown }).document;
+    if (stored) assertDocumentDepth(candidate);
     const { updatedAt: _ignored, ...document } = parseOrThrow(configurationInput, candidate);
-    const saved = returnDocument
-      ? await prisma.tripConfiguration.update({
-          where: { tripId },
-          data: { document: withFieldIds(document) as object, revision: { increment: 1 } },
-        })
-      : await replaceDocument(tx, tripId, withFieldIds(document));
-    // Every save counts (service-spec: "builder content saved"); the debounce folds a burst into one.
+    const saved = await replaceDocument(tx, tripId, withFieldIds(document), returnDocument);
+    if (!saved) {
+      const unchanged =
+        stored ??
+        (returnDocument
+          ? await prisma.tripConfiguration.findUniqueOrThrow({ where: { tripId } })
+          : { tripId, ...locked });
+      return { ...unchanged, etag: etagOf(tripId, locked.revision) };
+    }
+    // Every save that changes the document counts (service-spec: "builder content saved"); the
+    // debounce folds a burst into one.
     await w.events.recordDebounced(tx, {
       type: 'trip.configUpdated',
       accountId: w.actor.accountId,
@@ -89,22 +101,27 @@ export async function saveConfiguration(
 }
 
 /**
- * The update without reading the document back, in SQL: Prisma walks a JSON value to serialize it
- * (about a fifth of a 200-block save's CPU, and most of its garbage); here it is one string.
+ * The update, in SQL in both transactions: Prisma walks a JSON value to serialize it (about a
+ * fifth of a 200-block save's CPU, and most of its garbage); here it is one string. PostgreSQL
+ * compares it with the stored jsonb (key order and spacing aside) and writes nothing when they
+ * are equal: then undefined. `withDocument`: the saved document comes back too.
  */
 async function replaceDocument(
   tx: Prisma.TransactionClient | SqlTransaction,
   tripId: number,
   document: object,
+  withDocument: boolean,
 ) {
-  const [saved] = await tx.$queryRawUnsafe<Array<{ revision: number; updatedAt: Date }>>(
+  const [saved] = await tx.$queryRawUnsafe<
+    Array<{ revision: number; updatedAt: Date; document?: Prisma.JsonValue }>
+  >(
     `UPDATE trip_configurations SET document = $1::jsonb, revision = revision + 1, updated_at = now()
-    WHERE trip_id = $2
-    RETURNING revision, updated_at AS "updatedAt"`,
+    WHERE trip_id = $2 AND document IS DISTINCT FROM $1::jsonb
+    RETURNING revision, updated_at AS "updatedAt"${withDocument ? ', document' : ''}`,
     JSON.stringify(document),
     tripId,
   );
-  return { tripId, ...saved! };
+  return saved && { tripId, ...saved };
 }
 
 /** More-info fields carry an id in GET responses: give one to each field saved without it. */

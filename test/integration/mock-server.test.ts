@@ -291,6 +291,17 @@ describe('the mock server', () => {
       'blocks[0].id',
       'settings.timeFormat',
     ]);
+
+    // As the service: a save that changes nothing keeps the ETag; blocks past 32 levels are a 400.
+    const current = await request(`GET /trips/${id}/config`);
+    const unchanged = await request(`PATCH /trips/${id}/config`, { body: {} });
+    expect(unchanged.headers.get('etag')).toBe(current.headers.get('etag'));
+    let deep: Record<string, unknown> = { id: 'g33', type: 'group' };
+    for (let level = 32; level >= 1; level--)
+      deep = { id: `g${level}`, type: 'group', children: [deep] };
+    const tooDeep = await request(`PATCH /trips/${id}/config`, { body: { blocks: [deep] } });
+    expect(tooDeep.status).toBe(400);
+    expect(Object.keys(tooDeep.body.errors)).toEqual([`blocks[0]${'.children[0]'.repeat(32)}`]);
   });
 
   it('serves nothing but the trips paths', async () => {

@@ -182,7 +182,8 @@ describe('trip configuration', () => {
   it('If-Match: a stale ETag gets 412 and changes nothing; the current one passes', async () => {
     const first = await get();
     const etag = first.headers.get('etag')!;
-    expect((await put(first.body, { 'if-match': etag })).status).toBe(200);
+    const changed = { ...first.body, settings: { ...first.body.settings, description: 'New' } };
+    expect((await put(changed, { 'if-match': etag })).status).toBe(200);
     const stale = await put({ ...first.body, version: '2.0.0' }, { 'if-match': etag });
     expect(stale.status).toBe(412);
     expect(stale.body).toEqual({

@@ -8,6 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { printedDocument } from '../../src/openapi/print-document.ts';
 
 type Json = unknown;
+let printed: Json;
+const current = () => {
+  printed ??= JSON.parse(printedDocument());
+  return printed;
+};
 type Document = { components: { schemas: Record<string, { properties: Record<string, Json> }> } };
 
 interface Improvement {
@@ -79,6 +84,24 @@ const IMPROVEMENTS: Improvement[] = [
     why: "The delivery examples show the request: the envelope, its headers and the endpoint's URL.",
     change: () => JSON.parse(printedDocument()).components.examples[name] as Json,
   })),
+  // Taken from the document as printed now: these sentences are written once, in the operation.
+  ...(['put', 'patch'] as const).flatMap((method): Improvement[] => {
+    const at = ['paths', '/trips/{tripId}/config', method];
+    const now = (...path: string[]) =>
+      path.reduce<Json>((node, name) => (node as Record<string, Json>)[name], current());
+    return [
+      {
+        at: [...at, 'description'],
+        why: 'The configuration states its nesting limits and that a save changing nothing keeps its revision.',
+        change: () => now(...at, 'description'),
+      },
+      {
+        at: [...at, 'responses', '200', 'description'],
+        why: 'The ETag of a save that changes nothing is the same one.',
+        change: () => now(...at, 'responses', '200', 'description'),
+      },
+    ];
+  }),
 ];
 
 /** The value at `at` in the printed document: for a description that now says more. */

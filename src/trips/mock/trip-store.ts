@@ -2,8 +2,10 @@
 // (generated slug, code and join code; the trash reads as 404; whole-document validation and
 // If-Match on the configuration). Inputs arrive already parsed by the service's zod schemas.
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { PreconditionFailedError, NotFoundError, ValidationError } from '../../errors.ts';
 import { CODE_ALPHABET, randomString, slugFor } from '../../shared/identifiers.ts';
+import { assertDocumentDepth } from '../configuration.depth.ts';
 import { configurationInput, mergePatch } from '../configuration.input.ts';
 import { defaultConfiguration } from '../configuration.defaults.ts';
 import { datesInOrder, type CreateTripInput, type UpdateTripInput } from '../trip.input.ts';
@@ -172,17 +174,22 @@ export class TripStore {
         .includes(etag)
     )
       throw new PreconditionFailedError();
+    assertDocumentDepth('document' in change ? change.document : change.patch);
     const candidate =
       'document' in change
         ? change.document
         : mergePatch(entry.configuration.document, change.patch);
+    assertDocumentDepth(candidate);
     const { updatedAt: _ignored, ...document } = parseOrThrow(configurationInput, candidate);
     const fields = document.moreInfo.fields.map((field) => ({
       ...field,
       id: field.id ?? randomUUID(),
     }));
+    const saved = { ...document, moreInfo: { ...document.moreInfo, fields } };
+    // As the service: a save that changes nothing keeps the revision (key order aside).
+    if (isDeepStrictEqual(saved, entry.configuration.document)) return this.configuration(tripId);
     entry.configuration = {
-      document: { ...document, moreInfo: { ...document.moreInfo, fields } },
+      document: saved,
       revision: entry.configuration.revision + 1,
       updatedAt: new Date().toISOString(),
     };
