@@ -172,7 +172,7 @@ describe('creating a trip, by SQL and by Prisma', () => {
     // event and its fan-out job in one transaction, on one connection.
     expect(written().map((sql) => sql.split(/\s+/).slice(0, 3).join(' '))).toEqual([
       'WITH subscribed AS',
-      'BEGIN',
+      'BEGIN; SET LOCAL',
       'WITH subscribed AS',
       'INSERT INTO events',
       'INSERT INTO pgboss.job_common',
