@@ -103,6 +103,7 @@ export async function startService(
       databaseUrl,
       poolSize: config.databasePoolSize,
       preparedStatements: config.databasePreparedStatements,
+      transactionTimeoutMs: config.databaseTransactionTimeoutMs,
       onQuery: config.onDatabaseQuery,
     });
     cleanups.push(() => prisma.$disconnect());

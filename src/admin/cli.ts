@@ -265,6 +265,7 @@ async function main(argv: string[]): Promise<void> {
     databaseUrl,
     poolSize: 2,
     preparedStatements: config.databasePreparedStatements,
+    transactionTimeoutMs: config.databaseTransactionTimeoutMs,
   });
   try {
     await migrate(databaseUrl);

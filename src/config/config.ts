@@ -79,6 +79,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   /** Named prepared statements; off behind a pooler that cannot keep them (PgBouncer before 1.21 in transaction mode). */
   DATABASE_PREPARED_STATEMENTS: z.stringbool().default(true),
+  /** How long a transaction may run before it is rolled back, Prisma's or one in SQL (db/sql-transaction.ts). */
+  DATABASE_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   EMBEDDED_PG_PORT: port.default(54329),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -147,6 +149,7 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   databasePreparedStatements: boolean;
+  databaseTransactionTimeoutMs: number;
   dataDir: string;
   embeddedPgPort: number;
   logLevel: Env['LOG_LEVEL'];
@@ -252,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
+    databaseTransactionTimeoutMs: e.DATABASE_TRANSACTION_TIMEOUT_MS,
     dataDir: path.resolve(e.DATA_DIR),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     logLevel: e.LOG_LEVEL,

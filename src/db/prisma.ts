@@ -21,6 +21,8 @@ export function createPrisma(options: {
   poolSize: number;
   /** Default true; see preparedStatementNames. */
   preparedStatements?: boolean;
+  /** How long an interactive transaction may run, Prisma's or sql-transaction.ts's (default 30 s). */
+  transactionTimeoutMs?: number;
   onQuery?: ((query: DatabaseQuery) => void) | undefined;
 }): PrismaClient {
   // Our own pool (the adapter ends it with the client), so the metrics can read its counts.
@@ -44,7 +46,7 @@ export function createPrisma(options: {
         }),
   });
   // A transaction may wait for a connection while the pool is busy (bursts of bulk writes).
-  const transactionOptions = { maxWait: 10_000, timeout: 30_000 };
+  const transactionOptions = { maxWait: 10_000, timeout: options.transactionTimeoutMs ?? 30_000 };
   // The folded twins of searched text (lists/case-fold.ts) are for WHERE only: never read. (The
   // client is typed without the omission, as everywhere else: nothing reads those fields.)
   const omit = {
@@ -58,10 +60,11 @@ export function createPrisma(options: {
     booking: { buyerNameFolded: true, buyerSurnameFolded: true, buyerEmailFolded: true },
   } as const;
   const named = options.preparedStatements !== false;
+  const transactionTimeoutMs = transactionOptions.timeout;
   if (!options.onQuery)
     return registerClientPool(
       trackCommits(new PrismaClient({ adapter, transactionOptions, omit }) as PrismaClient),
-      { pool, named },
+      { pool, named, transactionTimeoutMs },
     );
   const client = new PrismaClient({
     adapter,
@@ -71,7 +74,12 @@ export function createPrisma(options: {
   }) as unknown as PrismaClient<'query'>;
   client.$on('query', (event) => options.onQuery!({ sql: event.query, params: event.params }));
   // Its transactions can run work after their commit (jobs/queue.ts wakes workers so).
-  return registerClientPool(trackCommits(client), { pool, named, onQuery: options.onQuery });
+  return registerClientPool(trackCommits(client), {
+    pool,
+    named,
+    onQuery: options.onQuery,
+    transactionTimeoutMs,
+  });
 }
 
 /** The pg pool under a client made by createPrisma (for its connection counts). */

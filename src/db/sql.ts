@@ -20,11 +20,13 @@ export interface Statement {
 
 export type Rows = (statement: Statement, values: unknown[]) => Promise<unknown[][]>;
 
-/** The pool under a client, whether its statements may be named, and the query hook. */
+/** The pool under a client, whether its statements may be named, the query hook, and its transactions' time-out. */
 export interface ClientPool {
   pool: pg.Pool;
   named: boolean;
   onQuery?: ((query: DatabaseQuery) => void) | undefined;
+  /** The client's interactive transactions' `timeout` (db/prisma.ts), which sql-transaction.ts keeps too. */
+  transactionTimeoutMs: number;
 }
 
 const pools = new WeakMap<object, ClientPool>();
@@ -44,6 +46,7 @@ export function clientPool(client: object): ClientPool | undefined {
 export interface SqlRunner {
   pool: pg.Pool;
   onQuery?: ((query: DatabaseQuery) => void) | undefined;
+  transactionTimeoutMs: number;
   /** The statement's prepared name, or undefined to run it unnamed. */
   nameOf(statement: Statement): string | undefined;
 }
@@ -60,11 +63,12 @@ export function sqlRunner(client: object): SqlRunner | undefined {
   if (runner) return runner;
   const under = clientPool(client);
   if (!under) return undefined;
-  const { pool, named, onQuery } = under;
+  const { pool, named, onQuery, transactionTimeoutMs } = under;
   const names = preparedStatementNames(1_000, 3, 'h');
   runner = {
     pool,
     onQuery,
+    transactionTimeoutMs,
     nameOf: named
       ? (statement) => statement.name ?? names({ sql: statement.text })
       : () => undefined,

@@ -2,7 +2,8 @@
 // `extensions.errors`, the field map, for validation); everything else is masked.
 import { PothosValidationError } from '@pothos/core';
 import { GraphQLError } from 'graphql';
-import { AppError, ValidationError } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { AppError, ServiceUnavailableError, ValidationError } from '../errors.ts';
 import { RateLimitedError } from '../http/rate-limit.ts';
 
 export function appErrorOf(error: unknown): AppError | undefined {
@@ -49,6 +50,15 @@ export function maskError(error: unknown, onUnexpected?: (error: unknown) => voi
     return new GraphQLError(graphqlError.message, {
       nodes: graphqlError.nodes,
       extensions: { code: 'validation_failed', errors: { [field]: [graphqlError.message] } },
+    });
+  }
+  // The database down or too busy to answer in time: REST's 503, by its code (not logged as a fault).
+  if (isDatabaseUnavailable(graphqlError?.originalError ?? error)) {
+    const unavailable = new ServiceUnavailableError();
+    return new GraphQLError(unavailable.message, {
+      nodes: graphqlError?.nodes,
+      path: graphqlError?.path,
+      extensions: { code: unavailable.code },
     });
   }
   onUnexpected?.(graphqlError?.originalError ?? error);

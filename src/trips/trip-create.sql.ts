@@ -1,13 +1,15 @@
-// A trip's creation in SQL instead of Prisma's model operations: the counter, the trip (RETURNING
-// its columns and its agent's picture) and its configuration, and the trip mapped to the object
-// Prisma's create returned. Used when the caller wants the trip as the Trip type always loads it
-// (its columns and its agent's picture); any other query goes through Prisma. Why: Prisma's
-// runtime cost most of a creation's CPU (issue 16). createBySql does the whole creation on the
-// client's pool, in one statement when no endpoint wants the event; insertTrip is the same in
-// three statements on a Prisma transaction (createTripIn's, when it has no pool to use).
+// A trip's creation in one SQL text (CREATE below), whoever creates it, instead of Prisma's model
+// operations (Prisma's runtime cost most of a creation's CPU, issue 16): the counter, the trip
+// (RETURNING its columns and its agent's picture) and its configuration in one statement, the
+// trip mapped to the object Prisma's create returned. createBySql runs it on the client's pool:
+// alone when no endpoint wants trip.created, else in a transaction on one pooled connection with
+// the event. createIn runs it in a Prisma transaction: an AI import's stage, whose job completes
+// in the same transaction, or a client without a pool of its own. A caller that selects more
+// than the columns and the agent's picture (a GraphQL caller's relations) reads the trip by id
+// once it is created (trip.service.ts).
 import type { Prisma } from '../db/prisma.ts';
 import { sqlRows, type Statement } from '../db/sql.ts';
-import { sqlTransaction } from '../db/sql-transaction.ts';
+import { type SqlTransaction, sqlTransaction } from '../db/sql-transaction.ts';
 import { CODE_ALPHABET, randomString, slugFor } from '../shared/identifiers.ts';
 import { SUBSCRIBED_ENDPOINT } from '../webhooks/events.ts';
 import type { Writer } from '../writer.ts';
@@ -27,39 +29,6 @@ export function columnsOnly(query: Query): boolean {
   const agent = include.agent as { select?: Record<string, unknown> } | undefined;
   const selected = agent?.select ? Object.keys(agent.select) : [];
   return selected.length === 1 && agent?.select?.pictureUrl === true;
-}
-
-export async function insertTrip(
-  tx: Prisma.TransactionClient,
-  actor: { accountId: number; agentId: number },
-  input: CreateTripInput,
-  document: Prisma.InputJsonObject,
-): Promise<LoadedTrip> {
-  // The account row is the counter: codes are unique and gap-free per account, even concurrently.
-  const [counter] = await tx.$queryRaw<Array<{ tripSeq: number }>>`
-    UPDATE accounts SET trip_seq = trip_seq + 1, updated_at = now() WHERE id = ${actor.accountId}
-    RETURNING trip_seq AS "tripSeq"`;
-  const [row] = await tx.$queryRaw<Array<LoadedTrip & { pictureUrl: string | null }>>`
-    INSERT INTO trips (account_id, agent_id, title, slug, code, join_code, seo_description, duration,
-      date_start, date_finish, date_expiration, logo, countries, image_url, template, visibility, updated_at)
-    VALUES (${actor.accountId}, ${actor.agentId}, ${input.title}, ${slugFor(input.title, 'trip')},
-      ${`TRIP-${counter!.tripSeq}`}, ${randomString(CODE_ALPHABET, 8)}, ${input.seoDescription ?? null},
-      ${input.duration ?? null}::int, ${input.dateStart ?? null}::timestamptz, ${input.dateFinish ?? null}::timestamptz,
-      ${input.dateExpiration ?? null}::timestamptz, ${input.logo ?? null}, ${input.countries ?? []}::text[],
-      ${input.imageUrl ?? null}, ${input.template ?? false},
-      CAST(${input.visibility ?? 'public'}::text AS "TripVisibility"), now())
-    RETURNING id, account_id AS "accountId", agent_id AS "agentId", title, slug, code,
-      join_code AS "joinCode", seo_description AS "seoDescription", duration, date_start AS "dateStart",
-      date_finish AS "dateFinish", date_expiration AS "dateExpiration", logo, countries,
-      image_url AS "imageUrl", template, visibility::text AS visibility, visualizations,
-      created_at AS "createdAt", updated_at AS "updatedAt", deleted_at AS "deletedAt",
-      deleted_by_id AS "deletedById",
-      (SELECT a.picture_url FROM agents a WHERE a.id = trips.agent_id) AS "pictureUrl"`;
-  const { pictureUrl, ...trip } = row!;
-  await tx.$executeRaw`
-    INSERT INTO trip_configurations (trip_id, document, updated_at)
-    VALUES (${trip.id}, ${JSON.stringify(document)}::jsonb, now())`;
-  return { ...trip, agent: { pictureUrl } } as LoadedTrip;
 }
 
 /**
@@ -86,24 +55,28 @@ t AS (
   RETURNING *),
 configuration AS (
   INSERT INTO trip_configurations (trip_id, document, updated_at) SELECT id, $17::jsonb, now() FROM t)
-SELECT ${TRIP_COLUMNS}, (SELECT a.picture_url FROM agents a WHERE a.id = t.agent_id),
-  (SELECT yes FROM subscribed)
+SELECT ${TRIP_COLUMNS}, (SELECT a.picture_url FROM agents a WHERE a.id = t.agent_id) AS picture_url,
+  (SELECT yes FROM subscribed) AS subscribed
 FROM t`,
 };
 
+type Creator = Pick<Writer, 'actor' | 'events'>;
+
 /**
- * The trip created in SQL, as Trip loads it, with its trip.created event when an endpoint wants
- * it (then in a transaction on one pooled connection, with the event's fan-out job). Undefined
- * without a pool, or when no trip was written (no such account): Prisma's path says why.
+ * The trip created on the client's pool, as Trip loads it, with its trip.created event when an
+ * endpoint wants it (then in a transaction on one pooled connection, with the event's fan-out
+ * job). Undefined without a pool, or when no trip was written (no such account): createIn says why.
  */
 export async function createBySql(
   w: Writer,
   input: CreateTripInput,
   document: Prisma.InputJsonObject,
 ): Promise<LoadedTrip | undefined> {
+  const rows = sqlRows(w.prisma);
+  if (!rows) return undefined;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await createOnce(w, input, document);
+      return await createOnce(w, rows, valuesOf(w, input, document));
     } catch (error) {
       // The slug's and join code's random parts can repeat one already taken (rarely: 36^6 slugs a
       // title); the statement then failed whole, so it is made again with new ones.
@@ -112,24 +85,61 @@ export async function createBySql(
   }
 }
 
-const RANDOM_PART_ATTEMPTS = 3;
-
-/** A unique violation on a trip's slug or join code (pg's error, as sql.ts runs statements). */
-export function takenRandomPart(error: unknown): boolean {
-  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
-  return (
-    code === '23505' && (constraint === 'trips_slug_key' || constraint === 'trips_join_code_key')
-  );
-}
-
-async function createOnce(
-  w: Writer,
+/**
+ * The trip created in the caller's Prisma transaction by the same statement, with its event when
+ * an endpoint wants it. A statement that fails aborts the whole transaction, so each attempt
+ * starts at a savepoint the retry of a taken slug or join code rolls back to.
+ */
+export async function createIn(
+  tx: Prisma.TransactionClient,
+  w: Creator,
   input: CreateTripInput,
   document: Prisma.InputJsonObject,
-): Promise<LoadedTrip | undefined> {
-  const rows = sqlRows(w.prisma);
-  if (!rows) return undefined;
-  const values = [
+): Promise<LoadedTrip> {
+  for (let attempt = 1; ; attempt++) {
+    await tx.$executeRawUnsafe('SAVEPOINT trip_create');
+    let row: Record<string, unknown> | undefined;
+    try {
+      [row] = await tx.$queryRawUnsafe<Array<Record<string, unknown>>>(
+        CREATE.text,
+        ...valuesOf(w, input, document),
+        true,
+      );
+    } catch (error) {
+      if (attempt >= RANDOM_PART_ATTEMPTS || !takenRandomPart(error)) throw error;
+      await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT trip_create');
+      continue;
+    }
+    if (!row) throw new Error(`No account ${w.actor.accountId} to create a trip in.`);
+    // Prisma's raw row is keyed by column name, in the statement's order: as pg's array, its
+    // values are what tripOf maps.
+    return recordCreated(tx, w, Object.values(row));
+  }
+}
+
+const RANDOM_PART_ATTEMPTS = 3;
+
+/**
+ * A unique violation on a trip's slug or join code: pg's error (as sql.ts runs statements), or the
+ * driver adapter's cause inside Prisma's (P2010, a raw statement in Prisma's transaction).
+ */
+export function takenRandomPart(error: unknown): boolean {
+  const { code, constraint, meta } = (error ?? {}) as {
+    code?: unknown;
+    constraint?: unknown;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; constraint?: unknown } } };
+  };
+  const cause = meta?.driverAdapterError?.cause;
+  const [state, name] =
+    code === 'P2010'
+      ? [cause?.originalCode, (cause?.constraint as { index?: unknown } | undefined)?.index]
+      : [code, constraint];
+  return state === '23505' && (name === 'trips_slug_key' || name === 'trips_join_code_key');
+}
+
+/** CREATE's values but its last ($18): a fresh slug and join code for each attempt. */
+function valuesOf(w: Creator, input: CreateTripInput, document: Prisma.InputJsonObject) {
+  return [
     w.actor.accountId,
     'trip.created',
     w.actor.agentId,
@@ -148,21 +158,36 @@ async function createOnce(
     input.visibility ?? 'public',
     JSON.stringify(document),
   ];
+}
+
+async function createOnce(
+  w: Creator & Pick<Writer, 'prisma'>,
+  rows: NonNullable<ReturnType<typeof sqlRows>>,
+  values: unknown[],
+): Promise<LoadedTrip | undefined> {
   const [row] = await rows(CREATE, [...values, false]);
   if (row) return tripOf(row, true);
   const created = await sqlTransaction(w.prisma, async (tx) => {
     const [row] = await tx.rows(CREATE, [...values, true]);
-    if (!row) return undefined;
-    const trip = tripOf(row, true);
-    if (row.at(-1) === true)
-      await w.events.insert(tx, {
-        type: 'trip.created',
-        accountId: w.actor.accountId,
-        resource: 'trip',
-        resourceId: trip.id,
-        payload: { trip: tripPayload(trip) },
-      });
-    return trip;
+    return row && recordCreated(tx, w, row);
   });
   return created?.result;
+}
+
+/** The trip of CREATE's row, after its event when the row says an endpoint wants one. */
+async function recordCreated(
+  tx: Prisma.TransactionClient | SqlTransaction,
+  w: Creator,
+  row: unknown[],
+): Promise<LoadedTrip> {
+  const trip = tripOf(row, true);
+  if (row.at(-1) === true)
+    await w.events.insert(tx, {
+      type: 'trip.created',
+      accountId: w.actor.accountId,
+      resource: 'trip',
+      resourceId: trip.id,
+      payload: { trip: tripPayload(trip) },
+    });
+  return trip;
 }

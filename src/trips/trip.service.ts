@@ -3,13 +3,12 @@ import type { Actor } from '../auth/actor.ts';
 import { LIMITS } from '../config/constants.ts';
 import type { Prisma, PrismaClient, Trip } from '../db/prisma.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
-import { CODE_ALPHABET, randomString, slugFor } from '../shared/identifiers.ts';
 import { copyTitle } from '../shared/fields.ts';
 import type { Writer } from '../writer.ts';
 import { defaultConfiguration } from './configuration.defaults.ts';
 import { deletedTripEventData, tripPayload } from './trip.payload.ts';
 import { columnRows } from './trip-list.sql.ts';
-import { columnsOnly, createBySql, insertTrip } from './trip-create.sql.ts';
+import { columnsOnly, createBySql, createIn } from './trip-create.sql.ts';
 import { datesInOrder, type CreateTripInput, type UpdateTripInput } from './trip.input.ts';
 
 type Query = { include?: Prisma.TripInclude; select?: Prisma.TripSelect };
@@ -118,9 +117,15 @@ export async function createTrip(
   query: Query = {},
   document: Prisma.InputJsonObject = defaultConfiguration(),
 ) {
-  // The trip's columns only: in SQL on the pool, without Prisma (trip-create.sql.ts).
-  const created = columnsOnly(query) ? await createBySql(w, input, document) : undefined;
-  return created ?? w.prisma.$transaction((tx) => createTripIn(tx, w, input, query, document));
+  // On the pool (trip-create.sql.ts); in Prisma's transaction for a client without a pool of its
+  // own, or to say why no trip was written (no such account).
+  const trip =
+    (await createBySql(w, input, document)) ??
+    (await w.prisma.$transaction((tx) => createIn(tx, w, input, document)));
+  // A selection beyond the columns (a GraphQL caller's relations) reads the trip it created.
+  return columnsOnly(query)
+    ? trip
+    : w.prisma.trip.findUniqueOrThrow({ ...query, where: { id: trip.id } });
 }
 
 /** createTrip inside the caller's transaction (an AI import completes its job in the same one). */
@@ -131,42 +136,10 @@ export async function createTripIn(
   query: Query = {},
   document: Prisma.InputJsonObject = defaultConfiguration(),
 ) {
-  if (columnsOnly(query))
-    return recordCreated(tx, w, await insertTrip(tx, w.actor, input, document));
-  // The account row is the counter: codes are unique and gap-free per account, even concurrently.
-  const { tripSeq } = await tx.account.update({
-    where: { id: w.actor.accountId },
-    data: { tripSeq: { increment: 1 } },
-    select: { tripSeq: true },
-  });
-  const trip = await tx.trip.create({
-    ...query,
-    data: {
-      ...input,
-      slug: slugFor(input.title, 'trip'),
-      code: `TRIP-${tripSeq}`,
-      joinCode: randomString(CODE_ALPHABET, 8),
-      accountId: w.actor.accountId,
-      agentId: w.actor.agentId,
-      configuration: { create: { document } },
-    },
-  });
-  return recordCreated(tx, w, trip);
-}
-
-async function recordCreated<T extends { id: number }>(
-  tx: Prisma.TransactionClient,
-  w: Omit<Writer, 'prisma'>,
-  trip: T,
-): Promise<T> {
-  await w.events.record(tx, {
-    type: 'trip.created',
-    accountId: w.actor.accountId,
-    resource: 'trip',
-    resourceId: trip.id,
-    data: tripData(tx, trip.id),
-  });
-  return trip;
+  const trip = await createIn(tx, w, input, document);
+  return columnsOnly(query)
+    ? trip
+    : tx.trip.findUniqueOrThrow({ ...query, where: { id: trip.id } });
 }
 
 const tripData = (tx: Prisma.TransactionClient, id: number) => async () => ({

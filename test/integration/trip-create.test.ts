@@ -1,10 +1,12 @@
-// A trip's creation by its paths (issue 16). In SQL when the selection is only columns
-// (trip-create.sql.ts): one statement when no endpoint wants trip.created, else the statement,
-// the event and its job in a transaction on one pooled connection. By Prisma's model operations
-// otherwise (an AI import's select). All must write the same rows and the same event, give
-// gap-free codes under concurrency, and write nothing at all when anything fails.
+// A trip's creation by its paths (issue 16), all running the one statement of trip-create.sql.ts:
+// on the pool alone when no endpoint wants trip.created, else with the event and its job in a
+// transaction on one pooled connection; in a caller's Prisma transaction (an AI import's stage).
+// A selection beyond the columns reads the created trip by id. All must write the same rows and
+// the same event, give gap-free codes under concurrency, and write nothing at all when anything
+// fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/auth/actor.ts';
+import { createPrisma, type PrismaClient } from '../../src/db/prisma.ts';
 import { BOSS_SCHEMA } from '../../src/jobs/boss.ts';
 import { createTripInput } from '../../src/trips/trip.input.ts';
 import { createTripIn } from '../../src/trips/trip.service.ts';
@@ -15,6 +17,8 @@ import { startTestApp, type TestService } from '../helpers/service.ts';
 
 let api: TestService;
 let receiver: Receiver;
+/** A client of the service's database whose statements join `statements`, for the import's path. */
+let prisma: PrismaClient;
 /** Every statement the service ran, in order (the onDatabaseQuery hook). */
 const statements: string[] = [];
 /** Those that may write (not the reads of authentication), trimmed. */
@@ -26,8 +30,14 @@ beforeAll(async () => {
     { onDatabaseQuery: (query) => statements.push(query.sql) },
   );
   receiver = await startReceiver();
+  prisma = createPrisma({
+    databaseUrl: api.databaseUrl,
+    poolSize: 4,
+    onQuery: (query) => statements.push(query.sql),
+  });
 });
 afterAll(async () => {
+  await prisma?.$disconnect();
   await receiver?.close();
   await api?.stop();
 });
@@ -49,7 +59,7 @@ const BODY = {
 const rest = (account: AccountFixture, body: Record<string, unknown>) =>
   api.request('POST /trips', { key: account.owner.key, body });
 
-/** The creation an AI import makes: createTripIn in a Prisma transaction with a select, so Prisma's model operations. */
+/** The creation an AI import makes: createTripIn in a Prisma transaction, with a select. */
 const viaPrisma = (account: AccountFixture, body: Record<string, unknown>) => {
   const actor: Actor = {
     agentId: account.owner.agentId,
@@ -60,7 +70,7 @@ const viaPrisma = (account: AccountFixture, body: Record<string, unknown>) => {
     via: 'apiKey',
   };
   const { events, config } = api.running.services;
-  return api.prisma.$transaction((tx) =>
+  return prisma.$transaction((tx) =>
     createTripIn(tx, { actor, events, now: config.clock() }, parseOrThrow(createTripInput, body), {
       select: { id: true },
     }),
@@ -131,6 +141,10 @@ describe('creating a trip, by SQL and by Prisma', () => {
     // The whole creation was the one statement: no BEGIN, no COMMIT, no event (nobody subscribes).
     expect(written()).toEqual([expect.stringMatching(/^WITH subscribed AS/)]);
     const { id: prismaId } = await viaPrisma(account, BODY);
+    // Prisma's transaction ran the very same statement: a trip is created by one SQL text.
+    const creations = statements.filter((sql) => /INSERT INTO trips\b/.test(sql));
+    expect(creations).toHaveLength(2);
+    expect(creations[1]).toBe(creations[0]);
 
     const [bySql, byPrisma] = [await tripRow(created.body.id), await tripRow(prismaId)];
     expect(comparable(bySql)).toEqual(comparable(byPrisma));
@@ -172,7 +186,7 @@ describe('creating a trip, by SQL and by Prisma', () => {
     // event and its fan-out job in one transaction, on one connection.
     expect(written().map((sql) => sql.split(/\s+/).slice(0, 3).join(' '))).toEqual([
       'WITH subscribed AS',
-      'BEGIN',
+      'BEGIN; SET LOCAL',
       'WITH subscribed AS',
       'INSERT INTO events',
       'INSERT INTO pgboss.job_common',
@@ -205,6 +219,59 @@ describe('creating a trip, by SQL and by Prisma', () => {
       jobs: before.jobs + 2,
     });
     await receiver.waitFor(1, (r) => r.body?.data?.trip?.id === created.body.id);
+  });
+
+  it('creates by the same statement for a GraphQL caller selecting relations, then reads the trip with them', async () => {
+    const account = await anAccount(api.prisma);
+    await subscribe(account);
+    const before = await counters(account);
+    statements.length = 0;
+    const res = await api.graphql(
+      `mutation($input: CreateTripInput!) {
+        createTrip(input: $input) { id code title agentPictureUrl configuration { revision document } }
+      }`,
+      { input: { title: BODY.title, countries: BODY.countries, visibility: 'private' } },
+      { key: account.owner.key },
+    );
+    expect(res.body.errors).toBeUndefined();
+    const trip = res.body.data.createTrip;
+    // Created by the one statement (on the pool, then in the event's transaction), not by Prisma's
+    // model operations; only statements that write trips are looked at: the worker delivering an
+    // earlier test's event may write in between.
+    const create = statements.find((sql) => /^WITH subscribed AS/.test(sql));
+    expect(statements.filter((sql) => /INSERT INTO\s+("public"\.)?"?trips"?\s/.test(sql))).toEqual([
+      create,
+      create,
+    ]);
+    expect(trip).toMatchObject({
+      code: `TRIP-${before.tripSeq + 1}`,
+      title: 'Lisbon & Porto: Wine Week',
+      agentPictureUrl: null,
+      configuration: { revision: 1, document: (await configurationRow(trip.id))!.document },
+    });
+    expect(await tripRow(trip.id)).toMatchObject({
+      account_id: account.accountId,
+      countries: ['PRT', 'ESP'],
+      visibility: 'private',
+    });
+    const read = await api.request(`GET /trips/${trip.id}`, { key: account.owner.key });
+    expect(await eventsOf(trip.id)).toEqual([
+      {
+        account_id: account.accountId,
+        type: 'trip.created',
+        resource_type: 'trip',
+        resource_id: trip.id,
+        payload: { trip: read.body },
+      },
+    ]);
+    expect(await counters(account)).toEqual({
+      tripSeq: before.tripSeq + 1,
+      liveTripCount: before.liveTripCount + 1,
+      trips: before.trips + 1,
+      configurations: before.configurations + 1,
+      events: before.events + 1,
+      jobs: before.jobs + 1,
+    });
   });
 });
 
@@ -248,7 +315,7 @@ describe('a failure while creating a trip', () => {
 });
 
 describe('a slug already taken', () => {
-  it('is drawn again: the creation answers 201 with a new slug and the next code, by either path', async () => {
+  it('is drawn again: the creation answers 201 with a new slug and the next code, by every path', async () => {
     const quiet = await anAccount(api.prisma);
     const subscribed = await anAccount(api.prisma);
     await subscribe(subscribed);
@@ -271,7 +338,19 @@ describe('a slug already taken', () => {
         expect(res.body.slug).toMatch(/^slug-collision-[a-z0-9]{6}$/);
         expect(res.body.slug).not.toBe(taken);
         expect(res.body.code).toBe(`TRIP-${before.tripSeq + 1}`);
+        // In Prisma's transaction, the failed attempt is rolled back to its savepoint.
+        const { id } = await viaPrisma(account, { ...BODY, title: 'Slug collision' });
+        expect(await tripRow(id)).toMatchObject({
+          slug: expect.stringMatching(/^slug-collision-[a-z0-9]{6}$/),
+          code: `TRIP-${before.tripSeq + 2}`,
+        });
+        expect((await tripRow(id)).slug).not.toBe(taken);
+        expect(await eventsOf(id)).toHaveLength(account === subscribed ? 1 : 0);
       }
+      // Each path met the taken slug once: the trigger's sequence counted two attempts for each.
+      expect((await query('SELECT last_value FROM collide_slug_seq'))[0]).toEqual({
+        last_value: 8n,
+      });
     } finally {
       await query('DROP TRIGGER collide_slug ON trips');
       await query('DROP FUNCTION collide_slug()');

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       authCacheMs: 5_000,
       databasePoolSize: 10,
       databasePreparedStatements: true,
+      databaseTransactionTimeoutMs: 30_000,
     });
     expect([...config.roles]).toEqual(['api', 'ai', 'worker']);
   });
