@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
+import { foldCase } from '../src/lists/case-fold.ts';
 import { CODE_ALPHABET, randomString, slugFor } from '../src/shared/identifiers.ts';
 import { defaultConfiguration } from '../src/trips/configuration.defaults.ts';
 import { configurationInput } from '../src/trips/configuration.input.ts';
@@ -198,8 +199,10 @@ const SORTABLE: Record<string, string> = {
   title: 'title',
   duration: 'duration',
 };
+// As the service searches: the term folded (lists/case-fold.ts) against the folded twins of the
+// free text, which carry the trigram indexes, and as written against slug and code.
 const SEARCH =
-  '(t.title ILIKE $2 OR t.slug ILIKE $2 OR t.code ILIKE $2 OR t.seo_description ILIKE $2)';
+  '(t.title_folded LIKE $2 OR t.slug ILIKE $3 OR t.code ILIKE $3 OR t.seo_description_folded LIKE $2)';
 const PAGE_COLUMNS = COLUMNS.replace(/(^|,\s*)(\w+)/g, '$1t.$2');
 const listSql = new Map<string, { page: string; count: string }>();
 
@@ -229,7 +232,8 @@ function listStatement(params: URLSearchParams): {
   } else if (search) {
     const { term } = JSON.parse(search) as { term: string };
     where = ` AND ${SEARCH}`;
-    values.push(`%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    values.push(like(foldCase(term)), like(term));
     key = 'search';
   }
   let order = 't.created_at DESC, t.id DESC';
