@@ -94,6 +94,8 @@ const ANSWER = {
 /** The good answer with a flight the document does not mention and an impossible arrival time. */
 const INVENTIVE = {
   ...ANSWER,
+  // A day the service does not keep (year 0000 is 1 BC in PostgreSQL): dropped, not stored.
+  dateFinish: '0000-04-16',
   days: [
     {
       ...ANSWER.days[0]!,
@@ -237,6 +239,7 @@ describe('the LLM generator', () => {
       filename: 'lisbon.html',
     });
     expect(job.status, job.error ?? '').toBe('completed');
+    expect(String(job.trip!.dateFinish)).not.toMatch(/^0000/);
     const [itinerary] = (job.trip!.configuration!.document as any).blocks;
     const flights = itinerary.children.flatMap((d: any) =>
       d.children.filter((c: any) => c.type === 'flight').map((c: any) => c.content),

@@ -4,9 +4,13 @@
 // completes it, and configurationOf turns it into the trip's configuration blocks (each block's
 // `content` below is what the configuration stores). Stored as the import job's `draft`.
 import { z } from 'zod';
+import { DATE_RANGE_TEXT, parseIsoInstant } from '../../shared/date-range.ts';
 
 const time = z.string().regex(/^\d{2}:\d{2}$/);
-const date = z.iso.date();
+// A calendar day within the service's dates (shared/date-range.ts): year 0000 is not one.
+const date = z.iso.date().refine((day) => parseIsoInstant(day) !== undefined, {
+  message: `Dates run ${DATE_RANGE_TEXT}.`,
+});
 
 export const flightContent = z.object({
   flightNumber: z.string().nullable(),

@@ -15,6 +15,7 @@ import {
   type GenerateOptions,
   type Generator,
 } from './draft.ts';
+import { parseIsoInstant } from '../../shared/date-range.ts';
 
 const llmBlock = z.object({
   type: z.enum(['flight', 'accommodation', 'activity', 'transport', 'text']),
@@ -105,7 +106,8 @@ export function llmGenerator(settings: LlmSettings): Generator {
 
 const orNull = <T>(value: T | null | undefined, valid: (v: T) => boolean) =>
   value !== null && value !== undefined && valid(value) ? value : null;
-const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s));
+// A calendar day the service keeps (shared/date-range.ts): not 0000-01-01 nor 2026-02-30.
+const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && parseIsoInstant(s) !== undefined;
 const isTime = (s: string) => /^\d{2}:\d{2}$/.test(s);
 
 function toDraft(answer: LlmAnswer): DraftInput {
