@@ -166,12 +166,17 @@ function mostSpecific(
 }
 
 /** A body without a Content-Type is read as JSON, as before; one with another type is refused. */
-function checkMediaType(request: Request, accepted: readonly string[]): void {
+export function checkMediaType(
+  request: Request,
+  accepted: readonly string[],
+  /** The types the refusal names, when not all of them (a GraphQL document's own type). */
+  named: readonly string[] = accepted,
+): void {
   const header = request.headers.get('content-type');
   if (header === null) return;
   const type = header.split(';')[0]!.trim().toLowerCase();
   if (!accepted.includes(type))
-    throw new UnsupportedMediaTypeError(request.method, type.slice(0, 100), accepted);
+    throw new UnsupportedMediaTypeError(request.method, type.slice(0, 100), named);
 }
 
 function checkQuery(
