@@ -3,7 +3,7 @@
 // gets a Prisma `where` and `orderBy`. Every problem is a 400 naming the parameter.
 import { INT4, LIMITS } from '../config/constants.ts';
 import { ValidationError } from '../errors.ts';
-import { DATE_RANGE_TEXT, parseIsoInstant } from '../shared/date-range.ts';
+import { DATE_TIME_RULE, parseIsoInstant } from '../shared/date-range.ts';
 import { didYouMean } from '../shared/did-you-mean.ts';
 import { foldCase, foldedField } from './case-fold.ts';
 
@@ -171,9 +171,7 @@ function scalar(kind: FilterKind, value: unknown, fail: (m: string) => Validatio
       // month's, and year 0000 reached PostgreSQL as a date it refuses (a 500).
       const date = parseIsoInstant(value);
       if (date) return date;
-      throw fail(
-        `the value must be an ISO 8601 date-time or date ${DATE_RANGE_TEXT}, e.g. 2026-05-01T09:00:00Z or 2026-05-01.`,
-      );
+      throw fail(`the value must be ${DATE_TIME_RULE}.`);
     }
   }
 }

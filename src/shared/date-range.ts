@@ -32,7 +32,9 @@ export function parseIsoInstant(value: unknown): Date | undefined {
   return inDateRange(date) ? date : undefined;
 }
 
-export const DATE_TIME_MESSAGE = `Must be an ISO 8601 date-time or date ${DATE_RANGE_TEXT}, e.g. 2026-05-01T09:00:00Z or 2026-05-01.`;
+/** What a date must be, for messages: bodies' ("Must be ...") and list filters' ("the value must be ..."). */
+export const DATE_TIME_RULE = `an ISO 8601 date-time or date ${DATE_RANGE_TEXT}, e.g. 2026-05-01T09:00:00Z or 2026-05-01`;
+export const DATE_TIME_MESSAGE = `Must be ${DATE_TIME_RULE}.`;
 
 function inRangeOrIssue(message: string) {
   return (value: string, context: z.core.$RefinementCtx<string>): Date => {
