@@ -11,7 +11,9 @@ const INLINE = new Set(['html', 'htm', 'eml', 'ics', 'pdf', 'png', 'jpg', 'jpeg'
 
 export interface ExpectedBlock {
   type: string;
-  day?: number;
+  /** The day it happens on: a date (YYYY-MM-DD) or a day number (README "day"). */
+  day?: number | string;
+  nights?: number;
   [key: string]: unknown;
 }
 export interface Expected {

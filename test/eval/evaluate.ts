@@ -40,6 +40,8 @@ export async function evaluateCorpus(only: string[] = [], dir?: string): Promise
 export interface Summary {
   documents: number;
   fields: Record<Field, number>;
+  /** Mean of the documents' blocks recall × placement. */
+  strict: number;
   overall: number;
 }
 
@@ -49,6 +51,7 @@ export function summarize(results: DocumentResult[]): Summary {
     fields: Object.fromEntries(
       FIELDS.map((f) => [f, mean(results.map((r) => r.score.fields[f]))]),
     ) as Record<Field, number>,
+    strict: mean(results.map((r) => r.score.strict)),
     overall: mean(results.map((r) => r.score.score)),
   };
 }

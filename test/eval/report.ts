@@ -6,12 +6,12 @@ import { FIELDS } from './score.ts';
 const pct = (value: number) => value.toFixed(2);
 
 function row(name: string, s: Summary): string {
-  return `| ${name.padEnd(14)} | ${String(s.documents).padStart(4)} | ${FIELDS.map((f) => pct(s.fields[f]).padStart(f.length)).join(' | ')} | ${pct(s.overall).padStart(4)} |`;
+  return `| ${name.padEnd(14)} | ${String(s.documents).padStart(4)} | ${FIELDS.map((f) => pct(s.fields[f]).padStart(f.length)).join(' | ')} | ${pct(s.strict).padStart(6)} | ${pct(s.overall).padStart(4)} |`;
 }
 
 export function formatTable(results: DocumentResult[]): string {
-  const header = `| ${'documents'.padEnd(14)} | ${'n'.padStart(4)} | ${FIELDS.join(' | ')} | mean |`;
-  const rule = `|${'-'.repeat(16)}|-----:|${FIELDS.map((f) => `${'-'.repeat(f.length + 1)}:`).join('|')}|-----:|`;
+  const header = `| ${'documents'.padEnd(14)} | ${'n'.padStart(4)} | ${FIELDS.join(' | ')} | strict | mean |`;
+  const rule = `|${'-'.repeat(16)}|-----:|${FIELDS.map((f) => `${'-'.repeat(f.length + 1)}:`).join('|')}|-------:|-----:|`;
   return [
     header,
     rule,

@@ -2,8 +2,18 @@
 // score for each field in [0, 1] and the misses that explain what is below 1.
 import type { Expected, ExpectedBlock } from './corpus.ts';
 
-export const FIELDS = ['title', 'dates', 'duration', 'countries', 'blocks', 'settings'] as const;
+export const FIELDS = [
+  'title',
+  'dates',
+  'duration',
+  'countries',
+  'blocks',
+  'placement',
+  'settings',
+] as const;
 export type Field = (typeof FIELDS)[number];
+/** Reported beside the fields, not averaged into the score: blocks recall × placement. */
+export type Measure = Field | 'strict';
 
 /** What the scorer reads of an import: the trip's fields and its configuration. */
 export interface ImportOutput {
@@ -19,15 +29,22 @@ export interface ImportOutput {
 
 export interface DocumentScore {
   fields: Record<Field, number>;
+  /** Blocks recall × placement: the share of expected blocks found and in the right place. */
+  strict: number;
   score: number;
   misses: string[];
 }
 
 interface OutputBlock {
   type: string;
+  /** The number of the itinerary day it sits in, and that day's date (stated, else counted from the trip's start). */
   day: number | null;
+  date: string | null;
   content: Record<string, unknown>;
 }
+
+/** The keys that say where a block belongs (README "placement"), scored apart from the match. */
+const PLACEMENT_KEYS = ['day', 'nights'] as const;
 
 const CODE_KEYS = new Set(['departureAirport', 'arrivalAirport', 'flightNumber', 'currency']);
 const EXACT_KEYS = new Set([
@@ -46,25 +63,37 @@ const EXACT_KEYS = new Set([
 
 export function scoreDocument(output: ImportOutput, expected: Expected): DocumentScore {
   const misses: string[] = [];
+  const blocks = scoreBlocks(
+    blocksOf(output.configuration.blocks, isoDate(output.trip.dateStart)),
+    expected.blocks,
+    misses,
+  );
   const fields: Record<Field, number> = {
     title: scoreTitle(output.trip.title, expected.title, misses),
     dates: scoreDates(output.trip, expected, misses),
     duration: same('duration', output.trip.duration ?? null, expected.duration, misses),
     countries: scoreCountries(output.trip.countries ?? [], expected.countries, misses),
-    blocks: scoreBlocks(blocksOf(output.configuration.blocks), expected.blocks, misses),
+    blocks: blocks.recall,
+    placement: blocks.placement,
     settings: scoreSettings(
       (output.configuration.settings ?? {}) as Record<string, unknown>,
       expected.settings,
       misses,
     ),
   };
-  return { fields, score: mean(Object.values(fields)), misses };
+  return {
+    fields,
+    strict: blocks.recall * blocks.placement,
+    score: mean(Object.values(fields)),
+    misses,
+  };
 }
 
 /** A failed import: every field 0, the reason as the miss. */
 export function failedDocument(reason: string): DocumentScore {
   return {
     fields: Object.fromEntries(FIELDS.map((f) => [f, 0])) as Record<Field, number>,
+    strict: 0,
     score: 0,
     misses: [`import failed: ${reason}`],
   };
@@ -136,20 +165,31 @@ function scoreSettings(
   return (keys.length - wrong.length) / keys.length;
 }
 
-/** The itinerary's day blocks with the number of the day they sit in, then the trip-level blocks. */
-export function blocksOf(blocks: unknown): OutputBlock[] {
+/**
+ * The itinerary's day blocks with the number and date of the day they sit in (a day without a
+ * date is counted from the trip's start), then the trip-level blocks.
+ */
+export function blocksOf(blocks: unknown, tripStart: string | null = null): OutputBlock[] {
   const out: OutputBlock[] = [];
   for (const block of asArray(blocks)) {
     if (block.type !== 'itinerary') {
-      out.push({ type: String(block.type), day: null, content: asRecord(block.content) });
+      out.push({
+        type: String(block.type),
+        day: null,
+        date: null,
+        content: asRecord(block.content),
+      });
       continue;
     }
     for (const day of asArray(block.children)) {
-      const number = asRecord(day.content).day;
+      const { day: number, date } = asRecord(day.content);
+      const counted =
+        typeof number === 'number' && tripStart ? addDays(tripStart, number - 1) : null;
       for (const child of asArray(day.children)) {
         out.push({
           type: String(child.type),
           day: typeof number === 'number' ? number : null,
+          date: typeof date === 'string' && date ? date.slice(0, 10) : counted,
           content: asRecord(child.content),
         });
       }
@@ -158,44 +198,86 @@ export function blocksOf(blocks: unknown): OutputBlock[] {
   return out;
 }
 
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
 const asArray = (value: unknown) => (Array.isArray(value) ? value : []).map(asRecord);
 const asRecord = (value: unknown) =>
   value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 
-/** Recall: each expectation is matched to a distinct output block (a maximum matching). */
-function scoreBlocks(actual: OutputBlock[], expected: ExpectedBlock[], misses: string[]): number {
-  if (expected.length === 0) return 1;
-  const candidates = expected.map((e) =>
-    actual.flatMap((a, i) => (wrongKeys(a, e).length === 0 ? [i] : [])),
+/**
+ * Recall: each expectation is matched to a distinct output block (a maximum matching) on every
+ * key but its placement; blocks in the right place are matched first. Placement: the share of
+ * the matched expectations with a `day` or `nights` whose block has them right.
+ */
+function scoreBlocks(
+  actual: OutputBlock[],
+  expected: ExpectedBlock[],
+  misses: string[],
+): { recall: number; placement: number } {
+  if (expected.length === 0) return { recall: 1, placement: 1 };
+  const fits = expected.map((e) =>
+    actual.flatMap((a, i) => (wrongKeys(a, e, false).length === 0 ? [i] : [])),
+  );
+  const placed = expected.map((e, i) =>
+    fits[i]!.filter((a) => wrongKeys(actual[a]!, e, true).length === 0),
   );
   const owner = new Map<number, number>();
-  const assign = (e: number, seen: Set<number>): boolean =>
+  const assign = (candidates: number[][], e: number, seen: Set<number>): boolean =>
     candidates[e]!.some((a) => {
       if (seen.has(a)) return false;
       seen.add(a);
-      if (owner.has(a) && !assign(owner.get(a)!, seen)) return false;
+      if (owner.has(a) && !assign(candidates, owner.get(a)!, seen)) return false;
       owner.set(a, e);
       return true;
     });
-  let matched = 0;
+  // First the best-placed matching, then more expectations matched wherever their blocks sit
+  // (an augmenting path keeps every expectation matched so far matched).
+  for (let i = 0; i < expected.length; i++) assign(placed, i, new Set());
+  const matchedByBlock = () => new Map([...owner].map(([a, e]) => [e, a]));
   expected.forEach((_e, i) => {
-    if (assign(i, new Set())) matched++;
+    if (!matchedByBlock().has(i)) assign(fits, i, new Set());
   });
-  const matchedExpectations = new Set(owner.values());
+  const blockOf = matchedByBlock();
+  let placedRight = 0;
+  let withPlace = 0;
   expected.forEach((e, i) => {
-    if (!matchedExpectations.has(i))
+    const a = blockOf.get(i);
+    if (a === undefined) {
       misses.push(`block ${describeExpectation(e)}: ${nearestMiss(actual, e)}`);
+      return;
+    }
+    if (!PLACEMENT_KEYS.some((key) => e[key] !== undefined)) return;
+    withPlace++;
+    const wrong = wrongKeys(actual[a]!, e, true);
+    if (wrong.length === 0) placedRight++;
+    else
+      misses.push(
+        `placement ${describeExpectation(e)}: ${wrong.map((k) => `${k}=${JSON.stringify(shownValue(actual[a]!, k))}`).join(', ')}`,
+      );
   });
-  return matched / expected.length;
+  return {
+    recall: blockOf.size / expected.length,
+    placement: withPlace ? placedRight / withPlace : 1,
+  };
 }
 
-/** The expectation's keys that the output block does not satisfy. */
-function wrongKeys(block: OutputBlock, expected: ExpectedBlock): string[] {
+/** Whether the block sits on the expected day: its number, or its date when a date is expected. */
+function onDay(block: OutputBlock, day: unknown): boolean {
+  return typeof day === 'string' ? block.date === day : block.day === day;
+}
+
+/**
+ * The expectation's keys that the output block does not satisfy; with `placement` false the
+ * placement keys (`day`, `nights`) are left out.
+ */
+function wrongKeys(block: OutputBlock, expected: ExpectedBlock, placement = true): string[] {
   if (block.type !== expected.type) return ['type'];
   return Object.entries(expected)
     .filter(([key, value]) => {
       if (key === 'type') return false;
-      if (key === 'day') return block.day !== value;
+      if (!placement && (PLACEMENT_KEYS as readonly string[]).includes(key)) return false;
+      if (key === 'day') return !onDay(block, value);
       if (key === 'title' && block.type === 'activity')
         return (
           !matches(key, block.content.title, value) &&
@@ -239,13 +321,14 @@ function nearestMiss(actual: OutputBlock[], expected: ExpectedBlock): string {
   const nearest = sameType
     .map((a) => ({ a, wrong: wrongKeys(a, expected) }))
     .sort((x, y) => x.wrong.length - y.wrong.length)[0]!;
-  const shown = (key: string) =>
-    key === 'day'
-      ? nearest.a.day
-      : key === 'title' && nearest.a.type === 'activity'
-        ? nearest.a.content.title
-        : nearest.a.content[key];
-  return `nearest differs in ${nearest.wrong.map((k) => `${k}=${clip(JSON.stringify(shown(k)) ?? 'undefined')}`).join(', ')}`;
+  return `nearest differs in ${nearest.wrong.map((k) => `${k}=${clip(JSON.stringify(shownValue(nearest.a, k)) ?? 'undefined')}`).join(', ')}`;
+}
+
+/** The block's value for an expectation's key, as a miss shows it. */
+function shownValue(block: OutputBlock, key: string): unknown {
+  if (key === 'day') return block.date ? `${block.day} (${block.date})` : block.day;
+  if (key === 'title' && block.type === 'activity') return block.content.title;
+  return block.content[key];
 }
 
 const clip = (text: string) => (text.length > 70 ? `${text.slice(0, 67)}...` : text);

@@ -20,6 +20,7 @@ const EVAL_FLOORS: Record<Field | 'overall', number> = {
   duration: 0.98,
   countries: 0.96,
   blocks: 0.9,
+  placement: 0.97,
   settings: 0.97,
   overall: 0.96,
 };
@@ -149,7 +150,7 @@ describe('the corpus scorer', () => {
     expect(score.fields.settings).toBe(0.5);
   });
 
-  it('matches a block only in its own day, of its own type and mode, and each output block once', () => {
+  it('matches a block only of its own type and mode, and each output block once', () => {
     const moved = scoreDocument(
       output({
         day2: [
@@ -169,6 +170,57 @@ describe('the corpus scorer', () => {
       blocks: [...expected.blocks, { type: 'activity', day: 2, title: 'Vatican' }],
     };
     expect(scoreDocument(output(), twice).fields.blocks).toBe(5 / 6);
+  });
+
+  it("scores where a found block sits apart from finding it: its day (a number or a date) and a stay's nights", () => {
+    // The activity of day 2 sits in day 1: found (recall 1), misplaced (placement 2/3).
+    const early = output();
+    const itinerary = (
+      early.configuration.blocks as Array<{ children: Array<{ children: object[] }> }>
+    )[0]!;
+    itinerary.children[0]!.children.push(itinerary.children[1]!.children.shift()!);
+    const score = scoreDocument(early, expected);
+    expect(score.fields.blocks).toBe(1);
+    expect(score.fields.placement).toBeCloseTo(2 / 3);
+    expect(score.strict).toBeCloseTo(2 / 3);
+    expect(score.misses.join('\n')).toMatch(/placement activity\{day:2.*day="1 \(2026-05-08\)"/);
+
+    // A date is compared with the day's date, else the trip's start plus the day's number less one.
+    const dated = {
+      ...expected,
+      blocks: [
+        { type: 'activity', day: '2026-05-09', title: 'Vatican' },
+        { type: 'accommodation', day: '2026-05-08', name: 'Artemide', nights: 1 },
+      ],
+    };
+    const stay = (nights: number) => ({
+      type: 'accommodation',
+      content: { name: 'Hotel Artemide', nights },
+    });
+    const withStay = (nights: number) => {
+      const out = output();
+      const days = (
+        out.configuration.blocks as Array<{ children: Array<{ children: object[] }> }>
+      )[0]!.children;
+      days[0]!.children.push(stay(nights));
+      return out;
+    };
+    expect(scoreDocument(withStay(1), dated).fields.placement).toBe(1);
+    expect(scoreDocument(withStay(2), dated).fields.placement).toBe(0.5);
+    expect(scoreDocument(withStay(2), dated).fields.blocks).toBe(1);
+  });
+
+  it('prefers the block in the right place among the blocks that fit', () => {
+    const day2 = [
+      { type: 'activity', content: { title: 'Vatican', time: '09:00' } },
+      { type: 'transport', content: { mode: 'train', from: 'Roma' } },
+    ];
+    const out = output({ day2 });
+    const days = (
+      out.configuration.blocks as Array<{ children: Array<{ children: object[] }> }>
+    )[0]!.children;
+    days[0]!.children.push({ type: 'activity', content: { title: 'Vatican', time: '09:00' } });
+    expect(scoreDocument(out, expected).fields.placement).toBe(1);
   });
 
   it('finds the matching that satisfies the most expectations, not the first fit', () => {
