@@ -46,6 +46,9 @@ import {
   type Visit,
 } from './trip-fields.ts';
 import { NOT_TRIP_DATE, RECURRING, SENTENCE_BREAK, fold } from './vocabulary.ts';
+import type { ReadDay } from './readers/reader.ts';
+import { runReaders, type ReadersResult } from './readers/registry.ts';
+import { placeBookings } from './timeline.ts';
 
 const MAX_DAYS = 60;
 
@@ -60,7 +63,15 @@ type Flight = Extract<DraftBlockInput, { type: 'flight' }>;
 type Stay = Extract<DraftBlockInput, { type: 'accommodation' }>;
 
 export function extractDraft(text: string, now: Date): Draft {
-  const { lines, subject, chat } = readDocument(text);
+  const document = readDocument(text);
+  const { subject, chat } = document;
+  // Layout readers first (readers/): what they claim, the general reading below leaves alone.
+  const readers = runReaders({
+    lines: document.lines,
+    now,
+    anchor: anchorDate(document.lines, now),
+  });
+  const lines = readers.bookings.length ? readers.ledger.unclaimed() : document.lines;
   const language = ISO_639_1[detectLanguage(lines.join('\n'))];
   const anchor = anchorDate(lines, now);
   // Recurring departures give no dates, unless the document states the chosen one ("Ihr Termin: 15.08.–22.08.2026").
@@ -73,7 +84,9 @@ export function extractDraft(text: string, now: Date): Draft {
   const early = recurring
     ? null
     : statedPeriod([...(subject ? [subject] : []), ...lines.slice(0, 12)], now, anchor).start;
-  const layout = readLayout(lines, now, anchor, early);
+  const layout = readers.days.length
+    ? readerLayout(readers)
+    : (readLayout(lines, now, anchor, early) as ReaderLayout);
   const head = layout.days.length ? layout.preamble : lines.slice(0, 25);
   const period = recurring
     ? { start: null, finish: null }
@@ -109,6 +122,7 @@ export function extractDraft(text: string, now: Date): Draft {
     }
     placeDatedNotes(layout.tail, days, now, anchor);
   }
+  placeBookings(days, readers.bookings);
 
   // A journey whose means the sentence leaves out ("Rückreise ab Zermatt ...") goes by the document's only means.
   const journeys = days.flatMap((d) => d.blocks).filter((b) => b.type === 'transport');
@@ -397,8 +411,27 @@ function placesOf(title: string | null): string[] {
 const COACH_OPENING =
   /^(?:bus|coach|autobus|autocar|autocarro|onibus|pullman|reisebus|fernbus)(?![\p{L}])/u;
 
+interface ReaderLayout {
+  preamble: string[];
+  days: ReadDay[];
+  tail: string[];
+}
+
+/** The layout a reader recognised: its days, and the lines it left before and after them. */
+function readerLayout({ ledger, days }: ReadersResult): ReaderLayout {
+  const claimed = ledger.lines.flatMap((_l, i) => (ledger.isClaimed(i) ? [i] : []));
+  const first = claimed[0] ?? 0;
+  const last = claimed.at(-1) ?? -1;
+  const free = (i: number) => !ledger.isClaimed(i);
+  return {
+    preamble: ledger.lines.filter((_l, i) => i < first && free(i)),
+    days,
+    tail: ledger.lines.filter((_l, i) => i > last && free(i)),
+  };
+}
+
 function programmeDays(
-  sections: DaySection[],
+  sections: ReadDay[],
   start: IsoDate | null,
   stated: number | null,
   now: Date,
@@ -474,6 +507,7 @@ function programmeDays(
       places.length && lastPart.includes(places.at(-1)!) && !/\d/.test(section.title ?? '')
         ? places.at(-1)!
         : null;
+    for (const stay of section.stays ?? []) mentions.push({ day, hotel: stay });
     for (const hotel of hotels)
       mentions.push({
         day,

@@ -1,0 +1,161 @@
+// An agent's plan written one service a line, each line opening with its date or its range:
+//   3 Oct 2027: TP 579 Frankfurt 06:10 → Lisbon 08:15. Private transfer to the hotel.
+//   3–6 Oct: Memmo Príncipe Real, Lisbon (3 nights, deluxe double, breakfast)
+//   14/03 Vuelo Madrid – Marrakech ...
+// Each date starts its own day (the days between are kept, empty, so the itinerary runs day by
+// day); a range before a place to sleep is a stay from its first date to its last; lines that
+// follow a dated line without a date of their own belong to it.
+import { hotelName, type HotelMention } from '../blocks.ts';
+import {
+  addDays,
+  daysBetween,
+  findRanges,
+  leadingDate,
+  scanDates,
+  type IsoDate,
+} from '../dates.ts';
+import { city } from '../places.ts';
+import { DAY_HEADER, HOTEL_WORDS, fold } from '../vocabulary.ts';
+import type { LayoutReader, LineLedger, ReadDay, ReaderInput, Reading } from './reader.ts';
+
+const NAME = 'dated-lines';
+const MAX_DAYS = 60;
+
+/** The date part of a line and what follows it: "3–6 Oct: …", "14/03 Vuelo …", "Mon 3 Oct - …". */
+interface DatedLine {
+  start: IsoDate;
+  /** The last date of a range ("3–6 Oct"), else null. */
+  end: IsoDate | null;
+  rest: string;
+}
+
+// The separator after a leading date or range: a colon, a dash between spaces, a tab or a bar.
+const PREFIX = /^(.{3,40}?)(?::\s*|\s+[–—-]\s+|\s*\|\s*|\t)(?=\S)/;
+const TIME = /\b\d{1,2}[:h.]\d{2}\b/;
+const NOT_A_STAY =
+  /\b(?:tour|excursion|excursao|excursie|ausflug|escursione|visit|visita|visite|besuch|cruise|crucero|croisiere|cruzeiro|kreuzfahrt|crociera|drive|road ?trip|self-drive|autotour|rundreise|route|train|tren|treno|zug|comboio|flight|vuelo|vol|voo|flug|volo|bus|ferry|ferri|transfer|traslado|transfert|trekking|trek|safari|rental|hire|alquiler|location|aluguer|mietwagen|noleggio)\b/;
+const NIGHTS = /\b\d{1,2}\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte)\b/;
+
+export function datedLine(line: string, now: Date, anchor: IsoDate | null): DatedLine | undefined {
+  const prefix = PREFIX.exec(line);
+  if (prefix) {
+    const head = prefix[1]!;
+    const range = findRanges(fold(head), now, anchor)[0];
+    if (range && range.index <= 4 && daysBetween(range.start, range.end) <= MAX_DAYS)
+      return { start: range.start, end: range.end, rest: line.slice(prefix[0].length).trim() };
+  }
+  const single = leadingDate(line, now, anchor);
+  if (!single || single.end > 30) return undefined;
+
+  const rest = line
+    .slice(single.end)
+    .replace(/^[\s,:.\-–—|)]+/, '')
+    .trim();
+  return { start: single.date, end: null, rest };
+}
+
+/** A range's line read as a stay: "Memmo Príncipe Real, Lisbon (3 nights, deluxe double)". */
+export function stayOf(line: DatedLine): HotelMention | undefined {
+  if (!line.end || line.end <= line.start) return undefined;
+  const folded = fold(line.rest);
+  if (TIME.test(line.rest) || NOT_A_STAY.test(folded.replace(NIGHTS, ''))) return undefined;
+  const parts = line.rest
+    .split(/\s*[(,–—|]\s*|\s+-\s+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const named = hotelName(line.rest);
+  const first = parts[0] ?? '';
+  const isName = /^\p{Lu}/u.test(first) && first.length >= 3 && !city(first);
+  if (!named && !isName && !HOTEL_WORDS.test(folded)) return undefined;
+  const place = parts.slice(1).find((p) => city(p.replace(/\)$/, '')));
+  return {
+    name: named ?? first,
+    city: place ? place.replace(/\)$/, '') : null,
+    nights: daysBetween(line.start, line.end),
+  };
+}
+
+function datedLines(input: ReaderInput): Array<DatedLine | undefined> {
+  return input.lines.map((line) =>
+    line.length <= 300 ? datedLine(line, input.now, input.anchor) : undefined,
+  );
+}
+
+export const datedLinesReader: LayoutReader = {
+  name: NAME,
+  applies(input) {
+    // Numbered day headings ("Day 1", "Día 2") are a programme's layout, not this one.
+    if (input.lines.filter((l) => DAY_HEADER.test(fold(l))).length >= 2) return false;
+    const found = datedLines(input);
+    const dated = found.flatMap((d, i) => (d && d.rest.length >= 8 ? [i] : []));
+    if (dated.length < 3) return false;
+    // One service a line: few undated lines between the dated ones. Dates as headings over
+    // paragraphs, or a confirmation's sections (FLIGHTS, HOTEL...) with a dated line here and
+    // there, are other layouts.
+    const undated =
+      dated.at(-1)! -
+      dated[0]! +
+      1 -
+      found.slice(dated[0], dated.at(-1)! + 1).filter(Boolean).length;
+    if (undated > Math.max(1, Math.floor(dated.length / 3))) return false;
+    // Nor is a list of a few dated services inside a confirmation that dates the same trip
+    // elsewhere too ("Ida 04/07/2026 TP1543 ...", "Entrada: 04/07/2026").
+    const days = dated.flatMap((i) => [found[i]!.start, found[i]!.end ?? found[i]!.start]).sort();
+    const elsewhere = input.lines.filter(
+      (line, i) =>
+        (i < dated[0]! || i > dated.at(-1)!) &&
+        scanDates(line, input.now, input.anchor).some(
+          (d) => d.date >= days[0]! && d.date <= days.at(-1)!,
+        ),
+    );
+    return elsewhere.length < 2;
+  },
+  read(input, ledger) {
+    return readDatedLines(input, ledger);
+  },
+};
+
+function readDatedLines(input: ReaderInput, ledger: LineLedger): Reading {
+  const found = datedLines(input);
+  const indexes = found.flatMap((d, i) => (d && d.rest.length >= 3 ? [i] : []));
+  const dates = indexes.flatMap((i) => [
+    found[i]!.start,
+    ...(found[i]!.end ? [found[i]!.end!] : []),
+  ]);
+  const first = dates.reduce((a, b) => (b < a ? b : a));
+  const last = dates.reduce((a, b) => (b > a ? b : a));
+  // Dates out of order or far apart are not one plan written line by line.
+  if (daysBetween(first, last) > MAX_DAYS) return {};
+  const byDate = new Map<IsoDate, ReadDay>();
+  const dayOf = (date: IsoDate) => {
+    let day = byDate.get(date);
+    if (!day) {
+      const number = daysBetween(first, date) + 1;
+      day = { day: number, lastDay: number, date, title: null, lines: [] };
+      byDate.set(date, day);
+    }
+    return day;
+  };
+  for (let d = first; d <= last; d = addDays(d, 1)) dayOf(d);
+  const lastIndex = indexes.at(-1)!;
+  let current: ReadDay | undefined;
+  input.lines.forEach((line, i) => {
+    if (i < indexes[0]! || i > lastIndex + 1) return;
+    const dated = found[i];
+    if (dated && dated.rest.length >= 3) {
+      ledger.claim(i, NAME);
+      current = dayOf(dated.start);
+      const stay = stayOf(dated);
+      if (stay) (current.stays ??= []).push(stay);
+      else current.lines.push(dated.rest);
+      return;
+    }
+    // A line under a dated line, before the next: the same service's details (not the closing
+    // lines after the last, which the general reading takes: prices, conditions).
+    if (i <= lastIndex && current && !dated) {
+      ledger.claim(i, NAME);
+      current.lines.push(line);
+    }
+  });
+  return { days: [...byDate.values()].sort((a, b) => a.day - b.day) };
+}

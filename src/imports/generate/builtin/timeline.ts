@@ -1,0 +1,52 @@
+// The timeline stage: bookings that readers read whole (../readers/) go to the day of their
+// date. A date beyond the days read so far adds the days up to it (at most MAX_SPAN after the
+// first), so that a flight of the 9th never sits in the day of the 6th; a stay's nights follow
+// from its check-in and check-out.
+import type { DraftBlockInput, DraftDayInput } from '../draft.ts';
+import { addDays, daysBetween, type IsoDate } from './dates.ts';
+import type { DatedBlock } from './readers/reader.ts';
+
+const MAX_SPAN = 60;
+
+/** Places each booking in the day of its date, adding the days it needs; undated ones go to day 1. */
+export function placeBookings(days: DraftDayInput[], bookings: readonly DatedBlock[]): void {
+  for (const { date, block } of [...bookings].sort((a, b) =>
+    (a.date ?? '').localeCompare(b.date ?? ''),
+  )) {
+    completeStay(block);
+    const day = date ? dayOn(days, date) : days[0];
+    if (day) day.blocks.push(block);
+    else days.push({ day: days.length + 1, date, title: null, blocks: [block] });
+  }
+  days.sort((a, b) => a.day - b.day);
+}
+
+/** The day of `date`, made (with the days before it) when the itinerary does not reach it yet. */
+function dayOn(days: DraftDayInput[], date: IsoDate): DraftDayInput | undefined {
+  const found = days.find((d) => d.date === date);
+  if (found) return found;
+  const dated = days.filter((d): d is DraftDayInput & { date: IsoDate } => Boolean(d.date));
+  if (!dated.length) {
+    if (days.length) return undefined;
+    const day = { day: 1, date, title: null, blocks: [] };
+    days.push(day);
+    return day;
+  }
+  const first = dated.reduce((a, b) => (b.date < a.date ? b : a));
+  const base = addDays(first.date, -(first.day - 1));
+  const number = daysBetween(base, date) + 1;
+  if (number < 1 || number > MAX_SPAN) return undefined;
+  for (let n = 1; n <= number; n++)
+    if (!days.some((d) => d.day === n))
+      days.push({ day: n, date: addDays(base, n - 1), title: null, blocks: [] });
+  return days.find((d) => d.day === number);
+}
+
+function completeStay(block: DraftBlockInput): void {
+  if (block.type !== 'accommodation') return;
+  const { checkIn, checkOut } = block.content;
+  if (checkIn && checkOut && checkOut > checkIn)
+    block.content.nights ??= daysBetween(checkIn, checkOut);
+  else if (checkIn && block.content.nights && !checkOut)
+    block.content.checkOut = addDays(checkIn, block.content.nights);
+}
