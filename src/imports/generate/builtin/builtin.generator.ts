@@ -298,6 +298,7 @@ export function extractDraft(text: string, now: Date): Draft {
       leadingCity(first.city, new Set(geography.countries)))
     : undefined;
   const timezone =
+    firstStayZone(days, new Set(geography.countries)) ??
     (first.iata ? airport(first.iata)?.timezone : undefined) ??
     (place && (!first.country || place.country === first.country)
       ? cityTimezone(place)
@@ -318,6 +319,21 @@ export function extractDraft(text: string, now: Date): Draft {
     payments: findPayments(moneyLines, now, anchor, price),
     ...findInclusions(lines),
   });
+}
+
+/**
+ * The zone of the first place the traveller stays (README "Trip fields"): the first stay's city,
+ * when the gazetteer places it in one of the trip's countries. A trip that lands in Lisbon and
+ * sleeps there is on Lisbon's time, whatever town its later days reach.
+ */
+function firstStayZone(days: DraftDayInput[], countries: ReadonlySet<string>): string | undefined {
+  for (const day of [...days].sort((a, b) => a.day - b.day))
+    for (const block of day.blocks) {
+      if (block.type !== 'accommodation' || !block.content.city) continue;
+      const place = city(block.content.city, countries) ?? leadingCity(block.content.city, countries);
+      if (place && (!countries.size || countries.has(place.country))) return cityTimezone(place);
+    }
+  return undefined;
 }
 
 /** The names of cities where one flight lands and the next leaves within a day, with no stay there. */
