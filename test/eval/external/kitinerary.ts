@@ -56,6 +56,8 @@ async function convert(file: string, context: Context): Promise<string | undefin
   const format = path.extname(file).slice(1).toLowerCase();
   // <document>.json beside its document is KDE's expectation, not an input.
   if (file.endsWith('.json') && context.names.has(file.slice(0, -'.json'.length))) return undefined;
+  if (ACCEPTED.has(path.extname(file.slice(0, -'.json'.length)).slice(1)))
+    return "KDE's expectation without its document in the snapshot";
   if (!ACCEPTED.has(format)) return `.${format || '(none)'} is not a format the import accepts`;
   if (!context.names.has(`${file}.json`)) return 'no expected JSON';
   const reservations = parseJson(context.git(['cat-file', 'blob', `HEAD:${file}.json`]));
