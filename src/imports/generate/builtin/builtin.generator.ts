@@ -88,7 +88,7 @@ export function extractDraft(text: string, now: Date): Draft {
     ? readerLayout(readers)
     : (readLayout(lines, now, anchor, early) as ReaderLayout);
   const head = layout.days.length ? layout.preamble : lines.slice(0, 25);
-  const period = recurring
+  let period: { start: IsoDate | null; finish: IsoDate | null } = recurring
     ? { start: null, finish: null }
     : statedPeriod([...(subject ? [subject] : []), ...head.slice(0, 30)], now, anchor);
   const stated = statedDuration([
@@ -99,6 +99,14 @@ export function extractDraft(text: string, now: Date): Draft {
     ? programmeDays(layout.days, period.start, stated, now, anchor, recurring)
     : confirmationDays(lines, period.start, period.finish, now, anchor);
   const { days } = reading;
+  if (
+    !layout.days.length &&
+    !holdsBookings(
+      period,
+      bookingDates(days.flatMap((d) => d.blocks.map((block) => ({ date: d.date ?? null, block })))),
+    )
+  )
+    period = { start: null, finish: null };
   if (layout.days.length) {
     placeListedFlights([...layout.preamble, ...layout.tail], days, now, anchor);
     // A programme that boards a ship: the cruise sits on the day of embarkation.
@@ -330,7 +338,8 @@ function firstStayZone(days: DraftDayInput[], countries: ReadonlySet<string>): s
   for (const day of [...days].sort((a, b) => a.day - b.day))
     for (const block of day.blocks) {
       if (block.type !== 'accommodation' || !block.content.city) continue;
-      const place = city(block.content.city, countries) ?? leadingCity(block.content.city, countries);
+      const place =
+        city(block.content.city, countries) ?? leadingCity(block.content.city, countries);
       if (place && (!countries.size || countries.has(place.country))) return cityTimezone(place);
     }
   return undefined;
@@ -718,6 +727,26 @@ const tidyTitle = (s: string | null) =>
  * day of its date within the trip's period (a flight the evening before the stated period sits
  * on day 1; the way back on the last day).
  */
+/** The dates of the bookings (flights, stays, journeys) among placed blocks, in order. */
+function bookingDates(placed: ReadonlyArray<{ date: IsoDate | null; block: DraftBlockInput }>) {
+  return placed
+    .filter((p) => ['flight', 'accommodation', 'transport'].includes(p.block.type))
+    .map((p) => p.date)
+    .filter((d): d is IsoDate => Boolean(d))
+    .sort();
+}
+
+/** Whether a stated period holds at least one of the bookings (else it is another period's). */
+function holdsBookings(
+  period: { start: IsoDate | null; finish: IsoDate | null },
+  bookings: readonly IsoDate[],
+): boolean {
+  const { start, finish } = period;
+  if (!start || !bookings.length) return true;
+  const end = finish ?? addDays(start, MAX_DAYS);
+  return bookings.some((d) => d >= addDays(start, -1) && d <= addDays(end, 1));
+}
+
 function confirmationDays(
   lines: string[],
   start: IsoDate | null,
@@ -927,7 +956,23 @@ function confirmationDays(
   if (references.size === 1)
     for (const p of placed)
       if (p.block.type === 'flight') p.block.content.bookingReference ??= [...references][0]!;
-  // The bookings' dates make the span (a text under a dated heading does not).
+  // The bookings' dates make the span (a text under a dated heading does not). When the document
+  // has bookings (flights, stays, journeys), a date far from all of them is the issue date, a
+  // validity or a payment's ("Ausgestellt am 03.02.2026"), not a day of the trip.
+  const hard = bookingDates(placed);
+  if (!holdsBookings({ start, finish }, hard)) {
+    start = null;
+    finish = null;
+  }
+  const near = (date: IsoDate) =>
+    !hard.length ||
+    (date >= addDays(hard[0]!, -2) && date <= addDays(hard.at(-1)!, 2)) ||
+    (start !== null && finish !== null && date >= start && date <= finish);
+  for (let i = placed.length - 1; i >= 0; i--) {
+    const { date, block } = placed[i]!;
+    if (date && !near(date) && (block.type === 'activity' || block.type === 'text'))
+      placed.splice(i, 1);
+  }
   const dates = placed
     .filter((p) => p.block.type !== 'text')
     .map((p) => p.date)

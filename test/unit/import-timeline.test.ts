@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
+import { placeBookings } from '../../src/imports/generate/builtin/timeline.ts';
+import type { DraftDayInput } from '../../src/imports/generate/draft.ts';
+
+const now = new Date('2026-01-15T00:00:00Z');
+
+describe('the timeline', () => {
+  it('places a booking in the day of its date, adding the days up to it', () => {
+    const days: DraftDayInput[] = [{ day: 1, date: '2026-05-14', title: null, blocks: [] }];
+    placeBookings(days, [
+      {
+        date: '2026-05-16',
+        block: {
+          type: 'accommodation',
+          content: {
+            name: 'Hotel Sacher',
+            checkIn: '2026-05-16',
+            checkOut: '2026-05-18',
+            nights: null,
+            city: 'Wien',
+          },
+        },
+      },
+    ]);
+    expect(days.map((d) => d.date)).toEqual(['2026-05-14', '2026-05-15', '2026-05-16']);
+    const stay = days[2]!.blocks[0]!;
+    expect(stay.type === 'accommodation' && stay.content.nights).toBe(2);
+  });
+
+  it.each([
+    [
+      'en',
+      'Ticket 125 2398471120 Date of issue 03FEB26',
+      '14MAY26 BA 2612 London (LGW) Catania (CTA) 09:25 13:45 OK',
+      'Page 1 of 1 · Document created on 03/02/2026 10:17 GMT',
+    ],
+    [
+      'de',
+      'Ticketnummer 220 2398471120 Ausstellungsdatum 03FEB26',
+      '14MAY26 Do LH 302 Frankfurt (FRA) Catania (CTA) 09:25 11:45 K OK',
+      'Seite 1 von 1 · Dokument erstellt am 03.02.2026 10:17 MEZ',
+    ],
+  ])(
+    'keeps a %s e-ticket to its bookings: the date the document was made is no day of the trip',
+    (_l, ...lines) => {
+      const draft = extractDraft(['E-Ticket', ...lines].join('\n'), now);
+      expect([draft.dateStart, draft.dateFinish]).toEqual(['2026-05-14', '2026-05-14']);
+      expect(draft.days.flatMap((d) => d.blocks.map((b) => [d.date, b.type]))).toContainEqual([
+        '2026-05-14',
+        'flight',
+      ]);
+    },
+  );
+});
