@@ -1,12 +1,14 @@
-// AI imports per minute, for text, PDF and image documents: a few clients each start an import
-// (POST /ai/trips/from-document), poll its status until it ends, and start the next, for a fixed
-// time; imports in flight then finish. Documents rotate through test/fixtures/imports/corpus/.
+// AI imports per minute, per format (text, PDF, image, HTML, Word, email, calendar): a few clients
+// each start an import (POST /ai/trips/from-document), poll its status until it ends, and start
+// the next, for a fixed time; imports in flight then finish. Documents rotate through
+// test/fixtures/imports/corpus/ (Word documents are built from it: documents.ts).
 import fs from 'node:fs';
 import pg from 'pg';
+import { wordDocuments } from './documents.ts';
 import { quantile, usageMeter } from './load.ts';
 import type { BackgroundResult } from './report.ts';
 
-export const IMPORT_KINDS = ['text', 'pdf', 'image', 'html', 'email', 'calendar'] as const;
+export const IMPORT_KINDS = ['text', 'pdf', 'image', 'html', 'docx', 'email', 'calendar'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export interface ImportOptions {
@@ -23,7 +25,7 @@ export interface ImportOptions {
 }
 
 const FIXTURES = new URL('../test/fixtures/imports/corpus/', import.meta.url);
-const DOCUMENTS: Record<ImportKind, string[]> = {
+const DOCUMENTS: Record<Exclude<ImportKind, 'docx'>, string[]> = {
   text: [
     'pt-portugal-roteiro.txt',
     'fr-maroc-circuit.txt',
@@ -55,6 +57,7 @@ const LABELS: Record<ImportKind, string> = {
   pdf: 'AI imports per minute (PDF)',
   image: 'AI imports per minute (image)',
   html: 'AI imports per minute (HTML)',
+  docx: 'AI imports per minute (Word .docx)',
   email: 'AI imports per minute (email, attachments read)',
   calendar: 'AI imports per minute (iCalendar)',
 };
@@ -62,12 +65,20 @@ const LABELS: Record<ImportKind, string> = {
 const IMPORT_TIMEOUT_MS = 120_000;
 const POLL_MS = 100;
 
-function sources(kind: ImportKind): object[] {
+const inline = (content: Buffer, filename: string) => ({
+  source: { type: 'inline', data: content.toString('base64'), filename },
+});
+
+async function sources(kind: ImportKind): Promise<object[]> {
+  if (kind === 'docx') {
+    const text = (name: string) => fs.readFileSync(new URL(name, FIXTURES), 'utf8');
+    return (await wordDocuments(text)).map((docx, i) => inline(docx, `itinerary-${i + 1}.docx`));
+  }
   return DOCUMENTS[kind].map((name) => {
     const content = fs.readFileSync(new URL(name, FIXTURES));
     return kind === 'text'
       ? { source: { type: 'text', text: content.toString('utf8') } }
-      : { source: { type: 'inline', data: content.toString('base64'), filename: name } };
+      : inline(content, name);
   });
 }
 
@@ -97,14 +108,14 @@ async function runImport(
 
 /** One import of each document first, unmeasured: OCR workers, language data and gazetteers load once. */
 export async function warmUpImports(options: ImportOptions, kind: ImportKind): Promise<void> {
-  await Promise.all(sources(kind).map((body) => runImport(options, body)));
+  await Promise.all((await sources(kind)).map((body) => runImport(options, body)));
 }
 
 export async function measureImports(
   options: ImportOptions,
   kind: ImportKind,
 ): Promise<BackgroundResult> {
-  const bodies = sources(kind);
+  const bodies = await sources(kind);
   const durations: number[] = [];
   let failed = 0;
   let next = 0;

@@ -44,6 +44,7 @@ export const BACKGROUND_SCENARIOS = [
   'ai-imports-pdf',
   'ai-imports-image',
   'ai-imports-html',
+  'ai-imports-docx',
   'ai-imports-email',
   'ai-imports-calendar',
 ] as const;

@@ -91,6 +91,17 @@ export const IMPORTS = {
   maxPages: 30,
   /** Ours: text handed to a generator. */
   maxTextChars: 100_000,
+  /**
+   * Ours: a Word document's XML parts (its text and markup; images are not unpacked) at most this
+   * large once inflated, checked before the conversion. mammoth and the HTML reader take about
+   * 2.5 s and 200 MB of heap a MB of it on a shared 2-core machine; a long formatted itinerary
+   * holds well under 1 MB. Larger, or a zip bomb: refused.
+   */
+  docxXmlBytes: 2 * 1024 * 1024,
+  /** Ours: a Word document is read in a worker thread, stopped after this long... */
+  docxTimeoutMs: 30_000,
+  /** ...or when its heap reaches this. */
+  docxHeapMb: 256,
   /** Ours: how often a long stage checks whether its job was cancelled. */
   cancelPollMs: 500,
 } as const;

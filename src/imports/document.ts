@@ -1,8 +1,13 @@
 // What a document is, by its content rather than its name (decisions "AI trip import"): PDF, JPG,
-// PNG, HTML (web pages, emails saved as HTML), MIME email (.eml), iCalendar (.ics) or text (UTF-8
-// without control bytes). Anything else is `unsupported_format`.
+// PNG, Word (.docx), HTML (web pages, emails saved as HTML), MIME email (.eml), iCalendar (.ics)
+// or text (UTF-8 without control bytes). Anything else is `unsupported_format`.
+import { readZipEntry, zipEntries } from './extract/zip.ts';
+
+export const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
 export type MediaType =
   | 'application/pdf'
+  | typeof DOCX
   | 'image/jpeg'
   | 'image/png'
   | 'text/html'
@@ -19,6 +24,7 @@ export function detectMediaType(bytes: Uint8Array): MediaType | undefined {
   if (head.includes('%PDF-')) return 'application/pdf';
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return looksLikeDocx(bytes) ? DOCX : undefined;
   // The markup formats are ASCII at their start whatever the charset of their body.
   const start = Buffer.from(bytes.subarray(0, 4096))
     .toString('latin1')
@@ -28,6 +34,19 @@ export function detectMediaType(bytes: Uint8Array): MediaType | undefined {
   if (looksLikeHtml(start)) return 'text/html';
   if (looksLikeText(bytes)) return 'text/plain';
   return undefined;
+}
+
+/**
+ * A Word document (OOXML, ECMA-376 part 2): a ZIP with the main part `word/document.xml`, whose
+ * `[Content_Types].xml` declares a wordprocessingml document or template. Any other ZIP (a
+ * spreadsheet, an archive renamed .docx) is not one.
+ */
+function looksLikeDocx(bytes: Uint8Array): boolean {
+  const entries = zipEntries(bytes);
+  if (!entries?.some((e) => e.name === 'word/document.xml')) return false;
+  const types = entries.find((e) => e.name === '[Content_Types].xml');
+  const xml = types && readZipEntry(bytes, types, 256 * 1024).content?.toString('utf8');
+  return /wordprocessingml\.(?:document|template)\.main\+xml/.test(xml ?? '');
 }
 
 const MAIL_HEADERS = new Set([
@@ -92,6 +111,7 @@ export function decodeText(bytes: Uint8Array): string {
 
 export const FORMAT_NAMES: Record<MediaType, string> = {
   'application/pdf': 'PDF',
+  [DOCX]: 'DOCX',
   'image/jpeg': 'JPG',
   'image/png': 'PNG',
   'text/html': 'HTML',
@@ -101,4 +121,4 @@ export const FORMAT_NAMES: Record<MediaType, string> = {
 };
 
 /** For messages: the formats the import reads. */
-export const SUPPORTED_FORMATS = 'a PDF, TXT, HTML, EML, ICS, JPG or PNG file';
+export const SUPPORTED_FORMATS = 'a PDF, DOCX, TXT, HTML, EML, ICS, JPG or PNG file';

@@ -23,7 +23,7 @@ export function importRequestSchemas(): Record<string, Schema> {
             source(
               'url',
               { url: { ...url, maxLength: 2048 } },
-              'A public http(s) URL of a PDF, TXT, HTML, EML, ICS, JPG or PNG document (no redirects followed, at most 20 MB).',
+              'A public http(s) URL of a PDF, DOCX (Word), TXT, HTML, EML, ICS, JPG or PNG document (told by content, not by name or Content-Type; no redirects followed, at most 20 MB).',
             ),
             source(
               'text',
@@ -40,7 +40,7 @@ export function importRequestSchemas(): Record<string, Schema> {
                 data: { type: 'string', contentEncoding: 'base64' },
                 filename: { type: 'string', minLength: 1, maxLength: 255 },
               },
-              'A base64 PDF, TXT, HTML, EML (MIME email, attachments read too), ICS, JPG or PNG document (told by content, not name), at most 20 MB.',
+              'A base64 PDF, DOCX (Word: its text, headings, tables and lists; images ignored), TXT, HTML, EML (MIME email, attachments read too), ICS, JPG or PNG document (told by content, not name), at most 20 MB.',
             ),
           ],
         },
@@ -127,7 +127,7 @@ export const IMPORT_EXAMPLES = {
       tripId: null,
       tripSlug: null,
       error:
-        'The document at the URL is not a PDF, TXT, HTML, EML, ICS, JPG or PNG file (unsupported_format).',
+        'The document at the URL is not a PDF, DOCX, TXT, HTML, EML, ICS, JPG or PNG file (unsupported_format).',
       updatedAt: '2026-03-02T09:30:02.010Z',
       aiCredits: 0,
     },

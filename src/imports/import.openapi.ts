@@ -66,7 +66,7 @@ export function importPaths(): Paths {
         operationId: 'createTripFromDocument',
         summary: 'Create a trip from a document',
         description:
-          'Starts an asynchronous import: the document (PDF, TXT, HTML, EML email, ICS calendar, JPG or PNG, told by content; at most 20 MB) is read, its structured data first (schema.org reservations in HTML, iCalendar events, boarding-pass barcodes, a JSON booking export sent as text) and then its text, its itinerary extracted, and a trip created with its configuration (an itinerary block with a day block per day holding flight, accommodation, activity, transport and text blocks, and a price block). Poll links.status. On {ai_url} this is POST /trip-imports.',
+          'Starts an asynchronous import: the document (PDF, DOCX Word document, TXT, HTML, EML email, ICS calendar, JPG or PNG, told by content; at most 20 MB) is read, its structured data first (schema.org reservations in HTML, iCalendar events, boarding-pass barcodes, a JSON booking export sent as text) and then its text, its itinerary extracted, and a trip created with its configuration (an itinerary block with a day block per day holding flight, accommodation, activity, transport and text blocks, and a price block). Poll links.status. On {ai_url} this is POST /trip-imports.',
         tags: TAGS,
         requestBody: body(
           json(schemaRef('CreateTripImportRequest'), {
@@ -94,7 +94,7 @@ export function importPaths(): Paths {
               invalidUrl: ['invalid_url', 'The URL must point at a public address.'],
               unsupportedFormat: [
                 'unsupported_format',
-                'plan.docx is not a PDF, TXT, HTML, EML, ICS, JPG or PNG file.',
+                'plan.xlsx is not a PDF, DOCX, TXT, HTML, EML, ICS, JPG or PNG file.',
               ],
               duplicateHeader: DUPLICATE_HEADER,
               unknownQueryParameter: unknownQuery('POST /ai/trips/from-document'),

@@ -217,7 +217,8 @@ const SourceInput = builder.inputType('TripImportSourceInput', {
     url: t.string(),
     text: t.field({ type: 'JSON' }),
     data: t.string({
-      description: 'Base64 of a PDF, TXT, HTML, EML, ICS, JPG or PNG document, at most 20 MB.',
+      description:
+        'Base64 of a PDF, DOCX, TXT, HTML, EML, ICS, JPG or PNG document, at most 20 MB.',
     }),
     filename: t.string(),
   }),

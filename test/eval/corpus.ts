@@ -7,7 +7,7 @@ import type { ImportSource } from '../../src/imports/import.input.ts';
 
 export const CORPUS_DIR = fileURLToPath(new URL('../fixtures/imports/corpus/', import.meta.url));
 const DEFAULT_NOW = '2026-01-15';
-const INLINE = new Set(['html', 'htm', 'eml', 'ics', 'pdf', 'png', 'jpg', 'jpeg']);
+const INLINE = new Set(['html', 'htm', 'eml', 'ics', 'pdf', 'png', 'jpg', 'jpeg', 'docx']);
 
 export interface ExpectedBlock {
   type: string;

@@ -265,7 +265,7 @@ describe('POST /trip-imports (AI listener) and /ai/trips/from-document (API list
 
   it('ends a URL job in error, with a clear message, for an unsupported format, a missing document and a redirect', async () => {
     const cases = [
-      ['image.gif', /not a PDF, TXT, HTML, EML, ICS, JPG or PNG file \(unsupported_format\)/],
+      ['image.gif', /not a PDF, DOCX, TXT, HTML, EML, ICS, JPG or PNG file \(unsupported_format\)/],
       ['missing.pdf', /HTTP 404/],
       ['moved', /redirects/],
     ] as const;
@@ -412,7 +412,7 @@ describe('errors of the create operation', () => {
     }
   });
 
-  it('400 unsupported_format for a document that is not PDF, TXT, HTML, EML, ICS, JPG or PNG, whatever its name', async () => {
+  it('400 unsupported_format for a document that is not PDF, DOCX, TXT, HTML, EML, ICS, JPG or PNG, whatever its name', async () => {
     const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00, 0x08, 0x00]);
     expectError(
       await create({

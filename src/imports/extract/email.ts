@@ -1,6 +1,6 @@
 // A MIME email (.eml) with postal-mime: its subject, sender and date, its best body (text/plain,
 // else the HTML's visible text; schema.org markup in the HTML is read either way), and its
-// attachments (PDF, images, calendars, HTML, forwarded emails) read as documents of their own by
+// attachments (PDF, Word, images, calendars, HTML, forwarded emails) read as documents of their own by
 // the caller's reader: a tree of parts, as KDE's kitinerary builds one.
 import PostalMime from 'postal-mime';
 import { readHtml } from './html.ts';
@@ -21,7 +21,7 @@ export interface EmailContent {
 
 const MAX_ATTACHMENTS = 8;
 const READABLE =
-  /^(?:application\/pdf|image\/(?:png|jpe?g)|text\/(?:calendar|html|plain)|application\/(?:ics|octet-stream)|message\/rfc822)$/i;
+  /^(?:application\/pdf|application\/vnd\.openxmlformats-officedocument\.wordprocessingml\.document|image\/(?:png|jpe?g)|text\/(?:calendar|html|plain)|application\/(?:ics|octet-stream)|message\/rfc822)$/i;
 
 export async function readEmail(bytes: Uint8Array): Promise<EmailContent> {
   const email = await PostalMime.parse(bytes, {
@@ -49,7 +49,8 @@ export async function readEmail(bytes: Uint8Array): Promise<EmailContent> {
   const attachments = email.attachments
     .filter(
       (a) =>
-        READABLE.test(a.mimeType) || /\.(?:pdf|png|jpe?g|ics|html?|eml)$/i.test(a.filename ?? ''),
+        READABLE.test(a.mimeType) ||
+        /\.(?:pdf|docx|png|jpe?g|ics|html?|eml)$/i.test(a.filename ?? ''),
     )
     // Inline images of the HTML layout (logos, spacers) are not documents.
     .filter(

@@ -1,13 +1,14 @@
 // The extractingText stage's work: a document's text, the structured items it carries (schema.org
 // markup, calendar events, boarding-pass barcodes, a JSON export) and the credits it costs
-// (decisions: one per started page or image; a text document counts a page per
-// IMPORTS.textCharsPerCredit characters). An email's attachments are read as documents of their
+// (decisions: one per started page or image; a text document, and a Word document, which has no
+// pages of its own, counts a page per IMPORTS.textCharsPerCredit characters of its text). An email's attachments are read as documents of their
 // own, to a bounded depth and number.
 import { IMPORTS } from '../../config/constants.ts';
-import { decodeText, detectMediaType, FORMAT_NAMES, type MediaType } from '../document.ts';
+import { decodeText, detectMediaType, DOCX, FORMAT_NAMES, type MediaType } from '../document.ts';
 import { ImportFailure } from '../pipeline.errors.ts';
 import { scanBarcodes } from './barcode.ts';
 import { readCalendar } from './calendar.ts';
+import { readDocx } from './docx.ts';
 import { readEmail } from './email.ts';
 import { readHtml } from './html.ts';
 import { ocrImage } from './ocr.ts';
@@ -69,6 +70,14 @@ async function readPart(
         html.text,
         html.items.map((data) => ({ kind: 'schema.org', data })),
         textPages(html.text),
+      );
+    }
+    case DOCX: {
+      const docx = await readDocx(bytes, signal);
+      return result(
+        docx.text,
+        docx.items.map((data) => ({ kind: 'schema.org', data })),
+        textPages(docx.text),
       );
     }
     case 'text/calendar': {
