@@ -5,16 +5,12 @@ import type { DraftBlockInput } from '../draft.ts';
 import { addDays, daysBetween, scanDates, timeMatches, type IsoDate } from './dates.ts';
 import { readFlights } from './flights.ts';
 import { city, countryOfName } from './places.ts';
-import {
-  ACCOMMODATION_LABEL,
-  ACTIVITY_WORDS,
-  HOTEL_WORDS,
-  NOT_TRIP_DATE,
-  OVERNIGHT,
-  PRICE_WORDS,
-  SENTENCE_BREAK,
-  fold,
-} from './vocabulary.ts';
+import { ACCOMMODATION_LABEL, HOTEL_WORDS, OVERNIGHT } from './knowledge/stay-words.ts';
+import { ACTIVITY_WORDS } from './knowledge/activity-words.ts';
+import { NOT_TRIP_DATE } from './knowledge/document-words.ts';
+import { PRICE_WORDS } from './knowledge/money-words.ts';
+import { NUMBER_WORDS } from './knowledge/number-words.ts';
+import { SENTENCE_BREAK, fold } from './text.ts';
 
 const OFFER =
   /\b(?:on request|upon request|we can (?:arrange|organi[sz]e|book)|at your disposal|sur demande|a votre disposition|pouvons organiser|bajo peticion|a peticion|a su disposicion|podemos organizar|sob consulta|a pedido|podemos organizar|auf anfrage|konnen wir|su richiesta|a disposizione|possiamo organizzare|if you wish|si lo desea|si vous le souhaitez|se desejar|auf wunsch|se lo desidera)\b/;
@@ -535,44 +531,6 @@ export interface HotelMention {
 
 const NIGHTS =
   /\b(\d{1,2}|one|two|three|four|five|six|seven|una|dos|tres|cuatro|cinco|seis|siete|une|deux|trois|quatre|cinq|sept|uma|duas|tres|quatro|eine|zwei|drei|vier|funf|sechs|sieben|due|tre|quattro|cinque|sei|sette)\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte|ubernachtungen)\b/;
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  una: 1,
-  dos: 2,
-  tres: 3,
-  cuatro: 4,
-  cinco: 5,
-  seis: 6,
-  siete: 7,
-  une: 1,
-  deux: 2,
-  trois: 3,
-  quatre: 4,
-  cinq: 5,
-  sept: 7,
-  uma: 1,
-  duas: 2,
-  quatro: 4,
-  eine: 1,
-  zwei: 2,
-  drei: 3,
-  vier: 4,
-  funf: 5,
-  sechs: 6,
-  sieben: 7,
-  due: 2,
-  tre: 3,
-  quattro: 4,
-  cinque: 5,
-  sei: 6,
-  sette: 7,
-};
 const NAMED_NIGHTS =
   /(\p{Lu}[\p{L}'’&.-]*(?:\s(?:(?:de|del|da|do|di|du|des|la|le|el|of|the|au|aux|am|an|zum|zur|dos|das)\s)?\p{Lu}[\p{L}'’&.-]*){1,5})\s*\(\s*(\d{1,2}|one|two|three|four|five|six|seven)\s*(?:nights?|noches?|nuits?|noites?|n[äa]chte|nacht|notti|notte)\b/u;
 

@@ -45,7 +45,8 @@ import {
   tripTitle,
   type Visit,
 } from './trip-fields.ts';
-import { NOT_TRIP_DATE, RECURRING, SENTENCE_BREAK, fold } from './vocabulary.ts';
+import { NOT_TRIP_DATE, RECURRING } from './knowledge/document-words.ts';
+import { SENTENCE_BREAK, fold } from './text.ts';
 
 const MAX_DAYS = 60;
 

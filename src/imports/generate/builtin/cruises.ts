@@ -5,7 +5,7 @@
 import type { DraftBlockInput } from '../draft.ts';
 import { leadingDate, timeMatches, type IsoDate } from './dates.ts';
 import { city, countryOfName } from './places.ts';
-import { fold } from './vocabulary.ts';
+import { fold } from './text.ts';
 
 type Transport = Extract<DraftBlockInput, { type: 'transport' }>;
 

@@ -1,9 +1,12 @@
 // Dates of a trip. chrono-node reads single dates in the six languages; it misses common ranges
 // ("del 5 al 12 de octubre", "Jun 19–20", "24 & 25 June"), so ranges have rules of their own.
-// Everything works on folded text (see vocabulary.ts) and returns ISO dates (YYYY-MM-DD).
+// Everything works on folded text (see text.ts) and returns ISO dates (YYYY-MM-DD).
 import * as chrono from 'chrono-node';
 import { addDays, daysBetween } from '../../../shared/iso-dates.ts';
-import { DAY_WORD, MONTHS, MONTH_PATTERN, WEEKDAYS, fold } from './vocabulary.ts';
+import { DAY_WORD } from './knowledge/day-words.ts';
+import { MONTHS, MONTH_PATTERN } from './knowledge/months.ts';
+import { WEEKDAYS } from './knowledge/weekdays.ts';
+import { fold } from './text.ts';
 
 export type IsoDate = string;
 

@@ -8,7 +8,7 @@
 import type { DraftBlockInput } from '../draft.ts';
 import { addDays, scanDates, timeMatches, type IsoDate } from './dates.ts';
 import { airlineName, airport, isAirlineCode } from './places.ts';
-import { fold } from './vocabulary.ts';
+import { fold } from './text.ts';
 
 type Transport = Extract<DraftBlockInput, { type: 'transport' }>;
 type Flight = Extract<DraftBlockInput, { type: 'flight' }>;

@@ -3,85 +3,11 @@
 // price includes and excludes. Amounts: "1.450 €", "€1,450.00", "USD 2,300", "R$ 3.500,00", "£999 pp".
 // Distractors stay out: optional excursions, supplements, insurance, per-night rates.
 import { scanDates, type IsoDate } from './dates.ts';
-import {
-  EXCLUDED_HEADER,
-  INCLUDED_HEADER,
-  PER_PERSON,
-  PRICE_WORDS,
-  TRAVELLERS,
-  CLOSING_HEADER,
-  fold,
-} from './vocabulary.ts';
-
-const SYMBOLS: Record<string, string> = {
-  '€': 'EUR',
-  $: 'USD',
-  us$: 'USD',
-  u$s: 'USD',
-  '£': 'GBP',
-  r$: 'BRL',
-  chf: 'CHF',
-  '¥': 'JPY',
-  mx$: 'MXN',
-  a$: 'AUD',
-  c$: 'CAD',
-  'fr.': 'CHF',
-  kr: 'SEK',
-};
-const CODES = new Set([
-  'EUR',
-  'USD',
-  'GBP',
-  'BRL',
-  'CHF',
-  'JPY',
-  'MXN',
-  'AUD',
-  'CAD',
-  'ARS',
-  'CLP',
-  'COP',
-  'PEN',
-  'ZAR',
-  'SEK',
-  'NOK',
-  'DKK',
-  'THB',
-  'INR',
-  'NZD',
-  'MAD',
-  'TRY',
-  'AED',
-  'CZK',
-  'HUF',
-  'PLN',
-  'UYU',
-  'CRC',
-  'DOP',
-  'CUP',
-  'EGP',
-  'ISK',
-  'CNY',
-  'SGD',
-  'HKD',
-  'IDR',
-  'VND',
-]);
-const WORDS: Record<string, string> = {
-  euros: 'EUR',
-  euro: 'EUR',
-  eur: 'EUR',
-  dollars: 'USD',
-  dolares: 'USD',
-  dollari: 'USD',
-  pounds: 'GBP',
-  libras: 'GBP',
-  sterline: 'GBP',
-  reais: 'BRL',
-  reales: 'BRL',
-  franken: 'CHF',
-  francos: 'CHF',
-};
+import { EXCLUDED_HEADER, INCLUDED_HEADER, CLOSING_HEADER } from './knowledge/section-headers.ts';
+import { PER_PERSON, PRICE_WORDS } from './knowledge/money-words.ts';
+import { TRAVELLERS } from './knowledge/people-words.ts';
+import { CODES, SYMBOLS, WORDS } from './knowledge/currencies.ts';
+import { fold } from './text.ts';
 
 const AMOUNT = String.raw`(\d{1,3}(?:[.,\s\u00a0'’]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:,-|\.-)?`;
 const CURRENCY = String.raw`(R\$|US\$|U\$S|MX\$|A\$|C\$|[€$£¥]|[A-Z]{3}(?![A-Za-z])|euros?|eur|dollars|d[oó]lares|pounds|libras|sterline|reais|reales|franken)`;

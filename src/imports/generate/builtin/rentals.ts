@@ -7,7 +7,8 @@ import type { DraftBlockInput } from '../draft.ts';
 import { rentalCompany } from './blocks.ts';
 import { scanDates, timeMatches, type IsoDate } from './dates.ts';
 import { airport, city } from './places.ts';
-import { FLIGHT_WORDS, fold } from './vocabulary.ts';
+import { FLIGHT_WORDS } from './knowledge/transport-words.ts';
+import { fold } from './text.ts';
 
 type Transport = Extract<DraftBlockInput, { type: 'transport' }>;
 

@@ -5,7 +5,8 @@ import type { DraftBlockInput } from '../draft.ts';
 import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './dates.ts';
 import { cityIn, hotelName } from './blocks.ts';
 import { city } from './places.ts';
-import { ACCOMMODATION_LABEL, HOTEL_WORDS, fold } from './vocabulary.ts';
+import { ACCOMMODATION_LABEL, HOTEL_WORDS } from './knowledge/stay-words.ts';
+import { fold } from './text.ts';
 
 export type StayBlock = Extract<DraftBlockInput, { type: 'accommodation' }>;
 

@@ -16,17 +16,10 @@ import {
 
 const city = (name: string, known?: ReadonlySet<string>) =>
   exactCity(name, known) ?? leadingCity(name, known);
-import {
-  ACCOMMODATION_LABEL,
-  BOILERPLATE,
-  DURATION_DAYS,
-  DURATION_NIGHTS,
-  HOTEL_WORDS,
-  NOT_TRIP_DATE,
-  PAST_TRIP,
-  RECURRING,
-  fold,
-} from './vocabulary.ts';
+import { ACCOMMODATION_LABEL, HOTEL_WORDS } from './knowledge/stay-words.ts';
+import { BOILERPLATE, NOT_TRIP_DATE, PAST_TRIP, RECURRING } from './knowledge/document-words.ts';
+import { DURATION_DAYS, DURATION_NIGHTS } from './knowledge/day-words.ts';
+import { fold } from './text.ts';
 
 export interface Period {
   start: IsoDate | null;
