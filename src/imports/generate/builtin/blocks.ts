@@ -2,7 +2,8 @@
 // the flights: accommodation mentions, transport (trains, buses, ferries, cruises, transfers,
 // car rentals, drives), activities with their times and places, and what is left as the day's text.
 import type { DraftBlockInput } from '../draft.ts';
-import { addDays, daysBetween, scanDates, timeMatches, type IsoDate } from './dates.ts';
+import { addDays, daysBetween, scanDates, type IsoDate } from './finders/dates.ts';
+import { timeMatches } from './finders/times.ts';
 import { readFlights } from './flights.ts';
 import { city, countryOfName } from './places.ts';
 import { ACCOMMODATION_LABEL, HOTEL_WORDS, OVERNIGHT } from './knowledge/stay-words.ts';

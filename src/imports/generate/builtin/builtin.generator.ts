@@ -15,14 +15,8 @@ import {
 } from '../draft.ts';
 import { readDay, transportOf, type HotelMention } from './blocks.ts';
 import { arrivalOpening, bookingReference, departureFrom, readFlights } from './flights.ts';
-import {
-  addDays,
-  daysBetween,
-  leadingDate,
-  scanDates,
-  timeMatches,
-  type IsoDate,
-} from './dates.ts';
+import { addDays, daysBetween, leadingDate, scanDates, type IsoDate } from './finders/dates.ts';
+import { timeMatches } from './finders/times.ts';
 import { readDocument } from './document-lines.ts';
 import { programmeCruise, readCruise } from './cruises.ts';
 import { readLayout, type DaySection } from './layout.ts';

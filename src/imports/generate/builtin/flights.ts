@@ -4,7 +4,8 @@
 // names travellers use, and cities with a single airport), times with "+1" arrivals, the airline's
 // name from its designator, and its booking reference.
 import type { DraftBlockInput } from '../draft.ts';
-import { addDays, scanDates, timeMatches, type IsoDate } from './dates.ts';
+import { addDays, scanDates, type IsoDate } from './finders/dates.ts';
+import { timeMatches } from './finders/times.ts';
 import {
   airlineName,
   airlinesNamed,

@@ -4,7 +4,7 @@
 // "Friday 8 May 2026 - Day 1", "3° giorno", "Jour 2 : Lyon"), dates as headings ("Sat 9 May",
 // "09/05/2026 – Florence"), day tables ("1 | 08/05 | Rome | Hotel Artemide") and several days
 // written on one line ("Day 1: ... Day 2: ...").
-import { addDays, daysBetween, findRanges, leadingDate, type IsoDate } from './dates.ts';
+import { addDays, daysBetween, findRanges, leadingDate, type IsoDate } from './finders/dates.ts';
 import { city } from './places.ts';
 import { CLOSING_HEADER } from './knowledge/section-headers.ts';
 import { DAY_HEADER, DAY_WORD, ORDINAL_WORDS } from './knowledge/day-words.ts';

@@ -2,7 +2,7 @@
 // when both are stated), payments (deposit, balance, instalments, with due dates), and what the
 // price includes and excludes. Amounts: "1.450 €", "€1,450.00", "USD 2,300", "R$ 3.500,00", "£999 pp".
 // Distractors stay out: optional excursions, supplements, insurance, per-night rates.
-import { scanDates, type IsoDate } from './dates.ts';
+import { scanDates, type IsoDate } from './finders/dates.ts';
 import { EXCLUDED_HEADER, INCLUDED_HEADER, CLOSING_HEADER } from './knowledge/section-headers.ts';
 import { PER_PERSON, PRICE_WORDS } from './knowledge/money-words.ts';
 import { TRAVELLERS } from './knowledge/people-words.ts';

@@ -3,7 +3,7 @@
 // (where it stays and goes, not where the traveller comes from or changes planes, nor a landmark
 // named after a country) and a title of destination and kind of trip, in the document's language.
 import type { DraftBlock } from '../draft.ts';
-import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './dates.ts';
+import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './finders/dates.ts';
 import {
   airlinesNamed,
   airport,
