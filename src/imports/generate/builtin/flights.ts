@@ -13,166 +13,15 @@ import {
   airportsByName,
   city,
   cityAirport,
-  isAirlineCode,
 } from './places.ts';
 import { FLIGHT_WORDS } from './knowledge/transport-words.ts';
 import { NOT_AIRPORTS } from './knowledge/airport-names.ts';
+import { anchorsIn } from './finders/flight-designators.ts';
 import { NOT_TRIP_DATE as NOT_TRIP } from './knowledge/document-words.ts';
 import { fold } from './text.ts';
 
 export type FlightBlock = Extract<DraftBlockInput, { type: 'flight' }>;
 
-const FLIGHT_NUMBER =
-  /(?<![\p{L}\d-])((?:[A-Z]{2}|[A-Z]\d|\d[A-Z]))\s?(\d{1,4})(?![\p{L}\d]|[.,]\d|\s?(?:kg|km|h\b|min|€|eur|usd|\$|%))/gu;
-/** Designators that are also words in capitals ("DE 10 A 12", "EN 2026"): they need a flight around them. */
-const WORD_CODES = new Set([
-  'DE',
-  'EN',
-  'AM',
-  'UP',
-  'TO',
-  'OR',
-  'SO',
-  'AS',
-  'AT',
-  'AD',
-  'AR',
-  'AI',
-  'CA',
-  'CI',
-  'CM',
-  'ME',
-  'MS',
-  'NO',
-  'OS',
-  'OK',
-  'SA',
-  'SU',
-  'TU',
-  'UN',
-  'IN',
-  'DO',
-  'DA',
-  'DI',
-  'LA',
-  'LE',
-  'EL',
-  'IL',
-  'VA',
-  'GA',
-  'HA',
-  'JA',
-  'KA',
-  'MM',
-  'TR',
-  'TA',
-  'TC',
-  'TS',
-  'TM',
-  'PM',
-  'PC',
-  'SG',
-  'SN',
-  'SK',
-  'SS',
-  'UK',
-  'WS',
-  'FA',
-  'FB',
-  'RO',
-  'RC',
-  'OB',
-  'OA',
-  'OU',
-  'QR',
-  'LP',
-  'CL',
-  'GL',
-  'ET',
-  'EW',
-  'HM',
-  'HO',
-  'HR',
-  'IE',
-  'IR',
-  'IX',
-  'IZ',
-  'JU',
-  'KC',
-  'KE',
-  'KL',
-  'LM',
-  'LO',
-  'LS',
-  'MF',
-  'MH',
-  'MK',
-  'MN',
-  'MQ',
-  'MX',
-  'NF',
-  'NH',
-  'NK',
-  'NT',
-  'NZ',
-  'OO',
-  'OV',
-  'OZ',
-  'PD',
-  'PG',
-  'PK',
-  'PR',
-  'PS',
-  'PX',
-  'PZ',
-  'RB',
-  'RJ',
-  'RV',
-  'SB',
-  'SV',
-  'SY',
-  'TB',
-  'TG',
-  'TK',
-  'TL',
-  'TN',
-  'TO',
-  'TP',
-  'TX',
-  'UA',
-  'UB',
-  'UG',
-  'UL',
-  'UP',
-  'UU',
-  'UX',
-  'VB',
-  'VJ',
-  'VL',
-  'VN',
-  'VR',
-  'VS',
-  'VY',
-  'WB',
-  'WF',
-  'WG',
-  'WK',
-  'WM',
-  'WN',
-  'WY',
-  'XL',
-  'XP',
-  'XQ',
-  'XY',
-  'XZ',
-  'YM',
-  'YW',
-  'YX',
-  'ZB',
-  'ZH',
-  'ZL',
-  'ZT',
-]);
 const CODE_OK_ALONE = new Set(['CIA', 'BER', 'OSL', 'RAK']); // real airports often written bare; accepted beside an arrow or "to"
 const DETAIL_LINE =
   /^(?:departure|departs?|depart|arrival|arrives?|arrive|from|to|date|terminal|seat|class|cabin|duration|aircraft|operated by|baggage|gate|boarding|salida|sale|llegada|llega|origen|destino|fecha|asiento|clase|duracion|operado por|equipaje|embarque|depart|arrivee|de|a|vers|date|siege|classe|duree|opere par|bagages|partida|chegada|origem|data|assento|duracao|operado por|bagagem|abflug|ankunft|von|nach|datum|sitzplatz|klasse|dauer|durchgefuhrt von|gepack|partenza|arrivo|da|per|data|posto|classe|durata|operato da|bagaglio|imbarco|ab|an)\b\s*[:-]?/;
@@ -269,45 +118,6 @@ export function bookingReference(text: string): string | null {
   const start = m.index + m[0].length - m[1]!.length;
   const code = text.slice(start, start + m[1]!.length).toUpperCase();
   return /\d/.test(code) || /^[A-Z]{6}$/.test(code) ? code : null;
-}
-
-/** Flight anchors in a line: designator and number. */
-function anchorsIn(line: string): Array<{ code: string; number: string; index: number }> {
-  const folded = fold(line);
-  // A train, bus or ferry sentence ("Treno Railjet RJ 75 alle 08:12") names no flight unless it says so.
-  const otherMode =
-    !FLIGHT_WORDS.test(folded) &&
-    /\b(?:train|trains|tren|treno|zug|comboio|railjet|bus|autobus|pullman|ferry|traghetto|fahre|barco|bateau|navire|ship|nave|ec|ic|ice|rj|rjx|tgv|ave|hbf|hl\.?\s?n|bahnhof|gare|estacion|stazione|station|centrale|termini|eurostar|bahnfahrt|zugfahrt|mit dem (?:ir|re|rex))\b/.test(
-      folded,
-    );
-  const contextual =
-    FLIGHT_WORDS.test(folded) ||
-    /\([A-Z]{3}\)|→|->|\b[A-Z]{3}\s*[-–/]\s*[A-Z]{3}\b|\b\d{1,2}[:h.]\d{2}\b/.test(line);
-  const found: Array<{ code: string; number: string; index: number }> = [];
-  for (const m of line.matchAll(FLIGHT_NUMBER)) {
-    const code = m[1]!;
-    const before = fold(line.slice(Math.max(0, m.index - 30), m.index));
-    // A booking code, a postcode, a room or a seat is not a flight.
-    if (
-      /(?:ref|reference|pnr|localizador|code|codigo|codice|booking|reserva|room|seat|asiento|zimmer|habitacion|chambre|camera|quarto|tel|phone|cp|zip|plz|n[º°o])\.?\s*[:#]?\s*$/.test(
-        before,
-      )
-    )
-      continue;
-    const afterWord =
-      /(?:flight|vuelo|vol|voo|flug|volo|flight no\.?|flight number|n[º°o] de vuelo)\s*[:#]?\s*$/.test(
-        before,
-      );
-    if (!afterWord && otherMode) continue;
-    if (!afterWord) {
-      // A known designator, in a line about a flight or opening a line of flight details ("BA548 LHR FCO 0815").
-      if (!isAirlineCode(code)) continue;
-      if (!contextual && (WORD_CODES.has(code) || !/^[\s\-–|:*]*$/.test(before))) continue;
-    }
-    if (/^\d+$/.test(code)) continue;
-    found.push({ code, number: m[2]!, index: m.index });
-  }
-  return found;
 }
 
 interface AirportHit {
