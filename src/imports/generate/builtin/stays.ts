@@ -3,7 +3,8 @@
 // consistent: two of check-in, check-out and nights give the third.
 import type { DraftBlockInput } from '../draft.ts';
 import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './finders/dates.ts';
-import { cityIn, hotelName } from './blocks.ts';
+import { cityIn } from './blocks.ts';
+import { hotelName } from './finders/hotel-names.ts';
 import { city } from './places.ts';
 import { ACCOMMODATION_LABEL, HOTEL_WORDS } from './knowledge/stay-words.ts';
 import { fold } from './text.ts';

@@ -1,5 +1,5 @@
 // Text helpers every rule uses: fold() (the form knowledge/ words are written in: no accents, lower
-// case) and where a line splits into sentences.
+// case), where a line splits into sentences, and clean() for the phrases rules cut out.
 
 /** Lower case, accents removed, dashes and spaces unified: what every pattern here matches. Keeps offsets (one character each). */
 export const fold = (text: string) =>
@@ -19,3 +19,10 @@ export const fold = (text: string) =>
  */
 export const SENTENCE_BREAK =
   /(?<!(?:^|[\s([])\d{1,2}\.|\d{1,2}\.\d{1,2}\.)(?<=[.!?])\s+(?=\p{Lu})/u;
+
+/** Spaces collapsed, and the punctuation and bullets around a phrase trimmed. */
+export const clean = (s: string) =>
+  s
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s,:;.\-–—•*·|]+|[\s,:;\-–—•*·|]+$/g, '')
+    .trim();
