@@ -3,8 +3,9 @@
 // short document written for it and states what an agent would keep.
 import { describe, expect, it } from 'vitest';
 import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
-import { findRanges, timeMatches } from '../../src/imports/generate/builtin/dates.ts';
-import { fold, SENTENCE_BREAK } from '../../src/imports/generate/builtin/vocabulary.ts';
+import { findRanges } from '../../src/imports/generate/builtin/finders/dates.ts';
+import { timeMatches } from '../../src/imports/generate/builtin/finders/times.ts';
+import { fold, SENTENCE_BREAK } from '../../src/imports/generate/builtin/text.ts';
 import { aboutAnotherTrip } from '../../src/imports/generate/builtin/trip-fields.ts';
 import { findPayments, findPrice } from '../../src/imports/generate/builtin/money.ts';
 import { readStays } from '../../src/imports/generate/builtin/stays.ts';

@@ -4,7 +4,7 @@
 // in the text. What fails is dropped (the field, or the block when nothing bookable is left),
 // never guessed, and each drop is reported for the job's log.
 import { airportFacts, daysBetween, isCurrency } from '../structured/values.ts';
-import { fold } from './builtin/vocabulary.ts';
+import { fold } from './builtin/text.ts';
 import { draftSchema, type Draft, type DraftBlock } from './draft.ts';
 
 export interface Validated {

@@ -6,7 +6,7 @@
 import type { StructuredResult } from '../structured/structured-result.ts';
 import { readDocument } from './builtin/document-lines.ts';
 import { titleFrom, tripTitle } from './builtin/trip-fields.ts';
-import { fold } from './builtin/vocabulary.ts';
+import { fold } from './builtin/text.ts';
 import type { Draft } from './draft.ts';
 
 const STATION =

@@ -5,7 +5,7 @@
 // job's log, with a confidence per block.
 import countries from 'i18n-iso-countries';
 import { airlineName, airport } from './builtin/places.ts';
-import { fold } from './builtin/vocabulary.ts';
+import { fold } from './builtin/text.ts';
 import { addDays, daysBetween } from '../../shared/iso-dates.ts';
 import { isTimezone } from '../../shared/timezones.ts';
 import type { Draft, DraftBlock, DraftDay } from './draft.ts';

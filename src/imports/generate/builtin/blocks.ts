@@ -2,28 +2,20 @@
 // the flights: accommodation mentions, transport (trains, buses, ferries, cruises, transfers,
 // car rentals, drives), activities with their times and places, and what is left as the day's text.
 import type { DraftBlockInput } from '../draft.ts';
-import { addDays, daysBetween, scanDates, timeMatches, type IsoDate } from './dates.ts';
+import { addDays, daysBetween, scanDates, type IsoDate } from './finders/dates.ts';
+import { timeMatches } from './finders/times.ts';
 import { readFlights } from './flights.ts';
 import { city, countryOfName } from './places.ts';
-import {
-  ACCOMMODATION_LABEL,
-  ACTIVITY_WORDS,
-  HOTEL_WORDS,
-  NOT_TRIP_DATE,
-  OVERNIGHT,
-  PRICE_WORDS,
-  SENTENCE_BREAK,
-  fold,
-} from './vocabulary.ts';
+import { ACCOMMODATION_LABEL, HOTEL_WORDS, OVERNIGHT } from './knowledge/stay-words.ts';
+import { ACTIVITY_WORDS } from './knowledge/activity-words.ts';
+import { NOT_TRIP_DATE } from './knowledge/document-words.ts';
+import { PRICE_WORDS } from './knowledge/money-words.ts';
+import { NUMBER_WORDS } from './knowledge/number-words.ts';
+import { SENTENCE_BREAK, clean, fold } from './text.ts';
+import { STAY_AT, hotelName } from './finders/hotel-names.ts';
 
 const OFFER =
   /\b(?:on request|upon request|we can (?:arrange|organi[sz]e|book)|at your disposal|sur demande|a votre disposition|pouvons organiser|bajo peticion|a peticion|a su disposicion|podemos organizar|sob consulta|a pedido|podemos organizar|auf anfrage|konnen wir|su richiesta|a disposizione|possiamo organizzare|if you wish|si lo desea|si vous le souhaitez|se desejar|auf wunsch|se lo desidera)\b/;
-
-export const clean = (s: string) =>
-  s
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s,:;.\-–—•*·|]+|[\s,:;\-–—•*·|]+$/g, '')
-    .trim();
 
 type TransportMode =
   | 'train'
@@ -476,57 +468,6 @@ export function timedClauses(sentence: string): string[] {
   return clauses.map((clause, k) => (k > 0 ? clause.replace(CONNECTIVE, '') : clause));
 }
 
-// "Overnight at X", "Nuit à l'hôtel X", "Übernachtung im X", "Alojamiento en X", "check in at X": X is the stay.
-const STAY_AT =
-  /(?:overnight (?:at|in)(?: the)?|overnight:|night at|nights at|stay at|staying at|check(?:-| )in (?:at|to)(?: the)?|check-?in (?:à|a) l['’](?:h[ôo]tel\s)?|check-?in (?:à|a) la |check-?in (?:no|na|em)|accommodation at|noche en(?: el)?|alojamiento(?: en(?: el)?|:)|hospedaje(?: en|:)|check-?in en(?: el)?|nuit (?:a|à|au|en) (?:l['’]h[oô]tel |l['’])?|nuit:|h[ée]bergement\s*(?:à|a|:)(?: l['’])?|installation (?:à|a) l['’]|[üu]bernachtung(?:en)? (?:im|in der|in|:)|unterkunft:|check-?in im|alojamento(?: no| na| em|:)|pernoite(?: no| na| em|:)|hospedagem(?: no| na|:)|check-?in no|pernottamento(?: presso| al| all['’]|:| in| a)|sistemazione(?: presso| all['’]| al| in|:)|soggiorno (?:presso|all['’]|al)|check-?in (?:presso|all['’]|al))\s*(.+?)(?=[.;]\s|[.;]?$|,\s|\s\((?!\d)|\s[–—-]\s)/i;
-const NAME_PATTERN =
-  /((?:\p{Lu}[\p{L}'’&.-]*\s(?:(?:de|del|da|do|di|la|le|el|das|dos|du|des)\s)?){0,3}(?:Hotel|Hôtel|Hostal|Hostel|Parador|Resort|Lodge|Inn|Pousada|Albergo|Riad|Guesthouse|Agriturismo|Masseria|Quinta|Hacienda|Posada|Auberge|Palazzo|Relais|Residence|Residencia|Pension|Pensione|Camp|Ryokan|B&B|Suites|Apartments?|Apartamentos?|Villa|Chalet|Gasthof|Gasthaus|Albergue|Cortijo|Finca|Kasbah|Manoir|Domaine)(?![\p{L}])(?:\s(?:de la|de las|de los|de['’]|dell['’]|d['’]|della|delle|degli|dei|de|del|da|do|di|la|le|el|das|dos|the|&|am|an|zum|zur|al|alla)?\s?[\p{Lu}\d][\p{L}\d'’&.-]*){0,5})/u;
-
-/** The hotel's name: after a label ("Accommodation: Hotel X"), or the words around "Hotel". */
-export function hotelName(line: string): string | undefined {
-  const name = rawHotelName(line);
-  // "Hotel Doña Lola (3 noches)", "Hotel X, 2 nights": the stay's length is not the name.
-  return (
-    name
-      // A table row's label before its value ("Hotel  Hotel Quinta das Buganvílias").
-      ?.replace(/^(\p{L}+)\s+\1\b/iu, '$1')
-      .replace(/\s*\([^)]*\)\s*$/, '')
-      .replace(/[,\s]+\d{1,2}\s*\p{L}+$/u, '')
-      .trim() || undefined
-  );
-}
-
-function rawHotelName(line: string): string | undefined {
-  const stay = STAY_AT.exec(line);
-  if (stay && /\p{Lu}/u.test(stay[1]!)) {
-    const name = clean(
-      stay[1]!.replace(/\s+(?:in|en|a|à|em|im|a)\s+\p{Lu}[\p{L}]+(?:\s\p{Lu}[\p{L}]+)?$/u, ''),
-    );
-    if (name.length >= 3 && !/^(?:the hotel|hotel|el hotel|l'hotel)$/i.test(name) && !city(name))
-      return name.slice(0, 120);
-  }
-  const labelled = /^[^:]{0,40}:\s*(.+)$/.exec(line);
-  if (labelled && ACCOMMODATION_LABEL.test(fold(line))) {
-    const name = clean(labelled[1]!.split(/\s[(–-]\s|\s\(|\.\s|,\s|\s\|\s/u)[0]!);
-    if (name.length >= 3 && /\p{Lu}/u.test(name) && !city(name)) return name.slice(0, 120);
-  }
-  // A letterhead in capitals ("HOTEL CORTE DEI REMERI"): read it in title case.
-  const caps =
-    /\b(?:HOTEL|HÔTEL|HOSTAL|POUSADA|ALBERGO|RESORT|PARADOR|RIAD|QUINTA|LODGE|INN)\b/.test(line)
-      ? line.replace(/\p{Lu}{2,}/gu, (w) => w.charAt(0) + w.slice(1).toLowerCase())
-      : line;
-  const m = NAME_PATTERN.exec(line) ?? NAME_PATTERN.exec(caps);
-  const name = m ? clean(m[1]!.replace(/\s+\d.*$/, '')) : '';
-  // "Privattransfer Hotel – Flughafen", "Shuttle Hotel": a ride to or from the hotel, not its name.
-  return name.includes(' ') &&
-    !/^(?:the|el|la|le|il|o|a|das|der|die)\s+(?:hotel|hostel)$/i.test(name) &&
-    !/^(?:\p{L}*transfers?|transferes?|traslados?|transferts?|trasferimento|shuttle|navette|taxi)\s/iu.test(
-      name,
-    )
-    ? name.slice(0, 120)
-    : undefined; // "the hotel" alone names no hotel
-}
-
 export interface HotelMention {
   name: string;
   city: string | null;
@@ -535,44 +476,6 @@ export interface HotelMention {
 
 const NIGHTS =
   /\b(\d{1,2}|one|two|three|four|five|six|seven|una|dos|tres|cuatro|cinco|seis|siete|une|deux|trois|quatre|cinq|sept|uma|duas|tres|quatro|eine|zwei|drei|vier|funf|sechs|sieben|due|tre|quattro|cinque|sei|sette)\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte|ubernachtungen)\b/;
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  una: 1,
-  dos: 2,
-  tres: 3,
-  cuatro: 4,
-  cinco: 5,
-  seis: 6,
-  siete: 7,
-  une: 1,
-  deux: 2,
-  trois: 3,
-  quatre: 4,
-  cinq: 5,
-  sept: 7,
-  uma: 1,
-  duas: 2,
-  quatro: 4,
-  eine: 1,
-  zwei: 2,
-  drei: 3,
-  vier: 4,
-  funf: 5,
-  sechs: 6,
-  sieben: 7,
-  due: 2,
-  tre: 3,
-  quattro: 4,
-  cinque: 5,
-  sei: 6,
-  sette: 7,
-};
 const NAMED_NIGHTS =
   /(\p{Lu}[\p{L}'’&.-]*(?:\s(?:(?:de|del|da|do|di|du|des|la|le|el|of|the|au|aux|am|an|zum|zur|dos|das)\s)?\p{Lu}[\p{L}'’&.-]*){1,5})\s*\(\s*(\d{1,2}|one|two|three|four|five|six|seven)\s*(?:nights?|noches?|nuits?|noites?|n[äa]chte|nacht|notti|notte)\b/u;
 

@@ -15,14 +15,8 @@ import {
 } from '../draft.ts';
 import { readDay, transportOf, type HotelMention } from './blocks.ts';
 import { arrivalOpening, bookingReference, departureFrom, readFlights } from './flights.ts';
-import {
-  addDays,
-  daysBetween,
-  leadingDate,
-  scanDates,
-  timeMatches,
-  type IsoDate,
-} from './dates.ts';
+import { addDays, daysBetween, leadingDate, scanDates, type IsoDate } from './finders/dates.ts';
+import { timeMatches } from './finders/times.ts';
 import { readDocument } from './document-lines.ts';
 import { programmeCruise, readCruise } from './cruises.ts';
 import { readLayout, type DaySection } from './layout.ts';
@@ -45,7 +39,8 @@ import {
   tripTitle,
   type Visit,
 } from './trip-fields.ts';
-import { NOT_TRIP_DATE, RECURRING, SENTENCE_BREAK, fold } from './vocabulary.ts';
+import { NOT_TRIP_DATE, RECURRING } from './knowledge/document-words.ts';
+import { SENTENCE_BREAK, fold } from './text.ts';
 import type { ReadDay } from './readers/reader.ts';
 import { runReaders, type ReadersResult } from './readers/registry.ts';
 import { placeBookings } from './timeline.ts';

@@ -3,9 +3,10 @@
 // ship is one journey, from the port of embarkation to the last port, and each port is a place
 // the trip visits (its country counts, as a city on the way does).
 import type { DraftBlockInput } from '../draft.ts';
-import { leadingDate, timeMatches, type IsoDate } from './dates.ts';
+import { leadingDate, type IsoDate } from './finders/dates.ts';
+import { timeMatches } from './finders/times.ts';
 import { city, countryOfName } from './places.ts';
-import { fold } from './vocabulary.ts';
+import { fold } from './text.ts';
 
 type Transport = Extract<DraftBlockInput, { type: 'transport' }>;
 

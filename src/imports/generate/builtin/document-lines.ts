@@ -3,7 +3,7 @@
 // noise of emails (headers, quoted replies, signatures, legal footers), web pages (menus, cookie
 // banners, reviews, share buttons) and chat exports (sender and time stamps) goes, so that its
 // dates, prices and places are not read as the trip's.
-import { fold } from './vocabulary.ts';
+import { fold } from './text.ts';
 
 export interface DocumentReading {
   lines: string[];

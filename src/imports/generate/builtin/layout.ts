@@ -4,17 +4,13 @@
 // "Friday 8 May 2026 - Day 1", "3° giorno", "Jour 2 : Lyon"), dates as headings ("Sat 9 May",
 // "09/05/2026 – Florence"), day tables ("1 | 08/05 | Rome | Hotel Artemide") and several days
 // written on one line ("Day 1: ... Day 2: ...").
-import { addDays, daysBetween, findRanges, leadingDate, type IsoDate } from './dates.ts';
+import { addDays, daysBetween, findRanges, leadingDate, type IsoDate } from './finders/dates.ts';
 import { city } from './places.ts';
-import {
-  CLOSING_HEADER,
-  DAY_HEADER,
-  DAY_WORD,
-  MONTH_PATTERN,
-  ORDINAL_WORDS,
-  WEEKDAYS,
-  fold,
-} from './vocabulary.ts';
+import { CLOSING_HEADER } from './knowledge/section-headers.ts';
+import { DAY_HEADER, DAY_WORD, ORDINAL_WORDS } from './knowledge/day-words.ts';
+import { MONTH_PATTERN } from './knowledge/months.ts';
+import { WEEKDAY_NAMES, WEEKDAYS } from './knowledge/weekdays.ts';
+import { fold } from './text.ts';
 
 const MAX_DAYS = 60;
 
@@ -226,16 +222,7 @@ const WEEKDAY_HEADER = new RegExp(
   String.raw`^(${WEEKDAYS.replace(/\\.\?$/, '')})\s*[:\-–—]\s*(.*)$`,
 );
 const WEEKDAY_INDEX: Record<string, number> = {};
-for (const [i, names] of [
-  ['sunday', 'domingo', 'dimanche', 'sonntag', 'domenica'],
-  ['monday', 'lunes', 'lundi', 'segunda-feira', 'segunda', 'montag', 'lunedi'],
-  ['tuesday', 'martes', 'mardi', 'terca-feira', 'terca', 'dienstag', 'martedi'],
-  ['wednesday', 'miercoles', 'mercredi', 'quarta-feira', 'quarta', 'mittwoch', 'mercoledi'],
-  ['thursday', 'jueves', 'jeudi', 'quinta-feira', 'quinta', 'donnerstag', 'giovedi'],
-  ['friday', 'viernes', 'vendredi', 'sexta-feira', 'sexta', 'freitag', 'venerdi'],
-  ['saturday', 'sabado', 'samedi', 'sabado', 'samstag', 'sonnabend', 'sabato'],
-].entries())
-  for (const n of names) WEEKDAY_INDEX[n] = i;
+for (const [i, names] of WEEKDAY_NAMES.entries()) for (const n of names) WEEKDAY_INDEX[n] = i;
 
 /** A short line of place names ("Oslo – Myrdal – Flåm", "Bergen"): a day's heading in programmes that number nothing. */
 function isPlaceHeading(line: string): boolean {

@@ -6,9 +6,10 @@
 // first and last places. A flight when the places are airport codes or a flight number stands
 // over the times; else the vehicle the leg's lines name (ship, train, bus).
 import type { DraftBlockInput } from '../draft.ts';
-import { addDays, scanDates, timeMatches, type IsoDate } from './dates.ts';
+import { addDays, scanDates, type IsoDate } from './finders/dates.ts';
+import { timeMatches } from './finders/times.ts';
 import { airlineName, airport, isAirlineCode } from './places.ts';
-import { fold } from './vocabulary.ts';
+import { fold } from './text.ts';
 
 type Transport = Extract<DraftBlockInput, { type: 'transport' }>;
 type Flight = Extract<DraftBlockInput, { type: 'flight' }>;

@@ -1,135 +1,13 @@
 // Money and the lists of a trip: the price (per person or total, with the total and travellers
 // when both are stated), payments (deposit, balance, instalments, with due dates), and what the
-// price includes and excludes. Amounts: "1.450 €", "€1,450.00", "USD 2,300", "R$ 3.500,00", "£999 pp".
+// price includes and excludes. Amounts ("1.450 €", "€1,450.00", "R$ 3.500,00") are found by finders/money.ts.
 // Distractors stay out: optional excursions, supplements, insurance, per-night rates.
-import { scanDates, type IsoDate } from './dates.ts';
-import {
-  EXCLUDED_HEADER,
-  INCLUDED_HEADER,
-  PER_PERSON,
-  PRICE_WORDS,
-  TRAVELLERS,
-  CLOSING_HEADER,
-  fold,
-} from './vocabulary.ts';
-
-const SYMBOLS: Record<string, string> = {
-  '€': 'EUR',
-  $: 'USD',
-  us$: 'USD',
-  u$s: 'USD',
-  '£': 'GBP',
-  r$: 'BRL',
-  chf: 'CHF',
-  '¥': 'JPY',
-  mx$: 'MXN',
-  a$: 'AUD',
-  c$: 'CAD',
-  'fr.': 'CHF',
-  kr: 'SEK',
-};
-const CODES = new Set([
-  'EUR',
-  'USD',
-  'GBP',
-  'BRL',
-  'CHF',
-  'JPY',
-  'MXN',
-  'AUD',
-  'CAD',
-  'ARS',
-  'CLP',
-  'COP',
-  'PEN',
-  'ZAR',
-  'SEK',
-  'NOK',
-  'DKK',
-  'THB',
-  'INR',
-  'NZD',
-  'MAD',
-  'TRY',
-  'AED',
-  'CZK',
-  'HUF',
-  'PLN',
-  'UYU',
-  'CRC',
-  'DOP',
-  'CUP',
-  'EGP',
-  'ISK',
-  'CNY',
-  'SGD',
-  'HKD',
-  'IDR',
-  'VND',
-]);
-const WORDS: Record<string, string> = {
-  euros: 'EUR',
-  euro: 'EUR',
-  eur: 'EUR',
-  dollars: 'USD',
-  dolares: 'USD',
-  dollari: 'USD',
-  pounds: 'GBP',
-  libras: 'GBP',
-  sterline: 'GBP',
-  reais: 'BRL',
-  reales: 'BRL',
-  franken: 'CHF',
-  francos: 'CHF',
-};
-
-const AMOUNT = String.raw`(\d{1,3}(?:[.,\s\u00a0'’]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)(?:,-|\.-)?`;
-const CURRENCY = String.raw`(R\$|US\$|U\$S|MX\$|A\$|C\$|[€$£¥]|[A-Z]{3}(?![A-Za-z])|euros?|eur|dollars|d[oó]lares|pounds|libras|sterline|reais|reales|franken)`;
-const BEFORE = new RegExp(`${CURRENCY}\\s?${AMOUNT}`, 'gi');
-const AFTER = new RegExp(`${AMOUNT}\\s?${CURRENCY}`, 'gi');
-
-export interface Amount {
-  amount: number;
-  currency: string;
-  index: number;
-  end: number;
-}
-
-function currencyOf(token: string): string | undefined {
-  const lower = token.toLowerCase();
-  if (SYMBOLS[lower]) return SYMBOLS[lower];
-  if (WORDS[fold(lower)]) return WORDS[fold(lower)];
-  const upper = token.toUpperCase();
-  return token === upper && CODES.has(upper) ? upper : undefined;
-}
-
-/** "1.450" → 1450, "1,450.50" → 1450.5, "1 450,50" → 1450.5, "99,90" → 99.9. */
-export function parseAmount(raw: string): number {
-  const s = raw.replace(/[\s\u00a0'’]/g, '').replace(/[,.]-$/, '');
-  const lastSep = Math.max(s.lastIndexOf('.'), s.lastIndexOf(','));
-  if (lastSep === -1) return Number(s);
-  const decimals = s.length - lastSep - 1;
-  if (decimals === 3) return Number(s.replace(/[.,]/g, '')); // a thousands separator
-  return Number(`${s.slice(0, lastSep).replace(/[.,]/g, '')}.${s.slice(lastSep + 1)}`);
-}
-
-/** The amounts of money written in a line, in order. */
-export function amountsIn(line: string): Amount[] {
-  const found: Amount[] = [];
-  for (const [pattern, amountGroup, currencyGroup] of [
-    [BEFORE, 2, 1],
-    [AFTER, 1, 2],
-  ] as const) {
-    for (const m of line.matchAll(pattern)) {
-      const currency = currencyOf(m[currencyGroup]!);
-      const amount = parseAmount(m[amountGroup]!);
-      if (!currency || !Number.isFinite(amount) || amount <= 0) continue;
-      if (found.some((f) => Math.abs(f.index - m.index) < 4)) continue;
-      found.push({ amount, currency, index: m.index, end: m.index + m[0].length });
-    }
-  }
-  return found.sort((a, b) => a.index - b.index);
-}
+import { scanDates, type IsoDate } from './finders/dates.ts';
+import { EXCLUDED_HEADER, INCLUDED_HEADER, CLOSING_HEADER } from './knowledge/section-headers.ts';
+import { PER_PERSON, PRICE_WORDS } from './knowledge/money-words.ts';
+import { travellersIn } from './finders/people-counts.ts';
+import { amountsIn, type Amount } from './finders/money.ts';
+import { fold } from './text.ts';
 
 const DISTRACTOR =
   /\b(?:optional|opcional|optionnel|facultatif|facoltativ[oa]|fakultativ|supplement|suplemento|supplemento|zuschlag|aufpreis|single|individual|einzelzimmer|singola|insurance|seguro|assurance|versicherung|assicurazione|tax(?:es)?|tasas?|taxe|steuer|tassa|city tax|tourist tax|tasa turistica|taxe de sejour|kurtaxe|tassa di soggiorno|per night|por noche|par nuit|por noite|pro nacht|a notte|per notte|tip|tips|propinas?|pourboires?|gorjetas?|trinkgeld|mance|visa|entrance|entrada|entree|ingresso|eintritt|child|nino|enfant|crianca|kind|bambino|deposit|deposito|senal|anticipo|acompte|arrhes|anzahlung|acconto|caparra|sinal|balance|saldo|solde|restzahlung|restbetrag|remaining|resto|installment|instalment|cuota|plazo|echeance|versement|rate|rata|parcela|prestacao|excursion)\b/;
@@ -298,14 +176,6 @@ export function findPrice(lines: readonly string[]): Price | null {
     };
   }
   return { amount: best.amount.amount, currency, per: null, total: null, travellers, text };
-}
-
-function travellersIn(lines: readonly string[]): number | null {
-  for (const line of lines) {
-    const m = TRAVELLERS.exec(fold(line));
-    if (m && Number(m[1]) > 0 && Number(m[1]) <= 60) return Number(m[1]);
-  }
-  return null;
 }
 
 export interface Payment {

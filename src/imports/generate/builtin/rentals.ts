@@ -5,9 +5,11 @@
 // pick-up section lands at the pick-up station on that day.
 import type { DraftBlockInput } from '../draft.ts';
 import { rentalCompany } from './blocks.ts';
-import { scanDates, timeMatches, type IsoDate } from './dates.ts';
+import { scanDates, type IsoDate } from './finders/dates.ts';
+import { timeMatches } from './finders/times.ts';
 import { airport, city } from './places.ts';
-import { FLIGHT_WORDS, fold } from './vocabulary.ts';
+import { FLIGHT_WORDS } from './knowledge/transport-words.ts';
+import { fold } from './text.ts';
 
 type Transport = Extract<DraftBlockInput, { type: 'transport' }>;
 

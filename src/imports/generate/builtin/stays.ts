@@ -2,10 +2,12 @@
 // the lines that detail it (check-in and check-out, nights, address, booking number), made
 // consistent: two of check-in, check-out and nights give the third.
 import type { DraftBlockInput } from '../draft.ts';
-import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './dates.ts';
-import { cityIn, hotelName } from './blocks.ts';
+import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './finders/dates.ts';
+import { cityIn } from './blocks.ts';
+import { hotelName } from './finders/hotel-names.ts';
 import { city } from './places.ts';
-import { ACCOMMODATION_LABEL, HOTEL_WORDS, fold } from './vocabulary.ts';
+import { ACCOMMODATION_LABEL, HOTEL_WORDS } from './knowledge/stay-words.ts';
+import { fold } from './text.ts';
 
 export type StayBlock = Extract<DraftBlockInput, { type: 'accommodation' }>;
 

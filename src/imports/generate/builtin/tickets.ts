@@ -3,9 +3,10 @@
 // "Marseille Saint-Charles", "TGV INOUI 6105". A ticket starts at a line naming the vehicle with
 // a date; its stations are the lines that open with a known place, its times in order.
 import type { DraftBlockInput } from '../draft.ts';
-import { scanDates, timeMatches, type IsoDate } from './dates.ts';
+import { scanDates, type IsoDate } from './finders/dates.ts';
+import { timeMatches } from './finders/times.ts';
 import { city } from './places.ts';
-import { fold } from './vocabulary.ts';
+import { fold } from './text.ts';
 
 type Transport = Extract<DraftBlockInput, { type: 'transport' }>;
 

@@ -3,7 +3,7 @@
 // first), so that a flight of the 9th never sits in the day of the 6th; a stay's nights follow
 // from its check-in and check-out.
 import type { DraftBlockInput, DraftDayInput } from '../draft.ts';
-import { addDays, daysBetween, type IsoDate } from './dates.ts';
+import { addDays, daysBetween, type IsoDate } from './finders/dates.ts';
 import type { DatedBlock } from './readers/reader.ts';
 
 const MAX_SPAN = 60;

@@ -3,7 +3,7 @@
 // (where it stays and goes, not where the traveller comes from or changes planes, nor a landmark
 // named after a country) and a title of destination and kind of trip, in the document's language.
 import type { DraftBlock } from '../draft.ts';
-import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './dates.ts';
+import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './finders/dates.ts';
 import {
   airlinesNamed,
   airport,
@@ -16,17 +16,10 @@ import {
 
 const city = (name: string, known?: ReadonlySet<string>) =>
   exactCity(name, known) ?? leadingCity(name, known);
-import {
-  ACCOMMODATION_LABEL,
-  BOILERPLATE,
-  DURATION_DAYS,
-  DURATION_NIGHTS,
-  HOTEL_WORDS,
-  NOT_TRIP_DATE,
-  PAST_TRIP,
-  RECURRING,
-  fold,
-} from './vocabulary.ts';
+import { ACCOMMODATION_LABEL, HOTEL_WORDS } from './knowledge/stay-words.ts';
+import { BOILERPLATE, NOT_TRIP_DATE, PAST_TRIP, RECURRING } from './knowledge/document-words.ts';
+import { DURATION_DAYS, DURATION_NIGHTS } from './knowledge/day-words.ts';
+import { fold } from './text.ts';
 
 export interface Period {
   start: IsoDate | null;

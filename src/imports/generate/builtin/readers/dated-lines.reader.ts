@@ -5,7 +5,8 @@
 // Each date starts its own day (the days between are kept, empty, so the itinerary runs day by
 // day); a range before a place to sleep is a stay from its first date to its last; lines that
 // follow a dated line without a date of their own belong to it.
-import { hotelName, type HotelMention } from '../blocks.ts';
+import type { HotelMention } from '../blocks.ts';
+import { hotelName } from '../finders/hotel-names.ts';
 import {
   addDays,
   daysBetween,
@@ -13,9 +14,11 @@ import {
   leadingDate,
   scanDates,
   type IsoDate,
-} from '../dates.ts';
+} from '../finders/dates.ts';
 import { city } from '../places.ts';
-import { DAY_HEADER, HOTEL_WORDS, fold } from '../vocabulary.ts';
+import { DAY_HEADER } from '../knowledge/day-words.ts';
+import { HOTEL_WORDS } from '../knowledge/stay-words.ts';
+import { fold } from '../text.ts';
 import type { LayoutReader, LineLedger, ReadDay, ReaderInput, Reading } from './reader.ts';
 
 const NAME = 'dated-lines';

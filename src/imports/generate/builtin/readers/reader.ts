@@ -4,7 +4,7 @@
 // document's one ledger, so no line is read twice; what no reader claims goes to the general
 // day-by-day reading. What readers find goes to the timeline (../timeline.ts), which places it.
 import type { DraftBlockInput } from '../../draft.ts';
-import type { IsoDate } from '../dates.ts';
+import type { IsoDate } from '../finders/dates.ts';
 import type { HotelMention } from '../blocks.ts';
 import type { DaySection } from '../layout.ts';
 

@@ -1,9 +1,12 @@
 // Dates of a trip. chrono-node reads single dates in the six languages; it misses common ranges
 // ("del 5 al 12 de octubre", "Jun 19–20", "24 & 25 June"), so ranges have rules of their own.
-// Everything works on folded text (see vocabulary.ts) and returns ISO dates (YYYY-MM-DD).
+// Everything works on folded text (see text.ts) and returns ISO dates (YYYY-MM-DD).
 import * as chrono from 'chrono-node';
-import { addDays, daysBetween } from '../../../shared/iso-dates.ts';
-import { DAY_WORD, MONTHS, MONTH_PATTERN, WEEKDAYS, fold } from './vocabulary.ts';
+import { addDays, daysBetween } from '../../../../shared/iso-dates.ts';
+import { DAY_WORD } from '../knowledge/day-words.ts';
+import { MONTHS, MONTH_PATTERN } from '../knowledge/months.ts';
+import { WEEKDAYS } from '../knowledge/weekdays.ts';
+import { fold } from '../text.ts';
 
 export type IsoDate = string;
 
@@ -150,58 +153,6 @@ export function findDates(text: string, language: string, now: Date): IsoDate[] 
   }
   return found;
 }
-
-// Times: "08:15", "8.15", "8h15", "20h", "9am", "9:30 p.m.", "9 Uhr", "alle 9", "ore 21" (but "3 ore",
-// "2 hrs" after the number are durations).
-const TIME =
-  /(?<![\d:.,/])(?:([01]?\d|2[0-3])\s?[:h.]\s?([0-5]\d)(?!\d)(?:\s*(a\.?\s?m\.?|p\.?\s?m\.?)(?![a-z]))?|([01]?\d|2[0-3])\s*(a\.?\s?m\.?|p\.?\s?m\.?|h(?![a-z\d])|uhr\b|horas?\b|heures?\b))|(?:\b(?:ore|alle|um|a las|as|a)\s+)([01]?\d|2[0-3])(?=\s*(?:h|uhr|ore)?\b)(?![.:,]\d)/gi;
-
-export interface TimeMatch {
-  time: string;
-  index: number;
-  end: number;
-}
-
-/** The times written in a line, as HH:MM (24 h), in order. */
-export function timeMatches(line: string): TimeMatch[] {
-  const found: TimeMatch[] = [];
-  for (const m of line.matchAll(TIME)) {
-    let hour: number;
-    let minute = 0;
-    let suffix: string | undefined;
-    if (m[1] !== undefined) {
-      hour = Number(m[1]);
-      minute = Number(m[2]);
-      suffix = m[3];
-      // "8.15" could be an amount or a date ("8.15 km", "15.05.2026"): a dot needs a time-like context.
-      // "19.04." with its closing dot is a day and month (German, Portuguese), not 19:04.
-      if (
-        /^\d{1,2}\.\d{2}$/.test(m[0].trim()) &&
-        /^\.(?:\d|\s|$|[,;)])/.test(line.slice(m.index + m[0].length, m.index + m[0].length + 2))
-      )
-        continue;
-    } else if (m[4] !== undefined) {
-      hour = Number(m[4]);
-      suffix = m[5];
-    } else {
-      // "alle 9", "a las 9", "um 9": only when the hour is plausible for the day.
-      hour = Number(m[6]);
-      if (!/^(?:ore|alle|um|a las)/i.test(m[0].trim())) continue;
-    }
-    const s = suffix?.toLowerCase().replace(/[.\s]/g, '');
-    if (s === 'pm' && hour < 12) hour += 12;
-    if (s === 'am' && hour === 12) hour = 0;
-    if (hour > 23) continue;
-    found.push({
-      time: `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`,
-      index: m.index,
-      end: m.index + m[0].length,
-    });
-  }
-  return found;
-}
-
-export const times = (line: string): string[] => timeMatches(line).map((m) => m.time);
 
 /** A compact date in tables and tickets: "08MAY", "08MAY26", "8 MAY". */
 export function compactDate(text: string, now: Date): IsoDate | null {

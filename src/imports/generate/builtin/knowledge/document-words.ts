@@ -1,0 +1,20 @@
+// Words that mark a line as not about this trip's dates or programme, in the six languages, folded.
+
+/** Lines that date something other than the trip (when it was booked, issued, must be paid or cancelled). */
+export const NOT_TRIP_DATE =
+  /\b(?:purchase|purchased|bought|achat|achete|acquisto|acquistato|compra|comprado|kauf|gekauft|data acquisto|fecha de compra|date d'achat|data da compra|kaufdatum|booked on|booking date|date of booking|issued|issue date|date of issue|invoice|payment|pay by|paid|deadline|due|valid until|printed|sent|date:|fecha de reserva|reservado el|emitido|emision|pago|vencimiento|cancelacion|anulacion|emission|paiement|emise|facture|reserve le|date de reservation|annulation|echeance|emitido em|pagamento|data da reserva|cancelamento|vencimento|gebucht am|buchungsdatum|ausgestellt|zahlung|rechnung|storno|stornierung|falligkeit|prenotato il|data di prenotazione|emesso|fattura|scadenza|cancellazione|annullamento|saldo|balance|deposit|deposito|pagado|abonar|a pagar|restzahlung|reste a payer|importe restante|valor restante|anzahlung|acompte|acconto|sinal|senal|birth|nacimiento|naissance|nascimento|geburt|nascita|passport|pasaporte|passeport|passaporte|reisepass|passaporto|expiry|expires|caducidad|quote valid|offer valid|valido hasta|valida hasta|valable jusqu|valido ate|valida ate|gultig bis|valido fino|valida fino|oferta valida|offre valable|angebot gultig|offerta valida|last updated|actualizado|mis a jour|atualizado|aktualisiert|aggiornato)\b/;
+
+/** Recurring departures: a programme sold on many dates has no dates of its own. */
+export const RECURRING =
+  /\b(?:every (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|day|week)|daily departures?|departures? (?:every|daily|on request|weekly)|weekly departures?|departure dates|fechas de salida|salidas? (?:todos|cada|diarias?|semanales|garantizadas)|todos los (?:lunes|martes|miercoles|jueves|viernes|sabados|domingos|dias)|dates de depart|departs? (?:tous|chaque)|tous les (?:lundis|mardis|mercredis|jeudis|vendredis|samedis|dimanches|jours)|datas de (?:saida|partida)|saidas? (?:todas|diarias|semanais|garantidas)|todas as (?:segundas|tercas|quartas|quintas|sextas)|todos os (?:sabados|domingos|dias)|reisetermine|abreise (?:jeden|taglich)|jeden (?:montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)|termine|date di partenza|partenze (?:ogni|tutti|giornaliere|settimanali|garantite)|ogni (?:lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica)|tutti i (?:lunedi|martedi|mercoledi|giovedi|venerdi|sabati|giorni))\b/;
+
+/** Words of the document type, never in a title an agent writes. */
+export const BOILERPLATE =
+  /\b(?:boarding pass|boarding|cartao de embarque|carte d'embarquement|tarjeta de embarque|bordkarte|carta d'imbarco|carta di imbarco|booking|bookings|confirmation|confirmed|reservation|itinerary|e-?ticket|ticket|receipt|invoice|voucher|quote|quotation|proposal|your|ref|reference|order|summary|details|document|pnr|reserva|reservas|confirmacion|confirmada|confirmado|itinerario|billete|recibo|factura|bono|presupuesto|cotizacion|propuesta|resumen|localizador|su |tu |reservation|confirmation|itineraire|billet|recu|facture|devis|proposition|votre|vos|dossier|confirmacao|bilhete|fatura|orcamento|proposta|sua|seu|buchung|buchungsbestatigung|reisebestatigung|reiseunterlagen|reisedokumente|hotelbestatigung|bestatigung|reiseplan|reiseverlauf|rechnung|angebot|ihre|ihr|buchungsnummer|prenotazione|conferma|biglietto|ricevuta|fattura|preventivo|proposta|vostra|vostro|la tua|il tuo)\b/;
+
+/**
+ * A sentence about another, earlier trip ("El año pasado fuimos a Cuba del 3 al 12 de marzo",
+ * "letztes Jahr waren wir ..."): its dates and places are not this trip's.
+ */
+export const PAST_TRIP =
+  /\b(?:last year|last summer|last time|previously|el ano pasado|el verano pasado|la ultima vez|l'an dernier|l'annee derniere|l'ete dernier|la derniere fois|o ano passado|no ano passado|ano passado|da ultima vez|letztes jahr|letzten sommer|voriges jahr|vergangenes jahr|letztes mal|l'anno scorso|l'estate scorsa|l'ultima volta)\b/;
