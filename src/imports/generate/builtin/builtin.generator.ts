@@ -15,7 +15,15 @@ import {
 } from '../draft.ts';
 import { readDay, transportOf, type HotelMention } from './blocks.ts';
 import { arrivalOpening, bookingReference, departureFrom, readFlights } from './flights.ts';
-import { addDays, daysBetween, leadingDate, scanDates, type IsoDate } from './finders/dates.ts';
+import {
+  addDays,
+  daysBetween,
+  leadingDate,
+  scanDates,
+  withNumericOrder,
+  type IsoDate,
+} from './finders/dates.ts';
+import { numericDateOrder } from './finders/date-order.ts';
 import { timeMatches } from './finders/times.ts';
 import { readDocument } from './document-lines.ts';
 import { programmeCruise, readCruise } from './cruises.ts';
@@ -58,6 +66,11 @@ type Flight = Extract<DraftBlockInput, { type: 'flight' }>;
 type Stay = Extract<DraftBlockInput, { type: 'accommodation' }>;
 
 export function extractDraft(text: string, now: Date): Draft {
+  const order = numericDateOrder(text, ISO_639_1[detectLanguage(text)] ?? 'en');
+  return withNumericOrder(order, () => readDraft(text, now));
+}
+
+function readDraft(text: string, now: Date): Draft {
   const document = readDocument(text);
   const { subject, chat } = document;
   // Layout readers first (readers/): what they claim, the general reading below leaves alone.

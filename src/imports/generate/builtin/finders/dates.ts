@@ -76,6 +76,32 @@ const NUMERIC_NO_YEAR =
 const ISO_RANGE =
   /\b(\d{4})-(\d{2})-(\d{2})\s*(?:-|to|al|au|bis|a|ao|\/)\s*(\d{4})-(\d{2})-(\d{2})\b/g;
 
+/**
+ * How the document writes numeric dates with slashes: day first (most of the world) or month
+ * first (the United States: "06/12/2027" is June 12). Set for one reading by `withNumericOrder`
+ * (finders/date-order.ts decides it per document); dots ("03.07.") are always day first.
+ */
+export type NumericOrder = 'dmy' | 'mdy';
+let numericOrder: NumericOrder = 'dmy';
+
+/** Runs a synchronous reading with the document's numeric date order. */
+export function withNumericOrder<T>(order: NumericOrder, read: () => T): T {
+  const previous = numericOrder;
+  numericOrder = order;
+  try {
+    return read();
+  } finally {
+    numericOrder = previous;
+  }
+}
+
+/** The day and month of "a/b": the order decides only when both could be either. */
+function dayMonth(a: number, b: number, separator: string): [day: number, month: number] {
+  if (a > 12) return [a, b];
+  if (b > 12) return [b, a];
+  return numericOrder === 'mdy' && separator === '/' ? [b, a] : [a, b];
+}
+
 export interface DateRange {
   start: IsoDate;
   end: IsoDate;
@@ -110,15 +136,22 @@ export function findRanges(folded: string, now: Date, anchor?: IsoDate | null): 
     const y1 = m[3] ? Number(m[3]) : m1 > m2 ? y2 - 1 : y2;
     push(iso(y1, m1, Number(m[2])), iso(y2, m2, Number(m[5])), m.index);
   }
-  for (const m of folded.matchAll(NUMERIC))
-    push(iso(+m[3]!, +m[2]!, +m[1]!), iso(+m[6]!, +m[5]!, +m[4]!), m.index);
+  const slash = (m: RegExpMatchArray) => (m[0].includes('/') ? '/' : '.');
+  for (const m of folded.matchAll(NUMERIC)) {
+    const [d1, m1] = dayMonth(+m[1]!, +m[2]!, slash(m));
+    const [d2, m2] = dayMonth(+m[4]!, +m[5]!, slash(m));
+    push(iso(+m[3]!, m1, d1), iso(+m[6]!, m2, d2), m.index);
+  }
   for (const m of folded.matchAll(NUMERIC_SHARED)) {
     const y = +m[5]!;
-    push(iso(+m[2]! > +m[4]! ? y - 1 : y, +m[2]!, +m[1]!), iso(y, +m[4]!, +m[3]!), m.index);
+    const [d1, m1] = dayMonth(+m[1]!, +m[2]!, slash(m));
+    const [d2, m2] = dayMonth(+m[3]!, +m[4]!, slash(m));
+    push(iso(m1 > m2 ? y - 1 : y, m1, d1), iso(y, m2, d2), m.index);
   }
   for (const m of folded.matchAll(NUMERIC_NO_YEAR)) {
     if (ranges.some((r) => r.index === m.index)) continue;
-    const [d1, m1, d2, m2] = [+m[1]!, +m[2]!, +m[3]!, +m[4]!];
+    const [d1, m1] = dayMonth(+m[1]!, +m[2]!, slash(m));
+    const [d2, m2] = dayMonth(+m[3]!, +m[4]!, slash(m));
     // Dots with minutes ("10.30 - 12.15") are times: a date's month is at most 12.
     if (m1 > 12 || m2 > 12 || (m1 === m2 && d2 < d1)) continue;
     const y2 = inferYear(m2, d2, now);
@@ -241,8 +274,8 @@ export function scanDates(text: string, now: Date, anchor?: IsoDate | null): Dat
     // Without a year, "8/5" or "8.5" is a date only with a slash or in a heading-like place ("Fri 8/5").
     const germanShort = !m[5] && m[3] === '.' && folded[m.index + m[0].length] === '.';
     if (!m[5] && !germanShort && (m[3] === '-' || (m[3] === '.' && !m[1]))) continue;
-    const dayFirst = a > 12 || b <= 12;
-    push(y, dayFirst ? b : a, dayFirst ? a : b, m.index, m.index + m[0].length);
+    const [day, monthNumber] = dayMonth(a, b, m[3]!);
+    push(y, monthNumber, day, m.index, m.index + m[0].length);
   }
   return found.sort((x, y) => x.index - y.index);
 }
