@@ -1,9 +1,11 @@
 // schema.org reservations (the markup airlines, hotels, railways and ticketing sites put in their
 // confirmation emails and pages) as dated draft blocks: Flight, Lodging, Train, Bus, Boat,
-// RentalCar, Taxi, Event and FoodEstablishment reservations, and a TouristTrip's name, offer and
-// dated itinerary items. Cancelled reservations are left out.
+// RentalCar, Taxi, Event and FoodEstablishment reservations, events named alone (a ticket's
+// concert, play, match or festival), and a TouristTrip's name, offer and dated itinerary items.
+// Cancelled reservations and events are left out.
 import type { DraftBlockInput } from '../generate/draft.ts';
 import { datedFlight, type DatedBlock, type StructuredResult } from './structured-result.ts';
+import { city, cityTimezone } from '../generate/builtin/places.ts';
 import {
   airportFacts,
   amountOf,
@@ -30,11 +32,27 @@ const obj = (value: unknown): Node | null => {
 const text = (value: unknown): string | null =>
   str(Array.isArray(value) ? value[0] : value) ?? str(obj(value)?.name);
 
+/**
+ * schema.org's Event and its kinds (a ticket's concert, play, match or festival). DeliveryEvent,
+ * PublicationEvent (a broadcast) and OnDemandEvent are no outing.
+ */
+const EVENT_TYPE =
+  /^(?:Event|EventSeries|Festival|(?:Business|Childrens|Comedy|Dance|Education|Exhibition|Food|Hackathon|Literary|Music|Sale|Screening|Social|Sports|Theater|VisualArts)Event|CourseInstance)$/;
+/** Bare events on one page beyond this are a venue's programme, not what was booked. */
+const MAX_BARE_EVENTS = 6;
+
+const isEvent = (node: Node) =>
+  EVENT_TYPE.test(typeOf(node)) && !/Cancel|Postpone/i.test(str(node.eventStatus) ?? '');
+
 export function mapSchemaOrg(nodes: Node[], into: StructuredResult): void {
+  // An event named alone (not inside a reservation) is the page's outing: a ticket, an
+  // invitation. Many of them are a venue's or a city's calendar.
+  const listing = nodes.filter(isEvent).length > MAX_BARE_EVENTS;
   for (const node of nodes.flatMap(expand)) {
     for (const where of [
       obj(node.reservationFor)?.address,
       obj(obj(node.reservationFor)?.location)?.address,
+      obj(node.location)?.address,
       obj(node.pickupLocation)?.address,
     ]) {
       const town = str(obj(where)?.addressLocality);
@@ -46,7 +64,11 @@ export function mapSchemaOrg(nodes: Node[], into: StructuredResult): void {
       touristTrip(node, into);
       continue;
     }
-    const mapped = type.endsWith('Reservation') ? reservation(type, node) : null;
+    const mapped = type.endsWith('Reservation')
+      ? reservation(type, node)
+      : isEvent(node) && !listing
+        ? event(node)
+        : null;
     if (!mapped) continue;
     into.blocks.push({ ...mapped, block: withConfidence(mapped.block) });
     const price = amountOf(node.totalPrice ?? obj(node.totalPrice)?.price ?? node.price);
@@ -115,7 +137,7 @@ function reservation(type: string, node: Node): Mapped | null {
     case 'TaxiReservation':
       return taxi(node, reference);
     case 'EventReservation':
-      return event(what);
+      return event(what, reference);
     case 'FoodEstablishmentReservation':
       return restaurant(node, what);
     default:
@@ -200,6 +222,12 @@ function lodging(node: Node, hotel: Node, reference: string | null): Mapped | nu
       },
     },
   };
+}
+
+/** The IANA zone of a town the gazetteer knows ("Wien", "Hamburg"). */
+function townZone(town: string): string | null {
+  const found = city(town);
+  return (found && cityTimezone(found)) ?? null;
 }
 
 /** alpha-3 of a place's postal address ({address: {addressCountry}}). */
@@ -294,21 +322,34 @@ function taxi(node: Node, reference: string | null): Mapped | null {
   };
 }
 
-function event(e: Node): Mapped | null {
+/**
+ * An event (a concert, a play, a match; booked or named alone) as the day's activity: its name,
+ * its start's local time, its venue. The venue's town and country place the trip; a start in UTC
+ * ("…Z") is read in the venue's zone.
+ */
+function event(e: Node, reference: string | null = null): Mapped | null {
   const title = text(e.name);
   if (!title) return null;
-  const start = localMoment(e.startDate);
-  const end = localMoment(e.endDate);
+  const venue = obj(e.location);
+  const address = obj(venue?.address);
+  const town = str(address?.addressLocality);
+  const zone = town ? townZone(town) : null;
+  const start = localMoment(e.startDate, zone);
+  const end = localMoment(e.endDate, zone);
+  const description = [str(e.description), reference ? `Booking ${reference}` : null]
+    .filter(Boolean)
+    .join(' · ');
   return {
     date: start?.date ?? null,
     until: end?.date ?? start?.date ?? null,
-    country: countryCode(text(obj(obj(e.location)?.address)?.addressCountry)),
+    country: countryCode(text(address?.addressCountry)),
+    town,
     block: {
       type: 'activity',
       content: {
         title,
         time: start?.time ?? null,
-        description: str(e.description),
+        description: description || null,
         place: place(e.location),
       },
     },

@@ -205,7 +205,8 @@ function firstDestinationZone(blocks: DatedBlock[]): string | null {
       airportFacts((flight.block.content as { arrivalAirport: string | null }).arrivalAirport)
         ?.timezone ?? null
     );
-  // A trip by train, bus, ferry or car: the zone of the first place it stays at or goes to.
+  // A trip by train, bus, ferry or car: the zone of the first place it stays at, goes to or sees
+  // an event in.
   const first = blocks.map((b) => destinationOf(b)).find((p): p is CityPlace => !!p);
   return first ? (cityTimezone(first) ?? null) : null;
 }
@@ -242,6 +243,8 @@ function destinationOf(b: DatedBlock, known?: ReadonlySet<string>): CityPlace | 
   };
   if (b.block.type === 'accommodation') return cityIn(c.city, known);
   if (b.block.type === 'transport') return cityIn(c.mode === 'carRental' ? c.from : c.to, known);
+  // An event's venue town.
+  if (b.block.type === 'activity') return cityIn(b.town, known);
   return undefined;
 }
 
@@ -265,7 +268,7 @@ function placeCountries(blocks: DatedBlock[]): void {
     known,
   )?.country;
   for (const b of blocks) {
-    if (b.country || (b.block.type !== 'accommodation' && b.block.type !== 'transport')) continue;
+    if (b.country || !['accommodation', 'transport', 'activity'].includes(b.block.type)) continue;
     const place = destinationOf(b, known);
     const returning =
       b.block.type === 'transport' &&

@@ -11,6 +11,8 @@ export interface DatedBlock {
   block: DraftBlockInput;
   /** alpha-3 of where it takes place (a hotel's or venue's country, a flight's arrival airport's). */
   country?: string | null;
+  /** The town it takes place in, when the source names one (an event's venue): its country and zone when the source gives no country. */
+  town?: string | null;
 }
 
 type FlightFacts = Omit<z.input<typeof flightContent>, 'arrivalDate'>;
