@@ -450,16 +450,17 @@ interface ReaderLayout {
   tail: string[];
 }
 
-/** The layout a reader recognised: its days, and the lines it left before and after them. */
+/**
+ * The layout a reader recognised: its days, the lines before them, and the lines it left after
+ * its first (a table's notes further down leave the lists between them to the tail).
+ */
 function readerLayout({ ledger, days }: ReadersResult): ReaderLayout {
-  const claimed = ledger.lines.flatMap((_l, i) => (ledger.isClaimed(i) ? [i] : []));
-  const first = claimed[0] ?? 0;
-  const last = claimed.at(-1) ?? -1;
+  const first = ledger.lines.findIndex((_l, i) => ledger.isClaimed(i));
   const free = (i: number) => !ledger.isClaimed(i);
   return {
     preamble: ledger.lines.filter((_l, i) => i < first && free(i)),
     days,
-    tail: ledger.lines.filter((_l, i) => i > last && free(i)),
+    tail: ledger.lines.filter((_l, i) => i > first && free(i)),
   };
 }
 

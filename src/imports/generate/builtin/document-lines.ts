@@ -28,8 +28,7 @@ export function readDocument(text: string): DocumentReading {
     }
   }
   const raw = source.split(/\r?\n|\f|\r/).map((line) =>
-    line
-      .replace(/\t+/g, ' | ')
+    tabsToCells(line)
       .replace(/[\u00a0 ]+/g, ' ')
       .trimEnd(),
   );
@@ -50,6 +49,19 @@ export function readDocument(text: string): DocumentReading {
     );
   }
   return { lines, subject, chat };
+}
+
+/**
+ * Tabs between cells as " | ". A spreadsheet's row ("14/03\tMadrid\t\tPrado 10:00") keeps its
+ * empty cells, so that each cell stays under its column (readers/table.reader.ts); elsewhere a run
+ * of tabs is one gap ("Name:\t\tValue").
+ */
+function tabsToCells(line: string): string {
+  if (!line.includes('\t')) return line;
+  const cells = line.split('\t').map((c) => c.trim());
+  if (cells.filter(Boolean).length < 3) return line.replace(/\t+/g, ' | ');
+  while (cells.length && !cells.at(-1)) cells.pop();
+  return cells.join(' | ');
 }
 
 /** Field labels printed alone on their line, their value on the next (boarding passes, vouchers, tickets). */
