@@ -5,6 +5,7 @@ import type { DraftBlockInput } from '../draft.ts';
 import { addDays, daysBetween, scanDates, timeMatches, type IsoDate } from './dates.ts';
 import { readFlights } from './flights.ts';
 import { city, countryOfName } from './places.ts';
+import { stationJourney } from './station-times.ts';
 import {
   ACCOMMODATION_LABEL,
   ACTIVITY_WORDS,
@@ -196,6 +197,9 @@ const COMPANY_LEAD =
 
 /** Where a transport goes: "from Rome to Florence", "Roma → Firenze", "to Sintra". */
 export function routeOf(sentence: string): { from: string | null; to: string | null } {
+  // "Alfa Pendular 121 Lisboa Santa Apolónia 09:09 → Porto Campanhã 11:59": each station by its time.
+  const journey = stationJourney(sentence);
+  if (journey) return { from: tidyPlace(journey.from), to: tidyPlace(journey.to) };
   // A table row ("Frecciarossa 9517 | Milano Centrale 08:00 | Napoli Centrale 12:33"): the cells that open with a place.
   if (/\s\|\s/.test(sentence)) {
     const places = sentence
@@ -383,7 +387,7 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
     return undefined;
   const trainName =
     mode === 'train'
-      ? /\b(Frecciarossa|Frecciargento|Italo|AVE|Alvia|Iryo|TGV|ICE|Eurostar|Railjet|Ouigo|Intercity|EC|IC)\s*(\d{2,5})\b/i.exec(
+      ? /\b(Frecciarossa|Frecciargento|Italo|AVE|AVLO|Alvia|Iryo|TGV INOUI|TGV|ICE|Eurostar|Railjet|Nightjet|RJX|Ouigo|Intercity|Alfa Pendular|Intercidades|EC|IC)\s*(\d{2,5})\b/i.exec(
           sentence,
         )
       : null;
