@@ -64,7 +64,7 @@ describe('stations with their times', () => {
       to: 'Porto Campanhã',
       time: '09:09',
       arrivalTime: '11:59',
-      number: 'Alfa Pendular 121',
+      number: '121',
     });
   });
 });

@@ -387,7 +387,7 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
     return undefined;
   const trainName =
     mode === 'train'
-      ? /\b(Frecciarossa|Frecciargento|Italo|AVE|AVLO|Alvia|Iryo|TGV INOUI|TGV|ICE|Eurostar|Railjet|Nightjet|RJX|Ouigo|Intercity|Alfa Pendular|Intercidades|EC|IC)\s*(\d{2,5})\b/i.exec(
+      ? /\b(Frecciarossa|Frecciargento|Italo|AVE|AVLO|Alvia|Iryo|TGV INOUI|TGV|ICE|Eurostar|Railjet|Nightjet|RJX|Ouigo|Intercity|EC|IC)\s*(\d{2,5})\b/i.exec(
           sentence,
         )
       : null;
