@@ -2,6 +2,7 @@
 // from the event's words (a flight number, a hotel stay spanning nights, a train, a car rental),
 // and anything else is an activity at its start time.
 import type { CalendarEvent } from '../extract/calendar.ts';
+import { operatorIn, SERVICE, serviceIn } from '../generate/builtin/rail-services.ts';
 import { datedFlight, type DatedBlock } from './structured-result.ts';
 import { addDays, airportFacts, daysBetween, flightNumber } from './values.ts';
 
@@ -144,7 +145,9 @@ function mapEvent(e: CalendarEvent): DatedBlock | null {
       },
     };
   }
-  const found = MODES.find(([re]) => re.test(summary))?.[1];
+  // An operator's export names the service ("ICE 597 Berlin Hbf → München Hbf", "FlixBus N123 ...").
+  const service = serviceIn(summary);
+  const found = service?.mode ?? MODES.find(([re]) => re.test(summary))?.[1];
   // A "croisière en zodiac" of an afternoon is an outing; a cruise spans nights or starts with boarding.
   const embark = found === 'cruise' && EMBARK.test(summary);
   const mode = found === 'cruise' && nights < 1 && !embark ? undefined : found;
@@ -193,6 +196,9 @@ function mapEvent(e: CalendarEvent): DatedBlock | null {
           time: e.start.time,
           arrivalTime: e.end?.time ?? null,
           arrivalDate: end !== date ? end : null,
+          ...(service || mode === 'train' || mode === 'bus'
+            ? { number: service?.number ?? null, operator: service?.operator ?? operatorIn(words) }
+            : {}),
           description: e.description,
         },
       },
@@ -236,7 +242,8 @@ function route(summary: string): [string | null, string | null] {
   const m =
     /(?:from\s+)?([\p{L}][\p{L} .'-]*?)\s*(?:-|–|→|->|\bto\b|\ba\b|\bnach\b)\s*([\p{L}][\p{L} .'-]*)$/u.exec(
       summary
-        .replace(MODES.find(([re]) => re.test(summary))![0], '')
+        .replace(SERVICE, '')
+        .replace(MODES.find(([re]) => re.test(summary))?.[0] ?? /^/, '')
         .trim()
         .replace(/^[:\s-]+/, ''),
     );

@@ -13,6 +13,7 @@ import { PRICE_WORDS } from './knowledge/money-words.ts';
 import { NUMBER_WORDS } from './knowledge/number-words.ts';
 import { SENTENCE_BREAK, clean, fold } from './text.ts';
 import { STAY_AT, hotelName } from './finders/hotel-names.ts';
+import { stationJourney } from './station-times.ts';
 
 const OFFER =
   /\b(?:on request|upon request|we can (?:arrange|organi[sz]e|book)|at your disposal|sur demande|a votre disposition|pouvons organiser|bajo peticion|a peticion|a su disposicion|podemos organizar|sob consulta|a pedido|podemos organizar|auf anfrage|konnen wir|su richiesta|a disposizione|possiamo organizzare|if you wish|si lo desea|si vous le souhaitez|se desejar|auf wunsch|se lo desidera)\b/;
@@ -188,6 +189,9 @@ const COMPANY_LEAD =
 
 /** Where a transport goes: "from Rome to Florence", "Roma → Firenze", "to Sintra". */
 export function routeOf(sentence: string): { from: string | null; to: string | null } {
+  // "Alfa Pendular 121 Lisboa Santa Apolónia 09:09 → Porto Campanhã 11:59": each station by its time.
+  const journey = stationJourney(sentence);
+  if (journey) return { from: tidyPlace(journey.from), to: tidyPlace(journey.to) };
   // A table row ("Frecciarossa 9517 | Milano Centrale 08:00 | Napoli Centrale 12:33"): the cells that open with a place.
   if (/\s\|\s/.test(sentence)) {
     const places = sentence
@@ -375,7 +379,7 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
     return undefined;
   const trainName =
     mode === 'train'
-      ? /\b(Frecciarossa|Frecciargento|Italo|AVE|Alvia|Iryo|TGV|ICE|Eurostar|Railjet|Ouigo|Intercity|EC|IC)\s*(\d{2,5})\b/i.exec(
+      ? /\b(Frecciarossa|Frecciargento|Italo|AVE|AVLO|Alvia|Iryo|TGV INOUI|TGV|ICE|Eurostar|Railjet|Nightjet|RJX|Ouigo|Intercity|EC|IC)\s*(\d{2,5})\b/i.exec(
           sentence,
         )
       : null;

@@ -138,7 +138,24 @@ function readDraft(text: string, now: Date): Draft {
     }
     placeDatedNotes(layout.tail, days, now, anchor);
   }
+  // A confirmation whose bookings a reader read whole leaves the general reading one undated day
+  // (its preamble): that day is the first booking's, not a day before the trip.
+  const firstBooking = readers.bookings.flatMap((b) => (b.date ? [b.date] : [])).sort()[0];
+  if (!layout.days.length && days.length === 1 && !days[0]!.date && firstBooking)
+    days[0]!.date = firstBooking;
   placeBookings(days, readers.bookings);
+  // Where a journey a reader read goes is a place of the trip, as a leg's is (confirmationDays),
+  // unless it is home (where the first one left from) or a change of trains that day.
+  const journeysRead = readers.bookings.flatMap(({ date, block }) =>
+    block.type === 'transport' ? [{ date, ...block.content }] : [],
+  );
+  for (const j of journeysRead)
+    if (
+      j.to &&
+      j.to !== journeysRead[0]!.from &&
+      !journeysRead.some((k) => k.date === j.date && k.from === j.to)
+    )
+      reading.visited.push({ name: j.to, sure: true });
 
   // A journey whose means the sentence leaves out ("Rückreise ab Zermatt ...") goes by the document's only means.
   const journeys = days.flatMap((d) => d.blocks).filter((b) => b.type === 'transport');

@@ -105,7 +105,11 @@ function dropEmailNoise(lines: string[]): { lines: string[]; subject: string | n
   let i = 0;
   // Header block: "Label: value" lines at the start of an email (or after a forward marker).
   const top = lines.filter((l) => l.trim()).slice(0, 8);
-  let inHeaders = top.filter((l) => HEADER.test(fold(l.trim()))).length >= 2;
+  // A mail saved as a web page prints its headers on one line ("Von: … <a@b.de> · An: … · 02.06.2026").
+  const oneLine = (l: string) =>
+    HEADER.test(fold(l.trim())) && /\S@\S/.test(l) && /\s[·|•]\s+\p{L}+\s?:/u.test(l);
+  let inHeaders =
+    top.filter((l) => HEADER.test(fold(l.trim()))).length >= 2 || oneLine(top[0] ?? '');
   let signature = false;
   const quoted: string[] = [];
   for (; i < lines.length; i++) {
