@@ -1,9 +1,10 @@
 // The layout readers, in the order they run: the most specific layouts first, so that a GDS
 // display's segment lines are not read as an agent's dated lines.
 import { datedLinesReader } from './dated-lines.reader.ts';
+import { gdsReader } from './gds.reader.ts';
 import { LineLedger, type LayoutReader, type ReaderInput, type Reading } from './reader.ts';
 
-export const LAYOUT_READERS: readonly LayoutReader[] = [datedLinesReader];
+export const LAYOUT_READERS: readonly LayoutReader[] = [gdsReader, datedLinesReader];
 
 export interface ReadersResult extends Required<Reading> {
   ledger: LineLedger;
