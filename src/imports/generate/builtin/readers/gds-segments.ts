@@ -7,15 +7,22 @@
 // and car segments ("CCR", "CAR": company, status, station, pick-up and return dates, options).
 // Remarks, service requests, fares and tickets are lines of the display with nothing to keep.
 import gdsCodes from '../data/gds-codes.json' with { type: 'json' };
+import { fold } from '../vocabulary.ts';
 
 /** Statuses of a held seat or room: confirmed, confirmed after a schedule change, ticketed, passive. */
 const BOOKED = new Set(['HK', 'KK', 'TK', 'RR', 'HS', 'GK', 'SS', 'OK']);
 /** Every status a segment line may carry (the rest: cancelled, refused, waitlisted, no action). */
 const STATUS = 'HK|KK|TK|RR|HS|GK|SS|OK|XX|HX|UN|UC|NO|HL|HN|LL|KL|TL|UU|US|NN|DK|XK|WK|WL';
-const CANCELLED = /\b(?:CANCEL+ED|CNL|CNLD|CXL|CXLD|STORNIERT|CANCELADO|ANULADO|ANNULE)\b/;
+const CANCELLED =
+  /\b(?:cancel+ed|cnl|cnld|cxl|cxld|storniert|annulliert|cancelado|anulado|annule|annullato|cancellato)\b/;
+/** A status code of a segment not held, printed in a receipt's status column. */
+const NOT_HELD = /\b(?:XX|HX|UN|UC|NO|HL|HN|UU|US)\d?\b/;
 
 export const isBooked = (status: string, line: string) =>
-  BOOKED.has(status) && !CANCELLED.test(line.toUpperCase());
+  BOOKED.has(status) && !CANCELLED.test(fold(line));
+
+/** A receipt's status cell ("XX", "CANCELLED", "storniert") says the flight is not held. */
+export const notHeld = (text: string) => CANCELLED.test(fold(text)) || NOT_HELD.test(text);
 
 export interface FlightSegment {
   airline: string;

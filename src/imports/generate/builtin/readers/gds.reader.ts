@@ -5,7 +5,7 @@
 // ones are left out. Every line of the display is claimed, so remarks ("RM TRANSFER 12MAR") and
 // fare lines are never read as services by the general reading.
 import type { DraftBlockInput } from '../../draft.ts';
-import { addDays, compactDate, daysBetween, iso, scanDates, type IsoDate } from '../dates.ts';
+import { addDays, compactDate, iso, scanDates, type IsoDate } from '../dates.ts';
 import { bookingReference } from '../flights.ts';
 import { airlineName, airport } from '../places.ts';
 import { MONTHS } from '../vocabulary.ts';
@@ -22,17 +22,10 @@ import {
   isBooked,
   metroCity,
 } from './gds-segments.ts';
-import type {
-  DatedBlock,
-  LayoutReader,
-  LineLedger,
-  ReadDay,
-  ReaderInput,
-  Reading,
-} from './reader.ts';
+import { bookingDays, inOrder } from './booking-days.ts';
+import type { DatedBlock, LayoutReader, LineLedger, ReaderInput, Reading } from './reader.ts';
 
 const NAME = 'gds';
-const MAX_DAYS = 60;
 
 type Segment =
   | { kind: 'flight'; line: number; segment: FlightSegment }
@@ -185,39 +178,8 @@ function readDisplay(input: ReaderInput, ledger: LineLedger): Reading {
           : carBooking(entry.segment, dateOf);
     if (booking) bookings.push(booking);
   }
-  // A day's bookings in the order they happen; a stay after the flight that lands for it.
-  const at = ({ date, block }: DatedBlock) =>
-    `${date} ${('time' in block.content ? block.content.time : null) ?? ('departureTime' in block.content ? block.content.departureTime : null) ?? '24:00'}`;
-  bookings.sort((a, b) => at(a).localeCompare(at(b)));
-  return { days: daysOf(bookings), bookings };
-}
-
-/**
- * The display's days: one a date from the first booking to the last landing, check-out or car
- * return, so that the greeting and notes around the display are its preamble and tail, and the
- * trip runs as long as its bookings.
- */
-function daysOf(bookings: DatedBlock[]): ReadDay[] {
-  const dates = bookings.flatMap(({ date, block }) => {
-    const c = block.content;
-    const ends = [
-      date,
-      'arrivalDate' in c ? c.arrivalDate : null,
-      'checkOut' in c ? c.checkOut : null,
-    ];
-    return ends.filter((d): d is IsoDate => Boolean(d));
-  });
-  if (!dates.length) return [];
-  dates.sort();
-  const first = dates[0]!;
-  const span = Math.min(daysBetween(first, dates.at(-1)!), MAX_DAYS - 1);
-  return Array.from({ length: span + 1 }, (_d, n) => ({
-    day: n + 1,
-    lastDay: n + 1,
-    date: addDays(first, n),
-    title: null,
-    lines: [],
-  }));
+  const ordered = inOrder(bookings);
+  return { days: bookingDays(ordered), bookings: ordered };
 }
 
 /** The options a segment wraps onto the indented lines right under it. */

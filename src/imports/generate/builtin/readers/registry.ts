@@ -1,10 +1,11 @@
 // The layout readers, in the order they run: the most specific layouts first, so that a GDS
 // display's segment lines are not read as an agent's dated lines.
 import { datedLinesReader } from './dated-lines.reader.ts';
+import { eticketReader } from './eticket.reader.ts';
 import { gdsReader } from './gds.reader.ts';
 import { LineLedger, type LayoutReader, type ReaderInput, type Reading } from './reader.ts';
 
-export const LAYOUT_READERS: readonly LayoutReader[] = [gdsReader, datedLinesReader];
+export const LAYOUT_READERS: readonly LayoutReader[] = [gdsReader, eticketReader, datedLinesReader];
 
 export interface ReadersResult extends Required<Reading> {
   ledger: LineLedger;
