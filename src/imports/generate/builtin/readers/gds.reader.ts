@@ -75,7 +75,7 @@ function displayLine(line: string): boolean {
     PASSENGER.test(line) ||
     ELEMENT.test(line) ||
     SECTION.test(line) ||
-    /^\s*\d{1,2}\.?\s+\S/.test(line) ||
+    /^\s*\d{1,2}(?:\.\S|\.?\s+\S)/.test(line) ||
     // A segment's continuation ("/HYATT GRAND CENTRAL/CF-12345").
     /^\s*\//.test(line)
   );
