@@ -5,12 +5,12 @@
 // Rows whose status is cancelled are left out; the table's rows, its labels and the ticket lines
 // are claimed.
 import type { DraftBlockInput } from '../../draft.ts';
-import { addDays, scanDates, timeMatches, type IsoDate } from '../dates.ts';
+import { addDays, compactDate, scanDates, timeMatches, type IsoDate } from '../dates.ts';
 import { bookingReference } from '../flights.ts';
 import { airlineName, airport } from '../places.ts';
 import { fold } from '../vocabulary.ts';
 import { bookingDays, inOrder } from './booking-days.ts';
-import { notHeld } from './gds-segments.ts';
+import { notHeld, titleCase } from './gds-segments.ts';
 import type { DatedBlock, LayoutReader, LineLedger, ReaderInput, Reading } from './reader.ts';
 
 const NAME = 'eticket';
@@ -49,16 +49,22 @@ interface Row {
   airline: string;
   number: string;
   date: IsoDate;
-  from: string;
-  to: string;
+  from: RowAirport;
+  to: RowAirport;
   departs: string;
   arrives: string | null;
   plusDays: number;
   booked: boolean;
 }
 
+interface RowAirport {
+  code: string;
+  /** The city as the receipt writes it before the code ("Kapstadt (CPT)"), else the gazetteer's. */
+  city: string | null;
+}
+
 /** The two airports of a row, in order: codes in parentheses, else codes after their city's name. */
-function airportsOf(text: string): [string, string] | undefined {
+function airportsOf(text: string): [RowAirport, RowAirport] | undefined {
   const codes = [...text.matchAll(/(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/g)].flatMap((m) => {
     const place = airport(m[1]!);
     if (!place) return [];
@@ -67,20 +73,42 @@ function airportsOf(text: string): [string, string] | undefined {
       .split(/\s+/)
       .some((w) => w.length >= 3 && before.includes(w));
     const bracketed = text[m.index - 1] === '(';
-    return [{ code: m[1]!, index: m.index, strong: bracketed || named }];
+    return [{ code: m[1]!, index: m.index, strong: bracketed || named, city: place.city }];
   });
   const strong = codes.filter((c) => c.strong);
   const pick = strong.length >= 2 ? strong : codes.length === 2 ? codes : [];
-  return pick.length >= 2 && pick[0]!.code !== pick[1]!.code
-    ? [pick[0]!.code, pick[1]!.code]
-    : undefined;
+  if (pick.length < 2 || pick[0]!.code === pick[1]!.code) return undefined;
+  const [a, b] = [pick[0]!, pick[1]!];
+  const written = (from: number, to: number, fallback: string) => {
+    const name = text.slice(from, to).replace(/[|(]/g, ' ').trim();
+    return /^\p{L}[\p{L} .'’-]{1,40}$/u.test(name) ? titleCaseCapitals(name) : fallback;
+  };
+  return [
+    { code: a.code, city: written(0, a.index, a.city) },
+    { code: b.code, city: written(a.index + 4, b.index, b.city) },
+  ];
+}
+
+/** A name in capitals ("FRANKFURT") as it is written in prose; other names as they are. */
+const titleCaseCapitals = (name: string) => (/\p{Ll}/u.test(name) ? name : titleCase(name));
+
+const COMPACT = /^(\d{1,2}(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)(\d{2})?)\b/;
+
+/** The row's date at its start: compact ("21APR26", "21APR") or as the other dates are written. */
+function dateOf(rest: string, input: ReaderInput): { date: IsoDate; end: number } | undefined {
+  const compact = COMPACT.exec(rest);
+  if (compact?.[2]) {
+    const date = compactDate(compact[1]!, input.now);
+    return date ? { date, end: compact[0].length } : undefined;
+  }
+  return scanDates(rest.slice(0, 24), input.now, input.anchor)[0];
 }
 
 function rowOf(line: string, index: number, input: ReaderInput): Row | undefined {
   const m = ROW.exec(line);
   if (!m) return undefined;
   const rest = m[3]!;
-  const date = scanDates(rest.slice(0, 24), input.now, input.anchor)[0];
+  const date = dateOf(rest, input);
   if (!date) return undefined;
   const afterDate = rest.slice(date.end);
   const times = timeMatches(afterDate);
@@ -146,10 +174,10 @@ function flightOf(row: Row, reference: string | null): DatedBlock {
     content: {
       flightNumber: `${row.airline}${row.number}`,
       airline: airlineName(row.airline) ?? null,
-      departureAirport: row.from,
-      arrivalAirport: row.to,
-      departureCity: airport(row.from)?.city ?? null,
-      arrivalCity: airport(row.to)?.city ?? null,
+      departureAirport: row.from.code,
+      arrivalAirport: row.to.code,
+      departureCity: row.from.city,
+      arrivalCity: row.to.city,
       departureTime: row.departs,
       arrivalTime: row.arrives,
       date: row.date,
