@@ -1,11 +1,19 @@
 // The layout readers, in the order they run: the most specific layouts first, so that a GDS
 // display's segment lines are not read as an agent's dated lines.
 import { datedLinesReader } from './dated-lines.reader.ts';
+import { eticketReader } from './eticket.reader.ts';
+import { gdsReader } from './gds.reader.ts';
 import { railReader } from './rail.reader.ts';
 import { tableReader } from './table.reader.ts';
 import { LineLedger, type LayoutReader, type ReaderInput, type Reading } from './reader.ts';
 
-export const LAYOUT_READERS: readonly LayoutReader[] = [tableReader, railReader, datedLinesReader];
+export const LAYOUT_READERS: readonly LayoutReader[] = [
+  gdsReader,
+  eticketReader,
+  tableReader,
+  railReader,
+  datedLinesReader,
+];
 
 export interface ReadersResult extends Required<Reading> {
   ledger: LineLedger;
