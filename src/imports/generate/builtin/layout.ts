@@ -219,7 +219,8 @@ function readTables(lines: string[]): string[] {
 
 // "Friday:", "Sábado –", "Samedi :" opening a line: a day by its weekday.
 const WEEKDAY_HEADER = new RegExp(
-  String.raw`^(${WEEKDAYS.replace(/\\.\?$/, '')})\s*[:\-–—]\s*(.*)$`,
+  // "Friday: ...", or the weekday alone on its line over the day's paragraph ("Vendredi").
+  String.raw`^(${WEEKDAYS.replace(/\\.\?$/, '')})(?:\s*[:\-–—]\s*(.*)|\s*:?)$`,
 );
 const WEEKDAY_INDEX: Record<string, number> = {};
 for (const [i, names] of WEEKDAY_NAMES.entries()) for (const n of names) WEEKDAY_INDEX[n] = i;
@@ -267,7 +268,7 @@ export function readLayout(
           day: date && start ? daysBetween(start, date) + 1 : sequence,
           lastDay: null,
           date,
-          rest: lines[i]!.slice(lines[i]!.length - m[2]!.length),
+          rest: m[2] ? lines[i]!.slice(lines[i]!.length - m[2].length) : '',
         };
       });
     }
