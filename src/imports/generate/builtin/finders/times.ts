@@ -30,6 +30,7 @@ export function timeMatches(line: string): TimeMatch[] {
     } else if (m[4] !== undefined) {
       hour = Number(m[4]);
       suffix = m[5];
+      if (isDuration(line, m.index, m.index + m[0].length)) continue;
     } else {
       // "alle 9", "a las 9", "um 9": only when the hour is plausible for the day.
       hour = Number(m[6]);
@@ -46,6 +47,18 @@ export function timeMatches(line: string): TimeMatch[] {
     });
   }
   return found;
+}
+
+// "une excursion de 3 heures", "durante 2 horas", "for 3 hours": how long, not when ("de 9 heures à 12 heures" is when).
+const DURATION_BEFORE =
+  /(?:\bde|\bdurant|\bpendant|\bdurante|\bpor|\bfor|\bfur|\bfür|\benviron|\bdi|\bper)\s*$/i;
+const RANGE_AFTER = /^\s*(?:à|a|-|–|to|bis|alle|até|hasta)\s/i;
+
+function isDuration(line: string, start: number, end: number): boolean {
+  return (
+    DURATION_BEFORE.test(line.slice(Math.max(0, start - 12), start)) &&
+    !RANGE_AFTER.test(line.slice(end, end + 8))
+  );
 }
 
 export const times = (line: string): string[] => timeMatches(line).map((m) => m.time);
