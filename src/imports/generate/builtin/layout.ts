@@ -145,7 +145,7 @@ function dayNumber(m: RegExpExecArray): number {
 }
 
 /** The title of a day from its header's words, and what of them is content (a sentence, a plan). */
-function splitHeaderRest(rest: string): { title: string | null; content: string | null } {
+export function splitHeaderRest(rest: string): { title: string | null; content: string | null } {
   const text = rest.replace(/^[\s:.\-–—|]+|[\s:\-–—|]+$/g, '').trim();
   if (!text) return { title: null, content: null };
   const table = text.split(/\s*\|\s*/);

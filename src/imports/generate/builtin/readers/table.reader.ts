@@ -12,6 +12,7 @@ import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from '../fi
 import { city } from '../places.ts';
 import { DAY_HEADER, DAY_WORD } from '../knowledge/day-words.ts';
 import { fold } from '../text.ts';
+import { splitHeaderRest } from '../layout.ts';
 import type { LayoutReader, LineLedger, ReadDay, ReaderInput } from './reader.ts';
 import { type ColumnKind, columnKind } from './table-columns.ts';
 import { isRule, opensQuote, SEPARATORS, splitCells, type Separator } from './table-cells.ts';
@@ -220,7 +221,11 @@ function readTable(table: Table): Map<number, ReadDay> {
   for (const row of table.rows) {
     const cell = (kind: ColumnKind) =>
       columns.flatMap((c, i) => (c === kind && row.cells[i] ? [row.cells[i]!] : []));
-    const title = cell('city')[0] ?? null;
+    // Without a town column, the day's programme is read as a programme's day heading is: a
+    // short one is the title, a longer one gives its first clause as the title and is content.
+    const programme = columns.includes('city') ? undefined : cell('activities')[0];
+    const heading = programme ? splitHeaderRest(programme) : undefined;
+    const title = cell('city')[0] ?? heading?.title ?? null;
     let day = byDay.get(row.day!);
     if (!day) {
       day = { day: row.day!, lastDay: row.lastDay ?? row.day!, date: row.date, title, lines: [] };
@@ -228,7 +233,10 @@ function readTable(table: Table): Map<number, ReadDay> {
     }
     // Two rows of one day (morning, evening): one day, its lines in order.
     for (const kind of LINE_COLUMNS)
-      for (const text of cell(kind)) day.lines.push(...text.split(/\s*(?:[;•\n]|\s\+\s)\s*/));
+      for (const text of cell(kind)) {
+        if (text === programme && heading && !heading.content) continue;
+        day.lines.push(...text.split(/\s*(?:[;•\n]|\s\+\s)\s*/));
+      }
     day.lines = day.lines.filter((l) => /\p{L}{2}/u.test(l));
   }
   placeStays(table, byDay);
