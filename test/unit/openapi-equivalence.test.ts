@@ -191,6 +191,32 @@ IMPROVEMENTS.push(
   ),
 );
 
+// After the 400s above, whose unsupported_format example is one of the texts that list the formats.
+const SOURCE = [
+  'components',
+  'schemas',
+  'CreateTripImportRequest',
+  'properties',
+  'source',
+  'oneOf',
+];
+const UNSUPPORTED = ['content', 'application/json', 'examples', 'unsupportedFormat', 'value'];
+IMPROVEMENTS.push(
+  ...[
+    ...['/ai/trips/from-document', '/trip-imports'].flatMap((path) => [
+      ['paths', path, 'post', 'description'],
+      ['paths', path, 'post', 'responses', '400', ...UNSUPPORTED, 'error', 'message'],
+    ]),
+    [...SOURCE, '0', 'description'],
+    [...SOURCE, '2', 'description'],
+    ['components', 'examples', 'TripImportFailed', 'value', 'error'],
+  ].map((at) => ({
+    at,
+    why: 'The AI import reads Word documents (.docx): the texts that list its formats name DOCX.',
+    change: newValue(at),
+  })),
+);
+
 const BEFORE = new URL('../fixtures/openapi/before-item-2.json', import.meta.url);
 
 /** Keys sorted at every level; `required` sorted, being a set. */
