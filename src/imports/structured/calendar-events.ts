@@ -2,6 +2,7 @@
 // from the event's words (a flight number, a hotel stay spanning nights, a train, a car rental),
 // and anything else is an activity at its start time.
 import type { CalendarEvent } from '../extract/calendar.ts';
+import { journeyLegs } from '../generate/builtin/finders/journey-legs.ts';
 import { operatorIn, SERVICE, serviceIn } from '../generate/builtin/rail-services.ts';
 import { datedFlight, type DatedBlock } from './structured-result.ts';
 import { addDays, airportFacts, daysBetween, flightNumber } from './values.ts';
@@ -45,8 +46,50 @@ export function mapCalendarEvents(events: CalendarEvent[]): DatedBlock[] {
     !anchors.length || anchors.some((a) => Math.abs(daysBetween(a.start.date, e.start.date)) <= 7);
   return kept
     .filter((e) => e.start.time || near(e))
-    .map(mapEvent)
+    .flatMap((e) => {
+      const legs = legsOf(e);
+      return legs.length ? legs : [mapEvent(e)];
+    })
     .filter((b): b is DatedBlock => b !== null);
+}
+
+/**
+ * A journey planner's event ("Frankfurt(Main)Hbf -> Paris Nord") whose description lists its legs
+ * (finders/journey-legs.ts): a train or coach block per leg, each on its day (a leg that leaves
+ * before the one before it leaves after midnight).
+ */
+function legsOf(e: CalendarEvent): DatedBlock[] {
+  const legs = journeyLegs(e.description ?? '');
+  let date = e.start.date;
+  let previous = e.start.time ?? '00:00';
+  return legs.map((leg) => {
+    if (leg.departure && leg.departure < previous) date = addDays(date, 1);
+    previous = leg.departure ?? previous;
+    const arrivalDate =
+      leg.arrival && leg.departure && leg.arrival < leg.departure ? addDays(date, 1) : null;
+    if (leg.arrival) previous = leg.arrival;
+    if (arrivalDate) date = arrivalDate;
+    const departed = arrivalDate ? addDays(arrivalDate, -1) : date;
+    return {
+      date: departed,
+      until: arrivalDate ?? departed,
+      block: {
+        type: 'transport',
+        confidence: 1,
+        content: {
+          mode: leg.service?.mode ?? 'train',
+          from: leg.from,
+          to: leg.to,
+          time: leg.departure,
+          arrivalTime: leg.arrival,
+          arrivalDate,
+          number: leg.service?.number ?? null,
+          operator: leg.service?.operator ?? null,
+          description: leg.platforms,
+        },
+      },
+    };
+  });
 }
 
 function mapEvent(e: CalendarEvent): DatedBlock | null {
