@@ -105,14 +105,23 @@ function readDraft(text: string, now: Date): Draft {
   ]);
   const reading = layout.days.length
     ? programmeDays(layout.days, period.start, stated, now, anchor, recurring)
-    : confirmationDays(lines, period.start, period.finish, now, anchor);
+    : confirmationDays(
+        lines,
+        period.start,
+        period.finish,
+        now,
+        anchor,
+        readers.bookings.flatMap((b) => (b.date ? [b.date] : [])),
+      );
   const { days } = reading;
   if (
     !layout.days.length &&
-    !holdsBookings(
-      period,
-      bookingDates(days.flatMap((d) => d.blocks.map((block) => ({ date: d.date ?? null, block })))),
-    )
+    !holdsBookings(period, [
+      ...bookingDates(
+        days.flatMap((d) => d.blocks.map((block) => ({ date: d.date ?? null, block }))),
+      ),
+      ...readers.bookings.flatMap((b) => (b.date ? [b.date] : [])),
+    ])
   )
     period = { start: null, finish: null };
   if (layout.days.length) {
@@ -779,6 +788,8 @@ function confirmationDays(
   finish: IsoDate | null,
   now: Date,
   anchor: IsoDate | null,
+  /** The dates of the bookings the layout readers read whole. */
+  readBookings: readonly IsoDate[] = [],
 ): DaysReading {
   const placed: Array<{ date: IsoDate | null; block: DraftBlockInput }> = [];
   const overnights: string[] = [];
@@ -985,7 +996,7 @@ function confirmationDays(
   // The bookings' dates make the span (a text under a dated heading does not). When the document
   // has bookings (flights, stays, journeys), a date far from all of them is the issue date, a
   // validity or a payment's ("Ausgestellt am 03.02.2026"), not a day of the trip.
-  const hard = bookingDates(placed);
+  const hard = [...bookingDates(placed), ...readBookings].sort();
   if (!holdsBookings({ start, finish }, hard)) {
     start = null;
     finish = null;

@@ -3,6 +3,7 @@
 import { datedLinesReader } from './dated-lines.reader.ts';
 import { eticketReader } from './eticket.reader.ts';
 import { gdsReader } from './gds.reader.ts';
+import { labelledLegsReader } from './labelled-legs.reader.ts';
 import { railReader } from './rail.reader.ts';
 import { tableReader } from './table.reader.ts';
 import { LineLedger, type LayoutReader, type ReaderInput, type Reading } from './reader.ts';
@@ -12,6 +13,7 @@ export const LAYOUT_READERS: readonly LayoutReader[] = [
   eticketReader,
   tableReader,
   railReader,
+  labelledLegsReader,
   datedLinesReader,
 ];
 

@@ -1,0 +1,140 @@
+// A crossing or a journey printed as labelled lines, as ferry lines, coach companies and many
+// rail operators confirm them:
+//   Tratta:    GENOVA > PALERMO              Route:      Portsmouth > Santander
+//   Nave:      M/N Stella del Tirreno        Ship:       Galicia
+//   Partenza:  gio 02/07/2026 ore 21:00 - Genova, Terminal Traghetti
+//   Arrivo:    ven 03/07/2026 ore 17:30 - Palermo, Molo Santa Lucia
+// Each departure line with the arrival line after it is one transport block on its date; the
+// mode comes from the words of its section (a ship, a train, a coach). Flights are left to the
+// flight reading, and lines another reader claimed are not read again.
+import { scanDates, type IsoDate } from '../finders/dates.ts';
+import { timeMatches } from '../finders/times.ts';
+import { serviceIn } from '../rail-services.ts';
+import { fold } from '../text.ts';
+import type { DatedBlock, LayoutReader, LineLedger, ReaderInput, Reading } from './reader.ts';
+
+const NAME = 'labelled-legs';
+
+const DEPARTURE =
+  /^(?:departure|depart|departs|departing|d[ée]part|salida|partida|partenza|abfahrt|vertrek|sailing|embarque)\s*[:.]\s*(.+)$/iu;
+const ARRIVAL =
+  /^(?:arrival|arrive|arrives|arriving|arriv[ée]e|llegada|chegada|arrivo|ankunft|aankomst)\s*[:.]\s*(.+)$/iu;
+const ROUTE =
+  /^(?:route|trajet|tratta|trayecto|percurso|strecke|traject|itinerary)\s*[:.]\s*(.+)$/iu;
+const FERRY =
+  /\b(?:ferry|ferries|ship|vessel|crossing|sailing|nave|traghetto|traversata|navire|bateau|travers[ée]e|barco|buque|naviera|fahre|faehre|schiff|uberfahrt|veerboot|cabin|cabina|cabine|kabine|camarote|deck|ponte|pont)\b/;
+const COACH = /\b(?:bus|coach|autobus|autocar|autocarro|onibus|pullman|reisebus|fernbus)\b/;
+const TRAIN =
+  /\b(?:train|tren|treno|zug|comboio|trem|wagen|coach \d|carrozza|voiture \d|coche \d|gleis|binario|voie|via \d)\b/;
+const FLIGHT = /\b(?:flight|vuelo|vol|voo|volo|flug|gate|boarding pass|terminal \d)\b/;
+
+const MODE_WORDS = { ferry: FERRY, bus: COACH, train: TRAIN } as const;
+
+interface Stop {
+  date: IsoDate | null;
+  time: string | null;
+  place: string | null;
+}
+
+function stopOf(value: string, input: ReaderInput): Stop {
+  const date = scanDates(value, input.now, input.anchor)[0] ?? null;
+  const time = timeMatches(value).find((t) => !date || t.index >= date.end || t.end <= date.index);
+  // The place: after a dash or at the end, once the date and time are out ("- Genova, Terminal").
+  const rest = value
+    .replace(/^.*?\s[-–—]\s/, (m) => (/\d/.test(m) ? '' : m))
+    .replace(/\b(?:ore|um|at|à|a las|às|alle)\s*$/i, '');
+  const cut = Math.max(date?.end ?? 0, time?.end ?? 0);
+  const after = (rest === value ? value.slice(cut) : rest)
+    .replace(/^[\s,:;–—-]*(?:ore|uhr|h|hrs)?[\s,:;–—-]*/i, '')
+    .split(/,|\s[-–—]\s|\(/)[0]!
+    .trim();
+  return {
+    date: date?.date ?? null,
+    time: time?.time ?? null,
+    place: /\p{L}{2}/u.test(after) && after.length <= 60 ? after : null,
+  };
+}
+
+/** The mode of the leg from the words of its section (the lines since the last blank heading). */
+function modeOf(section: string): 'ferry' | 'train' | 'bus' | null {
+  if (FLIGHT.test(section) && !FERRY.test(section)) return null;
+  if (FERRY.test(section)) return 'ferry';
+  if (COACH.test(section)) return 'bus';
+  if (TRAIN.test(section) || serviceIn(section)) return 'train';
+  return null;
+}
+
+function pairs(input: ReaderInput): Array<[number, number]> {
+  const found: Array<[number, number]> = [];
+  input.lines.forEach((line, i) => {
+    if (!DEPARTURE.test(line.trim())) return;
+    for (let j = i + 1; j <= i + 3 && j < input.lines.length; j++)
+      if (ARRIVAL.test(input.lines[j]!.trim())) {
+        found.push([i, j]);
+        return;
+      }
+  });
+  return found;
+}
+
+export const labelledLegsReader: LayoutReader = {
+  name: NAME,
+  applies(input) {
+    return pairs(input).some(
+      ([dep]) => scanDates(input.lines[dep]!, input.now, input.anchor).length,
+    );
+  },
+  read(input, ledger) {
+    return readLegs(input, ledger);
+  },
+};
+
+function readLegs(input: ReaderInput, ledger: LineLedger): Reading {
+  const bookings: DatedBlock[] = [];
+  for (const [dep, arr] of pairs(input)) {
+    if (ledger.isClaimed(dep) || ledger.isClaimed(arr)) continue;
+    const section = fold(input.lines.slice(Math.max(0, dep - 6), arr + 3).join('\n'));
+    const mode = modeOf(section);
+    if (!mode) continue;
+    const from = stopOf(DEPARTURE.exec(input.lines[dep]!.trim())![1]!, input);
+    const to = stopOf(ARRIVAL.exec(input.lines[arr]!.trim())![1]!, input);
+    if (!from.date || !from.time) continue;
+    // "Tratta: GENOVA > PALERMO" names the ports when the stops do not.
+    const routeLine = input.lines
+      .slice(Math.max(0, dep - 4), dep)
+      .map((l, k) => ({ m: ROUTE.exec(l.trim()), k: Math.max(0, dep - 4) + k }))
+      .find((r) => r.m);
+    const route = routeLine?.m?.[1]?.split(/\s*(?:>|→|->|–|—|\s-\s|\/)\s*/);
+    const title = (s: string | undefined | null) =>
+      s && s === s.toUpperCase() ? s.charAt(0) + s.slice(1).toLowerCase() : (s ?? null);
+    const service = serviceIn(section);
+    bookings.push({
+      date: from.date,
+      block: {
+        type: 'transport',
+        confidence: 0.8,
+        content: {
+          mode,
+          from: from.place ?? title(route?.[0]?.trim()),
+          to: to.place ?? title(route?.[1]?.trim()),
+          time: from.time,
+          arrivalTime: to.time,
+          arrivalDate: to.date && to.date !== from.date ? to.date : null,
+          number: mode === 'ferry' ? null : (service?.number ?? null),
+          operator: mode === 'ferry' ? null : (service?.operator ?? null),
+          description: null,
+        },
+      },
+    });
+    // The line that names the vessel or the coach ("Nave: ...", "Autobús ALSA, asiento 23") is
+    // this leg's too: read alone it would be a journey of its own with nothing in it.
+    const named = input.lines
+      .slice(Math.max(0, dep - 6), dep)
+      .map((l, k) => ({ l, k: Math.max(0, dep - 6) + k }))
+      .filter(({ l }) => MODE_WORDS[mode].test(fold(l)) && !timeMatches(l).length)
+      .map(({ k }) => k);
+    for (const i of [dep, arr, ...named, ...(routeLine ? [routeLine.k] : [])])
+      ledger.claim(i, NAME);
+  }
+  return { bookings };
+}
