@@ -53,3 +53,30 @@ describe('the timeline', () => {
     },
   );
 });
+
+describe("a trip's countries", () => {
+  it.each([
+    [
+      'a round trip by air leaves its home out',
+      [
+        'Outbound 12/05/2026 IB 6841 Madrid (MAD) 23:55 → Buenos Aires (EZE) 08:40 +1',
+        'Hotel Alvear Palace, Buenos Aires, 13/05/2026 – 18/05/2026',
+        'Return 18/05/2026 IB 6842 Buenos Aires (EZE) 13:10 → Madrid (MAD) 06:20 +1',
+      ],
+      ['ARG'],
+    ],
+    [
+      'a hub where the traveller only changes planes is no destination',
+      [
+        '06/11/2026 EK 44 Frankfurt (FRA) 22:15 → Dubai (DXB) 06:45 +1',
+        '07/11/2026 EK 703 Dubai (DXB) 09:25 → Mauritius (MRU) 15:40',
+        'Hotel Lagune Bleue, Belle Mare, 07/11/2026 – 14/11/2026',
+        '14/11/2026 EK 704 Mauritius (MRU) 18:10 → Dubai (DXB) 00:55 +1',
+        '15/11/2026 EK 45 Dubai (DXB) 03:40 → Frankfurt (FRA) 07:45',
+      ],
+      ['MUS'],
+    ],
+  ])('%s', (_name, lines, countries) => {
+    expect(extractDraft(lines.join('\n'), now).countries).toEqual(countries);
+  });
+});

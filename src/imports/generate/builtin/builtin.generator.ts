@@ -291,6 +291,10 @@ function readDraft(text: string, now: Date): Draft {
     lastDay,
     origin,
   });
+  geography.countries = withoutHome(geography.countries, flights, [
+    ...stays,
+    ...reading.overnights,
+  ]);
   const destinations = [
     ...new Set([
       ...stays,
@@ -377,6 +381,50 @@ function firstStayZone(days: DraftDayInput[], countries: ReadonlySet<string>): s
       if (place && (!countries.size || countries.has(place.country))) return cityTimezone(place);
     }
   return undefined;
+}
+
+/**
+ * A trip's countries without its home and its hubs (README "Trip fields"): a round trip by air
+ * leaves from and lands back in the country of its first departure, which is home unless the
+ * traveller stays there; a country where the traveller only lands to leave again within a day,
+ * with no stay, is a hub (Dubai between Frankfurt and Mauritius).
+ */
+function withoutHome(
+  countries: string[],
+  flights: Array<Flight['content'] & { arrivalDate: string | null }>,
+  stayCities: string[],
+): string[] {
+  const dated = flights
+    .filter((f) => f.departureAirport && f.arrivalAirport)
+    .sort((a, b) =>
+      `${a.date ?? ''} ${a.departureTime ?? ''}`.localeCompare(
+        `${b.date ?? ''} ${b.departureTime ?? ''}`,
+      ),
+    );
+  if (dated.length < 2) return countries;
+  const countryOf = (code: string | null) => (code ? (airport(code)?.country ?? null) : null);
+  const stayed = new Set(stayCities.map((c) => (city(c) ?? leadingCity(c))?.country));
+  const home = countryOf(dated[0]!.departureAirport);
+  const back = countryOf(dated.at(-1)!.arrivalAirport);
+  const drop = new Set<string>();
+  if (home && home === back && !stayed.has(home)) drop.add(home);
+  for (let i = 0; i + 1 < dated.length; i++) {
+    const [a, b] = [dated[i]!, dated[i + 1]!];
+    const hub = countryOf(a.arrivalAirport);
+    const landed = a.arrivalDate ?? a.date;
+    if (
+      hub &&
+      a.arrivalAirport === b.departureAirport &&
+      landed &&
+      b.date &&
+      daysBetween(landed, b.date) <= 1 &&
+      !stayed.has(hub) &&
+      dated.every((f) => f === a || countryOf(f.arrivalAirport) !== hub || f === dated.at(-1))
+    )
+      drop.add(hub);
+  }
+  const kept = countries.filter((c) => !drop.has(c));
+  return kept.length ? kept : countries;
 }
 
 /** The names of cities where one flight lands and the next leaves within a day, with no stay there. */
