@@ -14,7 +14,7 @@ import {
   type DatedBlock,
   type StructuredResult,
 } from './structured-result.ts';
-import { city, cityTimezone, type CityPlace } from '../generate/builtin/places.ts';
+import { city, cityTimezone, countryOfName, type CityPlace } from '../generate/builtin/places.ts';
 import { airportFacts } from './values.ts';
 
 export function readStructured(
@@ -45,7 +45,9 @@ export function readStructured(
   const { countries, home } = visited(result.blocks);
   result.countries = [...new Set([...result.countries, ...countries])];
   result.home = home;
-  result.title ??= data.calendarName ?? null;
+  // A calendar's name is often the calendar's, not the trip's ("Sophie – perso", "Mes trajets"):
+  // a title only when it names a place.
+  result.title ??= data.calendarName && namesPlace(data.calendarName) ? data.calendarName : null;
   result.textIsRendering = !!data.textIsRendering && result.blocks.length > 0;
   result.datesAuthoritative = result.textIsRendering || jsonBlocks > 0;
   // The first destination's zone: where the trip's first flight lands; when the trip starts
@@ -277,4 +279,13 @@ function placeCountries(blocks: DatedBlock[]): void {
       place?.country === origin;
     if (place && !returning) b.country = place.country;
   }
+}
+
+/** Whether a short text names a curated destination or a country ("Lisboa 2026", "Viaje a Japón"). */
+function namesPlace(text: string): boolean {
+  const words = text.split(/[^\p{L}'’-]+/u).filter((w) => w.length >= 3);
+  const spans = words.flatMap((w, i) => [w, ...(words[i + 1] ? [`${w} ${words[i + 1]}`] : [])]);
+  return spans.some(
+    (span) => countryOfName(span) || city(span)?.population === Number.MAX_SAFE_INTEGER,
+  );
 }
