@@ -14,7 +14,7 @@ import {
   type DatedBlock,
   type StructuredResult,
 } from './structured-result.ts';
-import { city, cityTimezone, countryOfName, type CityPlace } from '../generate/builtin/places.ts';
+import { city, cityTimezone, namesPlace, type CityPlace } from '../generate/builtin/places.ts';
 import { airportFacts } from './values.ts';
 
 export function readStructured(
@@ -279,13 +279,4 @@ function placeCountries(blocks: DatedBlock[]): void {
       place?.country === origin;
     if (place && !returning) b.country = place.country;
   }
-}
-
-/** Whether a short text names a curated destination or a country ("Lisboa 2026", "Viaje a Japón"). */
-function namesPlace(text: string): boolean {
-  const words = text.split(/[^\p{L}'’-]+/u).filter((w) => w.length >= 3);
-  const spans = words.flatMap((w, i) => [w, ...(words[i + 1] ? [`${w} ${words[i + 1]}`] : [])]);
-  return spans.some(
-    (span) => countryOfName(span) || city(span)?.population === Number.MAX_SAFE_INTEGER,
-  );
 }

@@ -29,7 +29,7 @@ import { readDocument } from './document-lines.ts';
 import { programmeCruise, readCruise } from './cruises.ts';
 import { readLayout, type DaySection } from './layout.ts';
 import { findInclusions, findPayments, findPrice } from './money.ts';
-import { airport, city, cityTimezone, countryTimezone, leadingCity } from './places.ts';
+import { airport, city, cityTimezone, countryTimezone, leadingCity, namesPlace } from './places.ts';
 import { readLegs } from './legs.ts';
 import { readRental } from './rentals.ts';
 import { readStays } from './stays.ts';

@@ -368,3 +368,12 @@ export function countryName(alpha3: string, language: string): string | undefine
   });
   return typeof names === 'string' ? names : undefined;
 }
+
+/** Whether a short text names a curated destination or a country ("Lisboa 2026", "Viaje a Japón"). */
+export function namesPlace(text: string): boolean {
+  const words = text.split(/[^\p{L}'’-]+/u).filter((w) => w.length >= 3);
+  const spans = words.flatMap((w, i) => [w, ...(words[i + 1] ? [`${w} ${words[i + 1]}`] : [])]);
+  return spans.some(
+    (span) => countryOfName(span) || city(span)?.population === Number.MAX_SAFE_INTEGER,
+  );
+}
