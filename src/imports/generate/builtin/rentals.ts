@@ -151,6 +151,7 @@ export function readRental(
       ? back.station.city
       : null;
   const used = [pickup, ...out.read, ...(back ? [dropoff, ...back.read] : [])];
+  const returnDate = back?.date && back.date >= out.date ? back.date : null;
   return {
     block: {
       type: 'transport',
@@ -159,7 +160,9 @@ export function readRental(
         from: out.station?.city ?? null,
         to,
         time: out.time,
-        arrivalTime: null,
+        // The drop-off's date and time (README corpus format: a rental's arrival is its return).
+        arrivalTime: returnDate ? (back?.time ?? null) : null,
+        arrivalDate: returnDate && returnDate !== out.date ? returnDate : null,
         number: null,
         operator: supplier || null,
         description: out.lines
@@ -171,7 +174,7 @@ export function readRental(
       confidence: 0.6 + (out.station ? 0.1 : 0) + (out.time ? 0.1 : 0),
     },
     date: out.date,
-    returnDate: back?.date && back.date >= out.date ? back.date : null,
+    returnDate,
     airport: out.station?.iata ?? null,
     used,
     pickupLines: out.lines,
