@@ -63,7 +63,7 @@ export function mergeStructured(
     days: placed.map((d, i) => ({ ...d, day: i + 1 })),
     price: priceOf(structured, draft),
     payments: structured.payments.length
-      ? structured.payments.map((p) => ({ ...p, text: null }))
+      ? structured.payments.map((p) => ({ ...p, text: p.text ?? null }))
       : draft.payments,
     included: structured.included.length ? structured.included : draft.included,
     excluded: structured.excluded.length ? structured.excluded : draft.excluded,

@@ -165,13 +165,55 @@ function walk(value: unknown, into: StructuredResult, depth: number, hint: strin
   }
   const outer = dayDate;
   if (depth > 0) dayDate = localMoment(pick(value, 'date', 'day'))?.date ?? dayDate;
+  const inherited = serviceFacts(value);
   try {
-    for (const [key, child] of Object.entries(value))
-      if (typeof child === 'object') walk(child, into, depth + 1, norm(key));
+    for (const [key, child] of Object.entries(value)) {
+      if (typeof child !== 'object') continue;
+      // A service's segments ({type: "FLIGHT", supplier, pnr, segments: [...]}) are of its type,
+      // by its supplier, under its booking reference, unless they say otherwise.
+      const list =
+        inherited && Array.isArray(child) && SEGMENT_LISTS.has(norm(key))
+          ? child.map((c) => (isObj(c) ? { ...inherited, ...c } : c))
+          : child;
+      walk(list, into, depth + 1, norm(key));
+    }
   } finally {
     dayDate = outer;
   }
 }
+
+const SEGMENT_LISTS = new Set(['segments', 'legs', 'sectors', 'flights', 'trains', 'routes']);
+const INHERITED = new Set([
+  'type',
+  'kind',
+  'servicetype',
+  'supplier',
+  'provider',
+  'operator',
+  'carrier',
+  'airline',
+  'pnr',
+  'locator',
+  'reference',
+  'bookingreference',
+]);
+
+/** A typed service's facts its segments share: its type, supplier and booking reference. */
+function serviceFacts(o: Obj): Obj | null {
+  if (!str(pick(o, 'type', 'kind', 'servicetype'))) return null;
+  const facts = Object.entries(o).filter(
+    ([k, v]) => INHERITED.has(norm(k)) && (typeof v === 'string' || typeof v === 'number'),
+  );
+  return Object.fromEntries(facts);
+}
+
+/** A service's type word (translated to English by json-keys.ts) → the block it makes. */
+const KINDS = {
+  flight: /\b(?:flights?|air|airfare|aereo|vuelo|vol|flug)\b/,
+  hotel: /hotel|accommodation|lodging|\bstay|alojamiento|hebergement|pousada|resort|apartment/,
+  car: /\bcar\b|car_rental|rental|vehicle|alquiler|mietwagen/,
+  activity: /activit|excursion|\btour|event|ticket|visit|experience|sightseeing/,
+};
 
 /**
  * What an object is, by its own "type" or the array it sits in, then by the keys it has. The root
@@ -188,8 +230,8 @@ function classify(item: Obj, hint: string | null, root: boolean): DatedBlock | n
   const has = (...names: string[]) => pick(o, ...names) !== undefined;
   if (
     has('flightnumber', 'flightno', 'flightcode', 'marketingflightnumber') ||
-    (/flight|air|vuelo|vol\b|flug/.test(kind) &&
-      has('origin', 'from', 'departure', 'departureairport'))
+    ((/flight|air|vuelo|vol\b|flug/.test(kind) || KINDS.flight.test(kind)) &&
+      has('origin', 'from', 'departure', 'departureairport', 'flight'))
   )
     return flight(o);
   const stay =
@@ -198,8 +240,8 @@ function classify(item: Obj, hint: string | null, root: boolean): DatedBlock | n
   if (stay) return hotel(o);
   if (root) return null;
   if (
-    /hotel|accommodation|lodging|stay|alojamiento|hebergement/.test(kind) &&
-    has('name', 'hotel', 'hotelname', 'property', 'propertyname')
+    KINDS.hotel.test(kind) &&
+    has('name', 'hotel', 'hotelname', 'property', 'propertyname', 'supplier', 'provider')
   )
     return hotel(o);
   if (
@@ -211,6 +253,7 @@ function classify(item: Obj, hint: string | null, root: boolean): DatedBlock | n
   if (
     has('pickup', 'pickupdate', 'pickupat', 'pickuptime', 'pickupdatetime') &&
     (/car|rental|vehicle|alquiler/.test(kind) ||
+      KINDS.car.test(kind) ||
       has('vehicle', 'car', 'carmodel', 'rentalcompany', 'supplier', 'dropoff', 'dropoffdate'))
   )
     return car(
@@ -221,7 +264,7 @@ function classify(item: Obj, hint: string | null, root: boolean): DatedBlock | n
   const mode =
     /train|rail|tren|zug|treno|comboio/.test(kind) || has('trainnumber', 'trainno')
       ? 'train'
-      : /bus|coach|pullman/.test(kind)
+      : /\bbus|coach|pullman/.test(kind)
         ? 'bus'
         : /ferr|boat|traghett|barco|fahre/.test(kind)
           ? 'ferry'
@@ -231,12 +274,14 @@ function classify(item: Obj, hint: string | null, root: boolean): DatedBlock | n
               ? 'transfer'
               : null;
   if (mode) return transport(o, mode);
-  if (
-    /activit|excursion|tour|event|ticket|visit|experience|sightseeing/.test(kind) &&
-    has('name', 'title', 'description')
-  )
-    return activity(o);
+  if (KINDS.activity.test(kind) && has('name', 'title', 'description')) return activity(o);
   return null;
+}
+
+/** A place's name, not a date or a time that sits under the same key ("pickup": "2026-09-07T09:00"). */
+function placeName(value: unknown): string | null {
+  const s = str(value);
+  return s && !localMoment(s) && !/^\d{1,2}[:h]\d{2}$/.test(s) ? s : null;
 }
 
 /** A date and time from a value ("2026-05-08T08:15+02:00"), an object ({date, time} or {at}), or date and time keys. */
@@ -304,7 +349,7 @@ function flight(o: Obj): DatedBlock | null {
     ? str(pick(carrierValue, 'name'))
     : str(carrierValue) && !/^[A-Z0-9]{2}$/.test(str(carrierValue)!)
       ? str(carrierValue)
-      : str(pick(o, 'airlinename', 'carriername'));
+      : str(pick(o, 'airlinename', 'carriername', 'supplier', 'provider'));
   // "departure" may hold the airport, an object, or the time: the first key that names an airport.
   const airportKey = (...names: string[]) =>
     names.map((n) => pick(o, n)).find((v) => codeOf(v) !== null);
@@ -387,7 +432,8 @@ function hotel(o: Obj): DatedBlock | null {
   const property = pick(o, 'hotel', 'property', 'accommodation');
   const name =
     str(pick(o, 'hotelname', 'propertyname', 'name')) ??
-    (isObj(property) ? str(pick(property, 'name')) : str(property));
+    (isObj(property) ? str(pick(property, 'name')) : str(property)) ??
+    str(pick(o, 'supplier', 'provider'));
   if (!name) return null;
   const checkIn = momentOf(o, ['checkin', 'arrival'])?.date ?? null;
   let checkOut = momentOf(o, ['checkout', 'departure'])?.date ?? null;
@@ -432,7 +478,9 @@ function car(o: Obj, rental: boolean): DatedBlock | null {
   const pickup = momentOf(o, ['pickup']);
   const dropoff = momentOf(o, ['dropoff', 'return']);
   const place = (v: unknown) =>
-    isObj(v) ? str(pick(v, 'name', 'place', 'location', 'station', 'city', 'address')) : str(v);
+    isObj(v)
+      ? str(pick(v, 'name', 'place', 'location', 'station', 'city', 'address'))
+      : placeName(v);
   const date = pickup?.date ?? null;
   const vehicle = pick(o, 'vehicle', 'car', 'carmodel', 'model');
   return {
@@ -467,7 +515,7 @@ function transport(
   const route = pick(segment, 'route', 'journey', 'itinerary');
   const o = isObj(route) ? { ...segment, ...route } : segment; // {route: {departurePort, arrivalPort}}
   const place = (v: unknown) =>
-    isObj(v) ? str(pick(v, 'name', 'station', 'city', 'port', 'location')) : str(v);
+    isObj(v) ? str(pick(v, 'name', 'station', 'city', 'port', 'location')) : placeName(v);
   const origin = pick(
     o,
     'from',
@@ -490,8 +538,13 @@ function transport(
     'arrival',
     'dropoff',
   );
-  const from = place(origin);
-  const to = place(destination);
+  // "Aeroporto → Pousada": a description that names both ends.
+  const ends =
+    /^(.{2,40}?)\s+(?:→|->|–|—|-|>|»)\s+(.{2,40})$/.exec(
+      str(pick(o, 'description', 'name')) ?? '',
+    ) ?? null;
+  const from = place(origin) ?? (place(destination) ? null : (ends?.[1] ?? null));
+  const to = place(destination) ?? (place(origin) ? null : (ends?.[2] ?? null));
   // {from: {station, local: "2026-09-11T09:30"}}: the place's object carries its time too.
   const departs =
     momentOf(o, ['departure', 'departs', 'pickup', 'dep', '']) ??
@@ -656,8 +709,8 @@ function paymentsOf(levels: Obj[]): StructuredPayment[] {
   const out: StructuredPayment[] = [];
   for (const level of levels) {
     const hint = str(pick(level, 'currency', 'currencycode'));
-    const holder = isObj(pick(level, 'pricing', 'payment', 'payments'))
-      ? (pick(level, 'pricing', 'payment', 'payments') as Obj)
+    const holder = isObj(pick(level, 'pricing', 'payment', 'payments', 'price'))
+      ? (pick(level, 'pricing', 'payment', 'payments', 'price') as Obj)
       : level;
     const hintHere = hint ?? str(pick(holder, 'currency', 'currencycode'));
     for (const [kind, names] of [
@@ -692,6 +745,20 @@ function paymentsOf(levels: Obj[]): StructuredPayment[] {
           dueDate: localMoment(pick(p, 'duedate', 'dueon', 'due', 'dueby', 'date'))?.date ?? null,
         });
       }
+    }
+    // "parcelas": 10 beside a total: ten equal instalments of it.
+    const count = amountOf(list);
+    const total = moneyOf(holder, TOTAL_KEYS, hintHere);
+    if (count && Number.isInteger(count) && count > 1 && count <= 48 && total) {
+      const deposit = out.find((p) => p.kind === 'deposit')?.amount ?? 0;
+      const each = Math.round(((total.amount - deposit) / count) * 100) / 100;
+      out.push({
+        kind: 'installment',
+        amount: each,
+        currency: total.currency,
+        dueDate: null,
+        text: `${count} × ${each} ${total.currency}`,
+      });
     }
     if (out.length) break;
   }

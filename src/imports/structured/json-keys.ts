@@ -86,6 +86,19 @@ const PHRASES: Record<string, string> = {
   reiseende: 'end_date',
   faellig_am: 'due_date',
   fallig_am: 'due_date',
+  reisetitel: 'trip_title',
+  reisezeitraum: 'travel_period',
+  von: 'from',
+  nach: 'to',
+  // A service's own places and dates (issue 24: exports shaped as services with a type).
+  local_retirada: 'pickup_location',
+  local_devolucao: 'dropoff_location',
+  lugar_recogida: 'pickup_location',
+  lugar_devolucion: 'dropoff_location',
+  abholort: 'pickup_location',
+  ruckgabeort: 'dropoff_location',
+  luogo_ritiro: 'pickup_location',
+  lieu_prise: 'pickup_location',
 };
 
 /** Words only: English words that are also keys of their own ("location", "data") are left out. */
@@ -312,6 +325,56 @@ const WORDS: Record<string, string> = {
   ausfluge: 'excursions',
   fahre: 'ferry',
   kreuzfahrt: 'cruise',
+  // Services with a type (issue 24): their keys, and the type words that decide the block.
+  typ: 'type',
+  anbieter: 'supplier',
+  leistungstrager: 'supplier',
+  segmente: 'segments',
+  abfahrt: 'departure',
+  anreise: 'check_in',
+  abreise: 'check_out',
+  beschreibung: 'description',
+  ende: 'end',
+  preise: 'pricing',
+  vorgang: 'reference',
+  bahn: 'train',
+  ausflug: 'excursion',
+  tag: 'day',
+  tage: 'days',
+  raten: 'installments',
+  fornecedor: 'supplier',
+  prestador: 'supplier',
+  trechos: 'segments',
+  horario: 'time',
+  descricao: 'description',
+  valores: 'pricing',
+  parcelas: 'installments',
+  aereo: 'flight',
+  passeio: 'excursion',
+  excursao: 'excursion',
+  locacao: 'car_rental',
+  retirada: 'pickup',
+  translado: 'transfer',
+  balsa: 'ferry',
+  dia: 'day',
+  dias: 'days',
+  fin: 'end',
+  cuotas: 'installments',
+  titre: 'title',
+  periode: 'period',
+  fournisseur: 'supplier',
+  origine: 'origin',
+  jour: 'day',
+  jours: 'days',
+  echeances: 'installments',
+  fine: 'end',
+  fornitore: 'supplier',
+  tratte: 'segments',
+  tratta: 'segment',
+  destinazione: 'destination',
+  quote: 'pricing',
+  totale: 'total',
+  giorni: 'days',
 };
 
 const fold = (s: string) =>
@@ -355,8 +418,13 @@ export function translateKeys(value: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
     // "data" is Italian and Portuguese for a date, and an English wrapper: by its value.
+    // "Leistungen" are what is included, or (a list of objects with a type) the booked services.
     const k =
-      /^data$/i.test(key) && typeof v === 'string' && /\d{4}/.test(v) ? 'date' : translateKey(key);
+      /^data$/i.test(key) && typeof v === 'string' && /\d{4}/.test(v)
+        ? 'date'
+        : /^leistungen$/i.test(key) && Array.isArray(v) && v.some((x) => x && typeof x === 'object')
+          ? 'services'
+          : translateKey(key);
     const translated = translateKeys(v, depth + 1);
     // A type written in the document's language ("vuelo", "traslado") reads as the English kind.
     out[k in out ? key : k] =

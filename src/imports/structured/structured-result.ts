@@ -52,6 +52,8 @@ export interface StructuredPayment {
   amount: number;
   currency: string;
   dueDate: string | null;
+  /** How the document states it, when one payment stands for several ("10 × 748 BRL"). */
+  text?: string | null;
 }
 
 export interface StructuredResult {
