@@ -60,6 +60,50 @@ describe('the labelled-legs reader: a crossing or journey printed as labelled li
     expect(draft.dateStart).toBe(want[3]);
   });
 
+  it('reads a ticket printed in boxes: origin and destination labels, names wrapped, times below', () => {
+    const lines = [
+      'Fecha de emisión: 20/01/2026',
+      'IDA · AVE 03061 Viernes 12/06/2026',
+      'ORIGEN:',
+      'VALENCIA-JOAQUÍN SOROLLA',
+      '07:40',
+      'DESTINO:',
+      'MADRID-PUERTA DE ATOCHA-',
+      'ALMUDENA GRANDES',
+      '09:32',
+      'COCHE 4 · PLAZA 7C',
+    ];
+    const draft = extractDraft(lines.join('\n'), now);
+    const legs = draft.days.flatMap((d) =>
+      d.blocks.flatMap((b) =>
+        b.type === 'transport'
+          ? [
+              [
+                d.date,
+                b.content.mode,
+                b.content.from,
+                b.content.to,
+                b.content.time,
+                b.content.arrivalTime,
+                b.content.number,
+              ],
+            ]
+          : [],
+      ),
+    );
+    expect(legs).toEqual([
+      [
+        '2026-06-12',
+        'train',
+        'VALENCIA-JOAQUÍN SOROLLA',
+        'MADRID-PUERTA DE ATOCHA-ALMUDENA GRANDES',
+        '07:40',
+        '09:32',
+        'AVE 03061',
+      ],
+    ]);
+  });
+
   it('leaves a flight confirmation to the flight reading', () => {
     const draft = extractDraft(
       [

@@ -7,7 +7,7 @@
 // Each departure line with the arrival line after it is one transport block on its date; the
 // mode comes from the words of its section (a ship, a train, a coach). Flights are left to the
 // flight reading, and lines another reader claimed are not read again.
-import { scanDates, type IsoDate } from '../finders/dates.ts';
+import { addDays, scanDates, type IsoDate } from '../finders/dates.ts';
 import { timeMatches } from '../finders/times.ts';
 import { serviceIn } from '../rail-services.ts';
 import { fold } from '../text.ts';
@@ -15,10 +15,12 @@ import type { DatedBlock, LayoutReader, LineLedger, ReaderInput, Reading } from 
 
 const NAME = 'labelled-legs';
 
+// "Partenza: …", and the origin and destination labels of tickets printed in boxes ("ORIGEN:
+// MADRID-PUERTA DE ATOCHA-" over "ALMUDENA GRANDES" over "08:00"), a colon after each.
 const DEPARTURE =
-  /^(?:departure|depart|departs|departing|d[ée]part|salida|partida|partenza|abfahrt|vertrek|sailing|embarque)\s*[:.]\s*(.+)$/iu;
+  /^(?:departure|depart|departs|departing|d[ée]part|salida|partida|partenza|abfahrt|vertrek|sailing|embarque|origen|origin|origine|origem|from|von|desde)\s*[:.]\s*(.*)$/iu;
 const ARRIVAL =
-  /^(?:arrival|arrive|arrives|arriving|arriv[ée]e|llegada|chegada|arrivo|ankunft|aankomst)\s*[:.]\s*(.+)$/iu;
+  /^(?:arrival|arrive|arrives|arriving|arriv[ée]e|llegada|chegada|arrivo|ankunft|aankomst|destino|destination|destinazione|to|nach|ziel|hasta)\s*[:.]\s*(.*)$/iu;
 const ROUTE =
   /^(?:route|trajet|tratta|trayecto|percurso|strecke|traject|itinerary)\s*[:.]\s*(.+)$/iu;
 const FERRY =
@@ -44,10 +46,15 @@ function stopOf(value: string, input: ReaderInput): Stop {
     .replace(/^.*?\s[-–—]\s/, (m) => (/\d/.test(m) ? '' : m))
     .replace(/\b(?:ore|um|at|à|a las|às|alle)\s*$/i, '');
   const cut = Math.max(date?.end ?? 0, time?.end ?? 0);
-  const after = (rest === value ? value.slice(cut) : rest)
-    .replace(/^[\s,:;–—-]*(?:ore|uhr|h|hrs)?[\s,:;–—-]*/i, '')
-    .split(/,|\s[-–—]\s|\(/)[0]!
-    .trim();
+  const tidy = (text: string) =>
+    text
+      .replace(/^[\s,:;–—-]*(?:ore|uhr|h|hrs)?[\s,:;–—-]*/i, '')
+      .split(/,|\s[-–—]\s|\(/)[0]!
+      .trim();
+  let after = tidy(rest === value ? value.slice(cut) : rest);
+  // A station printed before its time ("SEVILLA-SANTA JUSTA 10:38").
+  const first = Math.min(date?.index ?? value.length, time?.index ?? value.length);
+  if (!/\p{L}{2}/u.test(after)) after = tidy(value.slice(0, first));
   return {
     date: date?.date ?? null,
     time: time?.time ?? null,
@@ -56,19 +63,52 @@ function stopOf(value: string, input: ReaderInput): Stop {
 }
 
 /** The mode of the leg from the words of its section (the lines since the last blank heading). */
-function modeOf(section: string): 'ferry' | 'train' | 'bus' | null {
+function modeOf(section: string, serviced: boolean): 'ferry' | 'train' | 'bus' | null {
   if (FLIGHT.test(section) && !FERRY.test(section)) return null;
   if (FERRY.test(section)) return 'ferry';
   if (COACH.test(section)) return 'bus';
-  if (TRAIN.test(section) || serviceIn(section)) return 'train';
+  if (TRAIN.test(section) || serviced) return 'train';
   return null;
 }
+
+/**
+ * A label's value with the lines that continue it: a station's name wrapped onto the next line,
+ * its time on a line of its own, up to the next label.
+ */
+function valueAt(
+  lines: readonly string[],
+  at: number,
+  label: RegExp,
+): { text: string; lines: number[] } {
+  const parts = [label.exec(lines[at]!.trim())![1]!.trim()];
+  const used = [at];
+  for (let j = at + 1; j <= at + 3 && j < lines.length; j++) {
+    if (timeMatches(parts.join(' ')).length) break;
+    const line = lines[j]!.trim();
+    if (DEPARTURE.test(line) || ARRIVAL.test(line) || /:\s/.test(line) || line.length > 60) break;
+    parts.push(line);
+    used.push(j);
+  }
+  // A name wrapped at its hyphen ("MADRID-PUERTA DE ATOCHA-" / "ALMUDENA GRANDES") joins without a space.
+  return { text: parts.join(' ').replace(/-\s+(?=\p{L})/gu, '-'), lines: used };
+}
+
+/** The nearest line above that dates the leg (a ticket's section heading), and its date. */
+function heading(input: ReaderInput, at: number): { date: IsoDate; line: number } | null {
+  for (let j = at - 1; j >= Math.max(0, at - 4); j--) {
+    const date = scanDates(input.lines[j]!, input.now, input.anchor)[0];
+    if (date) return { date: date.date, line: j };
+  }
+  return null;
+}
+
+const headingDate = (input: ReaderInput, at: number) => heading(input, at)?.date ?? null;
 
 function pairs(input: ReaderInput): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   input.lines.forEach((line, i) => {
     if (!DEPARTURE.test(line.trim())) return;
-    for (let j = i + 1; j <= i + 3 && j < input.lines.length; j++)
+    for (let j = i + 1; j <= i + 5 && j < input.lines.length; j++)
       if (ARRIVAL.test(input.lines[j]!.trim())) {
         found.push([i, j]);
         return;
@@ -81,7 +121,9 @@ export const labelledLegsReader: LayoutReader = {
   name: NAME,
   applies(input) {
     return pairs(input).some(
-      ([dep]) => scanDates(input.lines[dep]!, input.now, input.anchor).length,
+      ([dep]) =>
+        scanDates(valueAt(input.lines, dep, DEPARTURE).text, input.now, input.anchor).length > 0 ||
+        headingDate(input, dep) !== null,
     );
   },
   read(input, ledger) {
@@ -93,12 +135,24 @@ function readLegs(input: ReaderInput, ledger: LineLedger): Reading {
   const bookings: DatedBlock[] = [];
   for (const [dep, arr] of pairs(input)) {
     if (ledger.isClaimed(dep) || ledger.isClaimed(arr)) continue;
-    const section = fold(input.lines.slice(Math.max(0, dep - 6), arr + 3).join('\n'));
-    const mode = modeOf(section);
+    const written = input.lines.slice(Math.max(0, dep - 6), arr + 3).join('\n');
+    const section = fold(written);
+    // Short categories are matched as printed ("AVE 02110", not the word "ave").
+    const service = serviceIn(written);
+    const mode = modeOf(section, service !== null);
     if (!mode) continue;
-    const from = stopOf(DEPARTURE.exec(input.lines[dep]!.trim())![1]!, input);
-    const to = stopOf(ARRIVAL.exec(input.lines[arr]!.trim())![1]!, input);
+    const depValue = valueAt(input.lines, dep, DEPARTURE);
+    const arrValue = valueAt(input.lines, arr, ARRIVAL);
+    // Airports by their codes ("Tegel(TXL)") are a flight's: the flight reading has them.
+    if (/\([A-Z]{3}\)/.test(`${depValue.text} ${arrValue.text}`)) continue;
+    const from = stopOf(depValue.text, input);
+    const to = stopOf(arrValue.text, input);
+    // A ticket dates its leg in the heading above ("IDA · AVE 02110 Sábado 09/05/2026").
+    const above = from.date ? null : heading(input, dep);
+    from.date ??= above?.date ?? null;
     if (!from.date || !from.time) continue;
+    if (!to.date && to.time && from.time)
+      to.date = to.time < from.time ? addDays(from.date, 1) : from.date;
     // "Tratta: GENOVA > PALERMO" names the ports when the stops do not.
     const routeLine = input.lines
       .slice(Math.max(0, dep - 4), dep)
@@ -107,7 +161,6 @@ function readLegs(input: ReaderInput, ledger: LineLedger): Reading {
     const route = routeLine?.m?.[1]?.split(/\s*(?:>|→|->|–|—|\s-\s|\/)\s*/);
     const title = (s: string | undefined | null) =>
       s && s === s.toUpperCase() ? s.charAt(0) + s.slice(1).toLowerCase() : (s ?? null);
-    const service = serviceIn(section);
     bookings.push({
       date: from.date,
       block: {
@@ -133,7 +186,14 @@ function readLegs(input: ReaderInput, ledger: LineLedger): Reading {
       .map((l, k) => ({ l, k: Math.max(0, dep - 6) + k }))
       .filter(({ l }) => MODE_WORDS[mode].test(fold(l)) && !timeMatches(l).length)
       .map(({ k }) => k);
-    for (const i of [dep, arr, ...named, ...(routeLine ? [routeLine.k] : [])])
+    for (const i of [
+      ...depValue.lines,
+      ...arrValue.lines,
+      ...named,
+      ...(routeLine ? [routeLine.k] : []),
+      // The heading that dates the leg and names its service ("IDA · AVE 02110 Sábado 09/05/2026").
+      ...(above && serviceIn(input.lines[above.line]!) ? [above.line] : []),
+    ])
       ledger.claim(i, NAME);
   }
   return { bookings };
