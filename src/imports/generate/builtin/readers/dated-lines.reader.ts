@@ -125,8 +125,9 @@ function readDatedLines(input: ReaderInput, ledger: LineLedger): Reading {
     found[i]!.start,
     ...(found[i]!.end ? [found[i]!.end!] : []),
   ]);
-  const first = dates.reduce((a, b) => (b < a ? b : a));
-  const last = dates.reduce((a, b) => (b > a ? b : a));
+  const sorted = [...dates].sort();
+  const first = sorted[0]!;
+  const last = sorted.at(-1)!;
   // Dates out of order or far apart are not one plan written line by line.
   if (daysBetween(first, last) > MAX_DAYS) return {};
   const byDate = new Map<IsoDate, ReadDay>();
