@@ -54,8 +54,108 @@ function isAnchor(line: string): string | undefined {
   return hotelName(line);
 }
 
+// "Hotels:", "Hotel previsti:", "Hôtels prévus ou similaires :", "Vorgesehene Hotels:": a list of the trip's stays follows (or is on the same line).
 const HOTELS_HEADING =
-  /^(?:(?:the |los |les |os |die |gli )?(?:hotels?|hoteles|hoteis|hebergements?|unterkunfte|ubernachtungen|alberghi|alloggi|alojamientos?|accommodations?|hospedagens?|alojamentos?|pernottamenti))\s*:$/;
+  /^(?:(?:the |los |les |os |die |gli |i )?(?:(?:planned|selected|foreseen|vorgesehene|geplante)\s+)?(?:hotels?|hoteles|hoteis|hebergements?|unterkunfte|ubernachtungen|alberghi|alloggi|alojamientos?|accommodations?|hospedagens?|alojamentos?|pernottamenti)(?:\s+(?:previst[ioae]s?|prevus|planned|selected|foreseen|selectionnes|seleccionados|selezionati|vorgesehen|geplant|(?:o|ou|or|oder) (?:similares?|similaires?|similar|similari|ahnlich)|\(?(?:o|ou|or|oder) (?:similares?|similaires?|similar|similari|ahnlich)\)?))*)\s*:\s*(.*)$/;
+
+// "Noites 1–2: …", "Nights 3 & 4: …", "Nuit 5 : …", "Notti 1-2 – …": the nights of the trip a listed stay covers.
+const NIGHT_NUMBERS =
+  /^(?:nights?|noches?|nuits?|noites?|nachte?|notti|notte|ubernachtung(?:en)?)\s+(\d{1,2})(?:\s*(?:[–—-]|&|\+|and|y|et|e|und|a|au|bis|to|al)\s*(\d{1,2}))?\s*[:–—-]\s*(.+)$/;
+
+/** A stay of a list of the trip's hotels, by its nights (counted from the first night) rather than its dates. */
+export interface ListedStay {
+  name: string;
+  city: string | null;
+  nights: number | null;
+  /** The first night's number ("Noites 3–4" → 3), when the list numbers them. */
+  firstNight: number | null;
+}
+
+/** One item of a hotels list: "Amman – Jabal Amman Suites (2 notti)", "Hotel X, Petra (2 nights)", "Noites 1–2: Casablanca, Hotel Y". */
+export function listedStayItem(item: string): ListedStay | undefined {
+  const text = item.trim().replace(/^[-•*·–]\s*/, '');
+  if (text.length < 3 || text.length > 160) return undefined;
+  const numbered = NIGHT_NUMBERS.exec(fold(text));
+  let body = text;
+  let firstNight: number | null = null;
+  let nights: number | null = null;
+  if (numbered) {
+    firstNight = Number(numbered[1]);
+    const last = numbered[2] ? Number(numbered[2]) : firstNight;
+    nights = last >= firstNight ? last - firstNight + 1 : null;
+    body = text.slice(text.length - numbered[3]!.length);
+  }
+  const stated = NIGHTS.exec(fold(body));
+  if (!numbered && !stated) return undefined;
+  nights ??= stated ? Number(stated[1]) : null;
+  const bare = body
+    .replace(/\s*\([^)]*\)/g, '')
+    .replace(
+      /[,\s]+\d{1,2}\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte)\b.*$/iu,
+      '',
+    )
+    .trim();
+  const parts = bare
+    .split(/\s+[–—-]\s+|,\s+|:\s+|\s+\|\s+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  // The town is the part a gazetteer knows (or the shorter one before a dash); the hotel the other.
+  const townAt = parts.findIndex((p) => city(p));
+  const named = hotelName(bare);
+  const name =
+    named && !city(named)
+      ? named
+      : parts.find((p, i) => i !== townAt && /^\p{Lu}/u.test(p) && p.length >= 3);
+  if (!name) return undefined;
+  const town =
+    townAt >= 0 ? parts[townAt]! : parts.length >= 2 && parts[0] !== name ? parts[0]! : null;
+  return {
+    name: name.slice(0, 120),
+    city: town && town !== name ? town : null,
+    nights,
+    firstNight,
+  };
+}
+
+/**
+ * A list of the trip's hotels apart from its days ("Hotel previsti: Amman – X (2 notti); Petra – Y (2 notti)",
+ * "Noites 1–2: Casablanca, Hotel Z"): its stays in order, and the lines it takes.
+ */
+export function readHotelList(lines: readonly string[]): {
+  stays: ListedStay[];
+  used: Set<number>;
+} {
+  const stays: ListedStay[] = [];
+  const used = new Set<number>();
+  let listed = false;
+  lines.forEach((line, i) => {
+    const folded = fold(line).trim();
+    const heading = HOTELS_HEADING.exec(folded);
+    let rest = line.trim();
+    // A heading with its items on the same line lists them between semicolons ("Hotel: X" alone is a day's hotel).
+    if (heading && !heading[1]) {
+      listed = true;
+      used.add(i);
+      return;
+    }
+    if (heading && heading[1]!.includes(';')) {
+      listed = true;
+      rest = line.slice(line.indexOf(':') + 1).trim();
+    }
+    const items = rest.split(/\s*;\s*/).filter(Boolean);
+    const read = items.map((item) =>
+      listed || NIGHT_NUMBERS.test(fold(item.trim())) ? listedStayItem(item) : undefined,
+    );
+    const found = read.filter((s): s is ListedStay => Boolean(s));
+    if (!found.length || (items.length > 1 && found.length < items.length / 2)) {
+      if (!heading) listed = false;
+      return;
+    }
+    stays.push(...found);
+    used.add(i);
+  });
+  return { stays, used };
+}
 
 /** An item of a hotels list: "Casa Maya Tulum, 27–30 dic (3 noches)" names the stay before its dates. */
 function listedStay(line: string): string | undefined {
@@ -80,7 +180,7 @@ export function readStays(
   lines.forEach((line, i) => {
     if (skip.has(i)) return;
     // Under a "Hotels:" heading, each item with its dates or nights is a stay, named or not by a hotel word.
-    if (HOTELS_HEADING.test(fold(line).trim())) {
+    if (HOTELS_HEADING.exec(fold(line).trim())?.[1] === '') {
       listed = true;
       return;
     }
