@@ -169,6 +169,39 @@ function listedStay(line: string): string | undefined {
   return name.length >= 3 && !city(name) ? name.slice(0, 120) : undefined;
 }
 
+// A check-in or check-out label inside a line, after a separator ("… · Check-in 16.11.2026 · Check-out …").
+const LABEL_ALONG = new RegExp(
+  String.raw`(?:^|[·|•;,/(]\s*|\d\.?\s+|\s{2,})(?:(${IN_LABEL.source.slice(1)})|(${OUT_LABEL.source.slice(1)}))\s*:?`,
+  'g',
+);
+
+/** The dates after the check-in and check-out labels of one line, each up to the next label. */
+export function labelledDates(
+  line: string,
+  now: Date,
+  anchor: IsoDate | null,
+): { checkIn: IsoDate | null; checkOut: IsoDate | null } {
+  const folded = fold(line);
+  const labels = [...folded.matchAll(LABEL_ALONG)].map((m) => ({
+    out: Boolean(m[2]),
+    from: m.index + m[0].length,
+    at: m.index,
+  }));
+  const found: { checkIn: IsoDate | null; checkOut: IsoDate | null } = {
+    checkIn: null,
+    checkOut: null,
+  };
+  // Both labels on the line, or one that is not the line's own opening (the line-by-line reading takes that).
+  if (!labels.length || (labels.length === 1 && labels[0]!.at === 0)) return found;
+  labels.forEach((label, k) => {
+    const piece = line.slice(label.from, labels[k + 1]?.at ?? line.length);
+    const date = scanDates(piece, now, anchor)[0]?.date ?? null;
+    if (label.out) found.checkOut ??= date;
+    else found.checkIn ??= date;
+  });
+  return found;
+}
+
 export function readStays(
   lines: readonly string[],
   now: Date,
@@ -225,7 +258,13 @@ export function readStays(
     window.forEach((line, j) => {
       const folded = fold(line).trim();
       const date = scanDates(line, now, anchor)[0]?.date;
-      if (date && IN_LABEL.test(folded)) {
+      // "Hotel: Cavour Business, Milano · Check-in 16.11.2026 · Check-out 18.11.2026": labels along the line.
+      const along = labelledDates(line, now, anchor);
+      if (along.checkIn || along.checkOut) {
+        checkIn ??= along.checkIn;
+        checkOut ??= along.checkOut;
+        used.push(a.line + j);
+      } else if (date && IN_LABEL.test(folded)) {
         checkIn ??= date;
         used.push(a.line + j);
       } else if (date && OUT_LABEL.test(folded)) {

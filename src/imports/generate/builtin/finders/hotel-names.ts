@@ -34,10 +34,19 @@ function rawHotelName(line: string): string | undefined {
     if (name.length >= 3 && !/^(?:the hotel|hotel|el hotel|l'hotel)$/i.test(name) && !city(name))
       return name.slice(0, 120);
   }
-  const labelled = /^[^:]{0,40}:\s*(.+)$/.exec(line);
+  // "Hotel: X", or a row's label and its value "Hotel | X, Paris | 20.11.–21.11.".
+  const labelled = /^[^:|]{0,40}(?::|\s\|)\s*(.+)$/.exec(line);
   if (labelled && ACCOMMODATION_LABEL.test(fold(line))) {
-    const name = clean(labelled[1]!.split(/\s[(–-]\s|\s\(|\.\s|,\s|\s\|\s/u)[0]!);
-    if (name.length >= 3 && /\p{Lu}/u.test(name) && !city(name)) return name.slice(0, 120);
+    const name = clean(labelled[1]!.split(/\s[(–-]\s|\s\(|\.\s|,\s|\s\|\s|\s·\s/u)[0]!);
+    if (
+      name.length >= 3 &&
+      /\p{Lu}/u.test(name) &&
+      !city(name) &&
+      !/^(?:check|arriv|depart|entrada|salida|chegada|saida|anreise|abreise|arrivo|partenza|nights|noches|nuits|noites|nachte|notti|date|datum|fecha|data)/.test(
+        fold(name),
+      )
+    )
+      return name.slice(0, 120);
   }
   // A letterhead in capitals ("HOTEL CORTE DEI REMERI"): read it in title case.
   const caps =
