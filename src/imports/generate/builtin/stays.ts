@@ -21,7 +21,7 @@ const ADDRESS =
   /^(?:address|direccion|adresse|endereco|morada|anschrift|indirizzo)\s*[:-]\s*(.+)$/i;
 const NIGHTS = /\b(\d{1,2})\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte)\b/;
 const REFERENCE =
-  /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\.?|reference|id)|reservation (?:number|no\.?)|n[º°o]\.? de reserva|numero de reserva|localizador|numero de (?:confirmation|reservation)|n[º°o] de confirmation|numero da reserva|codigo (?:de|da) reserva|buchungsnummer|buchungsnr\.?|buchungs-nr\.?|reservierungsnummer|reservierungsnr\.?|bestatigungsnummer|bestatigungsnr\.?|numero di prenotazione|codice (?:di )?prenotazione|numero di conferma|confirmacao do hotel|hotel confirmation(?: number)?|confirmation de l'hotel|confirmacion del hotel|(?:reservation|reserva|reservierung|prenotazione|booking)\s*(?:n[º°o.]*|nr\.?|no\.?))(?![a-z])\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,14})\b/i;
+  /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\.?|reference|id)|reservation (?:number|no\.?)|n[º°o]\.? de reserva|numero de reserva|localizador|numero de (?:confirmation|reservation)|n[º°o] de confirmation|numero da reserva|codigo (?:de|da) reserva|buchungsnummer|buchungsnr\.?|buchungs-nr\.?|reservierungsnummer|reservierungsnr\.?|bestatigungsnummer|bestatigungsnr\.?|numero di prenotazione|codice (?:di )?prenotazione|numero di conferma|confirmacao do hotel|hotel confirmation(?: number)?|confirmation de l'hotel|confirmacion del hotel|(?:reservation|reserva|reservierung|prenotazione|booking)\s*(?:n[º°o.]*|nr\.?|no\.?))(?![a-z])\s*(?:(?:is|es|est|e|ist|lautet)\s+)?[:#]?\s*([A-Z0-9][A-Z0-9-]{3,14})\b/i;
 
 /** A labelled confirmation number; a word after the label ("Confirmation de réservation") is none. */
 function referenceIn(text: string): RegExpExecArray | null {
@@ -202,13 +202,61 @@ export function labelledDates(
   return found;
 }
 
+const STRICT_IN = /^(?:check-?in|anreise|arrivo|arrivee|llegada|entrada|chegada)\b/;
+const STRICT_OUT = /^(?:check-?out|abreise|partenza|depart|salida|saida)\b/;
+const POSTAL_LINE = /\b\d{4,5}(?:-\d{3})?\s+\p{Lu}|\b[A-Z]{1,2}\d[\dA-Z]?\s?\d[A-Z]{2}\b/u;
+
+/**
+ * A hotel's own confirmation names itself in its letterhead, with no hotel word ("Grand Harbour
+ * Lisbon" over "Rua do Alecrim 44, 1200-018 Lisboa"): the line above the postal address, when the
+ * document labels a check-in and a later check-out.
+ */
+function letterheadStay(
+  lines: readonly string[],
+  now: Date,
+  anchor: IsoDate | null,
+  skip: ReadonlySet<number>,
+): { line: number; name: string; end: number } | undefined {
+  const dated = (i: number, label: RegExp) =>
+    !skip.has(i) && label.test(fold(lines[i]!).trim())
+      ? scanDates(lines[i]!, now, anchor)[0]?.date
+      : undefined;
+  const inAt = lines.findIndex((_l, i) => dated(i, STRICT_IN));
+  if (inAt < 0) return undefined;
+  const outAt = lines.findIndex((_l, i) => i > inAt && i <= inAt + 6 && dated(i, STRICT_OUT));
+  if (outAt < 0 || dated(outAt, STRICT_OUT)! <= dated(inAt, STRICT_IN)!) return undefined;
+  for (let i = inAt - 1; i >= Math.max(1, inAt - 25); i--) {
+    if (!POSTAL_LINE.test(lines[i]!)) continue;
+    const name = lines[i - 1]!.trim();
+    if (
+      name.length >= 3 &&
+      name.length <= 60 &&
+      !/[\d:@]|[.!?]$/.test(name) &&
+      name
+        .split(/\s+/)
+        .every(
+          (w) => /^[\p{Lu}&'’–-]/u.test(w) || /^(?:de|del|da|do|di|la|le|el|the|of|am|an)$/.test(w),
+        )
+    )
+      return {
+        line: i - 1,
+        name: /^\p{Lu}[\p{Lu}\s&'’-]+$/u.test(name) ? titleCase(name) : name,
+        end: outAt + 1,
+      };
+  }
+  return undefined;
+}
+
+const titleCase = (s: string) =>
+  s.toLowerCase().replace(/(^|\s)(\p{L})/gu, (_m, a, b) => a + b.toUpperCase());
+
 export function readStays(
   lines: readonly string[],
   now: Date,
   anchor: IsoDate | null,
   skip: ReadonlySet<number> = new Set(),
 ): Array<{ block: StayBlock; line: number; used: number[] }> {
-  const anchors: Array<{ line: number; name: string; item?: boolean }> = [];
+  const anchors: Array<{ line: number; name: string; item?: boolean; end?: number }> = [];
   let listed = false;
   lines.forEach((line, i) => {
     if (skip.has(i)) return;
@@ -228,10 +276,15 @@ export function readStays(
     if (name && again && name.length > again.name.length) again.name = name;
     else if (name && !again) anchors.push({ line: i, name, item: Boolean(item) });
   });
+  if (!anchors.length) {
+    const letterhead = letterheadStay(lines, now, anchor, skip);
+    if (letterhead) anchors.push(letterhead);
+  }
   const stays: Array<{ block: StayBlock; line: number; used: number[] }> = [];
   anchors.forEach((a, k) => {
     // A list item is all its stay says; another anchor's details run on for up to ten lines.
-    const end = a.item ? a.line + 1 : Math.min(anchors[k + 1]?.line ?? lines.length, a.line + 10);
+    const end =
+      a.end ?? (a.item ? a.line + 1 : Math.min(anchors[k + 1]?.line ?? lines.length, a.line + 10));
     const window = lines.slice(a.line, end).filter((_, j) => !skip.has(a.line + j));
     const text = window.join('\n');
     let checkIn: IsoDate | null = null;
