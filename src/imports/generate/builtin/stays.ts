@@ -171,7 +171,7 @@ function listedStay(line: string): string | undefined {
 
 // A check-in or check-out label inside a line, after a separator ("… · Check-in 16.11.2026 · Check-out …").
 const LABEL_ALONG = new RegExp(
-  String.raw`(?:^|[·|•;,/(]\s*|\d\.?\s+|\s{2,})(?:(${IN_LABEL.source.slice(1)})|(${OUT_LABEL.source.slice(1)}))\s*:?`,
+  String.raw`(?:^|[·|•;,/(]\s*|\s-\s+|\d\.?\s+|\s{2,})(?:(${IN_LABEL.source.slice(1)})|(${OUT_LABEL.source.slice(1)}))\s*:?`,
   'g',
 );
 
