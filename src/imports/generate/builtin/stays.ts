@@ -8,6 +8,7 @@ import { hotelName } from './finders/hotel-names.ts';
 import { city } from './places.ts';
 import { ACCOMMODATION_LABEL, HOTEL_WORDS } from './knowledge/stay-words.ts';
 import { fold } from './text.ts';
+import { DAY_HEADER } from './knowledge/day-words.ts';
 
 export type StayBlock = Extract<DraftBlockInput, { type: 'accommodation' }>;
 
@@ -72,7 +73,7 @@ export interface ListedStay {
 }
 
 /** One item of a hotels list: "Amman – Jabal Amman Suites (2 notti)", "Hotel X, Petra (2 nights)", "Noites 1–2: Casablanca, Hotel Y". */
-export function listedStayItem(item: string): ListedStay | undefined {
+export function listedStayItem(item: string, listed = false): ListedStay | undefined {
   const text = item.trim().replace(/^[-•*·–]\s*/, '');
   if (text.length < 3 || text.length > 160) return undefined;
   const numbered = NIGHT_NUMBERS.exec(fold(text));
@@ -86,7 +87,9 @@ export function listedStayItem(item: string): ListedStay | undefined {
     body = text.slice(text.length - numbered[3]!.length);
   }
   const stated = NIGHTS.exec(fold(body));
-  if (!numbered && !stated) return undefined;
+  // Without its nights, an item is one only under a hotels heading, as "Town – Hotel" or "Hotel X, Town".
+  if (!numbered && !stated && !(listed && /\s[–—-]\s|,\s|:\s/.test(body))) return undefined;
+  if (DAY_HEADER.test(fold(body))) return undefined; // "Día 1: Lima" is a day, not a stay
   nights ??= stated ? Number(stated[1]) : null;
   const bare = body
     .replace(/\s*\([^)]*\)/g, '')
@@ -144,7 +147,7 @@ export function readHotelList(lines: readonly string[]): {
     }
     const items = rest.split(/\s*;\s*/).filter(Boolean);
     const read = items.map((item) =>
-      listed || NIGHT_NUMBERS.test(fold(item.trim())) ? listedStayItem(item) : undefined,
+      listed || NIGHT_NUMBERS.test(fold(item.trim())) ? listedStayItem(item, listed) : undefined,
     );
     const found = read.filter((s): s is ListedStay => Boolean(s));
     if (!found.length || (items.length > 1 && found.length < items.length / 2)) {
