@@ -607,7 +607,7 @@ function programmeDays(
     let night = days[0]?.day ?? 1;
     const starts: number[] = [];
     for (const item of list.stays) {
-      const town = item.city ? fold(item.city) : null;
+      const town = item.town ? fold(item.town) : null;
       const named =
         item.nights || !town
           ? undefined

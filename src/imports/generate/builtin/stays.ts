@@ -67,6 +67,8 @@ const NIGHT_NUMBERS =
 export interface ListedStay {
   name: string;
   city: string | null;
+  /** The town the list names it under, known or not ("Wadi Rum"). */
+  town: string | null;
   nights: number | null;
   /** The first night's number ("Noites 3–4" → 3), when the list numbers them. */
   firstNight: number | null;
@@ -88,7 +90,8 @@ export function listedStayItem(item: string, listed = false): ListedStay | undef
   }
   const stated = NIGHTS.exec(fold(body));
   // Without its nights, an item is one only under a hotels heading, as "Town – Hotel" or "Hotel X, Town".
-  if (!numbered && !stated && !(listed && /\s[–—-]\s|,\s|:\s/.test(body))) return undefined;
+  if (!numbered && !stated && !(listed && /\s[–—-]\s|,\s|:\s/.test(body) && !/[\d€$£]/.test(body)))
+    return undefined;
   if (DAY_HEADER.test(fold(body))) return undefined; // "Día 1: Lima" is a day, not a stay
   nights ??= stated ? Number(stated[1]) : null;
   const bare = body
@@ -114,7 +117,9 @@ export function listedStayItem(item: string, listed = false): ListedStay | undef
     townAt >= 0 ? parts[townAt]! : parts.length >= 2 && parts[0] !== name ? parts[0]! : null;
   return {
     name: name.slice(0, 120),
-    city: town && town !== name ? town : null,
+    // A town the gazetteer does not know ("Wadi Rum") places the stay among the days, but is not its city.
+    city: town && town !== name && city(town) ? town : null,
+    town: town && town !== name ? town : null,
     nights,
     firstNight,
   };
