@@ -542,7 +542,7 @@ describe.each([
   it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const stays = staysOf(c.text);
     expect(stays).toHaveLength(c.stays.length);
-    c.stays.forEach((want, i) => expect(stays[i]).toMatchObject(want));
+    for (const [i, want] of c.stays.entries()) expect(stays[i]).toMatchObject(want);
   });
 });
 
