@@ -366,6 +366,22 @@ Nacht 4: Swakopmund, Strand Hotel`,
     ],
   },
   {
+    name: 'en: "Accommodation: nights 1-2 Amman, X; nights 3-4 Petra, Y; …" after the days',
+    text: `Jordan Highlights
+Day 1: Amman. Arrive and transfer.
+Day 2: Jerash and Amman.
+Day 3: Petra.
+Day 4: Petra.
+Day 5: Wadi Rum.
+Day 6: Amman. Departure.
+Accommodation: nights 1-2 Amman, Le Grand Amman; nights 3-4 Petra, Old Village Resort; night 5 Wadi Rum, Memories Aicha Camp.`,
+    stays: [
+      { day: 1, name: 'Le Grand Amman', city: 'Amman', nights: 2 },
+      { day: 3, name: 'Old Village Resort', city: 'Petra', nights: 2 },
+      { day: 5, name: 'Memories Aicha Camp', nights: 1 },
+    ],
+  },
+  {
     name: 'it: "Alberghi previsti (o similari):" without nights, each from the first day named after its town',
     text: `Giordania classica
 Giorno 1: Amman

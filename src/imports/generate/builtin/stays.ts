@@ -59,9 +59,9 @@ function isAnchor(line: string): string | undefined {
 const HOTELS_HEADING =
   /^(?:(?:the |los |les |os |die |gli |i )?(?:(?:planned|selected|foreseen|vorgesehene|geplante)\s+)?(?:hotels?|hoteles|hoteis|hebergements?|unterkunfte|ubernachtungen|alberghi|alloggi|alojamientos?|accommodations?|hospedagens?|alojamentos?|pernottamenti)(?:\s+(?:previst[ioae]s?|prevus|planned|selected|foreseen|selectionnes|seleccionados|selezionati|vorgesehen|geplant|(?:o|ou|or|oder) (?:similares?|similaires?|similar|similari|ahnlich)|\(?(?:o|ou|or|oder) (?:similares?|similaires?|similar|similari|ahnlich)\)?))*)\s*:\s*(.*)$/;
 
-// "Noites 1–2: …", "Nights 3 & 4: …", "Nuit 5 : …", "Notti 1-2 – …": the nights of the trip a listed stay covers.
+// "Noites 1–2: …", "Nights 3 & 4: …", "Nuit 5 : …", "Notti 1-2 – …", "nights 1-2 Amman, …": the nights of the trip a listed stay covers.
 const NIGHT_NUMBERS =
-  /^(?:nights?|noches?|nuits?|noites?|nachte?|notti|notte|ubernachtung(?:en)?)\s+(\d{1,2})(?:\s*(?:[–—-]|&|\+|and|y|et|e|und|a|au|bis|to|al)\s*(\d{1,2}))?\s*[:–—-]\s*(.+)$/;
+  /^(?:nights?|noches?|nuits?|noites?|nachte?|notti|notte|ubernachtung(?:en)?)\s+(\d{1,2})(?:\s*(?:[–—-]|&|\+|and|y|et|e|und|a|au|bis|to|al)\s*(\d{1,2}))?(?:\s*[:–—-]\s*|\s+)(.+)$/;
 
 /** A stay of a list of the trip's hotels, by its nights (counted from the first night) rather than its dates. */
 export interface ListedStay {
