@@ -476,6 +476,64 @@ Abreise: Montag, 20. April 2026 bis 11:00 Uhr
 Stornierung kostenlos bis 10. April 2026.`,
     stays: [{ name: 'Riad Dar Anika', checkIn: '2026-04-17', checkOut: '2026-04-20', nights: 3 }],
   },
+  {
+    name: 'es: letterhead "Casa Palacio Santa Cruz" with "Fecha de entrada: …", "Fecha de salida: …"',
+    text: `Confirmación de reserva
+Casa Palacio Santa Cruz
+Calle Mateos Gago 8, 41004 Sevilla
+Estimado Sr. López:
+Fecha de entrada: viernes, 2 de octubre de 2026, a partir de las 14:00
+Fecha de salida: domingo, 4 de octubre de 2026, hasta las 12:00
+Cancelación gratuita hasta el 28 de septiembre de 2026.`,
+    stays: [
+      {
+        date: '2026-10-02',
+        name: 'Casa Palacio Santa Cruz',
+        city: 'Sevilla',
+        checkIn: '2026-10-02',
+        checkOut: '2026-10-04',
+        nights: 2,
+      },
+    ],
+  },
+  {
+    name: 'fr: "Arrivée : … à partir de 15h00", "Départ : … avant 11h00"',
+    text: `Confirmation de réservation
+Hôtel Les Remparts
+12 rue des Halles, 84000 Avignon
+Bonjour Mme Durand,
+Arrivée : samedi 6 juin 2026 à partir de 15h00
+Départ : mardi 9 juin 2026 avant 11h00
+Annulation gratuite jusqu'au 1 juin 2026.`,
+    stays: [
+      {
+        date: '2026-06-06',
+        name: 'Hôtel Les Remparts',
+        city: 'Avignon',
+        checkIn: '2026-06-06',
+        checkOut: '2026-06-09',
+        nights: 3,
+      },
+    ],
+  },
+  {
+    name: 'pt: a quinta\'s "Check-in: sexta-feira, …", "Check-out: domingo, …"',
+    text: `Confirmação de reserva
+Quinta do Vale Verde
+Estrada Nacional 222, 5110-204 Pinhão
+Check-in: sexta-feira, 11 de setembro de 2026, a partir das 15:00
+Check-out: domingo, 13 de setembro de 2026, até às 11:00
+Cancelamento gratuito até 4 de setembro de 2026.`,
+    stays: [
+      {
+        date: '2026-09-11',
+        name: 'Quinta do Vale Verde',
+        checkIn: '2026-09-11',
+        checkOut: '2026-09-13',
+        nights: 2,
+      },
+    ],
+  },
 ];
 
 // 4. Camps, lodges, riads, pousadas, ryokans in a day's text.

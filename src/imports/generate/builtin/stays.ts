@@ -210,8 +210,10 @@ export function labelledDates(
   return found;
 }
 
-const STRICT_IN = /^(?:check-?in|anreise|arrivo|arrivee|llegada|entrada|chegada)\b/;
-const STRICT_OUT = /^(?:check-?out|abreise|partenza|depart|salida|saida)\b/;
+const STRICT_IN =
+  /^(?:check-?in|anreise|anreisedatum|arrivo|data di arrivo|arrivee|date d'arrivee|llegada|entrada|fecha de (?:entrada|llegada)|chegada|data de (?:entrada|chegada)|arrival date)\b/;
+const STRICT_OUT =
+  /^(?:check-?out|abreise|abreisedatum|partenza|data di partenza|depart|date de depart|salida|fecha de salida|saida|data de saida|departure date)\b/;
 const POSTAL_LINE = /\b\d{4,5}(?:-\d{3})?\s+\p{Lu}|\b[A-Z]{1,2}\d[\dA-Z]?\s?\d[A-Z]{2}\b/u;
 
 /**
