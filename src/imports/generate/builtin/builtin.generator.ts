@@ -32,7 +32,7 @@ import { findInclusions, findPayments, findPrice } from './money.ts';
 import { airport, city, cityTimezone, countryTimezone, leadingCity } from './places.ts';
 import { readLegs } from './legs.ts';
 import { readRental } from './rentals.ts';
-import { readStays } from './stays.ts';
+import { type ListedStay, readHotelList, readStays } from './stays.ts';
 import { readTickets } from './tickets.ts';
 import {
   aboutAnotherTrip,
@@ -104,7 +104,10 @@ function readDraft(text: string, now: Date): Draft {
     ...(layout.days.length ? layout.preamble : lines),
   ]);
   const reading = layout.days.length
-    ? programmeDays(layout.days, period.start, stated, now, anchor, recurring)
+    ? programmeDays(layout.days, period.start, stated, now, anchor, recurring, [
+        ...layout.preamble,
+        ...layout.tail,
+      ])
     : confirmationDays(
         lines,
         period.start,
@@ -545,7 +548,19 @@ function programmeDays(
   now: Date,
   anchor: IsoDate | null,
   recurring: boolean,
+  apart: readonly string[] = [],
 ): DaysReading {
+  // A list of the hotels apart from the days ("Hotel previsti: Amman – X (2 notti); …", "Noites 1–2: …"),
+  // before, after or inside them: its lines are no day's text, and its stays replace those the days mention.
+  const list = { stays: [] as ListedStay[] };
+  const listed = new Set<string>();
+  for (const chunk of [apart.slice(0, apart.length), ...sections.map((s) => s.lines)]) {
+    const found = readHotelList(chunk);
+    list.stays.push(...found.stays);
+    for (const i of found.used) listed.add(chunk[i]!);
+  }
+  if (list.stays.length)
+    sections = sections.map((s) => ({ ...s, lines: s.lines.filter((l) => !listed.has(l)) }));
   // A period without a stated start: the first dated section gives it.
   const dated = sections.find((s) => s.date);
   const base = start ?? (dated && !recurring ? addDays(dated.date!, -(dated.day - 1)) : null);
@@ -641,6 +656,35 @@ function programmeDays(
     }
     if (previous && previous.day === mention.day) continue; // two hotels named on one day: the first is where the night is spent
     stays.push({ day: mention.day, hotel: mention.hotel, until: mention.day.day + 1 });
+  }
+  // The listed hotels, night after night from the first day (or on the nights the list numbers,
+  // or, without nights, from the first day that names the hotel's town).
+  if (list.stays.length) {
+    stays.length = 0;
+    let night = days[0]?.day ?? 1;
+    const starts: number[] = [];
+    for (const item of list.stays) {
+      const town = item.town ? fold(item.town) : null;
+      const named =
+        item.nights || !town
+          ? undefined
+          : days.find((d) => d.day >= night && fold(d.title ?? '').includes(town))?.day;
+      const first = item.firstNight ?? named ?? night;
+      starts.push(first);
+      night = first + (item.nights ?? 1);
+    }
+    list.stays.forEach((item, k) => {
+      const first = starts[k]!;
+      const day = days.find((d) => d.day === first);
+      if (!day) return;
+      const nights = item.nights ?? Math.max(1, (starts[k + 1] ?? lastDay) - first);
+      const known = mentions.find((m) => sameHotel(m.hotel.name, item.name))?.hotel;
+      stays.push({
+        day,
+        hotel: { name: item.name, city: item.city ?? known?.city ?? null, nights },
+        until: first + nights,
+      });
+    });
   }
   stays.forEach((stay, i) => {
     const next = stays[i + 1];

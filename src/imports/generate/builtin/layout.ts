@@ -7,6 +7,7 @@
 import { addDays, daysBetween, findRanges, leadingDate, type IsoDate } from './finders/dates.ts';
 import { city } from './places.ts';
 import { CLOSING_HEADER } from './knowledge/section-headers.ts';
+import { HOTEL_WORDS } from './knowledge/stay-words.ts';
 import { DAY_HEADER, DAY_WORD, ORDINAL_WORDS } from './knowledge/day-words.ts';
 import { MONTH_PATTERN } from './knowledge/months.ts';
 import { WEEKDAY_NAMES, WEEKDAYS } from './knowledge/weekdays.ts';
@@ -110,6 +111,16 @@ function headerOf(line: string, now: Date, anchor: IsoDate | null): Header | und
         rest = (rest.slice(0, inside.index) + rest.slice(inside.index + inside[0].length)).trim();
       }
     }
+    // "16/11–18/11 Hotel Po Riverside, Torino": a range before a hotel is a stay's line, not a day's heading.
+    const range = findRanges(folded, now, anchor)[0];
+    if (
+      day === null &&
+      range &&
+      range.index <= 4 &&
+      HOTEL_WORDS.test(fold(line.slice(dated.end))) &&
+      !/\b\d{1,2}[:h]\d{2}\b/.test(line)
+    )
+      return undefined;
     // A dated line that says more than a heading (a flight, a timed event) is content, not a header.
     if (
       day === null &&

@@ -8,6 +8,7 @@ import { hotelName } from './finders/hotel-names.ts';
 import { city } from './places.ts';
 import { ACCOMMODATION_LABEL, HOTEL_WORDS } from './knowledge/stay-words.ts';
 import { fold } from './text.ts';
+import { DAY_HEADER } from './knowledge/day-words.ts';
 
 export type StayBlock = Extract<DraftBlockInput, { type: 'accommodation' }>;
 
@@ -21,7 +22,7 @@ const ADDRESS =
   /^(?:address|direccion|adresse|endereco|morada|anschrift|indirizzo)\s*[:-]\s*(.+)$/i;
 const NIGHTS = /\b(\d{1,2})\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte)\b/;
 const REFERENCE =
-  /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\.?|reference|id)|reservation (?:number|no\.?)|n[º°o]\.? de reserva|numero de reserva|localizador|numero de (?:confirmation|reservation)|n[º°o] de confirmation|numero da reserva|codigo (?:de|da) reserva|buchungsnummer|buchungsnr\.?|buchungs-nr\.?|reservierungsnummer|reservierungsnr\.?|bestatigungsnummer|bestatigungsnr\.?|numero di prenotazione|codice (?:di )?prenotazione|numero di conferma|confirmacao do hotel|hotel confirmation(?: number)?|confirmation de l'hotel|confirmacion del hotel|(?:reservation|reserva|reservierung|prenotazione|booking)\s*(?:n[º°o.]*|nr\.?|no\.?))(?![a-z])\s*[:#]?\s*([A-Z0-9][A-Z0-9-]{3,14})\b/i;
+  /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\.?|reference|id)|reservation (?:number|no\.?)|n[º°o]\.? de reserva|numero de reserva|localizador|numero de (?:confirmation|reservation)|n[º°o] de confirmation|numero da reserva|codigo (?:de|da) reserva|buchungsnummer|buchungsnr\.?|buchungs-nr\.?|reservierungsnummer|reservierungsnr\.?|bestatigungsnummer|bestatigungsnr\.?|numero di prenotazione|codice (?:di )?prenotazione|numero di conferma|confirmacao do hotel|hotel confirmation(?: number)?|confirmation de l'hotel|confirmacion del hotel|(?:reservation|reserva|reservierung|prenotazione|booking)\s*(?:n[º°o.]*|nr\.?|no\.?))(?![a-z])\s*(?:(?:is|es|est|e|ist|lautet)\s+)?[:#]?\s*([A-Z0-9][A-Z0-9-]{3,14})\b/i;
 
 /** A labelled confirmation number; a word after the label ("Confirmation de réservation") is none. */
 function referenceIn(text: string): RegExpExecArray | null {
@@ -54,8 +55,115 @@ function isAnchor(line: string): string | undefined {
   return hotelName(line);
 }
 
+// "Hotels:", "Hotel previsti:", "Hôtels prévus ou similaires :", "Vorgesehene Hotels:": a list of the trip's stays follows (or is on the same line).
 const HOTELS_HEADING =
-  /^(?:(?:the |los |les |os |die |gli )?(?:hotels?|hoteles|hoteis|hebergements?|unterkunfte|ubernachtungen|alberghi|alloggi|alojamientos?|accommodations?|hospedagens?|alojamentos?|pernottamenti))\s*:$/;
+  /^(?:(?:the |los |les |os |die |gli |i )?(?:(?:planned|selected|foreseen|vorgesehene|geplante)\s+)?(?:hotels?|hoteles|hoteis|hebergements?|unterkunfte|ubernachtungen|alberghi|alloggi|alojamientos?|accommodations?|hospedagens?|alojamentos?|pernottamenti)(?:\s+(?:previst[ioae]s?|prevus|planned|selected|foreseen|selectionnes|seleccionados|selezionati|vorgesehen|geplant|(?:o|ou|or|oder) (?:similares?|similaires?|similar|similari|ahnlich)|\(?(?:o|ou|or|oder) (?:similares?|similaires?|similar|similari|ahnlich)\)?))*)\s*:\s*(.*)$/;
+
+// "Noites 1–2: …", "Nights 3 & 4: …", "Nuit 5 : …", "Notti 1-2 – …", "nights 1-2 Amman, …": the nights of the trip a listed stay covers.
+const NIGHT_NUMBERS =
+  /^(?:nights?|noches?|nuits?|noites?|nachte?|notti|notte|ubernachtung(?:en)?)\s+(\d{1,2})(?:\s*(?:[–—-]|&|\+|and|y|et|e|und|a|au|bis|to|al)\s*(\d{1,2}))?(?:\s*[:–—-]\s*|\s+)(.+)$/;
+
+/** A stay of a list of the trip's hotels, by its nights (counted from the first night) rather than its dates. */
+export interface ListedStay {
+  name: string;
+  city: string | null;
+  /** The town the list names it under, known or not ("Wadi Rum"). */
+  town: string | null;
+  nights: number | null;
+  /** The first night's number ("Noites 3–4" → 3), when the list numbers them. */
+  firstNight: number | null;
+}
+
+/** One item of a hotels list: "Amman – Jabal Amman Suites (2 notti)", "Hotel X, Petra (2 nights)", "Noites 1–2: Casablanca, Hotel Y". */
+export function listedStayItem(item: string, listed = false): ListedStay | undefined {
+  const text = item.trim().replace(/^[-•*·–]\s*/, '');
+  if (text.length < 3 || text.length > 160) return undefined;
+  const numbered = NIGHT_NUMBERS.exec(fold(text));
+  let body = text;
+  let firstNight: number | null = null;
+  let nights: number | null = null;
+  if (numbered) {
+    firstNight = Number(numbered[1]);
+    const last = numbered[2] ? Number(numbered[2]) : firstNight;
+    nights = last >= firstNight ? last - firstNight + 1 : null;
+    body = text.slice(text.length - numbered[3]!.length);
+  }
+  const stated = NIGHTS.exec(fold(body));
+  // Without its nights, an item is one only under a hotels heading, as "Town – Hotel" or "Hotel X, Town".
+  if (!numbered && !stated && !(listed && /\s[–—-]\s|,\s|:\s/.test(body) && !/[\d€$£]/.test(body)))
+    return undefined;
+  if (DAY_HEADER.test(fold(body))) return undefined; // "Día 1: Lima" is a day, not a stay
+  nights ??= stated ? Number(stated[1]) : null;
+  const bare = body
+    .replace(/\s*\([^)]*\)/g, '')
+    .replace(
+      /[,\s]+\d{1,2}\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte)\b.*$/iu,
+      '',
+    )
+    .trim();
+  const parts = bare
+    .split(/\s+[–—-]\s+|,\s+|:\s+|\s+\|\s+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  // The town is the part a gazetteer knows (or the shorter one before a dash); the hotel the other.
+  const townAt = parts.findIndex((p) => city(p));
+  const named = hotelName(bare);
+  const name =
+    named && !city(named)
+      ? named
+      : parts.find((p, i) => i !== townAt && /^\p{Lu}/u.test(p) && p.length >= 3);
+  if (!name) return undefined;
+  const town =
+    townAt >= 0 ? parts[townAt]! : parts.length >= 2 && parts[0] !== name ? parts[0]! : null;
+  return {
+    name: name.slice(0, 120),
+    // A town the gazetteer does not know ("Wadi Rum") places the stay among the days, but is not its city.
+    city: town && town !== name && city(town) ? town : null,
+    town: town && town !== name ? town : null,
+    nights,
+    firstNight,
+  };
+}
+
+/**
+ * A list of the trip's hotels apart from its days ("Hotel previsti: Amman – X (2 notti); Petra – Y (2 notti)",
+ * "Noites 1–2: Casablanca, Hotel Z"): its stays in order, and the lines it takes.
+ */
+export function readHotelList(lines: readonly string[]): {
+  stays: ListedStay[];
+  used: Set<number>;
+} {
+  const stays: ListedStay[] = [];
+  const used = new Set<number>();
+  let listed = false;
+  lines.forEach((line, i) => {
+    const folded = fold(line).trim();
+    const heading = HOTELS_HEADING.exec(folded);
+    let rest = line.trim();
+    // A heading with its items on the same line lists them between semicolons ("Hotel: X" alone is a day's hotel).
+    if (heading && !heading[1]) {
+      listed = true;
+      used.add(i);
+      return;
+    }
+    if (heading && heading[1]!.includes(';')) {
+      listed = true;
+      rest = line.slice(line.indexOf(':') + 1).trim();
+    }
+    const items = rest.split(/\s*;\s*/).filter(Boolean);
+    const read = items.map((item) =>
+      listed || NIGHT_NUMBERS.test(fold(item.trim())) ? listedStayItem(item, listed) : undefined,
+    );
+    const found = read.filter((s): s is ListedStay => Boolean(s));
+    if (!found.length || (items.length > 1 && found.length < items.length / 2)) {
+      if (!heading) listed = false;
+      return;
+    }
+    stays.push(...found);
+    used.add(i);
+  });
+  return { stays, used };
+}
 
 /** An item of a hotels list: "Casa Maya Tulum, 27–30 dic (3 noches)" names the stay before its dates. */
 function listedStay(line: string): string | undefined {
@@ -69,18 +177,101 @@ function listedStay(line: string): string | undefined {
   return name.length >= 3 && !city(name) ? name.slice(0, 120) : undefined;
 }
 
+// A check-in or check-out label inside a line, after a separator ("… · Check-in 16.11.2026 · Check-out …").
+const LABEL_ALONG = new RegExp(
+  String.raw`(?:^|[·|•;,/(]\s*|\s-\s+|\d\.?\s+|\s{2,})(?:(${IN_LABEL.source.slice(1)})|(${OUT_LABEL.source.slice(1)}))\s*:?`,
+  'g',
+);
+
+/** The dates after the check-in and check-out labels of one line, each up to the next label. */
+export function labelledDates(
+  line: string,
+  now: Date,
+  anchor: IsoDate | null,
+): { checkIn: IsoDate | null; checkOut: IsoDate | null } {
+  const folded = fold(line);
+  const labels = [...folded.matchAll(LABEL_ALONG)].map((m) => ({
+    out: Boolean(m[2]),
+    from: m.index + m[0].length,
+    at: m.index,
+  }));
+  const found: { checkIn: IsoDate | null; checkOut: IsoDate | null } = {
+    checkIn: null,
+    checkOut: null,
+  };
+  // Both labels on the line, or one that is not the line's own opening (the line-by-line reading takes that).
+  if (!labels.length || (labels.length === 1 && labels[0]!.at === 0)) return found;
+  labels.forEach((label, k) => {
+    const piece = line.slice(label.from, labels[k + 1]?.at ?? line.length);
+    const date = scanDates(piece, now, anchor)[0]?.date ?? null;
+    if (label.out) found.checkOut ??= date;
+    else found.checkIn ??= date;
+  });
+  return found;
+}
+
+const STRICT_IN =
+  /^(?:check-?in|anreise|anreisedatum|arrivo|data di arrivo|arrivee|date d'arrivee|llegada|entrada|fecha de (?:entrada|llegada)|chegada|data de (?:entrada|chegada)|arrival date)\b/;
+const STRICT_OUT =
+  /^(?:check-?out|abreise|abreisedatum|partenza|data di partenza|depart|date de depart|salida|fecha de salida|saida|data de saida|departure date)\b/;
+const POSTAL_LINE = /\b\d{4,5}(?:-\d{3})?\s+\p{Lu}|\b[A-Z]{1,2}\d[\dA-Z]?\s?\d[A-Z]{2}\b/u;
+
+/**
+ * A hotel's own confirmation names itself in its letterhead, with no hotel word ("Grand Harbour
+ * Lisbon" over "Rua do Alecrim 44, 1200-018 Lisboa"): the line above the postal address, when the
+ * document labels a check-in and a later check-out.
+ */
+function letterheadStay(
+  lines: readonly string[],
+  now: Date,
+  anchor: IsoDate | null,
+  skip: ReadonlySet<number>,
+): { line: number; name: string; end: number } | undefined {
+  const dated = (i: number, label: RegExp) =>
+    !skip.has(i) && label.test(fold(lines[i]!).trim())
+      ? scanDates(lines[i]!, now, anchor)[0]?.date
+      : undefined;
+  const inAt = lines.findIndex((_l, i) => dated(i, STRICT_IN));
+  if (inAt < 0) return undefined;
+  const outAt = lines.findIndex((_l, i) => i > inAt && i <= inAt + 6 && dated(i, STRICT_OUT));
+  if (outAt < 0 || dated(outAt, STRICT_OUT)! <= dated(inAt, STRICT_IN)!) return undefined;
+  for (let i = inAt - 1; i >= Math.max(1, inAt - 25); i--) {
+    if (!POSTAL_LINE.test(lines[i]!)) continue;
+    const name = lines[i - 1]!.trim();
+    if (
+      name.length >= 3 &&
+      name.length <= 60 &&
+      !/[\d:@]|[.!?]$/.test(name) &&
+      name
+        .split(/\s+/)
+        .every(
+          (w) => /^[\p{Lu}&'’–-]/u.test(w) || /^(?:de|del|da|do|di|la|le|el|the|of|am|an)$/.test(w),
+        )
+    )
+      return {
+        line: i - 1,
+        name: /^\p{Lu}[\p{Lu}\s&'’-]+$/u.test(name) ? titleCase(name) : name,
+        end: outAt + 1,
+      };
+  }
+  return undefined;
+}
+
+const titleCase = (s: string) =>
+  s.toLowerCase().replace(/(^|\s)(\p{L})/gu, (_m, a, b) => a + b.toUpperCase());
+
 export function readStays(
   lines: readonly string[],
   now: Date,
   anchor: IsoDate | null,
   skip: ReadonlySet<number> = new Set(),
 ): Array<{ block: StayBlock; line: number; used: number[] }> {
-  const anchors: Array<{ line: number; name: string; item?: boolean }> = [];
+  const anchors: Array<{ line: number; name: string; item?: boolean; end?: number }> = [];
   let listed = false;
   lines.forEach((line, i) => {
     if (skip.has(i)) return;
     // Under a "Hotels:" heading, each item with its dates or nights is a stay, named or not by a hotel word.
-    if (HOTELS_HEADING.test(fold(line).trim())) {
+    if (HOTELS_HEADING.exec(fold(line).trim())?.[1] === '') {
       listed = true;
       return;
     }
@@ -95,10 +286,15 @@ export function readStays(
     if (name && again && name.length > again.name.length) again.name = name;
     else if (name && !again) anchors.push({ line: i, name, item: Boolean(item) });
   });
+  if (!anchors.length) {
+    const letterhead = letterheadStay(lines, now, anchor, skip);
+    if (letterhead) anchors.push(letterhead);
+  }
   const stays: Array<{ block: StayBlock; line: number; used: number[] }> = [];
   anchors.forEach((a, k) => {
     // A list item is all its stay says; another anchor's details run on for up to ten lines.
-    const end = a.item ? a.line + 1 : Math.min(anchors[k + 1]?.line ?? lines.length, a.line + 10);
+    const end =
+      a.end ?? (a.item ? a.line + 1 : Math.min(anchors[k + 1]?.line ?? lines.length, a.line + 10));
     const window = lines.slice(a.line, end).filter((_, j) => !skip.has(a.line + j));
     const text = window.join('\n');
     let checkIn: IsoDate | null = null;
@@ -125,7 +321,13 @@ export function readStays(
     window.forEach((line, j) => {
       const folded = fold(line).trim();
       const date = scanDates(line, now, anchor)[0]?.date;
-      if (date && IN_LABEL.test(folded)) {
+      // "Hotel: Cavour Business, Milano · Check-in 16.11.2026 · Check-out 18.11.2026": labels along the line.
+      const along = labelledDates(line, now, anchor);
+      if (along.checkIn || along.checkOut) {
+        checkIn ??= along.checkIn;
+        checkOut ??= along.checkOut;
+        used.push(a.line + j);
+      } else if (date && IN_LABEL.test(folded)) {
         checkIn ??= date;
         used.push(a.line + j);
       } else if (date && OUT_LABEL.test(folded)) {

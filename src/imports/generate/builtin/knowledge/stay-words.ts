@@ -3,7 +3,7 @@
 export const HOTEL_WORDS =
   /\b(?:hotel|hotels|hostal|hostel|parador|resort|lodge|inn|pousada|albergo|pensione|pension|riad|guesthouse|guest house|b&b|apartment|apartamento|appartement|ryokan|camp|glamping|villa|chalet|agriturismo|masseria|quinta|estancia|hacienda|posada|auberge|gite|palazzo|relais|hotel|residence|suites)\b/;
 export const ACCOMMODATION_LABEL =
-  /^\s*(?:accommodation|accomodation|hotel|hotels|overnight|lodging|stay|property|alojamiento|hospedaje|hotel\/alojamiento|establecimiento|hebergement|logement|nuit|hotel \/ hebergement|alojamento|hospedagem|pernoite|estadia|unterkunft|ubernachtung|hotel\/unterkunft|pernottamento|alloggio|sistemazione|struttura)(?:\s*(?:[:\-–]|\s\d)|\s+(?:in|en|a|em|im|at|di|ad)\s+[^:,.\d€$£]{2,30}:)/;
+  /^\s*(?:accommodation|accomodation|hotel|hotels|overnight|lodging|stay|property|alojamiento|hospedaje|hotel\/alojamiento|establecimiento|hebergement|logement|nuit|hotel \/ hebergement|alojamento|hospedagem|pernoite|estadia|unterkunft|ubernachtung|hotel\/unterkunft|pernottamento|alloggio|sistemazione|struttura)(?:\s*(?:[:\-–]|\s\d)|\s+\|\s+(?=[a-z])|\s+(?:in|en|a|em|im|at|di|ad)\s+[^:,.\d€$£]{2,30}:)/;
 export const OVERNIGHT =
   /\b(?:overnight|night in|nights? at|stay at|noche en|alojamiento en|nuit a|nuit en|pernoite em|noite em|ubernachtung in|nacht in|pernottamento a|pernottamento in|notte a|notte in|check-?in)\b/;
 export const CHECK_IN =

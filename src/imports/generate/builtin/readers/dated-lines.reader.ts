@@ -54,6 +54,20 @@ export function datedLine(line: string, now: Date, anchor: IsoDate | null): Date
     .slice(single.end)
     .replace(/^[\s,:.\-–—|)]+/, '')
     .trim();
+  // "16/11–18/11 Hotel Po Riverside": a range without a separator after it, its last date opening the rest.
+  const range = findRanges(fold(line), now, anchor)[0];
+  const last = /^[–—-]/.test(line.slice(single.end).trim())
+    ? leadingDate(rest, now, anchor)
+    : undefined;
+  if (range && range.index <= 4 && last && last.date === range.end && range.end > range.start)
+    return {
+      start: range.start,
+      end: range.end,
+      rest: rest
+        .slice(last.end)
+        .replace(/^[\s,:.\-–—|)]+/, '')
+        .trim(),
+    };
   return { start: single.date, end: null, rest };
 }
 
