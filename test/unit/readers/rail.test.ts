@@ -321,3 +321,22 @@ describe('a rail operator’s calendar export', () => {
     ]);
   });
 });
+
+describe('a station with a qualifier in brackets', () => {
+  it('reads "Berlin Hbf (tief)" as the station Berlin Hbf', () => {
+    const draft = extractDraft(
+      [
+        'HINFAHRT – Donnerstag, 09.07.2026',
+        'IC 143',
+        'Berlin Hbf (tief)   ab 10:52   Gleis 14',
+        'Amsterdam Centraal  an 17:14   Gleis 5b',
+        'Wagen 8, Plätze 61, 62',
+      ].join('\n'),
+      new Date('2026-01-15T00:00:00Z'),
+    );
+    const trains = draft.days.flatMap((d) => d.blocks).filter((b) => b.type === 'transport');
+    expect(trains.map((b) => b.type === 'transport' && [b.content.from, b.content.to])).toEqual([
+      ['Berlin Hbf', 'Amsterdam Centraal'],
+    ]);
+  });
+});

@@ -65,6 +65,8 @@ export function readRailLine(line: string, now: Date, anchor: IsoDate | null): R
   if (service) masked = masked.replace(SERVICE, (s) => ' '.repeat(s.length));
   const details = DETAILS.flatMap((re) => [...line.matchAll(re)].map((m) => m[0].trim()));
   for (const d of details) masked = masked.replace(d, ' '.repeat(d.length));
+  // A platform level or district after a station ("Berlin Hbf (tief)") is not part of its name.
+  masked = masked.replace(/\s\([\p{L}.]{1,12}\)(?=\s)/gu, (q) => ' '.repeat(q.length));
   const stops = stopsOf(masked);
   const section = SECTION.test(folded) && line.length <= 80;
   let rest = fold(masked).replace(SECTION, ' ');
