@@ -33,3 +33,45 @@ describe('a programme with a stated period and its days headed by weekdays alone
     expect(timed?.date).toBe('2027-05-15');
   });
 });
+
+describe("a day's 'Accommodation:' line", () => {
+  it.each([
+    [
+      'en',
+      'Accommodation: Mopane Ridge Lodge, twin rooms (2 nights)',
+      'Accommodation: Chobe Riverside Camp (1 night)',
+    ],
+    [
+      'es',
+      'Alojamiento: Hotel Casa Andina, Cusco (2 noches)',
+      'Alojamiento: Sumaq Lodge (1 noche)',
+    ],
+    [
+      'de',
+      'Unterkunft: Hotel Sacher, Wien (2 Nächte)',
+      'Unterkunft: Hotel Goldener Hirsch (1 Nacht)',
+    ],
+  ])('%s: is the stay of its day, not a closing section', (_l, first, second) => {
+    const draft = extractDraft(
+      [
+        'Day 1 - Arrival',
+        'Welcome dinner.',
+        first,
+        'Day 2 - Tour',
+        'Guided tour.',
+        'Day 3 - Onwards',
+        'Drive on.',
+        second,
+        'Day 4 - Home',
+      ].join('\n'),
+      now,
+    );
+    const stays = draft.days.flatMap((d) =>
+      d.blocks.flatMap((b) => (b.type === 'accommodation' ? [[d.day, b.content.nights]] : [])),
+    );
+    expect(stays).toEqual([
+      [1, 2],
+      [3, 1],
+    ]);
+  });
+});

@@ -7,7 +7,7 @@
 import { addDays, daysBetween, findRanges, leadingDate, type IsoDate } from './finders/dates.ts';
 import { city } from './places.ts';
 import { CLOSING_HEADER } from './knowledge/section-headers.ts';
-import { HOTEL_WORDS } from './knowledge/stay-words.ts';
+import { ACCOMMODATION_LABEL, HOTEL_WORDS } from './knowledge/stay-words.ts';
 import { DAY_HEADER, DAY_WORD, ORDINAL_WORDS } from './knowledge/day-words.ts';
 import { MONTH_PATTERN } from './knowledge/months.ts';
 import { WEEKDAY_NAMES, WEEKDAYS } from './knowledge/weekdays.ts';
@@ -341,7 +341,10 @@ export function readLayout(
       });
       continue;
     }
-    if (sections.length && isClosing(line)) closed = true;
+    // "Accommodation: Mopane Ridge Lodge (2 nights)" under a day is that day's stay, not the
+    // programme's closing list of hotels (a heading alone, or over a list, closes the days).
+    const daysStay = ACCOMMODATION_LABEL.test(fold(line)) && /:\s*\p{L}{2}/u.test(line);
+    if (sections.length && isClosing(line) && !(daysStay && !closed)) closed = true;
     if (inTable && !/^Overnight: /.test(line) && !/\s\|\s/.test(line)) closed = true;
     if (closed) tail.push(line);
     else if (sections.length) sections.at(-1)!.lines.push(line);
