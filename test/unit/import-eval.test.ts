@@ -1,11 +1,38 @@
 // The import's regression gate: the evaluation corpus (test/fixtures/imports/corpus, scored as
 // `npm run eval:import` scores it) must stay above the floors. And the scorer itself, on outputs
 // built by hand, so that a floor measures what the corpus README says it does.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Expected } from '../eval/corpus.ts';
 import { evaluateCorpus, summarize } from '../eval/evaluate.ts';
 import { formatReport } from '../eval/report.ts';
 import { FIELDS, scoreDocument, type Field, type ImportOutput } from '../eval/score.ts';
+
+/**
+ * Just under what the import scores on the four fresh-eyes rounds together
+ * (test/fixtures/imports/rounds, 71 documents written by someone who had not seen the engine;
+ * README "Fresh-eyes rounds"), so that a change that loses what the rounds showed fails here.
+ */
+const ROUND_FLOORS = { overall: 0.78, blocks: 0.62, placement: 0.88, strict: 0.57 } as const;
+const ROUNDS_DIR = fileURLToPath(new URL('../fixtures/imports/rounds/', import.meta.url));
+
+describe('the import on the fresh-eyes rounds', () => {
+  it('scores above the rounds floors, overall, on blocks, on placement and strictly', async () => {
+    const rounds = fs.readdirSync(ROUNDS_DIR).filter((d) => /^r\d+$/.test(d));
+    expect(rounds.length).toBeGreaterThanOrEqual(4);
+    const results = [];
+    for (const round of rounds)
+      results.push(...(await evaluateCorpus([], path.join(ROUNDS_DIR, round))));
+    expect(results.length).toBeGreaterThanOrEqual(60);
+    const summary = summarize(results);
+    expect(summary.overall, 'overall').toBeGreaterThanOrEqual(ROUND_FLOORS.overall);
+    expect(summary.fields.blocks, 'blocks').toBeGreaterThanOrEqual(ROUND_FLOORS.blocks);
+    expect(summary.fields.placement, 'placement').toBeGreaterThanOrEqual(ROUND_FLOORS.placement);
+    expect(summary.strict, 'strict').toBeGreaterThanOrEqual(ROUND_FLOORS.strict);
+  }, 600_000);
+});
 
 /**
  * Just under what the import scores on the corpus (100 documents, import-text2 merged with
