@@ -223,7 +223,11 @@ export async function addNote(w: Writer, bookingId: number, content: string, isP
   });
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function removeNote(w: Writer, noteId: string) {
+  // Notes have UUIDs: any other id names no note (PostgreSQL would refuse to compare it).
+  if (!UUID.test(noteId)) throw new NotFoundError('Note not found.');
   const { count } = await w.prisma.bookingNote.deleteMany({
     where: { id: noteId, booking: { accountId: w.actor.accountId } },
   });

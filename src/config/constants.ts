@@ -18,6 +18,11 @@ export const LIMITS = {
    */
   configBlockDepthMax: 32,
   configJsonDepthMax: 128,
+  /**
+   * Ours: levels of objects and arrays in an import's `text` given as JSON (a booking export
+   * nests 5 or 6). Past them, 400: reading it as text would overflow the stack.
+   */
+  importTextJsonDepthMax: 64,
   /** decisions "AI trip import": documents up to 20 MB (base64 inline adds a third). */
   importDocumentBytes: 20 * 1024 * 1024,
   importBodyBytes: Math.ceil((20 * 1024 * 1024 * 4) / 3) + 64 * 1024,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { LIMITS } from '../config/constants.ts';
 import { BadRequestError } from '../errors.ts';
 import { didYouMean } from '../shared/did-you-mean.ts';
+import { pathDeeperThan } from '../shared/json-depth.ts';
 import { fieldPath, kindOf, productMessage } from '../validation.ts';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -63,7 +64,18 @@ export function parseCreateImport(body: unknown): CreateImportInput {
   });
   if (!result.success)
     throw new BadRequestError('invalid_source', sentenceOf(result.error.issues[0]!, known));
-  return { source: result.data.source, isTemplate: result.data.isTemplate ?? false };
+  const { source } = result.data;
+  // A JSON text nested thousands deep parses, then overflows the stack when read as text.
+  const deep =
+    source.type === 'text' && typeof source.text === 'object'
+      ? pathDeeperThan(source.text, LIMITS.importTextJsonDepthMax)
+      : undefined;
+  if (deep)
+    throw new BadRequestError(
+      'invalid_source',
+      `source.text nests deeper than ${LIMITS.importTextJsonDepthMax} levels of objects and arrays (at ${fieldPath(['source', 'text', ...deep])}).`,
+    );
+  return { source, isTemplate: result.data.isTemplate ?? false };
 }
 
 /** An issue's message; an unknown field is named with the fields its object takes. */

@@ -530,6 +530,13 @@ describe('cancel, travelers, notes, back office', () => {
         })
       ).data.removeBookingNote,
     ).toBe(true);
+    // An id that is no UUID names no note: not_found, not a database error.
+    for (const id of ['1', noted.notes[0].id]) {
+      const missing = await gql(agency, `mutation($id: String!) { removeBookingNote(id: $id) }`, {
+        id,
+      });
+      expect(missing.errors?.[0]?.extensions.code).toBe('not_found');
+    }
 
     const received = await delivered(agency, 4);
     expect(received.map((r) => r.body.type).sort()).toEqual([
