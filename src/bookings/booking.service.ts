@@ -6,7 +6,7 @@
 import type { Actor } from '../auth/actor.ts';
 import type { Prisma, PrismaClient } from '../db/prisma.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';
-import { CODE_ALPHABET, randomString } from '../shared/identifiers.ts';
+import { CODE_ALPHABET, isUuid, randomString } from '../shared/identifiers.ts';
 import type { Writer } from '../writer.ts';
 import type { EventRecorder } from '../webhooks/events.ts';
 import { loadBookingEventData } from './booking.payload.ts';
@@ -223,11 +223,9 @@ export async function addNote(w: Writer, bookingId: number, content: string, isP
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function removeNote(w: Writer, noteId: string) {
-  // Notes have UUIDs: any other id names no note (PostgreSQL would refuse to compare it).
-  if (!UUID.test(noteId)) throw new NotFoundError('Note not found.');
+  // Notes have UUIDs: any other id names no note.
+  if (!isUuid(noteId)) throw new NotFoundError('Note not found.');
   const { count } = await w.prisma.bookingNote.deleteMany({
     where: { id: noteId, booking: { accountId: w.actor.accountId } },
   });

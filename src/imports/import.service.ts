@@ -7,6 +7,7 @@ import type { Prisma, PrismaClient } from '../db/prisma.ts';
 import { BadRequestError, ForbiddenError } from '../errors.ts';
 import type { ImportJob, ImportStage, ImportStatus } from '../generated/prisma/client.ts';
 import { checkResolvedHost, checkUrl, UrlRefusedError } from '../http/outbound.ts';
+import { isUuid } from '../shared/identifiers.ts';
 import type { Services } from '../services.ts';
 import type { Writer } from '../writer.ts';
 import { detectMediaType, SUPPORTED_FORMATS } from './document.ts';
@@ -14,8 +15,6 @@ import { decodeInline, textOf, type CreateImportInput } from './import.input.ts'
 import { STAGE_JOBS } from './imports.jobs.ts';
 import { appendLog, WORKING_STAGES } from './pipeline.ts';
 import { JobNotFoundError } from './pipeline.errors.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Prepared {
   sourceUrl?: string;
@@ -93,7 +92,7 @@ export async function createImport(
 export async function getImport<
   Q extends { include?: Prisma.ImportJobInclude; select?: Prisma.ImportJobSelect },
 >(prisma: PrismaClient, publicId: string, query?: Q) {
-  if (!UUID.test(publicId)) throw new JobNotFoundError();
+  if (!isUuid(publicId)) throw new JobNotFoundError();
   const job = await prisma.importJob.findUnique({
     ...(query ?? {}),
     where: { publicId: publicId.toLowerCase() },
@@ -106,7 +105,7 @@ export async function getImport<
 export async function getAccountImport<
   Q extends { include?: Prisma.ImportJobInclude; select?: Prisma.ImportJobSelect },
 >(prisma: PrismaClient, actor: Actor, publicId: string, query?: Q) {
-  if (!UUID.test(publicId)) throw new JobNotFoundError();
+  if (!isUuid(publicId)) throw new JobNotFoundError();
   const job = await prisma.importJob.findFirst({
     ...(query ?? {}),
     where: { publicId: publicId.toLowerCase(), accountId: actor.accountId },
@@ -128,7 +127,7 @@ export const seesWholeJob = (
 
 /** Only the creator, only while processing. A job of another account does not exist for the caller. */
 export async function cancelImport(w: Writer, publicId: string): Promise<void> {
-  if (!UUID.test(publicId)) throw new JobNotFoundError();
+  if (!isUuid(publicId)) throw new JobNotFoundError();
   await w.prisma.$transaction(async (tx) => {
     const job = await tx.importJob.findUnique({
       where: { publicId: publicId.toLowerCase() },

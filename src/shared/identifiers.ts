@@ -1,4 +1,4 @@
-// Generated, human-facing identifiers: slugs for public URLs and random codes.
+// Identifiers: slugs for public URLs and random codes, generated; UUIDs, recognised.
 import { randomInt } from 'node:crypto';
 
 const SLUG_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -17,3 +17,8 @@ export function slugFor(title: string, fallback: string): string {
     .replace(/^-+|-+$/g, '');
   return `${words.slice(0, 60).replace(/-+$/, '') || fallback}-${randomString(SLUG_ALPHABET, 6)}`;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether an id is a UUID: one that is not names no row of a UUID column (PostgreSQL would refuse to compare it). */
+export const isUuid = (id: string) => UUID.test(id);
