@@ -6,7 +6,7 @@ import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './fin
 import { cityIn } from './blocks.ts';
 import { hotelName } from './finders/hotel-names.ts';
 import { city } from './places.ts';
-import { ACCOMMODATION_LABEL, HOTEL_WORDS } from './knowledge/stay-words.ts';
+import { ACCOMMODATION_LABEL, HOTEL_WORDS, NIGHT_COUNT } from './knowledge/stay-words.ts';
 import { fold } from './text.ts';
 import { DAY_HEADER } from './knowledge/day-words.ts';
 
@@ -20,7 +20,6 @@ const OUT_LABEL =
   /^(?:check-?out|departure|departure date|salida|fecha de salida|depart|date de depart|saida|data de saida|abreise|abreisedatum|partenza|data di partenza)\b/;
 const ADDRESS =
   /^(?:address|direccion|adresse|endereco|morada|anschrift|indirizzo)\s*[:-]\s*(.+)$/i;
-const NIGHTS = /\b(\d{1,2})\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte)\b/;
 const REFERENCE =
   /\b(?:confirmation (?:number|no\.?|code)|booking (?:number|no\.?|reference|id)|reservation (?:number|no\.?)|n[º°o]\.? de reserva|numero de reserva|localizador|numero de (?:confirmation|reservation)|n[º°o] de confirmation|numero da reserva|codigo (?:de|da) reserva|buchungsnummer|buchungsnr\.?|buchungs-nr\.?|reservierungsnummer|reservierungsnr\.?|bestatigungsnummer|bestatigungsnr\.?|numero di prenotazione|codice (?:di )?prenotazione|numero di conferma|confirmacao do hotel|hotel confirmation(?: number)?|confirmation de l'hotel|confirmacion del hotel|(?:reservation|reserva|reservierung|prenotazione|booking)\s*(?:n[º°o.]*|nr\.?|no\.?))(?![a-z])\s*(?:(?:is|es|est|e|ist|lautet)\s+)?[:#]?\s*([A-Z0-9][A-Z0-9-]{3,14})\b/i;
 
@@ -88,7 +87,7 @@ export function listedStayItem(item: string, listed = false): ListedStay | undef
     nights = last >= firstNight ? last - firstNight + 1 : null;
     body = text.slice(text.length - numbered[3]!.length);
   }
-  const stated = NIGHTS.exec(fold(body));
+  const stated = NIGHT_COUNT.exec(fold(body));
   // Without its nights, an item is one only under a hotels heading, as "Town – Hotel" or "Hotel X, Town".
   if (!numbered && !stated && !(listed && /\s[–—-]\s|,\s|:\s/.test(body) && !/[\d€$£]/.test(body)))
     return undefined;
@@ -169,7 +168,7 @@ export function readHotelList(lines: readonly string[]): {
 function listedStay(line: string): string | undefined {
   const folded = fold(line);
   if (!/^\p{Lu}/u.test(line) || line.length > 160) return undefined;
-  if (!findRanges(folded, new Date()).length && !NIGHTS.test(folded)) return undefined;
+  if (!findRanges(folded, new Date()).length && !NIGHT_COUNT.test(folded)) return undefined;
   const name = line
     .split(/,\s|\s\(|\s[-–—]\s|:\s|\s\d/)[0]!
     .replace(/\s+(?:en|in|a|à|em|im|di)\s+\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?$/u, '')
@@ -351,7 +350,7 @@ export function readStays(
       checkIn = range.start;
       checkOut = range.end;
     }
-    const nightsStated = NIGHTS.exec(fold(text));
+    const nightsStated = NIGHT_COUNT.exec(fold(text));
     let nights = nightsStated ? Number(nightsStated[1]) : null;
     // "La noche del 12/09 se alojarán en el Hotel X", "the night of 12 September": one night from that date.
     const nightOf = NIGHT_OF.exec(fold(window[0]!));

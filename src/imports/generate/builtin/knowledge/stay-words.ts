@@ -10,3 +10,7 @@ export const CHECK_IN =
   /\b(?:check-?in|arrival|llegada|entrada|arrivee|chegada|anreise|arrivo|from|desde|du|von|dal)\b/;
 export const CHECK_OUT =
   /\b(?:check-?out|departure|salida|depart|saida|abreise|partenza|until|hasta|au|bis|al)\b/;
+
+/** A count of nights, folded: "3 nights", "2 noches", "4 nuits", "5 Nächte", "2 notti". */
+export const NIGHT_COUNT =
+  /\b(\d{1,2})\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte)\b/;

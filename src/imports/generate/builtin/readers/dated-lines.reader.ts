@@ -17,7 +17,7 @@ import {
 } from '../finders/dates.ts';
 import { city } from '../places.ts';
 import { DAY_HEADER } from '../knowledge/day-words.ts';
-import { HOTEL_WORDS } from '../knowledge/stay-words.ts';
+import { HOTEL_WORDS, NIGHT_COUNT } from '../knowledge/stay-words.ts';
 import { fold } from '../text.ts';
 import type { LayoutReader, LineLedger, ReadDay, ReaderInput, Reading } from './reader.ts';
 
@@ -37,7 +37,6 @@ const PREFIX = /^(.{3,40}?)(?::\s*|\s+[–—-]\s+|\s*\|\s*|\t)(?=\S)/;
 const TIME = /\b\d{1,2}[:h.]\d{2}\b/;
 const NOT_A_STAY =
   /\b(?:tour|excursion|excursao|excursie|ausflug|escursione|visit|visita|visite|besuch|cruise|crucero|croisiere|cruzeiro|kreuzfahrt|crociera|drive|road ?trip|self-drive|autotour|rundreise|route|train|tren|treno|zug|comboio|flight|vuelo|vol|voo|flug|volo|bus|ferry|ferri|transfer|traslado|transfert|trekking|trek|safari|rental|hire|alquiler|location|aluguer|mietwagen|noleggio)\b/;
-const NIGHTS = /\b\d{1,2}\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte)\b/;
 
 export function datedLine(line: string, now: Date, anchor: IsoDate | null): DatedLine | undefined {
   const prefix = PREFIX.exec(line);
@@ -75,7 +74,7 @@ export function datedLine(line: string, now: Date, anchor: IsoDate | null): Date
 export function stayOf(line: DatedLine): HotelMention | undefined {
   if (!line.end || line.end <= line.start) return undefined;
   const folded = fold(line.rest);
-  if (TIME.test(line.rest) || NOT_A_STAY.test(folded.replace(NIGHTS, ''))) return undefined;
+  if (TIME.test(line.rest) || NOT_A_STAY.test(folded.replace(NIGHT_COUNT, ''))) return undefined;
   const parts = line.rest
     .split(/\s*[(,–—|]\s*|\s+-\s+/)
     .map((p) => p.trim())
