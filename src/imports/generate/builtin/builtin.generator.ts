@@ -80,6 +80,7 @@ function readDraft(text: string, now: Date): Draft {
     anchor: anchorDate(document.lines, now),
   });
   const lines = readers.bookings.length ? readers.ledger.unclaimed() : document.lines;
+  const readDates = readers.bookings.flatMap((b) => (b.date ? [b.date] : [])).sort();
   const language = ISO_639_1[detectLanguage(lines.join('\n'))];
   const anchor = anchorDate(lines, now);
   // Recurring departures give no dates, unless the document states the chosen one ("Ihr Termin: 15.08.–22.08.2026").
@@ -108,25 +109,9 @@ function readDraft(text: string, now: Date): Draft {
         ...layout.preamble,
         ...layout.tail,
       ])
-    : confirmationDays(
-        lines,
-        period.start,
-        period.finish,
-        now,
-        anchor,
-        readers.bookings.flatMap((b) => (b.date ? [b.date] : [])),
-      );
+    : confirmationDays(lines, period.start, period.finish, now, anchor, readDates);
   const { days } = reading;
-  if (
-    !layout.days.length &&
-    !holdsBookings(period, [
-      ...bookingDates(
-        days.flatMap((d) => d.blocks.map((block) => ({ date: d.date ?? null, block }))),
-      ),
-      ...readers.bookings.flatMap((b) => (b.date ? [b.date] : [])),
-    ])
-  )
-    period = { start: null, finish: null };
+  if (reading.periodHeld === false) period = { start: null, finish: null };
   if (layout.days.length) {
     placeListedFlights([...layout.preamble, ...layout.tail], days, now, anchor);
     // A programme that boards a ship: the cruise sits on the day of embarkation.
@@ -150,11 +135,6 @@ function readDraft(text: string, now: Date): Draft {
     }
     placeDatedNotes(layout.tail, days, now, anchor);
   }
-  // A confirmation whose bookings a reader read whole leaves the general reading one undated day
-  // (its preamble): that day is the first booking's, not a day before the trip.
-  const firstBooking = readers.bookings.flatMap((b) => (b.date ? [b.date] : [])).sort()[0];
-  if (!layout.days.length && days.length === 1 && !days[0]!.date && firstBooking)
-    days[0]!.date = firstBooking;
   placeBookings(days, readers.bookings);
   // Where a journey a reader read goes is a place of the trip, as a leg's is (confirmationDays),
   // unless it is home (where the first one left from) or a change of trains that day.
@@ -480,6 +460,8 @@ interface DaysReading {
   overnights: string[];
   visited: Visit[];
   consumed?: Set<string>;
+  /** False when the stated period holds none of a confirmation's bookings (another period's dates). */
+  periodHeld?: boolean;
 }
 
 const PLACE_SPLIT =
@@ -849,11 +831,6 @@ const sameHotel = (a: string, b: string) => {
 const tidyTitle = (s: string | null) =>
   s ? s.replace(/^[\s:.\-–—|]+|[\s:.\-–—|]+$/g, '').slice(0, 200) || null : null;
 
-/**
- * A document without days (a confirmation, a voucher, a short plan): its bookings, each on the
- * day of its date within the trip's period (a flight the evening before the stated period sits
- * on day 1; the way back on the last day).
- */
 /** The dates of the bookings (flights, stays, journeys) among placed blocks, in order. */
 function bookingDates(placed: ReadonlyArray<{ date: IsoDate | null; block: DraftBlockInput }>) {
   return placed
@@ -874,6 +851,11 @@ function holdsBookings(
   return bookings.some((d) => d >= addDays(start, -1) && d <= addDays(end, 1));
 }
 
+/**
+ * A document without days (a confirmation, a voucher, a short plan): its bookings, each on the
+ * day of its date within the trip's period (a flight the evening before the stated period sits
+ * on day 1; the way back on the last day).
+ */
 function confirmationDays(
   lines: string[],
   start: IsoDate | null,
@@ -1089,7 +1071,8 @@ function confirmationDays(
   // has bookings (flights, stays, journeys), a date far from all of them is the issue date, a
   // validity or a payment's ("Ausgestellt am 03.02.2026"), not a day of the trip.
   const hard = [...bookingDates(placed), ...readBookings].sort();
-  if (!holdsBookings({ start, finish }, hard)) {
+  const periodHeld = holdsBookings({ start, finish }, hard);
+  if (!periodHeld) {
     start = null;
     finish = null;
   }
@@ -1144,7 +1127,7 @@ function confirmationDays(
     (a, b) => (a.block.type === 'text' ? -1 : 0) - (b.block.type === 'text' ? -1 : 0),
   ))
     dayOf(p.date).blocks.push(p.block);
-  return { days, overnights, visited, consumed: flightText };
+  return { days, overnights, visited, consumed: flightText, periodHeld };
 }
 
 /**

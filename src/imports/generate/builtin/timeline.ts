@@ -1,5 +1,5 @@
 // The timeline stage: bookings that readers read whole (../readers/) go to the day of their
-// date. A date beyond the days read so far adds the days up to it (at most MAX_SPAN after the
+// date, in date order. A date beyond the days read so far adds the days up to it (at most MAX_SPAN after the
 // first), so that a flight of the 9th never sits in the day of the 6th; a stay's nights follow
 // from its check-in and check-out.
 import type { DraftBlockInput, DraftDayInput } from '../draft.ts';
@@ -27,6 +27,12 @@ function dayOn(days: DraftDayInput[], date: IsoDate): DraftDayInput | undefined 
   if (found) return found;
   const dated = days.filter((d): d is DraftDayInput & { date: IsoDate } => Boolean(d.date));
   if (!dated.length) {
+    // A confirmation whose bookings a reader read whole leaves the general reading one undated
+    // day (its preamble): that day is the first booking's, not a day before the trip.
+    if (days.length === 1) {
+      days[0]!.date = date;
+      return days[0];
+    }
     if (days.length) return undefined;
     const day = { day: 1, date, title: null, blocks: [] };
     days.push(day);
