@@ -14,6 +14,9 @@ import type { PrismaClient } from './db/prisma.ts';
 import { UnauthenticatedError } from './errors.ts';
 import type { Context } from './graphql/context.ts';
 import { checkGraphQLRequest } from './graphql/http-contract.ts';
+import { createDirectExecution } from './graphql/direct-execution.ts';
+import { TrustedDocuments } from './graphql/trusted-documents.ts';
+import { ValidatedDocuments } from './graphql/validated-documents.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
 import { RateLimitedError } from './http/rate-limit.ts';
 import { createRequestLog } from './http/request-log.ts';
@@ -57,15 +60,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
   const secure = createSecurityHeaders(deps.services.config);
   const router = createRestRouter(deps.schema, surface);
   const requestLog = createRequestLog(deps.logger);
-  const yoga =
-    surface === 'api'
-      ? createGraphQLHandler(deps.schema, {
-          graphiql: deps.services.config.graphiql,
-          limits: deps.services.config.graphql,
-          logger: deps.logger,
-          metrics: deps.services.metrics,
-        })
-      : undefined;
+  const graphql = surface === 'api' ? createGraphQL(deps) : undefined;
 
   /** The caller, or null when anonymous. Failures spend the IP's budget, and a spent budget is a 429 before any lookup. */
   async function authenticate(
@@ -101,15 +96,8 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
     context.actor = actor;
     const limits = await deps.services.rateLimits.consume(rateSubject(actor, context.clientIp));
     const response =
-      yoga && path === '/graphql'
-        ? (checkGraphQLRequest(request) ??
-          (await yoga.fetch(
-            await withBoundedBody(
-              request,
-              actor ? LIMITS.configBodyBytes : LIMITS.anonymousGraphqlBodyBytes,
-            ),
-            { appContext: context },
-          )))
+      graphql && path === '/graphql'
+        ? (checkGraphQLRequest(request) ?? (await graphql.fetch(request, context)))
         : await router.fetch(request, context, url);
     return withHeaders(response, limits);
   }
@@ -187,15 +175,48 @@ function headerValues(request: Request, serverContext: ServerContext, name: stri
 }
 
 /**
- * GraphQL bodies get the same hard limit as REST ones (the largest: a trip configuration), and a
- * small one without credentials: a public page's query is a few KB.
+ * /graphql: a POST of a prepared document runs directly (graphql/direct-execution.ts), everything
+ * else goes to Yoga. The trusted documents are prepared here, once.
  */
-async function withBoundedBody(request: Request, limitBytes: number): Promise<Request> {
-  if (request.method !== 'POST') return request;
-  // An anonymous body past its limit is discarded up to the authenticated limit's drain, so the
-  // client reads its 413 instead of a reset: discarding costs no parsing.
-  const body = await readBody(request, limitBytes, LIMITS.configBodyBytes * 4);
-  return new Request(request.url, { method: 'POST', headers: request.headers, body });
+function createGraphQL(deps: AppDeps) {
+  const { config, metrics } = deps.services;
+  const trusted = new TrustedDocuments(deps.schema);
+  const validated = new ValidatedDocuments(deps.schema, {
+    hideSuggestions: !config.graphql.introspection,
+  });
+  const yoga = createGraphQLHandler(deps.schema, {
+    graphiql: config.graphiql,
+    limits: config.graphql,
+    logger: deps.logger,
+    metrics,
+    trusted,
+    validated,
+  });
+  const executeDirectly = createDirectExecution({
+    trusted,
+    validated,
+    limits: config.graphql,
+    metrics,
+    logger: deps.logger,
+  });
+  const decoder = new TextDecoder();
+  return {
+    async fetch(request: Request, context: Context): Promise<Response> {
+      if (request.method !== 'POST') return yoga.fetch(request, { appContext: context });
+      // GraphQL bodies get the same hard limit as REST ones (the largest: a trip configuration),
+      // and a small one without credentials: a public page's query is a few KB. An anonymous body
+      // past its limit is discarded up to the authenticated limit's drain, so the client reads its
+      // 413 instead of a reset: discarding costs no parsing.
+      const limit = context.actor ? LIMITS.configBodyBytes : LIMITS.anonymousGraphqlBodyBytes;
+      const body = await readBody(request, limit, LIMITS.configBodyBytes * 4);
+      return (
+        (await executeDirectly(request, decoder.decode(body), context)) ??
+        yoga.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body }), {
+          appContext: context,
+        })
+      );
+    },
+  };
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {

@@ -104,6 +104,10 @@ const envSchema = z.object({
   GRAPHQL_ANONYMOUS_COST_LIMIT: z.coerce.number().int().positive().default(2_000),
   /** How long one GraphQL operation may run before its remaining resolvers are skipped. */
   GRAPHQL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Which documents callers without credentials may send: trusted ones only (default in production), or any. */
+  GRAPHQL_ANONYMOUS_DOCUMENTS: z.enum(['trusted', 'any']).optional(),
+  /** Which documents callers with credentials may send: any within their cost budget (default), or trusted ones only. */
+  GRAPHQL_KEYED_DOCUMENTS: z.enum(['trusted', 'any']).default('any'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** At shutdown, how long /readyz answers 503 while the listeners still serve, before they stop accepting. */
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
@@ -137,6 +141,9 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** `trusted`: only the documents of trusted-documents.json; `any`: any document within the limits. */
+export type DocumentMode = 'trusted' | 'any';
 
 export interface Config {
   env: Env['NODE_ENV'];
@@ -175,6 +182,8 @@ export interface Config {
     anonymousCostLimit: number;
     /** Per-operation time budget on /graphql. */
     timeoutMs: number;
+    /** Trusted documents only, or any document, by caller class (see README, "Trusted documents"). */
+    documents: { anonymous: DocumentMode; keyed: DocumentMode };
   };
   shutdownTimeoutMs: number;
   /** At shutdown, /readyz fails this long before the listeners stop accepting (load balancers notice). */
@@ -283,6 +292,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       costLimit: e.GRAPHQL_COST_LIMIT,
       anonymousCostLimit: e.GRAPHQL_ANONYMOUS_COST_LIMIT,
       timeoutMs: e.GRAPHQL_TIMEOUT_MS,
+      documents: {
+        anonymous:
+          e.GRAPHQL_ANONYMOUS_DOCUMENTS ?? (e.NODE_ENV === 'production' ? 'trusted' : 'any'),
+        keyed: e.GRAPHQL_KEYED_DOCUMENTS,
+      },
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,

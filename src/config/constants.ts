@@ -57,6 +57,11 @@ export const GRAPHQL_LIMITS = {
   documentCost: 20,
   /** Multiplier of a list that takes no size argument (a booking's travelers, an import's log). */
   unsizedListMultiplier: 10,
+  /**
+   * Ours: documents clients sent that run without Yoga once validated (validated-documents.ts),
+   * least recently used out first. Yoga's own parse and validation caches keep 1,024 each.
+   */
+  validatedDocumentsKept: 1_000,
 } as const;
 
 export const DURATIONS = {

@@ -10,6 +10,9 @@ import { useOperationTracing } from '../tracing/graphql.plugin.ts';
 import { maskError } from './errors.ts';
 import { renderGraphiQLPage } from './graphiql-page.ts';
 import { useJsonSyntaxPositions } from './json-body.plugin.ts';
+import type { TrustedDocuments } from './trusted-documents.ts';
+import { useTrustedDocuments } from './trusted-documents.plugin.ts';
+import type { ValidatedDocuments } from './validated-documents.ts';
 
 /** The app builds the Context (auth, request id) and passes it as Yoga's server context. */
 export interface YogaServerContext {
@@ -18,7 +21,14 @@ export interface YogaServerContext {
 
 export function createGraphQLHandler(
   schema: GraphQLSchema,
-  options: { graphiql: boolean; limits: Config['graphql']; logger: Logger; metrics: Metrics },
+  options: {
+    graphiql: boolean;
+    limits: Config['graphql'];
+    logger: Logger;
+    metrics: Metrics;
+    trusted: TrustedDocuments;
+    validated: ValidatedDocuments;
+  },
 ) {
   return createYoga<YogaServerContext, Context>({
     schema,
@@ -30,8 +40,11 @@ export function createGraphQLHandler(
     cors: false,
     logging: false,
     context: ({ appContext }) => appContext,
+    // GraphQL over HTTP's persisted documents name theirs so (trusted-documents.ts).
+    extraParamNames: ['documentId'],
     plugins: [
       useJsonSyntaxPositions(),
+      ...useTrustedDocuments(options.trusted, options.validated, options.limits.documents),
       ...armorPlugins(options.limits),
       useOperationMetrics(options.metrics),
       useOperationTracing(),
