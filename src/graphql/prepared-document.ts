@@ -62,9 +62,10 @@ export function compileDocument(
 }
 
 export function prepareTrustedDocument(schema: GraphQLSchema, source: string): PreparedDocument {
+  if (!singleOperation(parse(source)))
+    throw new Error(`A trusted document holds one operation:\n${source}`);
   const { document, compiled } = compileDocument(schema, source);
-  const operation = singleOperation(document);
-  if (!operation) throw new Error(`A trusted document holds one operation:\n${source}`);
+  const operation = singleOperation(document)!;
   return {
     ...describe(schema, source, document, operation),
     run: async (context, variables) => {
