@@ -8,7 +8,7 @@ import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yog
 import type { Config } from '../config/config.ts';
 import { documentIdOf, mayRunArbitrary, type TrustedDocuments } from './trusted-documents.ts';
 import type { ValidatedDocuments } from './validated-documents.ts';
-import type { YogaServerContext } from './yoga.ts';
+import type { YogaServerContext } from './context.ts';
 
 const HOW_TO_NAME =
   'Send {"documentId": "sha256:<hash>"} of a document of trusted-documents.json (or the hash in Apollo\'s persistedQuery extension); see the README, "Trusted documents".';

@@ -2,7 +2,7 @@ import { createYoga } from 'graphql-yoga';
 import type { GraphQLSchema } from 'graphql';
 import type { Config } from '../config/config.ts';
 import { armorPlugins } from './armor.ts';
-import type { Context } from './context.ts';
+import type { Context, YogaServerContext } from './context.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { useOperationMetrics } from '../metrics/graphql.plugin.ts';
@@ -14,10 +14,7 @@ import type { TrustedDocuments } from './trusted-documents.ts';
 import { useTrustedDocuments } from './trusted-documents.plugin.ts';
 import type { ValidatedDocuments } from './validated-documents.ts';
 
-/** The app builds the Context (auth, request id) and passes it as Yoga's server context. */
-export interface YogaServerContext {
-  appContext: Context;
-}
+export type { YogaServerContext } from './context.ts';
 
 export function createGraphQLHandler(
   schema: GraphQLSchema,
