@@ -64,6 +64,7 @@ describe('loadConfig', () => {
       costLimit: 10_000,
       anonymousCostLimit: 2_000,
       timeoutMs: 10_000,
+      documents: { anonymous: 'trusted', keyed: 'any' },
     });
     expect(
       loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true', ...secret }).graphql
