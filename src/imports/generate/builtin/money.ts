@@ -7,7 +7,7 @@ import { EXCLUDED_HEADER, INCLUDED_HEADER, CLOSING_HEADER } from './knowledge/se
 import { PER_PERSON, PRICE_WORDS } from './knowledge/money-words.ts';
 import { travellersIn } from './finders/people-counts.ts';
 import { amountsIn, type Amount } from './finders/money.ts';
-import { fold } from './text.ts';
+import { SENTENCE_BREAK, fold } from './text.ts';
 
 const DISTRACTOR =
   /\b(?:optional|opcional|optionnel|facultatif|facoltativ[oa]|fakultativ|supplement|suplemento|supplemento|zuschlag|aufpreis|single|individual|einzelzimmer|singola|insurance|seguro|assurance|versicherung|assicurazione|tax(?:es)?|tasas?|taxe|steuer|tassa|city tax|tourist tax|tasa turistica|taxe de sejour|kurtaxe|tassa di soggiorno|per night|por noche|par nuit|por noite|pro nacht|a notte|per notte|tip|tips|propinas?|pourboires?|gorjetas?|trinkgeld|mance|visa|entrance|entrada|entree|ingresso|eintritt|child|nino|enfant|crianca|kind|bambino|deposit|deposito|senal|anticipo|acompte|arrhes|anzahlung|acconto|caparra|sinal|balance|saldo|solde|restzahlung|restbetrag|remaining|resto|installment|instalment|cuota|plazo|echeance|versement|rate|rata|parcela|prestacao|excursion)\b/;
@@ -296,7 +296,11 @@ export function findInclusions(lines: readonly string[]): {
   const included: string[] = [];
   const excluded: string[] = [];
   let current: string[] | null = null;
-  for (const line of lines) {
+  for (const line of lines.flatMap(listSentences)) {
+    if (line === LIST_END) {
+      current = null;
+      continue;
+    }
     const folded = fold(line).trim();
     const isExcluded = EXCLUDED_HEADER.test(folded);
     const isIncluded = !isExcluded && INCLUDED_HEADER.test(folded);
@@ -337,7 +341,13 @@ export function findInclusions(lines: readonly string[]): {
       current = null;
       continue;
     }
-    if (line.length > 200 || /^(?:day|dia|jour|tag|giorno)\s*\d/i.test(folded)) {
+    // A list written on one long line, its items apart by semicolons, is still the list.
+    const semicolonList =
+      line.split(';').length >= 3 && line.split(';').every((p) => p.length <= 160);
+    if (
+      (line.length > 200 && !semicolonList) ||
+      /^(?:day|dia|jour|tag|giorno)\s*\d/i.test(folded)
+    ) {
       current = null;
       continue;
     }
@@ -346,6 +356,18 @@ export function findInclusions(lines: readonly string[]): {
   }
   return { included: dedupe(included), excluded: dedupe(excluded) };
 }
+
+/** "Inclui aéreo e hotéis. Não inclui: refeições, seguro.": a line whose later sentence opens a list is read a sentence at a time. */
+function listSentences(line: string): string[] {
+  const sentences = line.split(SENTENCE_BREAK);
+  const opensList = (s: string) => {
+    const f = fold(s).trim();
+    return /^[^:]{0,60}:\s*\S/.test(s) && (EXCLUDED_HEADER.test(f) || INCLUDED_HEADER.test(f));
+  };
+  // The list ends with its line: what follows is another paragraph.
+  return sentences.slice(1).some(opensList) ? [...sentences, LIST_END] : [line];
+}
+const LIST_END = '\u0000';
 
 const NOT_INCLUDED_WORDS =
   /\b(?:(?:is |are )?not included|(?:ist |sind )?nicht (?:enthalten|inbegriffen|inklusive)|(?:e |sono )?non inclus[aeio]|non compris(?:es?)?|(?:est |sont )?non inclus(?:es?)?|(?:no esta |no estan )?no incluid[ao]s?|(?:nao esta |nao estao )?nao incluid[ao]s?)\b/;

