@@ -435,3 +435,34 @@ export function asWritten(name: string, text: string): string {
   }
   return best;
 }
+
+let airportsOfCity: Map<string, Array<{ iata: string; name: string }>> | undefined;
+
+/**
+ * The airport of a city that the text describes: the city's only airport, or the one whose name
+ * shares a word with the text ("DETROIT, MI (METROPOLITAN WAYNE CO)" → DTW).
+ */
+export function airportOfCity(cityName: string, text: string): string | undefined {
+  if (!airportsOfCity) {
+    airportsOfCity = new Map();
+    for (const a of getAllAirports()) {
+      if (!a.city || !a.iata) continue;
+      const key = fold(a.city);
+      airportsOfCity.set(key, [...(airportsOfCity.get(key) ?? []), { iata: a.iata, name: a.name }]);
+    }
+  }
+  const airports = airportsOfCity.get(fold(cityName).trim());
+  if (!airports?.length) return undefined;
+  if (airports.length === 1) return airports[0]!.iata;
+  const words = new Set(
+    fold(text)
+      .split(/[^\p{L}]+/u)
+      .filter((w) => w.length >= 4),
+  );
+  const named = airports.filter((a) =>
+    fold(a.name)
+      .split(/[^\p{L}]+/u)
+      .some((w) => w.length >= 4 && w !== fold(cityName) && w !== 'airport' && words.has(w)),
+  );
+  return named.length === 1 ? named[0]!.iata : undefined;
+}

@@ -3,6 +3,7 @@
 import { datedLinesReader } from './dated-lines.reader.ts';
 import { eticketReader } from './eticket.reader.ts';
 import { gdsReader } from './gds.reader.ts';
+import { labelledFlightsReader } from './labelled-flights.reader.ts';
 import { labelledLegsReader } from './labelled-legs.reader.ts';
 import { railReader } from './rail.reader.ts';
 import { stayHeadingsReader } from './stay-headings.reader.ts';
@@ -12,6 +13,7 @@ import { LineLedger, type LayoutReader, type ReaderInput, type Reading } from '.
 export const LAYOUT_READERS: readonly LayoutReader[] = [
   gdsReader,
   eticketReader,
+  labelledFlightsReader,
   tableReader,
   railReader,
   labelledLegsReader,
