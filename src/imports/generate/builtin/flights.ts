@@ -10,6 +10,7 @@ import {
   airlineName,
   airlinesNamed,
   airport,
+  airportOfCity,
   airportsByName,
   city,
   cityAirport,
@@ -74,6 +75,8 @@ export function placeAirport(name: string): string | undefined {
     airportsByName(name)[0]?.iata ??
     cityAirport(name) ??
     cityAirport(name.split(/[\s-]+/)[0]!) ??
+    // A town with one airport the curated table lacks ("Horta" → HOR).
+    airportOfCity(name, name) ??
     undefined
   );
 }

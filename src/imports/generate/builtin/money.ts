@@ -72,7 +72,11 @@ export function findPrice(lines: readonly string[]): Price | null {
       const distance = (pattern: RegExp) => {
         const inAfter = new RegExp(pattern.source).exec(after);
         const inBefore = [...before.matchAll(new RegExp(pattern.source, 'g'))].at(-1);
-        const a = inAfter ? inAfter.index : Infinity;
+        // A word inside a bracket after the amount is further than the label before it
+        // ("per persona: 1.480 euro (totale per due persone ...").
+        const a = inAfter
+          ? inAfter.index + (after.slice(0, inAfter.index).includes('(') ? 10 : 0)
+          : Infinity;
         const b = inBefore ? before.length - (inBefore.index + inBefore[0].length) : Infinity;
         return Math.min(a, b);
       };
@@ -95,8 +99,12 @@ export function findPrice(lines: readonly string[]): Price | null {
     });
   });
   if (!candidates.length) return null;
+  // One statement of a per-person amount and a total ("Quota per persona: 1.480 euro (totale per
+  // due persone 2.960 euro)"): the one written first is the price, as below.
+  const statement = (a: (typeof candidates)[number], b: (typeof candidates)[number]) =>
+    a.line === b.line && a.per !== b.per && a.total !== b.total ? a.order - b.order : 0;
   const best = [...candidates].sort(
-    (a, b) => b.score - a.score || b.amount.amount - a.amount.amount,
+    (a, b) => b.score - a.score || statement(a, b) || b.amount.amount - a.amount.amount,
   )[0]!;
   if (best.score < 3 && candidates.length > 3) return null; // amounts scattered without a price line: nothing to keep
   const text = best.line.trim().slice(0, 200);

@@ -916,6 +916,25 @@ function withPlace(title: string, input: TitleInput): string {
     }
     return title;
   }
+  // A heading of nothing but the document's and the trip's generic words ("A vossa proposta de
+  // viagem", "Your holiday proposal") says nothing an agent keeps: the title is composed.
+  const generic = title
+    .split(/[\s'’]+/)
+    .filter(Boolean)
+    .every((w) => {
+      const f = fold(w).replace(/[^\p{L}]/gu, '');
+      return (
+        !f ||
+        f.length <= 2 ||
+        LEADING.has(f) ||
+        BOILERPLATE.test(` ${f} `) ||
+        KIND_WORDS.test(f) ||
+        /^(?:vossa|vosso|nossa|nosso|propuesta|proposta|proposition|vorschlag|angebot|offerta|offre|oferta|programme|program|programa|programma|nuestra|nuestro|notre|unsere|unser)$/.test(
+          f,
+        )
+      );
+    });
+  if (generic) return composeTitle(input);
   const place =
     namedRegion(input) ??
     namedCountry(input) ??

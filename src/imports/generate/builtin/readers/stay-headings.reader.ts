@@ -8,7 +8,8 @@
 import type { DraftBlockInput } from '../../draft.ts';
 import { addDays, daysBetween, findRanges, leadingDate, scanDates } from '../finders/dates.ts';
 import { hotelName } from '../finders/hotel-names.ts';
-import { NIGHT_COUNT } from '../knowledge/stay-words.ts';
+import { DAY_HEADER } from '../knowledge/day-words.ts';
+import { HOTEL_WORDS, NIGHT_COUNT } from '../knowledge/stay-words.ts';
 import { city, leadingCity } from '../places.ts';
 import { fold } from '../text.ts';
 import type { DatedBlock, LayoutReader, LineLedger, ReaderInput, Reading } from './reader.ts';
@@ -39,8 +40,12 @@ export function stayHeading(
   if (!checkIn || !nights || nights > 30) return undefined;
   // The dates agree with the count when both ends are given.
   if (range && daysBetween(range.start, range.end) !== nights) return undefined;
+  // The place: a known city, or a name of one to three capitalised words (a village the
+  // gazetteer lacks); a hotel's own name as the heading is another layout.
   const place = line.split(/\s*[-–—:(,|]\s*/)[0]!.trim();
-  if (!place || !(city(place) || leadingCity(place))) return undefined;
+  if (!place || HOTEL_WORDS.test(fold(place)) || DAY_HEADER.test(fold(place))) return undefined;
+  const named = /^\p{Lu}[\p{L}'’.]*(?:[\s-]\p{Lu}[\p{L}'’.]*){0,2}$/u.test(place);
+  if (!(city(place) || leadingCity(place) || named)) return undefined;
   const written =
     place === place.toUpperCase()
       ? place
