@@ -6,7 +6,7 @@ import { scanDates, type IsoDate } from './finders/dates.ts';
 import { EXCLUDED_HEADER, INCLUDED_HEADER, CLOSING_HEADER } from './knowledge/section-headers.ts';
 import { PER_PERSON, PRICE_WORDS } from './knowledge/money-words.ts';
 import { travellersIn } from './finders/people-counts.ts';
-import { amountsIn, type Amount } from './finders/money.ts';
+import { amountsIn, bareAmounts, declaredCurrency, type Amount } from './finders/money.ts';
 import { SENTENCE_BREAK, fold } from './text.ts';
 
 const DISTRACTOR =
@@ -33,9 +33,13 @@ export function findPrice(lines: readonly string[]): Price | null {
     total: boolean;
     order: number;
   }> = [];
+  // A currency stated once in a heading or a column label is that of the bare totals below it.
+  const declared = declaredCurrency(lines);
   lines.forEach((line, i) => {
     const folded = fold(line);
-    const amounts = amountsIn(line);
+    let amounts = amountsIn(line);
+    if (!amounts.length && declared && (PRICE_WORDS.test(folded) || TOTAL_WORDS.test(folded)))
+      amounts = bareAmounts(line, declared);
     if (!amounts.length) return;
     // A label on the line before ("Price per person:" then "1.290 €").
     const label = i > 0 && line.length < 30 ? fold(lines[i - 1]!) : '';

@@ -358,7 +358,29 @@ export function countriesNamed(
       continue;
     found.push({ country: index.get(name)!, index: m.index, name: original });
   }
-  return found;
+  return found.filter((f) => !cityNotCountry(f, found, folded));
+}
+
+/**
+ * A country's name that is also a destination's in another country ("Grenade", Grenada in French
+ * and Granada too) is the city when the text names that city's country or another of its places.
+ */
+function cityNotCountry(
+  f: { country: string; name: string },
+  found: ReadonlyArray<{ country: string }>,
+  folded: string,
+): boolean {
+  const place = CURATED.get(fold(f.name));
+  if (!place || place.country === f.country) return false;
+  if (found.some((o) => o.country === place.country)) return true;
+  return [...CITY_NAMES.entries()].some(
+    ([, names]) =>
+      CURATED.get(fold(names[0]!))?.country === place.country &&
+      fold(names[0]!) !== fold(place.name) &&
+      names.some((n) =>
+        new RegExp(`(?<![\\p{L}])${escapeRegExp(fold(n))}(?![\\p{L}])`, 'u').test(folded),
+      ),
+  );
 }
 
 /** A place name, as a country (alpha-3), when it names one. */
