@@ -4,9 +4,9 @@
 // the hot path is a Map lookup. A lease never takes more than the budget has left, so all
 // processes together never allow more than the limit. What a process holds unspent the others
 // cannot use, so leases stay small: about a quarter of a second of the subject's traffic on this
-// process, at most LEASE_SHARE of the limit, and at most REMAINING_SHARE of what the window has
-// left, so that leases shrink as the budget runs out and the last points go one at a time to
-// whichever process asks (exact within a request or two, however many processes). A limit below
+// process, at most LEASE_SHARE of the limit, and at most 1/REMAINING_SHARE of what the window
+// has left, so that leases shrink as the budget runs out and the last points go one at a time to
+// whichever process asks (what the others hold unspent then is a few points). A limit below
 // 2 / LEASE_SHARE is leased one point at a time: one statement a request, exact. A process gives
 // back what it holds once the subject goes quiet. A subject whose budget is spent is refused from
 // memory, asking again once a second in case another process gave points back.
