@@ -1466,7 +1466,7 @@ export interface components {
             /** @description The account the event belongs to. */
             accountId: number;
             data: {
-                test: Record<string, never>;
+                test: Record<string, unknown>;
             };
         };
         ApiKey: {
@@ -1699,7 +1699,7 @@ export interface components {
             updatedAt: string;
         };
         /** @description A JSON Merge Patch (RFC 7396) of the configuration: objects merge, null removes a member, anything else replaces. The result must be a valid configuration. */
-        TripConfigurationPatch: Record<string, never>;
+        TripConfigurationPatch: Record<string, unknown>;
         Message: {
             message: string;
         };
@@ -1724,7 +1724,7 @@ export interface components {
             } | {
                 /** @constant */
                 type: "text";
-                text: string | Record<string, never> | unknown[];
+                text: string | Record<string, unknown> | unknown[];
             } | {
                 /** @constant */
                 type: "inline";
@@ -1735,7 +1735,7 @@ export interface components {
              * @description Create the trip as a template.
              * @default false
              */
-            isTemplate: boolean;
+            isTemplate?: boolean;
         };
         TokenRequest: {
             /** @enum {string} */
@@ -3995,8 +3995,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         openapi: string;
-                        info: Record<string, never>;
-                        paths: Record<string, never>;
+                        info: Record<string, unknown>;
+                        paths: Record<string, unknown>;
                     } & {
                         [key: string]: unknown;
                     };
