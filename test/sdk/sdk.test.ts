@@ -133,6 +133,15 @@ describe('pages', () => {
       [3, 1],
     ]);
 
+    // Compile-time checks: the paginated lists are those with the page envelope.
+    const typeChecks = () => {
+      void sdk.paginate('/catalogs/{id}/trips', { params: { path: { id: 1 } } });
+      void sdk.paginate('/webhooks/endpoints/{id}/deliveries', { params: { path: { id: 1 } } });
+      // @ts-expect-error: the API keys are one list, not pages
+      void sdk.paginate('/api-keys');
+    };
+    expect(typeChecks).toBeTypeOf('function');
+
     const none = await anAccount(api.prisma);
     const empty = createTripsClient({ baseUrl: api.url, apiKey: none.owner.key });
     const items = [];
