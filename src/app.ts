@@ -20,6 +20,7 @@ import { createRequestLog } from './http/request-log.ts';
 import type { Logger } from './logger.ts';
 import { routeOf } from './metrics/route.ts';
 import { readBody } from './rest/body.ts';
+import { preparedOperationNames } from './rest/execute.ts';
 import { errorResponse } from './rest/errors.ts';
 import { createRestRouter, type Surface } from './rest/router.ts';
 import type { Services } from './services.ts';
@@ -63,6 +64,10 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
           limits: deps.services.config.graphql,
           logger: deps.logger,
           metrics: deps.services.metrics,
+          knownOperations: new Set([
+            ...preparedOperationNames(),
+            ...deps.services.config.graphql.metricsOperations,
+          ]),
         })
       : undefined;
 
