@@ -1,9 +1,12 @@
 // Issue 25, slow clients: the listeners' own time-outs and connection cap, set short here
-// (HTTP_REQUEST_TIMEOUT_MS 3 s, HTTP_HEADERS_TIMEOUT_MS 2 s, HTTP_MAX_CONNECTIONS 30).
+// (HTTP_REQUEST_TIMEOUT_MS 3 s, HTTP_HEADERS_TIMEOUT_MS 2 s, HTTP_IDLE_TIMEOUT_MS 1.5 s,
+// HTTP_MAX_CONNECTIONS 30).
 // - A client dribbling a body one byte a second is answered 408 and cut within the request
 //   time-out (plus the one-second check), long before its body would have ended; 20 of them at
 //   once too, while an ordinary request is answered as usual.
 // - A client dribbling its headers is cut within the headers time-out.
+// - A client that goes silent in the middle of its body is cut after the idle time-out, before
+//   the request time-out would have.
 // - Past the cap, a new connection is closed as it arrives; once the slow ones are cut, new
 //   connections are served again.
 import net from 'node:net';
@@ -13,6 +16,8 @@ import { startTestService, type TestService } from '../helpers/service.ts';
 
 const REQUEST_TIMEOUT_MS = 3_000;
 const HEADERS_TIMEOUT_MS = 2_000;
+/** Longer than the dribblers' second between bytes, shorter than the request time-out. */
+const IDLE_TIMEOUT_MS = 1_500;
 const MAX_CONNECTIONS = 30;
 /** Node checks the time-outs once a second (service.ts), and a test machine is busy. */
 const SLACK_MS = 2_500;
@@ -26,6 +31,7 @@ beforeAll(async () => {
   api = await startTestService({
     HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
     HTTP_HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+    HTTP_IDLE_TIMEOUT_MS: String(IDLE_TIMEOUT_MS),
     HTTP_MAX_CONNECTIONS: String(MAX_CONNECTIONS),
   });
   key = (await anAccount(api.prisma)).owner.key;
@@ -123,6 +129,14 @@ describe('slow clients', () => {
     );
     expect(cut.answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(cut.ms).toBeLessThan(HEADERS_TIMEOUT_MS + SLACK_MS);
+  });
+
+  it('a body that stops half-way is cut after the idle time-out, before the request time-out', async () => {
+    const body = slowBody();
+    const cut = await slowClient(`${bodyHead()}${body.slice(0, 20)}`, body.slice(20), 60_000);
+    expect(cut.dribbled).toBe(0);
+    expect(cut.ms).toBeGreaterThanOrEqual(IDLE_TIMEOUT_MS - 100);
+    expect(cut.ms).toBeLessThan(REQUEST_TIMEOUT_MS);
   });
 
   it('20 slow bodies at once are all cut, and an ordinary request meanwhile is answered', async () => {
