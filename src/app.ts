@@ -1,7 +1,6 @@
 // createApp(deps) → a fetch handler: request id, CORS preflights, authentication, rate limit, then
 // /graphql to Yoga and everything else to the REST facade; CORS and security headers on every
 // answer. It never listens; service.ts does.
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import type { Actor } from './auth/actor.ts';
@@ -16,10 +15,12 @@ import type { Context } from './graphql/context.ts';
 import { checkGraphQLRequest } from './graphql/http-contract.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
 import { RateLimitedError } from './http/rate-limit.ts';
+import { requestIdOf } from './http/request-id.ts';
 import { createRequestLog } from './http/request-log.ts';
 import type { Logger } from './logger.ts';
 import { routeOf } from './metrics/route.ts';
 import { readBody } from './rest/body.ts';
+import { preparedOperationNames } from './rest/execute.ts';
 import { errorResponse } from './rest/errors.ts';
 import { createRestRouter, type Surface } from './rest/router.ts';
 import type { Services } from './services.ts';
@@ -40,7 +41,6 @@ export interface App {
   fetch(request: Request, serverContext?: ServerContext): Promise<Response>;
 }
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Paths whose Authorization header is not ours to interpret (OAuth client authentication). */
 const OWN_AUTH_PATHS = new Set(['/oauth/token']);
 
@@ -64,6 +64,10 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
           limits: deps.services.config.graphql,
           logger: deps.logger,
           metrics: deps.services.metrics,
+          knownOperations: new Set([
+            ...preparedOperationNames(),
+            ...deps.services.config.graphql.metricsOperations,
+          ]),
         })
       : undefined;
 
@@ -117,8 +121,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
   return {
     async fetch(request, serverContext = {}) {
       const started = performance.now();
-      const incomingId = request.headers.get('x-request-id');
-      const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+      const requestId = requestIdOf(request);
       let logger: Logger | undefined;
       const context: Context = {
         prisma: deps.prisma,

@@ -57,6 +57,17 @@ function originOf(value: string): string | undefined {
   return bare ? url.origin : undefined;
 }
 
+/** A comma-separated list of GraphQL names. */
+const names = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^[_A-Za-z][_0-9A-Za-z]*$/, 'must be GraphQL names')).max(1000));
+
 const roles = z
   .string()
   .transform((s) =>
@@ -106,7 +117,17 @@ const envSchema = z.object({
   GRAPHQL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** At shutdown, how long /readyz answers 503 while the listeners still serve, before they stop accepting. */
-  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  /** The listeners' own time-outs and connection cap (see "Running in production" in the README). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().max(3_600_000).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(65_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().max(3_600_000).default(60_000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().positive().max(1_000_000).default(1_000),
+  /** How long start-up keeps trying to reach PostgreSQL (with backoff) before it exits; 0: one try. */
+  DATABASE_STARTUP_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** Operation names counted by name in graphql_operations_total, besides those the REST routes run. */
+  GRAPHQL_METRICS_OPERATIONS: names.default([]),
   DEMO_SEED: z.stringbool().optional(),
   TRUST_PROXY: z.stringbool().default(false),
   CORS_ORIGINS: origins.default([]),
@@ -175,7 +196,24 @@ export interface Config {
     anonymousCostLimit: number;
     /** Per-operation time budget on /graphql. */
     timeoutMs: number;
+    /** Operation names the metrics label by name besides the REST routes' (GRAPHQL_METRICS_OPERATIONS). */
+    metricsOperations: readonly string[];
   };
+  /** The API and AI listeners' time-outs and connection cap. */
+  http: {
+    /** Until a request's headers have arrived. */
+    headersTimeoutMs: number;
+    /** Until the whole request (headers and body) has arrived. */
+    requestTimeoutMs: number;
+    /** How long an idle keep-alive connection stays open between requests. */
+    keepAliveTimeoutMs: number;
+    /** How long a connection with a request under way may see no byte pass either way. */
+    idleTimeoutMs: number;
+    /** Open connections per listener; more are closed as they arrive. */
+    maxConnections: number;
+  };
+  /** How long start-up retries a PostgreSQL that does not answer (0: no retry). */
+  databaseStartupTimeoutMs: number;
   shutdownTimeoutMs: number;
   /** At shutdown, /readyz fails this long before the listeners stop accepting (load balancers notice). */
   shutdownDrainDelayMs: number;
@@ -242,6 +280,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  OUTBOUND_ALLOW_LOOPBACK: test-only, refused in production',
     );
   }
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    // Node refuses a headers time-out longer than the request's: the headers are part of it.
+    throw new ConfigError(
+      'Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS',
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
     throw new ConfigError('Invalid configuration:\n  SECRET_KEY: required in production');
   }
@@ -283,7 +327,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       costLimit: e.GRAPHQL_COST_LIMIT,
       anonymousCostLimit: e.GRAPHQL_ANONYMOUS_COST_LIMIT,
       timeoutMs: e.GRAPHQL_TIMEOUT_MS,
+      metricsOperations: e.GRAPHQL_METRICS_OPERATIONS,
     },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
+    databaseStartupTimeoutMs: e.DATABASE_STARTUP_TIMEOUT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
     demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',

@@ -33,6 +33,12 @@ export const LIMITS = {
   listInValuesMax: 100,
   /** Ours: characters of a list's `search.term`. */
   listSearchTermMax: 200,
+  /**
+   * Ours: views one client IP can have counted on one trip within the counting window (an hour),
+   * new viewers and returning ones alike. A family or an office behind one address counts; a
+   * script inventing a viewerId per call does not inflate the counter past it.
+   */
+  tripViewsPerIpMax: 20,
   /** Ours: the largest offset a list page or a connection cursor may reach (PostgreSQL int4). */
   listOffsetMax: 2_147_483_647,
 } as const;

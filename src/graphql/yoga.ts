@@ -18,7 +18,14 @@ export interface YogaServerContext {
 
 export function createGraphQLHandler(
   schema: GraphQLSchema,
-  options: { graphiql: boolean; limits: Config['graphql']; logger: Logger; metrics: Metrics },
+  options: {
+    graphiql: boolean;
+    limits: Config['graphql'];
+    logger: Logger;
+    metrics: Metrics;
+    /** Operation names the metrics count by name; the others are `other`. */
+    knownOperations: ReadonlySet<string>;
+  },
 ) {
   return createYoga<YogaServerContext, Context>({
     schema,
@@ -33,7 +40,7 @@ export function createGraphQLHandler(
     plugins: [
       useJsonSyntaxPositions(),
       ...armorPlugins(options.limits),
-      useOperationMetrics(options.metrics),
+      useOperationMetrics(options.metrics, options.knownOperations),
       useOperationTracing(),
     ],
     maskedErrors: {

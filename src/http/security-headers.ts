@@ -7,13 +7,14 @@ import { DOCS_PATH } from '../openapi/reference-page.ts';
 
 type Directives = Record<string, readonly string[]>;
 
-const EVERY_ANSWER = {
+/** What every answer carries, the probes' included (status/probes.ts). */
+export const EVERY_ANSWER = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 } as const;
 
 /** Everything that is not a page: nothing may load, nothing may frame it. */
-const NOTHING = "default-src 'none'; frame-ancestors 'none'";
+export const NOTHING = "default-src 'none'; frame-ancestors 'none'";
 
 const PAGE: Directives = {
   'default-src': ["'none'"],

@@ -2,6 +2,7 @@
 // and validated once, when its route module loads, and executed directly per request (no HTTP,
 // no yoga.fetch; see ../shared/notes/performance-and-traps.md).
 import {
+  getOperationAST,
   parse,
   validate,
   type DocumentNode,
@@ -51,6 +52,14 @@ export function prepareOperation<TData = Record<string, unknown>>(
  * limits of /graphql by construction: test/unit/rest-operation-limits.test.ts checks each one.
  */
 export const preparedOperations = new Map<string, DocumentNode>();
+
+/** The names of the operations the REST facade prepared (Trips, CreateTrip...). */
+export function preparedOperationNames(): string[] {
+  return [...preparedOperations.values()].flatMap((document) => {
+    const name = getOperationAST(document)?.name?.value;
+    return name ? [name] : [];
+  });
+}
 
 /** The operation's data; a failed operation throws, and the router renders the error. */
 export async function runOperation<TData>(

@@ -64,6 +64,7 @@ describe('loadConfig', () => {
       costLimit: 10_000,
       anonymousCostLimit: 2_000,
       timeoutMs: 10_000,
+      metricsOperations: [],
     });
     expect(
       loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true', ...secret }).graphql
@@ -78,6 +79,32 @@ describe('loadConfig', () => {
       }).graphql,
     ).toMatchObject({ costLimit: 500, anonymousCostLimit: 50, timeoutMs: 250 });
     expect(() => loadConfig({ GRAPHQL_TIMEOUT_MS: '0' })).toThrow(/GRAPHQL_TIMEOUT_MS/);
+  });
+
+  it('the listeners have time-outs, a connection cap and a drain delay by default', () => {
+    const config = loadConfig({});
+    expect(config.http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 65_000,
+      idleTimeoutMs: 60_000,
+      maxConnections: 1_000,
+    });
+    expect(config.shutdownDrainDelayMs).toBe(5_000);
+    expect(config.databaseStartupTimeoutMs).toBe(60_000);
+    expect(
+      loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '3000', HTTP_HEADERS_TIMEOUT_MS: '2000' }).http,
+    ).toMatchObject({ requestTimeoutMs: 3000, headersTimeoutMs: 2000 });
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '3000' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ HTTP_MAX_CONNECTIONS: '0' })).toThrow(/HTTP_MAX_CONNECTIONS/);
+    expect(loadConfig({ GRAPHQL_METRICS_OPERATIONS: 'Dashboard, TripPage' }).graphql).toMatchObject(
+      { metricsOperations: ['Dashboard', 'TripPage'] },
+    );
+    expect(() => loadConfig({ GRAPHQL_METRICS_OPERATIONS: 'a-b' })).toThrow(
+      /GRAPHQL_METRICS_OPERATIONS/,
+    );
   });
 
   it('the external issuer is configured whole or not at all', () => {
