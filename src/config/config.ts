@@ -112,6 +112,11 @@ const envSchema = z.object({
   CORS_ORIGINS: origins.default([]),
   /** Test-only: lets the outgoing client reach 127.0.0.1 (test receivers). Refused in production. */
   OUTBOUND_ALLOW_LOOPBACK: z.stringbool().default(false),
+  /**
+   * Test-only: after a change sent with an Idempotency-Key commits, wait this long before
+   * answering, so a fault test can kill the process between the two. Refused in production.
+   */
+  IDEMPOTENCY_TEST_ANSWER_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /** The debounce window of trip.configUpdated and catalog.updated; tests shorten it. */
   /** Optional LLM generator of the AI import: any OpenAI-compatible endpoint (unset: built-in extractor only). */
   IMPORT_LLM_BASE_URL: optionalUrl,
@@ -190,6 +195,12 @@ export interface Config {
    * loopback addresses, where test receivers listen. Never the default; refused in production.
    */
   outboundAllowLoopback: boolean;
+  /**
+   * Test-only: awaited by a request sent with an Idempotency-Key just before its transaction
+   * commits (the key still held) and just after (the answer not yet sent). Set by
+   * IDEMPOTENCY_TEST_ANSWER_DELAY_MS (after the commit) or injected by a test; never by default.
+   */
+  idempotencyTestHook: ((moment: 'beforeCommit' | 'afterCommit') => Promise<void>) | undefined;
   webhookDebounceSeconds: number;
   /** How long cached credential lookups live without a change notification (ms). */
   authCacheMs: number;
@@ -242,6 +253,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  OUTBOUND_ALLOW_LOOPBACK: test-only, refused in production',
     );
   }
+  if (e.NODE_ENV === 'production' && e.IDEMPOTENCY_TEST_ANSWER_DELAY_MS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  IDEMPOTENCY_TEST_ANSWER_DELAY_MS: test-only, refused in production',
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
     throw new ConfigError('Invalid configuration:\n  SECRET_KEY: required in production');
   }
@@ -290,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
+    idempotencyTestHook: answerDelay(e.IDEMPOTENCY_TEST_ANSWER_DELAY_MS),
     webhookDebounceSeconds: e.WEBHOOK_DEBOUNCE_SECONDS,
     authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
     importLlm:
@@ -311,6 +328,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clock: () => new Date(),
     onDatabaseQuery: undefined,
   };
+}
+
+function answerDelay(ms: number): Config['idempotencyTestHook'] {
+  if (!ms) return undefined;
+  return (moment) =>
+    moment === 'afterCommit'
+      ? new Promise((resolve) => setTimeout(resolve, ms))
+      : Promise.resolve();
 }
 
 /** `a=1,b=2` (the OTEL_EXPORTER_OTLP_HEADERS format, values URL-encoded) as an object. */
