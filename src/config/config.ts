@@ -113,10 +113,12 @@ const envSchema = z.object({
   /** Test-only: lets the outgoing client reach 127.0.0.1 (test receivers). Refused in production. */
   OUTBOUND_ALLOW_LOOPBACK: z.stringbool().default(false),
   /**
-   * Test-only: after a change sent with an Idempotency-Key commits, wait this long before
-   * answering, so a fault test can kill the process between the two. Refused in production.
+   * Test-only: a request sent with an Idempotency-Key waits this long just before its transaction
+   * commits (IDEMPOTENCY_TEST_DELAY_AT=beforeCommit) or just after, before answering
+   * (afterCommit), so a fault test can kill the process there. Refused in production.
    */
-  IDEMPOTENCY_TEST_ANSWER_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  IDEMPOTENCY_TEST_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  IDEMPOTENCY_TEST_DELAY_AT: z.enum(['beforeCommit', 'afterCommit']).default('afterCommit'),
   /** The debounce window of trip.configUpdated and catalog.updated; tests shorten it. */
   /** Optional LLM generator of the AI import: any OpenAI-compatible endpoint (unset: built-in extractor only). */
   IMPORT_LLM_BASE_URL: optionalUrl,
@@ -198,7 +200,7 @@ export interface Config {
   /**
    * Test-only: awaited by a request sent with an Idempotency-Key just before its transaction
    * commits (the key still held) and just after (the answer not yet sent). Set by
-   * IDEMPOTENCY_TEST_ANSWER_DELAY_MS (after the commit) or injected by a test; never by default.
+   * IDEMPOTENCY_TEST_DELAY_MS and _AT, or injected by a test; never by default.
    */
   idempotencyTestHook: ((moment: 'beforeCommit' | 'afterCommit') => Promise<void>) | undefined;
   webhookDebounceSeconds: number;
@@ -253,9 +255,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  OUTBOUND_ALLOW_LOOPBACK: test-only, refused in production',
     );
   }
-  if (e.NODE_ENV === 'production' && e.IDEMPOTENCY_TEST_ANSWER_DELAY_MS) {
+  if (e.NODE_ENV === 'production' && e.IDEMPOTENCY_TEST_DELAY_MS) {
     throw new ConfigError(
-      'Invalid configuration:\n  IDEMPOTENCY_TEST_ANSWER_DELAY_MS: test-only, refused in production',
+      'Invalid configuration:\n  IDEMPOTENCY_TEST_DELAY_MS: test-only, refused in production',
     );
   }
   if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
@@ -306,7 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
-    idempotencyTestHook: answerDelay(e.IDEMPOTENCY_TEST_ANSWER_DELAY_MS),
+    idempotencyTestHook: testDelay(e.IDEMPOTENCY_TEST_DELAY_MS, e.IDEMPOTENCY_TEST_DELAY_AT),
     webhookDebounceSeconds: e.WEBHOOK_DEBOUNCE_SECONDS,
     authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
     importLlm:
@@ -330,12 +332,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-function answerDelay(ms: number): Config['idempotencyTestHook'] {
+function testDelay(ms: number, at: 'beforeCommit' | 'afterCommit'): Config['idempotencyTestHook'] {
   if (!ms) return undefined;
   return (moment) =>
-    moment === 'afterCommit'
-      ? new Promise((resolve) => setTimeout(resolve, ms))
-      : Promise.resolve();
+    moment === at ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
 /** `a=1,b=2` (the OTEL_EXPORTER_OTLP_HEADERS format, values URL-encoded) as an object. */
