@@ -2,9 +2,10 @@
 // caller in an account, with the fingerprint of the request it answered and the answer itself
 // (its body encrypted: the answer to POST /api-keys holds the key, a webhook endpoint's its
 // secret). Every function here runs in the transaction of the request it guards.
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Actor } from '../auth/actor.ts';
 import type { Prisma, PrismaClient } from '../db/prisma.ts';
+import type { Answer } from './idempotency.rules.ts';
 
 /** Whose key: the account, and the API key or machine client (with its agent) that sent it. */
 export interface KeyScope {
@@ -13,24 +14,10 @@ export interface KeyScope {
   key: string;
 }
 
-export interface Answer {
-  status: number;
-  headers: Array<[string, string]>;
-  body: Uint8Array;
-}
-
 export function scopeOf(actor: Actor, key: string): KeyScope {
   const caller =
     actor.via === 'apiKey' ? `ak:${actor.apiKeyId}` : `mc:${actor.clientId}:${actor.agentId}`;
   return { accountId: actor.accountId, caller, key };
-}
-
-/** The request a key was first used for: its method, path with query string, and body bytes. */
-export function fingerprintOf(method: string, pathAndQuery: string, body: Uint8Array): string {
-  return createHash('sha256')
-    .update(`${method} ${pathAndQuery}\n`)
-    .update(body)
-    .digest('base64url');
 }
 
 /**

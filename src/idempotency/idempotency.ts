@@ -7,42 +7,29 @@
 // after a crash gets the answer of the change that committed, never a second change.
 //
 // A request without the header never comes here (app.ts looks at the header only).
-import { Response } from '@whatwg-node/server';
+import type { Response } from '@whatwg-node/server';
 import { Kind, parse } from 'graphql';
 import type { Config } from '../config/config.ts';
 import { DURATIONS, GRAPHQL_LIMITS, LIMITS } from '../config/constants.ts';
 import { joinedClient } from '../db/joined-transaction.ts';
 import type { PrismaClient } from '../db/prisma.ts';
-import {
-  IDEMPOTENCY_MESSAGES,
-  IdempotencyKeyInUseError,
-  IdempotencyKeyMismatchError,
-  InvalidIdempotencyKeyError,
-} from '../errors.ts';
+import { IdempotencyKeyInUseError, IdempotencyKeyMismatchError } from '../errors.ts';
 import type { Context } from '../graphql/context.ts';
 import { readBody } from '../rest/body.ts';
 import { errorResponse } from '../rest/errors.ts';
 import {
   type Answer,
-  findAnswer,
+  answerOf,
+  type Fate,
   fingerprintOf,
-  lockKey,
-  scopeOf,
-  storeAnswer,
-} from './idempotency.store.ts';
+  replayOf,
+  responseOf,
+  restFate,
+  validKey,
+} from './idempotency.rules.ts';
+import { findAnswer, lockKey, scopeOf, storeAnswer } from './idempotency.store.ts';
 
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'idempotent-replayed';
-/** 1 to 255 visible ASCII characters (no space, no control character). */
-const KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** Whether a request asks for its key to be honoured: a look at its method and one header. */
-export function wantsIdempotency(request: Request): boolean {
-  return (
-    (request.method === 'POST' || request.method === 'PATCH') &&
-    request.headers.has(IDEMPOTENCY_KEY_HEADER)
-  );
-}
+export { IDEMPOTENCY_KEY_HEADER, wantsIdempotency } from './idempotency.rules.ts';
 
 export interface IdempotencyDeps {
   prisma: PrismaClient;
@@ -120,13 +107,6 @@ class NotStored {
   }
 }
 
-function validKey(values: readonly string[]): string {
-  if (values.length > 1) throw new InvalidIdempotencyKeyError(IDEMPOTENCY_MESSAGES.twice);
-  const key = values[0]?.trim() ?? '';
-  if (!KEY.test(key)) throw new InvalidIdempotencyKeyError();
-  return key;
-}
-
 /**
  * Whether a /graphql body runs a mutation (queries change nothing and are never stored). A body
  * that does not parse is not one: Yoga answers it.
@@ -158,20 +138,6 @@ function isMutation(contentType: string | null, body: Uint8Array): boolean {
     return false;
   }
 }
-
-type Fate = 'store' | 'refused' | 'retry';
-
-/**
- * Which REST answers are kept. A 5xx is not: the request is rolled back and may be sent again with
- * the same key. Nor are the refusals of the request itself (400, 401, 403, 405, 413, 415, 429):
- * nothing ran or changed, and the caller may correct it and send it with the same key. Every
- * other answer (2xx, and the 404, 409 or 412 the operation decided) is kept and replayed.
- */
-function restFate(status: number): Fate {
-  if (status >= 500) return 'retry';
-  return REFUSALS.has(status) ? 'refused' : 'store';
-}
-const REFUSALS = new Set([400, 401, 403, 405, 413, 415, 429]);
 
 /** Errors of GraphQL that mean "try again" (500 and 503 in REST). */
 const RETRY_CODES = new Set(['internal_error', 'service_unavailable', 'operation_timeout']);
@@ -209,23 +175,4 @@ function undone(answer: Answer): Answer {
   } catch {
     return answer;
   }
-}
-
-async function answerOf(response: Response): Promise<Answer> {
-  const headers: Array<[string, string]> = [];
-  response.headers.forEach((value, name) => {
-    if (name !== 'content-length') headers.push([name, value]);
-  });
-  return { status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()) };
-}
-
-function responseOf(answer: Answer): Response {
-  return new Response(Buffer.from(answer.body), {
-    status: answer.status,
-    headers: answer.headers,
-  });
-}
-
-function replayOf(answer: Answer): Answer {
-  return { ...answer, headers: [...answer.headers, [REPLAYED_HEADER, 'true']] };
 }
