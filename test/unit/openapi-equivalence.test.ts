@@ -237,7 +237,7 @@ function withIdempotencyKey(old: Json, now: Json): Json {
   return operation;
 }
 const guardedOperations = () =>
-  Object.entries<any>(current().paths as object).flatMap(([path, item]) =>
+  Object.entries<any>((current() as { paths: object }).paths).flatMap(([path, item]) =>
     (['post', 'patch'] as const)
       .filter((method) => item[method]?.security?.length)
       .map((method) => ['paths', path, method]),
