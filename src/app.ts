@@ -14,6 +14,11 @@ import { UnauthenticatedError } from './errors.ts';
 import type { Context } from './graphql/context.ts';
 import { checkGraphQLRequest } from './graphql/http-contract.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
+import {
+  createIdempotencyGuard,
+  IDEMPOTENCY_KEY_HEADER,
+  wantsIdempotency,
+} from './idempotency/idempotency.ts';
 import { RateLimitedError } from './http/rate-limit.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { createRequestLog } from './http/request-log.ts';
@@ -57,6 +62,11 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
   const secure = createSecurityHeaders(deps.services.config);
   const router = createRestRouter(deps.schema, surface);
   const requestLog = createRequestLog(deps.logger);
+  const idempotent = createIdempotencyGuard({
+    prisma: deps.prisma,
+    secret: deps.services.keys.answerEncryption,
+    config: deps.services.config,
+  });
   const yoga =
     surface === 'api'
       ? createGraphQLHandler(deps.schema, {
@@ -104,7 +114,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
     const actor = await authenticate(request, serverContext, context, path);
     context.actor = actor;
     const limits = await deps.services.rateLimits.consume(rateSubject(actor, context.clientIp));
-    const response =
+    const dispatch = async (request: Request) =>
       yoga && path === '/graphql'
         ? (checkGraphQLRequest(request) ??
           (await yoga.fetch(
@@ -115,6 +125,17 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
             { appContext: context },
           )))
         : await router.fetch(request, context, url);
+    // A key is its caller's: without credentials (a public mutation) the header is ignored.
+    const response =
+      actor && wantsIdempotency(request)
+        ? await idempotent(
+            request,
+            headerValues(request, serverContext, IDEMPOTENCY_KEY_HEADER),
+            context,
+            url,
+            dispatch,
+          )
+        : await dispatch(request);
     return withHeaders(response, limits);
   }
 

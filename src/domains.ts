@@ -7,6 +7,7 @@ import { authDomain } from './auth/auth.domain.ts';
 import { bookingsDomain } from './bookings/bookings.domain.ts';
 import { catalogsDomain } from './catalogs/catalogs.domain.ts';
 import type { DomainModule } from './domain-module.ts';
+import { idempotencyDomain } from './idempotency/idempotency.domain.ts';
 import { importsDomain } from './imports/imports.domain.ts';
 import { opsDomain } from './ops/ops.domain.ts';
 import { statusDomain } from './status/status.domain.ts';
@@ -24,6 +25,7 @@ export const DOMAINS: readonly DomainModule[] = [
   bookingsDomain,
   accountsDomain,
   opsDomain,
+  idempotencyDomain,
 ];
 
 /** Every domain's resource loaders, for the event recorder; one missing stops the start. */

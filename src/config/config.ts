@@ -133,6 +133,13 @@ const envSchema = z.object({
   CORS_ORIGINS: origins.default([]),
   /** Test-only: lets the outgoing client reach 127.0.0.1 (test receivers). Refused in production. */
   OUTBOUND_ALLOW_LOOPBACK: z.stringbool().default(false),
+  /**
+   * Test-only: a request sent with an Idempotency-Key waits this long just before its transaction
+   * commits (IDEMPOTENCY_TEST_DELAY_AT=beforeCommit) or just after, before answering
+   * (afterCommit), so a fault test can kill the process there. Refused in production.
+   */
+  IDEMPOTENCY_TEST_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  IDEMPOTENCY_TEST_DELAY_AT: z.enum(['beforeCommit', 'afterCommit']).default('afterCommit'),
   /** The debounce window of trip.configUpdated and catalog.updated; tests shorten it. */
   /** Optional LLM generator of the AI import: any OpenAI-compatible endpoint (unset: built-in extractor only). */
   IMPORT_LLM_BASE_URL: optionalUrl,
@@ -228,6 +235,12 @@ export interface Config {
    * loopback addresses, where test receivers listen. Never the default; refused in production.
    */
   outboundAllowLoopback: boolean;
+  /**
+   * Test-only: awaited by a request sent with an Idempotency-Key just before its transaction
+   * commits (the key still held) and just after (the answer not yet sent). Set by
+   * IDEMPOTENCY_TEST_DELAY_MS and _AT, or injected by a test; never by default.
+   */
+  idempotencyTestHook: ((moment: 'beforeCommit' | 'afterCommit') => Promise<void>) | undefined;
   webhookDebounceSeconds: number;
   /** How long cached credential lookups live without a change notification (ms). */
   authCacheMs: number;
@@ -284,6 +297,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Node refuses a headers time-out longer than the request's: the headers are part of it.
     throw new ConfigError(
       'Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS',
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.IDEMPOTENCY_TEST_DELAY_MS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  IDEMPOTENCY_TEST_DELAY_MS: test-only, refused in production',
     );
   }
   if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
@@ -343,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
+    idempotencyTestHook: testDelay(e.IDEMPOTENCY_TEST_DELAY_MS, e.IDEMPOTENCY_TEST_DELAY_AT),
     webhookDebounceSeconds: e.WEBHOOK_DEBOUNCE_SECONDS,
     authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
     importLlm:
@@ -364,6 +383,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clock: () => new Date(),
     onDatabaseQuery: undefined,
   };
+}
+
+function testDelay(ms: number, at: 'beforeCommit' | 'afterCommit'): Config['idempotencyTestHook'] {
+  if (!ms) return undefined;
+  return (moment) =>
+    moment === at ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
 /** `a=1,b=2` (the OTEL_EXPORTER_OTLP_HEADERS format, values URL-encoded) as an object. */

@@ -90,6 +90,13 @@ export const DURATIONS = {
   jobHeartbeatSeconds: 30,
   /** Ours: how often the worker role's pg-boss looks for such jobs (pg-boss's default: 60). */
   jobSuperviseSeconds: 15,
+  /**
+   * Issue 28: how long the answer to a request sent with an Idempotency-Key is kept for its
+   * retries (Stripe's 24 hours); the daily purge then erases it.
+   */
+  idempotencyKeyTtlMs: 24 * 60 * 60 * 1000,
+  /** Ours: the Retry-After of a 409 idempotency_key_in_use (the first request still runs). */
+  idempotencyRetryAfterSeconds: 1,
 } as const;
 
 /** AI trip import (decisions "AI trip import"; the rest are our choices, noted as such). */

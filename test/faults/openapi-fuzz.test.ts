@@ -328,6 +328,8 @@ function requestOf(
     {
       'if-match': fc.oneof(asciiText(20), fc.constant('*'), fc.constant('"1-1"')),
       'x-request-id': asciiText(30),
+      // A few keys, so that requests meet again under one (replays, 422, 409), and malformed ones.
+      'idempotency-key': fc.oneof(fc.constantFrom('fuzz-1', 'fuzz-2', 'fuzz-3'), asciiText(20)),
       accept: fc.constantFrom('application/json', 'text/html', '*/*'),
     },
     { requiredKeys: [] },

@@ -124,6 +124,26 @@ describe('loadConfig', () => {
     ).toThrow(/OUTBOUND_ALLOW_LOOPBACK/);
   });
 
+  it('the test-only idempotency delay is off by default, waits at the moment named, and is refused in production', async () => {
+    expect(loadConfig({}).idempotencyTestHook).toBeUndefined();
+    const hook = loadConfig({
+      IDEMPOTENCY_TEST_DELAY_MS: '60000',
+      IDEMPOTENCY_TEST_DELAY_AT: 'beforeCommit',
+    }).idempotencyTestHook!;
+    const waited = await Promise.race([
+      hook('afterCommit').then(() => 'no wait'),
+      new Promise((resolve) => setImmediate(() => resolve('waits'))),
+    ]);
+    expect(waited).toBe('no wait');
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SECRET_KEY: 'x'.repeat(40),
+        IDEMPOTENCY_TEST_DELAY_MS: '1000',
+      }),
+    ).toThrow(/IDEMPOTENCY_TEST_DELAY_MS/);
+  });
+
   it('CORS_ORIGINS: none by default; a list of origins, written as browsers send them; nothing else', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
     expect(

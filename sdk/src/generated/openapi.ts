@@ -2074,6 +2074,58 @@ export interface components {
                 };
             };
         };
+        /** @description Invalid parameters or body: the validation body, naming each field. A duplicated x-on-behalf-of header: duplicate_header. An Idempotency-Key that is not 1 to 255 visible ASCII characters, or sent twice: invalid_idempotency_key (not stored: correct it and send again). */
+        IdempotentBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ValidationErrors"] | {
+                    error: {
+                        /** @enum {string} */
+                        code: "duplicate_header" | "invalid_idempotency_key";
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description Another request with this Idempotency-Key is still running (the first of two sent at once, or one retried too soon). Nothing was done: retry after Retry-After seconds to get its answer. */
+        IdempotencyKeyInUse: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "idempotency_key_in_use";
+                        message: string;
+                    };
+                };
+            };
+        };
+        /** @description This Idempotency-Key answered another request of the same caller (another method, path or body) in the last 24 hours. Nothing was done: send this request with a new key. */
+        IdempotencyKeyMismatch: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    error: {
+                        /** @enum {string} */
+                        code: "idempotency_key_mismatch";
+                        message: string;
+                    };
+                };
+            };
+        };
         /** @description The body is larger than 1 MB (1048576 bytes). */
         PayloadTooLarge: {
             headers: {
@@ -2208,6 +2260,8 @@ export interface components {
         ApiKeyId: number;
         /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
         OnBehalfOf: string;
+        /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+        IdempotencyKey: string;
         /** @description The ETag of the revision the change is based on; 412 when the configuration has changed since. `*` matches any. */
         IfMatch: string;
         /** @description Starts at 1. The page's offset ((page - 1) × pageSize) may not pass 2147483647: 400 beyond. */
@@ -2227,6 +2281,8 @@ export interface components {
         "Retry-After": number;
         /** @description The X-Request-Id sent (when it matches [\w.:-]{1,128}) or a generated UUID; it appears in the logs. */
         "X-Request-Id": string;
+        /** @description true: this is the stored answer of an earlier request with the same Idempotency-Key, replayed; nothing was done again. */
+        "Idempotent-Replayed": "true";
         /** @description Revision of the trip configuration; send it back in If-Match. */
         ETag: string;
     };
@@ -2284,6 +2340,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2301,17 +2359,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Trip"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2362,6 +2423,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2379,17 +2442,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BulkDeleteResult"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2475,6 +2541,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description Trip identifier. */
@@ -2495,18 +2563,21 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Trip"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2605,6 +2676,8 @@ export interface operations {
                 "If-Match"?: components["parameters"]["IfMatch"];
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description Trip identifier. */
@@ -2627,19 +2700,22 @@ export interface operations {
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TripConfiguration"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["ConfigurationTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2695,6 +2771,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2712,17 +2790,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Catalog"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2886,6 +2967,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description Catalog identifier. */
@@ -2906,18 +2989,21 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Catalog"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -2971,6 +3057,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -2988,6 +3076,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3004,7 +3093,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_source" | "invalid_url" | "unsupported_format" | "duplicate_header" | "unknown_query_parameter";
+                            code: "invalid_source" | "invalid_url" | "unsupported_format" | "duplicate_header" | "unknown_query_parameter" | "invalid_idempotency_key";
                             message: string;
                         };
                     };
@@ -3012,8 +3101,10 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["ImportTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3089,6 +3180,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The job's UUID (jobId). */
@@ -3105,6 +3198,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3121,7 +3215,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "job_not_cancelable" | "duplicate_header" | "unknown_query_parameter";
+                            code: "job_not_cancelable" | "duplicate_header" | "unknown_query_parameter" | "invalid_idempotency_key";
                             message: string;
                         };
                     };
@@ -3145,6 +3239,8 @@ export interface operations {
                     };
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3156,6 +3252,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -3173,6 +3271,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3189,7 +3288,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "invalid_source" | "invalid_url" | "unsupported_format" | "duplicate_header" | "unknown_query_parameter";
+                            code: "invalid_source" | "invalid_url" | "unsupported_format" | "duplicate_header" | "unknown_query_parameter" | "invalid_idempotency_key";
                             message: string;
                         };
                     };
@@ -3197,8 +3296,10 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["ImportTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3274,6 +3375,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description The job's UUID (jobId). */
@@ -3290,6 +3393,7 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3306,7 +3410,7 @@ export interface operations {
                     "application/json": {
                         error: {
                             /** @enum {string} */
-                            code: "job_not_cancelable" | "duplicate_header" | "unknown_query_parameter";
+                            code: "job_not_cancelable" | "duplicate_header" | "unknown_query_parameter" | "invalid_idempotency_key";
                             message: string;
                         };
                     };
@@ -3330,6 +3434,8 @@ export interface operations {
                     };
                 };
             };
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3374,6 +3480,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -3391,17 +3499,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3487,6 +3598,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description Webhook endpoint identifier. */
@@ -3507,18 +3620,21 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3530,6 +3646,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description Webhook endpoint identifier. */
@@ -3546,16 +3664,19 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3567,6 +3688,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description Webhook endpoint identifier. */
@@ -3583,16 +3706,19 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3604,6 +3730,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description Webhook endpoint identifier. */
@@ -3620,16 +3748,19 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3641,6 +3772,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description Webhook endpoint identifier. */
@@ -3657,16 +3790,19 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3720,6 +3856,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path: {
                 /** @description Webhook endpoint identifier. */
@@ -3738,16 +3876,19 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUse"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3792,6 +3933,8 @@ export interface operations {
             header?: {
                 /** @description Machine clients (m2mOnBehalfOf) only, and then required: `<agent email>` or `<agent email>,<accountId>`. Without an account, the agent's current account; it must lie within the client's grant (403 otherwise). Sent twice: 400 duplicate_header. Ignored with an API key. */
                 "x-on-behalf-of"?: components["parameters"]["OnBehalfOf"];
+                /** @description Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
             path?: never;
             cookie?: never;
@@ -3809,17 +3952,20 @@ export interface operations {
                     "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CreatedApiKey"];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            400: components["responses"]["IdempotentBadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyKeyInUse"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyMismatch"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
