@@ -9,6 +9,7 @@ import { catalogsDomain } from './catalogs/catalogs.domain.ts';
 import type { DomainModule } from './domain-module.ts';
 import { importsDomain } from './imports/imports.domain.ts';
 import { opsDomain } from './ops/ops.domain.ts';
+import { pagesDomain } from './pages/pages.domain.ts';
 import { statusDomain } from './status/status.domain.ts';
 import { tripsDomain } from './trips/trips.domain.ts';
 import { type EventResources, RESOURCE_NAMES } from './webhooks/events.ts';
@@ -24,6 +25,7 @@ export const DOMAINS: readonly DomainModule[] = [
   bookingsDomain,
   accountsDomain,
   opsDomain,
+  pagesDomain,
 ];
 
 /** Every domain's resource loaders, for the event recorder; one missing stops the start. */

@@ -65,6 +65,8 @@ export const createBookingInput = z.strictObject({
 /** A traveler joining a trip by its join code (public). */
 export const joinTripInput = z.strictObject({
   joinCode: z.string().trim().toUpperCase().length(8, 'A join code has 8 characters.'),
+  /** The trip whose page the traveller joins from: the code must be that trip's. */
+  tripSlug: z.string().max(300).optional(),
   seats: seats.optional(),
   ...buyerFields,
 });

@@ -217,7 +217,13 @@ const CreateBookingInput = builder.inputType('CreateBookingInput', {
   }),
 });
 const JoinTripInput = builder.inputType('JoinTripInput', {
-  fields: (t) => ({ joinCode: t.string({ required: true }), ...BuyerFields(t as never) }),
+  fields: (t) => ({
+    joinCode: t.string({ required: true }),
+    tripSlug: t.string({
+      description: "The trip whose page the traveller joins from: the code must be this trip's.",
+    }),
+    ...BuyerFields(t as never),
+  }),
 });
 const BackOfficeInput = builder.inputType('BookingBackOfficeInput', {
   fields: (t) => ({

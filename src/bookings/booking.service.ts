@@ -89,10 +89,10 @@ export async function joinTrip(
   input: JoinTripInput,
   query: Query = {},
 ) {
-  const { joinCode, seats, ...buyer } = input;
+  const { joinCode, tripSlug, seats, ...buyer } = input;
   return deps.prisma.$transaction(async (tx) => {
     const trip = await tx.trip.findFirst({
-      where: { joinCode, deletedAt: null },
+      where: { joinCode, deletedAt: null, ...(tripSlug !== undefined ? { slug: tripSlug } : {}) },
       select: { id: true, accountId: true },
     });
     if (!trip) throw new NotFoundError('No trip has this join code.');

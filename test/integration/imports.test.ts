@@ -120,7 +120,7 @@ describe('POST /trip-imports (AI listener) and /ai/trips/from-document (API list
       jobId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       status: 'processing',
       links: {
-        publicUrl: `${api.config.publicAppUrl}/imports/${jobId}`,
+        publicUrl: `${api.config.publicPagesUrl}/i/${jobId}`,
         builderUrl: `${api.config.publicAppUrl}/builder/imports/${jobId}`,
         status: `${api.config.publicAiUrl}/trip-imports/${jobId}/status`,
         cancel: `${api.config.publicAiUrl}/trip-imports/${jobId}/actions/cancel`,
@@ -141,7 +141,7 @@ describe('POST /trip-imports (AI listener) and /ai/trips/from-document (API list
       stage: 'completed',
       tripId: trip.id,
       tripSlug: trip.slug,
-      publicUrl: `${api.config.publicAppUrl}/trips/${trip.slug}`,
+      publicUrl: `${api.config.publicPagesUrl}/t/${trip.slug}`,
       builderUrl: `${api.config.publicAppUrl}/builder/trips/${trip.id}`,
       updatedAt: expect.any(String),
       aiCredits: 1,
