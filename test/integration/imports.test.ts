@@ -170,6 +170,16 @@ describe('POST /trip-imports (AI listener) and /ai/trips/from-document (API list
     const config = await api.request(`GET /trips/${trip.id}/config`, { key: account.owner.key });
     expect(config.status).toBe(200);
     expect(config.body.settings).toMatchObject({ language: 'pt', currency: 'EUR' });
+    // publicUrl opens the trip's page, served by the service, in the trip's language; the link
+    // the job gave while processing now leads there too.
+    const publicPage = await api.request(`GET ${new URL(done.body.publicUrl).pathname}`);
+    expect(publicPage.status).toBe(200);
+    expect(publicPage.text).toContain('<html lang="pt">');
+    expect(publicPage.text).toContain(`<h1>${trip.title}</h1>`);
+    expect(publicPage.text).toContain('Dia 1');
+    const waiting = await api.request(`GET ${new URL(res.body.links.publicUrl).pathname}`);
+    expect(waiting.status).toBe(303);
+    expect(waiting.headers.get('location')).toBe(`/t/${trip.slug}`);
 
     const event = await api.prisma.event.findFirst({
       where: { type: 'trip.created', resourceId: trip.id },

@@ -217,6 +217,23 @@ IMPROVEMENTS.push(
   })),
 );
 
+IMPROVEMENTS.push(
+  ...[
+    ['components', 'schemas', 'TripImportJob', 'properties', 'publicUrl', 'description'],
+    ...[
+      'TripImportProcessing',
+      'TripImportCompleted',
+      'TripImportFailed',
+      'TripImportCanceled',
+    ].map((name) => ['components', 'examples', name, 'value', 'publicUrl']),
+    ['components', 'examples', 'TripImportAccepted', 'value', 'links', 'publicUrl'],
+  ].map((at) => ({
+    at,
+    why: "An import's publicUrl is the trip page the service serves (/t/{slug}; /i/{jobId} while it works), at PUBLIC_PAGES_URL.",
+    change: newValue(at),
+  })),
+);
+
 const BEFORE = new URL('../fixtures/openapi/before-item-2.json', import.meta.url);
 
 /** Keys sorted at every level; `required` sorted, being a set. */
