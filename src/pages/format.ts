@@ -19,6 +19,8 @@ export interface Formatter {
   /** `HH:MM`; null when not a time. */
   time(value: unknown): string | null;
   money(amount: unknown, currency?: unknown): string | null;
+  /** `2026-05` → "May 2026", in the language. */
+  month(value: string): string;
   country(alpha3: string): string;
 }
 
@@ -40,6 +42,7 @@ export function createFormatter(settings: FormatSettings): Formatter {
     minute: '2-digit',
     hour12: settings.timeFormat === '12h',
   });
+  const monthYear = names({ month: 'long', year: 'numeric' });
   const regionNames = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
   const pattern = settings.dateFormat || 'DD/MM/YYYY';
 
@@ -88,6 +91,10 @@ export function createFormatter(settings: FormatSettings): Formatter {
       const code =
         typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : settings.currency;
       return money(amount, code, locale, settings);
+    },
+    month(value) {
+      const day = calendarDay(`${value}-01`);
+      return day ? monthYear.format(new Date(Date.UTC(day[0], day[1] - 1, 1))) : value;
     },
     country(alpha3) {
       const alpha2 = countries.alpha3ToAlpha2(alpha3);

@@ -5,7 +5,7 @@
 // in-process; none needs a key.
 import type { GraphQLSchema } from 'graphql';
 import { appErrorOf } from '../graphql/errors.ts';
-import { NotFoundError, ValidationError } from '../errors.ts';
+import { ValidationError } from '../errors.ts';
 import type { RestRouter } from '../rest/types.ts';
 import { handleCatalogPage } from './catalog-page.rest.ts';
 import { handleImportPage } from './import-page.rest.ts';
@@ -60,7 +60,7 @@ async function pageOrNotFound(
     return await page();
   } catch (thrown) {
     const error = appErrorOf(thrown);
-    if (error instanceof NotFoundError || error instanceof ValidationError)
+    if (error?.status === 404 || error instanceof ValidationError)
       return pageResponse(request, renderNotFound(request, what), 404);
     throw thrown;
   }
