@@ -12,6 +12,7 @@ import { handleImportPage } from './import-page.rest.ts';
 import { handleJoin } from './join.rest.ts';
 import { VIEW_SCRIPT_PATH } from './layout.ts';
 import { renderNotFound } from './not-found-page.ts';
+import { handlePdf } from './pdf.rest.ts';
 import { pageResponse } from './page-response.ts';
 import { loadPublicTrip } from './trip-page.query.ts';
 import { renderTripPage } from './trip-page.ts';
@@ -25,6 +26,9 @@ export function registerPageRoutes(router: RestRouter, schema: GraphQLSchema): v
       const trip = await loadPublicTrip(schema, context, slug);
       return pageResponse(request, renderTripPage(trip, { pageUrl: tripPageUrl(context, slug) }));
     }),
+  );
+  router.get('/t/:slug/pdf', (request, context) =>
+    pageOrNotFound(request, 'trip', () => handlePdf(schema, request, context)),
   );
   router.post('/t/:slug/join', (request, context) =>
     pageOrNotFound(request, 'trip', () => handleJoin(schema, request, context)),
