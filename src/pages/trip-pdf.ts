@@ -176,7 +176,7 @@ const MODES = ['train', 'bus', 'ferry', 'cruise', 'transfer', 'carRental', 'car'
 const PAYMENT_KINDS = ['deposit', 'balance', 'installment', 'payment'] as const;
 
 /** The same blocks as the page (blocks.ts), as headings, rows and paragraphs. */
-function drawBlock(ctx: Ctx, block: PageBlock, depth: number): void {
+function drawBlock(ctx: Ctx, block: PageBlock, depth: number) {
   const { words, format } = ctx;
   const c = block.content;
   const children = () => {

@@ -185,7 +185,8 @@ describe('GET /t/{slug}/pdf', () => {
     );
     expect(order.every((p) => p >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    pages.forEach((text, i) => expect(text).toContain(`Página ${i + 1} / ${pages.length}`));
+    for (const [i, text] of pages.entries())
+      expect(text).toContain(`Página ${i + 1} / ${pages.length}`);
     expect(pages.at(-1)).toContain('reservas@sul.example');
     expect(pages[0]).not.toContain('Agência Sul');
   });
