@@ -69,6 +69,11 @@ export const joinTripInput = z.strictObject({
   tripSlug: z.string().max(300).optional(),
   seats: seats.optional(),
   ...buyerFields,
+  /** The trip's moreInfo fields as the traveller filled them in: kept as a note of the booking. */
+  answers: z
+    .array(z.strictObject({ label: text(200).min(1, 'label is required.'), value: text(2000) }))
+    .max(30)
+    .optional(),
 });
 
 export const backOfficeInput = z.strictObject({

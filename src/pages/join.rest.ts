@@ -58,7 +58,7 @@ export async function handleJoin(
     return render({ values, errors: { ...errors, form: words.formErrors } }, 422);
   try {
     const { joinTrip } = await runOperation(schema, operationOf(schema), context, {
-      input: joinInput(values, slug),
+      input: { ...joinInput(values, slug), answers: answersOf(values, trip, words) },
     });
     return render({ values: {}, errors: {}, bookingCode: joinTrip.code }, 200);
   } catch (thrown) {
@@ -116,6 +116,17 @@ function joinInput(values: Record<string, string>, slug: string): Record<string,
     input[name] = name === 'seats' ? Number(value) : value;
   }
   return input;
+}
+
+/** The moreInfo fields filled in, by their labels; a ticked checkbox reads as "Yes". */
+function answersOf(values: Record<string, string>, trip: PublicTripData, words: Words) {
+  return (trip.configuration?.moreInfo ?? []).flatMap((field) => {
+    const value = values[moreInfoName(field)]?.trim();
+    if (!value) return [];
+    return [
+      { label: field.label || field.id, value: field.type === 'checkbox' ? words.yes : value },
+    ];
+  });
 }
 
 /** The mutation's field errors in the page's words where we have them, else its own. */

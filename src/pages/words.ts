@@ -61,6 +61,7 @@ const en = {
   moreInfo: 'More information',
   join: 'Join the trip',
   required: 'required',
+  yes: 'Yes',
   joined: (code: string) =>
     `Thank you! Your booking ${code} is registered, and the agency will be in touch.`,
   backToTrip: 'Back to the trip',
@@ -154,6 +155,7 @@ const es: Words = {
   moreInfo: 'Más información',
   join: 'Unirme al viaje',
   required: 'obligatorio',
+  yes: 'Sí',
   joined: (code) =>
     `¡Gracias! Tu reserva ${code} está registrada y la agencia se pondrá en contacto contigo.`,
   backToTrip: 'Volver al viaje',
@@ -245,6 +247,7 @@ const fr: Words = {
   moreInfo: 'Informations complémentaires',
   join: 'Rejoindre le voyage',
   required: 'obligatoire',
+  yes: 'Oui',
   joined: (code) => `Merci ! Votre réservation ${code} est enregistrée ; l’agence vous contactera.`,
   backToTrip: 'Retour au voyage',
   formErrors: 'Vérifiez les champs ci-dessous.',
@@ -335,6 +338,7 @@ const pt: Words = {
   moreInfo: 'Mais informações',
   join: 'Juntar-me à viagem',
   required: 'obrigatório',
+  yes: 'Sim',
   joined: (code) =>
     `Obrigado! A sua reserva ${code} está registada e a agência entrará em contacto.`,
   backToTrip: 'Voltar à viagem',
@@ -426,6 +430,7 @@ const it: Words = {
   moreInfo: 'Altre informazioni',
   join: 'Partecipa al viaggio',
   required: 'obbligatorio',
+  yes: 'Sì',
   joined: (code) => `Grazie! La tua prenotazione ${code} è registrata e l’agenzia ti contatterà.`,
   backToTrip: 'Torna al viaggio',
   formErrors: 'Controlla i campi indicati.',
@@ -516,6 +521,7 @@ const de: Words = {
   moreInfo: 'Weitere Angaben',
   join: 'Teilnehmen',
   required: 'Pflichtfeld',
+  yes: 'Ja',
   joined: (code) =>
     `Vielen Dank! Ihre Buchung ${code} ist eingegangen, das Reisebüro meldet sich bei Ihnen.`,
   backToTrip: 'Zurück zur Reise',

@@ -646,6 +646,7 @@ describe('POST /t/{slug}/join', () => {
         buyerEmail: 'ana@example.com',
         seats: '2',
         'more.diet': 'Vegetariana',
+        'more.notes': 'Sin gluten, por favor',
       }),
     );
     expect(res.status, res.text).toBe(200);
@@ -664,6 +665,15 @@ describe('POST /t/{slug}/join', () => {
     });
     const [event] = await receiver.waitFor(1, (r) => r.body?.data?.booking?.code === code);
     expect(event!.body).toMatchObject({ type: 'booking.created', accountId: agency.accountId });
+    // The moreInfo answers reach the agency as the booking's note, by the trip's agent.
+    expect(event!.body.data.booking.notes).toEqual([
+      {
+        id: expect.any(String),
+        content: 'Dieta: Vegetariana\nComentarios: Sin gluten, por favor',
+        agentId: agency.owner.agentId,
+        private: false,
+      },
+    ]);
   });
 
   it('comes back with the values and a message per field when refused', async () => {
