@@ -26,6 +26,7 @@ export function renderDocument(shell: Shell): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${shell.title}</title>
 ${shell.description ? html`<meta name="description" content="${shell.description}">` : ''}
 ${shell.canonical ? html`<link rel="canonical" href="${shell.canonical}">` : ''}
