@@ -10,6 +10,7 @@ import type { DomainModule } from './domain-module.ts';
 import { idempotencyDomain } from './idempotency/idempotency.domain.ts';
 import { importsDomain } from './imports/imports.domain.ts';
 import { opsDomain } from './ops/ops.domain.ts';
+import { pagesDomain } from './pages/pages.domain.ts';
 import { statusDomain } from './status/status.domain.ts';
 import { tripsDomain } from './trips/trips.domain.ts';
 import { type EventResources, RESOURCE_NAMES } from './webhooks/events.ts';
@@ -26,6 +27,7 @@ export const DOMAINS: readonly DomainModule[] = [
   accountsDomain,
   opsDomain,
   idempotencyDomain,
+  pagesDomain,
 ];
 
 /** Every domain's resource loaders, for the event recorder; one missing stops the start. */

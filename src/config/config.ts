@@ -99,6 +99,8 @@ const envSchema = z.object({
   PUBLIC_RATE_LIMIT_PER_MINUTE: perMinute.default(120),
   PUBLIC_APP_URL: z.url().default('http://localhost:5173'),
   PUBLIC_API_URL: optionalUrl,
+  /** Where travellers open trip and catalog pages; unset: this service serves them (PUBLIC_API_URL). */
+  PUBLIC_PAGES_URL: optionalUrl,
   PUBLIC_AI_URL: optionalUrl,
   SERVICE_ROLES: roles.default(['api', 'ai', 'worker']),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
@@ -186,6 +188,11 @@ export interface Config {
   publicAppUrl: string;
   publicApiUrl: string;
   publicAiUrl: string;
+  /**
+   * Base URL of the traveller pages (/t/{slug}, /c/{slug}, /i/{jobId}): the import jobs'
+   * `publicUrl`. By default this service's own (PUBLIC_API_URL).
+   */
+  publicPagesUrl: string;
   roles: ReadonlySet<'api' | 'ai' | 'worker'>;
   /** Undefined outside production means: use the key kept in DATA_DIR (see secrets.ts). */
   secretKey: string | undefined;
@@ -326,6 +333,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicAppUrl: e.PUBLIC_APP_URL.replace(/\/$/, ''),
     publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     publicAiUrl: (e.PUBLIC_AI_URL ?? `http://localhost:${e.AI_PORT}`).replace(/\/$/, ''),
+    publicPagesUrl: (
+      e.PUBLIC_PAGES_URL ??
+      e.PUBLIC_API_URL ??
+      `http://localhost:${e.PORT}`
+    ).replace(/\/$/, ''),
     roles: new Set(e.SERVICE_ROLES),
     secretKey: e.SECRET_KEY,
     oauth: {

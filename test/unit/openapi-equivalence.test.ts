@@ -217,6 +217,23 @@ IMPROVEMENTS.push(
   })),
 );
 
+IMPROVEMENTS.push(
+  ...[
+    ['components', 'schemas', 'TripImportJob', 'properties', 'publicUrl', 'description'],
+    ...[
+      'TripImportProcessing',
+      'TripImportCompleted',
+      'TripImportFailed',
+      'TripImportCanceled',
+    ].map((name) => ['components', 'examples', name, 'value', 'publicUrl']),
+    ['components', 'examples', 'TripImportAccepted', 'value', 'links', 'publicUrl'],
+  ].map((at) => ({
+    at,
+    why: "An import's publicUrl is the trip page the service serves (/t/{slug}; /i/{jobId} while it works), at PUBLIC_PAGES_URL.",
+    change: newValue(at),
+  })),
+);
+
 // Last, over the 400s the improvements above give the AI import: every POST and PATCH that takes
 // credentials takes an Idempotency-Key (README "Idempotency keys").
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });

@@ -1109,7 +1109,7 @@ export interface components {
             stage: "initializing" | "extractingText" | "generatingBlocks" | "enrichingBlocks" | "completed";
             /**
              * Format: uri
-             * @description The trip's public page once completed (before: the import's page in the application).
+             * @description The trip's public page once completed, /t/{slug}; before, /i/{jobId}, a page that waits for the trip and then leads to it. Both are served at PUBLIC_PAGES_URL (by default this service).
              */
             publicUrl: string;
             /**
