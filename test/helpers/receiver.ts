@@ -20,6 +20,8 @@ type Responder = (request: ReceivedRequest) => {
   body?: string;
   delayMs?: number;
   hang?: boolean;
+  /** Holds the answer until this settles (a receiver that holds requests while a backlog builds). */
+  until?: Promise<unknown>;
 };
 
 const TLS_DIR = new URL('../fixtures/tls/', import.meta.url);
@@ -65,10 +67,13 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
         requests.push(received);
         const answer = responder(received);
         if (answer.hang) return; // never answers
-        setTimeout(() => {
-          received.answeredAt = Date.now();
-          res.writeHead(answer.status).end(answer.body ?? '');
-        }, answer.delayMs ?? 0);
+        const reply = () =>
+          setTimeout(() => {
+            received.answeredAt = Date.now();
+            res.writeHead(answer.status).end(answer.body ?? '');
+          }, answer.delayMs ?? 0);
+        if (answer.until) void answer.until.finally(reply);
+        else reply();
       });
     },
   );
