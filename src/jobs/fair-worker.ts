@@ -111,10 +111,11 @@ export class FairWorker {
 
   async #work(): Promise<void> {
     while (!this.#stopping) {
+      // A wake from here on is news: a job queued or a slot freed after this look.
+      this.#woken = false;
       const free = this.#limits.slots - this.#running.size;
       let claimed = 0;
       if (free > 0) {
-        this.#woken = false;
         try {
           const jobs = await this.#claim(free);
           claimed = jobs.length;
@@ -129,6 +130,7 @@ export class FairWorker {
     }
   }
 
+  /** Until the next wake or poll; at once if a wake came since the loop last looked. */
   #sleep(): Promise<void> {
     if (this.#woken || this.#stopping) return Promise.resolve();
     return new Promise((resolve) => {
@@ -167,36 +169,35 @@ export class FairWorker {
 
   /**
    * Up to `free` jobs, in the order pg-boss keeps (priority, then age), each group and tier under
-   * its limit. A tier with less room than one batch could fill is left out until it has room
-   * again, so that a batch can never overshoot it: the limit is a ceiling, not always reached.
+   * its limit. pg-boss bounds the groups; a batch takes no more than the least room any tier it
+   * may reach has left, so that no tier is overshot. Tiers with little room left (less than one
+   * group's limit) are left out while the others fill in large batches, then filled one small
+   * batch at a time.
    */
   async #claim(free: number): Promise<FetchedJob[]> {
     const { perGroup, perTier } = this.#limits;
     const name = this.#job.name;
-    // Whatever a batch takes of a tier fits in what is left of it.
     const room = Math.min(perGroup, perTier);
     return this.#prisma.$transaction(async (tx) => {
       const db = bossDb(tx);
       await tx.$queryRawUnsafe('SELECT pg_advisory_xact_lock(hashtext($1))::text', name);
       const claimed: FetchedJob[] = [];
+      let large = true;
       while (claimed.length < free) {
         const tiers = (await db.executeSql(TIERS_ACTIVE, [name])).rows as Array<{
           tier: string;
           active: number;
         }>;
-        const full = tiers.filter((t) => perTier - t.active < room).map((t) => t.tier);
-        const batch = Math.min(
-          free - claimed.length,
-          perTier,
-          ...tiers.filter((t) => perTier - t.active >= room).map((t) => perTier - t.active),
-        );
+        const left = tiers.map((t) => ({ tier: t.tier, room: perTier - t.active }));
+        const excluded = left.filter((t) => t.room <= 0 || (large && t.room < room));
+        const open = left.filter((t) => !excluded.includes(t));
+        const batch = Math.min(free - claimed.length, perTier, ...open.map((t) => t.room));
         const ignoreGroups =
-          full.length === 0
+          excluded.length === 0
             ? null
             : (
-                (await db.executeSql(GROUPS_OF_TIERS, [name, full])).rows as Array<{
-                  group: string;
-                }>
+                (await db.executeSql(GROUPS_OF_TIERS, [name, excluded.map((t) => t.tier)]))
+                  .rows as Array<{ group: string }>
               ).map((r) => r.group);
         const jobs = await this.#boss.fetch(name, {
           batchSize: batch,
@@ -205,7 +206,12 @@ export class FairWorker {
           db,
         });
         claimed.push(...jobs);
-        if (jobs.length < batch) break;
+        // pg-boss cuts each group to its limit after taking the batch, so a short batch does not
+        // mean that nothing else is due: look again until a look finds nothing.
+        if (jobs.length > 0) continue;
+        const small = left.some((t) => t.room > 0 && t.room < room);
+        if (!large || !small) break;
+        large = false;
       }
       return claimed;
     });

@@ -13,6 +13,8 @@ export interface ReceivedRequest {
   receivedAt: number;
   /** When the answer was written (undefined until then, or for ever when told to hang). */
   answeredAt?: number;
+  /** When the exchange ended: answered, or the sender gave up (its own timeout). */
+  closedAt?: number;
 }
 
 type Responder = (request: ReceivedRequest) => {
@@ -65,6 +67,9 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
           receivedAt: Date.now(),
         };
         requests.push(received);
+        res.on('close', () => {
+          received.closedAt = Date.now();
+        });
         const answer = responder(received);
         if (answer.hang) return; // never answers
         const reply = () =>
