@@ -76,15 +76,22 @@ afterAll(async () => {
   await prisma?.$disconnect();
 });
 
+/** A POST that must create; a 503 (PostgreSQL too busy on a loaded machine) is tried again, as a client would. */
 async function post(key: string, target: string, body: unknown) {
-  const response = await fetch(`${apiUrl}${target}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as { id: number };
-  expect(response.status, JSON.stringify(json)).toBe(201);
-  return json;
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${apiUrl}${target}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await response.json()) as { id: number };
+    if (response.status === 503 && attempt < 5) {
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      continue;
+    }
+    expect(response.status, JSON.stringify(json)).toBe(201);
+    return json;
+  }
 }
 
 /** The most requests the receiver had open at once. */
@@ -125,10 +132,10 @@ describe('a tenant whose receiver hangs, beside one whose receiver answers', () 
       eventTypes: ['trip.created'],
     });
 
-    // A's burst: 200 trips, 20 requests at a time.
-    for (let i = 0; i < A_TRIPS; i += 20)
+    // A's burst: 200 trips, 10 requests at a time.
+    for (let i = 0; i < A_TRIPS; i += 10)
       await Promise.all(
-        Array.from({ length: 20 }, (_, j) => post(a.owner.key, '/trips', { title: `A ${i + j}` })),
+        Array.from({ length: 10 }, (_, j) => post(a.owner.key, '/trips', { title: `A ${i + j}` })),
       );
     await hanging.waitFor(PER_ENDPOINT);
 
