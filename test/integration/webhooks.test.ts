@@ -555,14 +555,12 @@ describe('deliveries', () => {
       ),
     );
     expect(answers.map((a) => a.body.deletedCount ?? a.text)).toEqual(Array(20).fill(100));
-    // Exactly once, not how fast: the fair worker's throughput to one endpoint is the benchmark's
-    // (README "Performance"), and a loaded machine needs minutes here.
-    const received = await receiver.waitFor(2000, forAccount(account), 200_000);
+    const received = await receiver.waitFor(2000, forAccount(account), 60_000);
     expect(new Set(received.map((r) => r.body.eventId)).size).toBe(2000);
     expect(new Set(received.map((r) => r.body.data.trip.id)).size).toBe(2000);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(receiver.requests.filter(forAccount(account))).toHaveLength(2000);
-  }, 260_000);
+  }, 120_000);
 });
 
 describe('a receiver that never answers', () => {
