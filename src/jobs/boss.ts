@@ -3,9 +3,8 @@
 import { PgBoss } from 'pg-boss';
 import { DURATIONS } from '../config/constants.ts';
 import type { Logger } from '../logger.ts';
-import { BOSS_SCHEMA } from './boss-db.ts';
 
-export { BOSS_SCHEMA };
+export const BOSS_SCHEMA = 'pgboss';
 
 export async function startBoss(options: {
   databaseUrl: string;
