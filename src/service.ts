@@ -138,8 +138,7 @@ export async function startService(
     if (config.roles.has('worker')) {
       const { keys, jobs, metrics, events } = services;
       const jobDeps = { prisma, logger, clock: config.clock, jobs, metrics, config, keys, events };
-      const stopWorkers = await startWorkers(boss, WORKERS, jobDeps);
-      cleanups.push(() => stopWorkers(config.shutdownTimeoutMs));
+      await startWorkers(boss, WORKERS, jobDeps);
       logger.info({ queues: WORKERS.length }, 'workers started');
     }
 

@@ -13,8 +13,6 @@ export interface ReceivedRequest {
   receivedAt: number;
   /** When the answer was written (undefined until then, or for ever when told to hang). */
   answeredAt?: number;
-  /** When the exchange ended: answered, or the sender gave up (its own timeout). */
-  closedAt?: number;
 }
 
 type Responder = (request: ReceivedRequest) => {
@@ -22,8 +20,6 @@ type Responder = (request: ReceivedRequest) => {
   body?: string;
   delayMs?: number;
   hang?: boolean;
-  /** Holds the answer until this settles (a receiver that holds requests while a backlog builds). */
-  until?: Promise<unknown>;
 };
 
 const TLS_DIR = new URL('../fixtures/tls/', import.meta.url);
@@ -67,18 +63,12 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
           receivedAt: Date.now(),
         };
         requests.push(received);
-        res.on('close', () => {
-          received.closedAt = Date.now();
-        });
         const answer = responder(received);
         if (answer.hang) return; // never answers
-        const reply = () =>
-          setTimeout(() => {
-            received.answeredAt = Date.now();
-            res.writeHead(answer.status).end(answer.body ?? '');
-          }, answer.delayMs ?? 0);
-        if (answer.until) void answer.until.finally(reply);
-        else reply();
+        setTimeout(() => {
+          received.answeredAt = Date.now();
+          res.writeHead(answer.status).end(answer.body ?? '');
+        }, answer.delayMs ?? 0);
       });
     },
   );

@@ -1185,11 +1185,10 @@ export interface components {
             /** @description A test or a redelivery by hand. */
             manual: boolean;
             /**
-             * @description One attempt: succeeded on a 2xx within 30 seconds, failed otherwise. Never retried automatically. skipped: not sent, because the endpoint was paused or deleted while it was queued (see skipReason); redeliver sends it.
+             * @description One attempt: succeeded on a 2xx within 30 seconds, failed otherwise. Never retried automatically.
              * @enum {string}
              */
-            status: "pending" | "succeeded" | "failed" | "skipped";
-            skipReason: ("paused" | "deleted") | null;
+            status: "pending" | "succeeded" | "failed";
             requestUrl: string | null;
             requestHeaders: {
                 [key: string]: string;
