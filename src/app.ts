@@ -1,7 +1,6 @@
 // createApp(deps) → a fetch handler: request id, CORS preflights, authentication, rate limit, then
 // /graphql to Yoga and everything else to the REST facade; CORS and security headers on every
 // answer. It never listens; service.ts does.
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import type { Actor } from './auth/actor.ts';
@@ -18,11 +17,18 @@ import { createDirectExecution } from './graphql/direct-execution.ts';
 import { TrustedDocuments } from './graphql/trusted-documents.ts';
 import { ValidatedDocuments } from './graphql/validated-documents.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
+import {
+  createIdempotencyGuard,
+  IDEMPOTENCY_KEY_HEADER,
+  wantsIdempotency,
+} from './idempotency/idempotency.ts';
 import { RateLimitedError } from './http/rate-limit.ts';
+import { requestIdOf } from './http/request-id.ts';
 import { createRequestLog } from './http/request-log.ts';
 import type { Logger } from './logger.ts';
 import { routeOf } from './metrics/route.ts';
 import { readBody } from './rest/body.ts';
+import { preparedOperationNames } from './rest/execute.ts';
 import { errorResponse } from './rest/errors.ts';
 import { createRestRouter, type Surface } from './rest/router.ts';
 import type { Services } from './services.ts';
@@ -43,7 +49,6 @@ export interface App {
   fetch(request: Request, serverContext?: ServerContext): Promise<Response>;
 }
 
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Paths whose Authorization header is not ours to interpret (OAuth client authentication). */
 const OWN_AUTH_PATHS = new Set(['/oauth/token']);
 
@@ -61,6 +66,11 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
   const router = createRestRouter(deps.schema, surface);
   const requestLog = createRequestLog(deps.logger);
   const graphql = surface === 'api' ? createGraphQL(deps) : undefined;
+  const idempotent = createIdempotencyGuard({
+    prisma: deps.prisma,
+    secret: deps.services.keys.answerEncryption,
+    config: deps.services.config,
+  });
 
   /** The caller, or null when anonymous. Failures spend the IP's budget, and a spent budget is a 429 before any lookup. */
   async function authenticate(
@@ -95,18 +105,28 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
     const actor = await authenticate(request, serverContext, context, path);
     context.actor = actor;
     const limits = await deps.services.rateLimits.consume(rateSubject(actor, context.clientIp));
-    const response =
+    const dispatch = async (request: Request) =>
       graphql && path === '/graphql'
         ? (checkGraphQLRequest(request) ?? (await graphql.fetch(request, context)))
         : await router.fetch(request, context, url);
+    // A key is its caller's: without credentials (a public mutation) the header is ignored.
+    const response =
+      actor && wantsIdempotency(request)
+        ? await idempotent(
+            request,
+            headerValues(request, serverContext, IDEMPOTENCY_KEY_HEADER),
+            context,
+            url,
+            dispatch,
+          )
+        : await dispatch(request);
     return withHeaders(response, limits);
   }
 
   return {
     async fetch(request, serverContext = {}) {
       const started = performance.now();
-      const incomingId = request.headers.get('x-request-id');
-      const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+      const requestId = requestIdOf(request);
       let logger: Logger | undefined;
       const context: Context = {
         prisma: deps.prisma,
@@ -184,6 +204,12 @@ function createGraphQL(deps: AppDeps) {
   const validated = new ValidatedDocuments(deps.schema, {
     hideSuggestions: !config.graphql.introspection,
   });
+  // The metrics count operations by name only for names we wrote; the others are `other`.
+  const knownOperations = new Set([
+    ...preparedOperationNames(),
+    ...trusted.names(),
+    ...config.graphql.metricsOperations,
+  ]);
   const yoga = createGraphQLHandler(deps.schema, {
     graphiql: config.graphiql,
     limits: config.graphql,
@@ -191,10 +217,12 @@ function createGraphQL(deps: AppDeps) {
     metrics,
     trusted,
     validated,
+    knownOperations,
   });
   const executeDirectly = createDirectExecution({
     trusted,
     validated,
+    knownOperations,
     limits: config.graphql,
     metrics,
     logger: deps.logger,

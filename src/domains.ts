@@ -7,8 +7,10 @@ import { authDomain } from './auth/auth.domain.ts';
 import { bookingsDomain } from './bookings/bookings.domain.ts';
 import { catalogsDomain } from './catalogs/catalogs.domain.ts';
 import type { DomainModule } from './domain-module.ts';
+import { idempotencyDomain } from './idempotency/idempotency.domain.ts';
 import { importsDomain } from './imports/imports.domain.ts';
 import { opsDomain } from './ops/ops.domain.ts';
+import { pagesDomain } from './pages/pages.domain.ts';
 import { statusDomain } from './status/status.domain.ts';
 import { tripsDomain } from './trips/trips.domain.ts';
 import { type EventResources, RESOURCE_NAMES } from './webhooks/events.ts';
@@ -24,6 +26,8 @@ export const DOMAINS: readonly DomainModule[] = [
   bookingsDomain,
   accountsDomain,
   opsDomain,
+  idempotencyDomain,
+  pagesDomain,
 ];
 
 /** Every domain's resource loaders, for the event recorder; one missing stops the start. */

@@ -109,6 +109,42 @@ export class PreconditionFailedError extends AppError {
   }
 }
 
+/** What a request's Idempotency-Key can be refused for (README "Idempotency keys"), in one place for the answers and the document. */
+export const IDEMPOTENCY_MESSAGES = {
+  invalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces), e.g. a UUID.',
+  twice: 'Send the Idempotency-Key header once.',
+  inUse:
+    'A request with this Idempotency-Key is still being processed. Retry after the time given in Retry-After to get its answer.',
+  mismatch:
+    'This Idempotency-Key was used for a different request (another method, path or body) in the last 24 hours. Send a new request with a new key.',
+} as const;
+
+export class InvalidIdempotencyKeyError extends BadRequestError {
+  constructor(message: string = IDEMPOTENCY_MESSAGES.invalid) {
+    super('invalid_idempotency_key', message);
+  }
+}
+
+/** The Idempotency-Key of a request that is still running. */
+export class IdempotencyKeyInUseError extends AppError {
+  readonly status = 409;
+  readonly code = 'idempotency_key_in_use';
+  readonly headers: Record<string, string>;
+  constructor(retryAfterSeconds: number) {
+    super(IDEMPOTENCY_MESSAGES.inUse);
+    this.headers = { 'retry-after': String(retryAfterSeconds) };
+  }
+}
+
+/** An Idempotency-Key already used for another request (method, path or body) by the same caller. */
+export class IdempotencyKeyMismatchError extends AppError {
+  readonly status = 422;
+  readonly code = 'idempotency_key_mismatch';
+  constructor() {
+    super(IDEMPOTENCY_MESSAGES.mismatch);
+  }
+}
+
 export class PayloadTooLargeError extends AppError {
   readonly status = 413;
   readonly code = 'payload_too_large';

@@ -14,6 +14,7 @@ import type { Config } from './config/config.ts';
 import { loadKeys } from './config/secret-key.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
+import { waitForDatabase } from './db/wait-for-database.ts';
 import { createPrisma, databasePool } from './db/prisma.ts';
 import { schema } from './graphql/schema.ts';
 import { RateLimits } from './http/rate-limit.ts';
@@ -82,10 +83,10 @@ export async function startService(
     };
     const listening = options.listen ?? true;
     const apiServer =
-      handlers.api && listening ? await listen(handlers.api, config.host, config.port) : undefined;
+      handlers.api && listening ? await listen(handlers.api, config, config.port) : undefined;
     if (apiServer) servers.push(apiServer);
     const aiServer =
-      handlers.ai && listening ? await listen(handlers.ai, config.host, config.aiPort) : undefined;
+      handlers.ai && listening ? await listen(handlers.ai, config, config.aiPort) : undefined;
     if (aiServer) servers.push(aiServer);
 
     const embedded = config.databaseUrl
@@ -98,6 +99,8 @@ export async function startService(
     if (embedded) cleanups.push(() => embedded.stop());
     const databaseUrl = config.databaseUrl ?? embedded!.url;
 
+    if (config.databaseUrl)
+      await waitForDatabase(databaseUrl, { timeoutMs: config.databaseStartupTimeoutMs, logger });
     await migrate(databaseUrl, logger);
     const prisma = createPrisma({
       databaseUrl,
@@ -221,15 +224,36 @@ function traced(app: App): App {
   };
 }
 
-function listen(app: App, host: string, port: number): Promise<http.Server> {
+/**
+ * A listener with the time-outs and the connection cap of the configuration: a client that
+ * dribbles its headers or body is cut after HTTP_HEADERS_TIMEOUT_MS / HTTP_REQUEST_TIMEOUT_MS
+ * (408), one that stops reading or sending mid-request after HTTP_IDLE_TIMEOUT_MS, and past
+ * HTTP_MAX_CONNECTIONS new connections are closed as they arrive.
+ */
+function listen(
+  app: App,
+  config: Pick<Config, 'host' | 'http'>,
+  port: number,
+): Promise<http.Server> {
   const adapter = createServerAdapter<ServerContext>((request, serverContext) =>
     app.fetch(request, serverContext),
   );
-  const server = http.createServer(adapter);
-  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle time-out
+  const server = http.createServer(
+    {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      keepAliveTimeout: config.http.keepAliveTimeoutMs,
+      // Node checks the two time-outs above every 30 s by default, which would let a slow client
+      // hold on for up to 30 s past them.
+      connectionsCheckingInterval: Math.min(1_000, config.http.headersTimeoutMs),
+    },
+    adapter,
+  );
+  server.timeout = config.http.idleTimeoutMs;
+  server.maxConnections = config.http.maxConnections;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => resolve(server));
+    server.listen(port, config.host, () => resolve(server));
   });
 }
 

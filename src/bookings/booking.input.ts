@@ -65,8 +65,15 @@ export const createBookingInput = z.strictObject({
 /** A traveler joining a trip by its join code (public). */
 export const joinTripInput = z.strictObject({
   joinCode: z.string().trim().toUpperCase().length(8, 'A join code has 8 characters.'),
+  /** The trip whose page the traveller joins from: the code must be that trip's. */
+  tripSlug: z.string().max(300).optional(),
   seats: seats.optional(),
   ...buyerFields,
+  /** The trip's moreInfo fields as the traveller filled them in: kept as a note of the booking. */
+  answers: z
+    .array(z.strictObject({ label: text(200).min(1, 'label is required.'), value: text(2000) }))
+    .max(30)
+    .optional(),
 });
 
 export const backOfficeInput = z.strictObject({

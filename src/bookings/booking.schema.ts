@@ -216,8 +216,26 @@ const CreateBookingInput = builder.inputType('CreateBookingInput', {
     travelers: t.field({ type: [TravelerInput] }),
   }),
 });
+const JoinAnswerInput = builder.inputType('JoinAnswerInput', {
+  description: "A moreInfo field of the trip's join form, as the traveller filled it in.",
+  fields: (t) => ({
+    label: t.string({ required: true }),
+    value: t.string({ required: true }),
+  }),
+});
 const JoinTripInput = builder.inputType('JoinTripInput', {
-  fields: (t) => ({ joinCode: t.string({ required: true }), ...BuyerFields(t as never) }),
+  fields: (t) => ({
+    joinCode: t.string({ required: true }),
+    tripSlug: t.string({
+      description: "The trip whose page the traveller joins from: the code must be this trip's.",
+    }),
+    ...BuyerFields(t as never),
+    answers: t.field({
+      type: [JoinAnswerInput],
+      description:
+        "The trip's moreInfo fields as filled in: kept as a note of the booking (its author is the trip's agent).",
+    }),
+  }),
 });
 const BackOfficeInput = builder.inputType('BookingBackOfficeInput', {
   fields: (t) => ({

@@ -89,11 +89,11 @@ export async function joinTrip(
   input: JoinTripInput,
   query: Query = {},
 ) {
-  const { joinCode, seats, ...buyer } = input;
+  const { joinCode, tripSlug, seats, answers, ...buyer } = input;
   return deps.prisma.$transaction(async (tx) => {
     const trip = await tx.trip.findFirst({
-      where: { joinCode, deletedAt: null },
-      select: { id: true, accountId: true },
+      where: { joinCode, deletedAt: null, ...(tripSlug !== undefined ? { slug: tripSlug } : {}) },
+      select: { id: true, accountId: true, agentId: true },
     });
     if (!trip) throw new NotFoundError('No trip has this join code.');
     const booking = await tx.booking.create({
@@ -103,6 +103,20 @@ export async function joinTrip(
         accountId: trip.accountId,
         code: newBookingCode(),
         seats: seats ?? 1,
+        // The answers travel as a note (the booking's shape has no other place for them),
+        // written in the name of the trip's agent: a note has an author, a traveller is none.
+        ...(answers?.length
+          ? {
+              notes: {
+                create: {
+                  id: crypto.randomUUID(),
+                  agentId: trip.agentId,
+                  content: answers.map((a) => `${a.label}: ${a.value}`).join('\n'),
+                  private: false,
+                },
+              },
+            }
+          : {}),
       },
       select: { id: true, accountId: true },
     });

@@ -7,7 +7,7 @@ import { parseOrThrow } from '../validation.ts';
 import { readJson } from '../rest/body.ts';
 import { answer, prepareOperation, runOperation } from '../rest/execute.ts';
 import { jsonResponse } from '../rest/errors.ts';
-import { idParam, listParams, pageParams } from '../rest/params.ts';
+import { idParam, listParams, pageParams, textParam } from '../rest/params.ts';
 import type { RestRouter } from '../rest/types.ts';
 import { selectionOf } from '../rest/selection.ts';
 import { TRIP_LIST_ITEM_FIELDS } from '../trips/trip.rest.ts';
@@ -94,7 +94,7 @@ export function registerCatalogRoutes(router: RestRouter, schema: GraphQLSchema)
   // Before /catalogs/:id, which would take "public" for an id.
   router.get('/catalogs/public/:idOrSlug', (request, context) =>
     answer(schema, PUBLIC, context, {
-      idOrSlug: request.params.idOrSlug,
+      idOrSlug: textParam(request.params.idOrSlug),
       ...pageParams(request),
     }),
   );

@@ -21,6 +21,7 @@ import {
   duplicateCatalog,
   getCatalog,
   getPublicCatalog,
+  publicCatalogFacets,
   publicCatalogTripsWhere,
   readableCatalogs,
   restoreCatalog,
@@ -147,6 +148,15 @@ export const CatalogType = builder.prismaObject('Catalog', {
   }),
 });
 
+const PublicCatalogFacetsType = builder
+  .objectRef<{ countries: string[]; months: string[] }>('PublicCatalogFacets')
+  .implement({
+    fields: (t) => ({
+      countries: t.exposeStringList('countries', { description: 'ISO 3166-1 alpha-3, sorted.' }),
+      months: t.exposeStringList('months', { description: 'YYYY-MM, sorted.' }),
+    }),
+  });
+
 const PublicCatalogType = builder.prismaObject('Catalog', {
   variant: 'PublicCatalog',
   description: 'A public catalog as its public page shows it.',
@@ -163,13 +173,26 @@ const PublicCatalogType = builder.prismaObject('Catalog', {
     filters: t.field({ type: CatalogFiltersType, ...filtersField, resolve: filtersOf }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    facets: t.field({
+      type: PublicCatalogFacetsType,
+      description: 'What its public trips offer the filters: their countries and start months.',
+      resolve: (catalog, _args, ctx) => publicCatalogFacets(ctx.prisma, catalog.id),
+    }),
     trips: t.field({
       type: PublicTripPageType,
-      description: 'Its public trips outside the trash, in catalog order.',
-      args: { page: t.arg.int(), pageSize: t.arg.int() },
+      description:
+        'Its public trips outside the trash, in catalog order; the filters narrow them (a page offers those in `filters`).',
+      args: {
+        page: t.arg.int(),
+        pageSize: t.arg.int(),
+        country: t.arg.string({ description: 'ISO 3166-1 alpha-3: trips that visit it.' }),
+        month: t.arg.string({ description: 'YYYY-MM: trips that start in that month.' }),
+        minDuration: t.arg.int({ description: 'Days, at least.' }),
+        maxDuration: t.arg.int({ description: 'Days, at most.' }),
+      },
       resolve: (catalog, args, ctx) => {
         const { page, pageSize } = pageOf(args);
-        const [rows, count] = linkedTrips<Trip>(ctx, publicCatalogTripsWhere(catalog.id));
+        const [rows, count] = linkedTrips<Trip>(ctx, publicCatalogTripsWhere(catalog.id, args));
         return tripPage(
           page,
           pageSize,

@@ -308,8 +308,54 @@ export async function getPublicCatalog(prisma: PrismaClient, idOrSlug: string, q
   return catalog;
 }
 
-/** What a public page lists: public trips outside the trash. */
-export const publicCatalogTripsWhere = (catalogId: number): Prisma.CatalogTripWhereInput => ({
-  catalogId,
-  trip: { deletedAt: null, visibility: 'public' },
-});
+/** The filters a public catalog page offers its visitors (README "Traveller pages"). */
+export interface PublicTripFilters {
+  /** ISO 3166-1 alpha-3: trips that visit it. */
+  country?: string | null;
+  /** YYYY-MM: trips that start in that month. */
+  month?: string | null;
+  /** Days, inclusive. */
+  minDuration?: number | null;
+  maxDuration?: number | null;
+}
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** What a public page lists: public trips outside the trash, within the visitor's filters. */
+export function publicCatalogTripsWhere(
+  catalogId: number,
+  filters: PublicTripFilters = {},
+): Prisma.CatalogTripWhereInput {
+  const trip: Prisma.TripWhereInput = { deletedAt: null, visibility: 'public' };
+  if (filters.country) trip.countries = { has: filters.country.toUpperCase() };
+  if (filters.month) {
+    const match = MONTH.exec(filters.month);
+    if (!match) throw ValidationError.field('month', 'Must be a month such as 2026-05.');
+    const [year, month] = [Number(match[1]), Number(match[2])];
+    trip.dateStart = {
+      gte: new Date(Date.UTC(year, month - 1, 1)),
+      lt: new Date(Date.UTC(year, month, 1)),
+    };
+  }
+  if (filters.minDuration != null || filters.maxDuration != null)
+    trip.duration = {
+      ...(filters.minDuration != null ? { gte: filters.minDuration } : {}),
+      ...(filters.maxDuration != null ? { lte: filters.maxDuration } : {}),
+    };
+  return { catalogId, trip };
+}
+
+/** The countries its public trips visit and the months they start in: a page's filter options. */
+export async function publicCatalogFacets(prisma: PrismaClient, catalogId: number) {
+  const links = await prisma.catalogTrip.findMany({
+    where: publicCatalogTripsWhere(catalogId),
+    select: { trip: { select: { countries: true, dateStart: true } } },
+  });
+  const countries = new Set<string>();
+  const months = new Set<string>();
+  for (const { trip } of links) {
+    for (const country of trip.countries) countries.add(country);
+    if (trip.dateStart) months.add(trip.dateStart.toISOString().slice(0, 7));
+  }
+  return { countries: [...countries].sort(), months: [...months].sort() };
+}

@@ -57,6 +57,17 @@ function originOf(value: string): string | undefined {
   return bare ? url.origin : undefined;
 }
 
+/** A comma-separated list of GraphQL names. */
+const names = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^[_A-Za-z][_0-9A-Za-z]*$/, 'must be GraphQL names')).max(1000));
+
 const roles = z
   .string()
   .transform((s) =>
@@ -88,6 +99,8 @@ const envSchema = z.object({
   PUBLIC_RATE_LIMIT_PER_MINUTE: perMinute.default(120),
   PUBLIC_APP_URL: z.url().default('http://localhost:5173'),
   PUBLIC_API_URL: optionalUrl,
+  /** Where travellers open trip and catalog pages; unset: this service serves them (PUBLIC_API_URL). */
+  PUBLIC_PAGES_URL: optionalUrl,
   PUBLIC_AI_URL: optionalUrl,
   SERVICE_ROLES: roles.default(['api', 'ai', 'worker']),
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
@@ -110,12 +123,29 @@ const envSchema = z.object({
   GRAPHQL_KEYED_DOCUMENTS: z.enum(['trusted', 'any']).default('any'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** At shutdown, how long /readyz answers 503 while the listeners still serve, before they stop accepting. */
-  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  /** The listeners' own time-outs and connection cap (see "Running in production" in the README). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().max(3_600_000).default(30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(65_000),
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().max(3_600_000).default(60_000),
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().positive().max(1_000_000).default(1_000),
+  /** How long start-up keeps trying to reach PostgreSQL (with backoff) before it exits; 0: one try. */
+  DATABASE_STARTUP_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /** Operation names counted by name in graphql_operations_total, besides those the REST routes run. */
+  GRAPHQL_METRICS_OPERATIONS: names.default([]),
   DEMO_SEED: z.stringbool().optional(),
   TRUST_PROXY: z.stringbool().default(false),
   CORS_ORIGINS: origins.default([]),
   /** Test-only: lets the outgoing client reach 127.0.0.1 (test receivers). Refused in production. */
   OUTBOUND_ALLOW_LOOPBACK: z.stringbool().default(false),
+  /**
+   * Test-only: a request sent with an Idempotency-Key waits this long just before its transaction
+   * commits (IDEMPOTENCY_TEST_DELAY_AT=beforeCommit) or just after, before answering
+   * (afterCommit), so a fault test can kill the process there. Refused in production.
+   */
+  IDEMPOTENCY_TEST_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  IDEMPOTENCY_TEST_DELAY_AT: z.enum(['beforeCommit', 'afterCommit']).default('afterCommit'),
   /** The debounce window of trip.configUpdated and catalog.updated; tests shorten it. */
   /** Optional LLM generator of the AI import: any OpenAI-compatible endpoint (unset: built-in extractor only). */
   IMPORT_LLM_BASE_URL: optionalUrl,
@@ -165,6 +195,11 @@ export interface Config {
   publicAppUrl: string;
   publicApiUrl: string;
   publicAiUrl: string;
+  /**
+   * Base URL of the traveller pages (/t/{slug}, /c/{slug}, /i/{jobId}): the import jobs'
+   * `publicUrl`. By default this service's own (PUBLIC_API_URL).
+   */
+  publicPagesUrl: string;
   roles: ReadonlySet<'api' | 'ai' | 'worker'>;
   /** Undefined outside production means: use the key kept in DATA_DIR (see secrets.ts). */
   secretKey: string | undefined;
@@ -184,7 +219,24 @@ export interface Config {
     timeoutMs: number;
     /** Trusted documents only, or any document, by caller class (see README, "Trusted documents"). */
     documents: { anonymous: DocumentMode; keyed: DocumentMode };
+    /** Operation names the metrics label by name besides the REST routes' (GRAPHQL_METRICS_OPERATIONS). */
+    metricsOperations: readonly string[];
   };
+  /** The API and AI listeners' time-outs and connection cap. */
+  http: {
+    /** Until a request's headers have arrived. */
+    headersTimeoutMs: number;
+    /** Until the whole request (headers and body) has arrived. */
+    requestTimeoutMs: number;
+    /** How long an idle keep-alive connection stays open between requests. */
+    keepAliveTimeoutMs: number;
+    /** How long a connection with a request under way may see no byte pass either way. */
+    idleTimeoutMs: number;
+    /** Open connections per listener; more are closed as they arrive. */
+    maxConnections: number;
+  };
+  /** How long start-up retries a PostgreSQL that does not answer (0: no retry). */
+  databaseStartupTimeoutMs: number;
   shutdownTimeoutMs: number;
   /** At shutdown, /readyz fails this long before the listeners stop accepting (load balancers notice). */
   shutdownDrainDelayMs: number;
@@ -199,6 +251,12 @@ export interface Config {
    * loopback addresses, where test receivers listen. Never the default; refused in production.
    */
   outboundAllowLoopback: boolean;
+  /**
+   * Test-only: awaited by a request sent with an Idempotency-Key just before its transaction
+   * commits (the key still held) and just after (the answer not yet sent). Set by
+   * IDEMPOTENCY_TEST_DELAY_MS and _AT, or injected by a test; never by default.
+   */
+  idempotencyTestHook: ((moment: 'beforeCommit' | 'afterCommit') => Promise<void>) | undefined;
   webhookDebounceSeconds: number;
   /** How long cached credential lookups live without a change notification (ms). */
   authCacheMs: number;
@@ -251,6 +309,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  OUTBOUND_ALLOW_LOOPBACK: test-only, refused in production',
     );
   }
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    // Node refuses a headers time-out longer than the request's: the headers are part of it.
+    throw new ConfigError(
+      'Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS',
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.IDEMPOTENCY_TEST_DELAY_MS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  IDEMPOTENCY_TEST_DELAY_MS: test-only, refused in production',
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.SECRET_KEY) {
     throw new ConfigError('Invalid configuration:\n  SECRET_KEY: required in production');
   }
@@ -273,6 +342,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicAppUrl: e.PUBLIC_APP_URL.replace(/\/$/, ''),
     publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     publicAiUrl: (e.PUBLIC_AI_URL ?? `http://localhost:${e.AI_PORT}`).replace(/\/$/, ''),
+    publicPagesUrl: (
+      e.PUBLIC_PAGES_URL ??
+      e.PUBLIC_API_URL ??
+      `http://localhost:${e.PORT}`
+    ).replace(/\/$/, ''),
     roles: new Set(e.SERVICE_ROLES),
     secretKey: e.SECRET_KEY,
     oauth: {
@@ -297,13 +371,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           e.GRAPHQL_ANONYMOUS_DOCUMENTS ?? (e.NODE_ENV === 'production' ? 'trusted' : 'any'),
         keyed: e.GRAPHQL_KEYED_DOCUMENTS,
       },
+      metricsOperations: e.GRAPHQL_METRICS_OPERATIONS,
     },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    },
+    databaseStartupTimeoutMs: e.DATABASE_STARTUP_TIMEOUT_MS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainDelayMs: e.SHUTDOWN_DRAIN_DELAY_MS,
     demoSeed: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS,
     outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
+    idempotencyTestHook: testDelay(e.IDEMPOTENCY_TEST_DELAY_MS, e.IDEMPOTENCY_TEST_DELAY_AT),
     webhookDebounceSeconds: e.WEBHOOK_DEBOUNCE_SECONDS,
     authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
     importLlm:
@@ -325,6 +409,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clock: () => new Date(),
     onDatabaseQuery: undefined,
   };
+}
+
+function testDelay(ms: number, at: 'beforeCommit' | 'afterCommit'): Config['idempotencyTestHook'] {
+  if (!ms) return undefined;
+  return (moment) =>
+    moment === at ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
 }
 
 /** `a=1,b=2` (the OTEL_EXPORTER_OTLP_HEADERS format, values URL-encoded) as an object. */

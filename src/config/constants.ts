@@ -33,6 +33,12 @@ export const LIMITS = {
   listInValuesMax: 100,
   /** Ours: characters of a list's `search.term`. */
   listSearchTermMax: 200,
+  /**
+   * Ours: views one client IP can have counted on one trip within the counting window (an hour),
+   * new viewers and returning ones alike. A family or an office behind one address counts; a
+   * script inventing a viewerId per call does not inflate the counter past it.
+   */
+  tripViewsPerIpMax: 20,
   /** Ours: the largest offset a list page or a connection cursor may reach (PostgreSQL int4). */
   listOffsetMax: 2_147_483_647,
 } as const;
@@ -89,6 +95,13 @@ export const DURATIONS = {
   jobHeartbeatSeconds: 30,
   /** Ours: how often the worker role's pg-boss looks for such jobs (pg-boss's default: 60). */
   jobSuperviseSeconds: 15,
+  /**
+   * Issue 28: how long the answer to a request sent with an Idempotency-Key is kept for its
+   * retries (Stripe's 24 hours); the daily purge then erases it.
+   */
+  idempotencyKeyTtlMs: 24 * 60 * 60 * 1000,
+  /** Ours: the Retry-After of a 409 idempotency_key_in_use (the first request still runs). */
+  idempotencyRetryAfterSeconds: 1,
 } as const;
 
 /** AI trip import (decisions "AI trip import"; the rest are our choices, noted as such). */

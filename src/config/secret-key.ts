@@ -11,6 +11,8 @@ export interface Keys {
   tokenSigning: Uint8Array;
   /** AES-256-GCM key for webhook signing secrets at rest. */
   secretEncryption: Buffer;
+  /** AES-256-GCM key for the stored answers of idempotency keys (an API key or whsec_ secret may be in one). */
+  answerEncryption: Buffer;
 }
 
 export async function loadKeys(config: Config): Promise<Keys> {
@@ -20,6 +22,7 @@ export async function loadKeys(config: Config): Promise<Keys> {
   return {
     tokenSigning: new Uint8Array(derive('oauth-token-signing')),
     secretEncryption: derive('webhook-secret-encryption'),
+    answerEncryption: derive('idempotency-answer-encryption'),
   };
 }
 

@@ -32,7 +32,10 @@ export function fieldCost<C>(
   if (field.args.some((arg) => (SIZE_ARGUMENTS as readonly string[]).includes(arg.name))) {
     return { field: GRAPHQL_LIMITS.fieldCost, multiplier: requestedSize(args) };
   }
-  if (field.name === 'document' && getNamedType(field.type).name.startsWith('JSON'))
+  if (
+    (field.name === 'document' || field.name === 'blocks') &&
+    getNamedType(field.type).name.startsWith('JSON')
+  )
     return GRAPHQL_LIMITS.documentCost;
   if (isList(field.type) && isCompositeType(getNamedType(field.type))) {
     return {

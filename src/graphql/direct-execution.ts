@@ -11,6 +11,7 @@ import { processRegularResult } from 'graphql-yoga';
 import type { Actor } from '../auth/actor.ts';
 import type { Config } from '../config/config.ts';
 import type { Logger } from '../logger.ts';
+import { operationLabel } from '../metrics/graphql.plugin.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { traceSpan } from '../tracing/tracing.ts';
 import { storableVariablesError } from './armor-rules.ts';
@@ -39,6 +40,8 @@ export interface DirectExecutionDeps {
   validated: ValidatedDocuments;
   limits: Config['graphql'];
   metrics: Metrics;
+  /** Operation names the metrics count by name; the others are `other`. */
+  knownOperations: ReadonlySet<string>;
   logger: Logger;
 }
 
@@ -99,7 +102,11 @@ export function createDirectExecution(deps: DirectExecutionDeps): DirectExecutio
       done();
     }
     const errors = result.errors?.map((error) => maskError(error, onUnexpected));
-    metrics.graphqlOperation(prepared.name, prepared.type, errors?.length ? 'error' : 'ok');
+    metrics.graphqlOperation(
+      operationLabel(deps.knownOperations, prepared.name),
+      prepared.type,
+      errors?.length ? 'error' : 'ok',
+    );
     return processRegularResult(
       errors ? { ...result, errors } : result,
       FETCH_API,

@@ -45,6 +45,14 @@ export function manifestOf(dir = DOCUMENTS_DIR): Record<string, string> {
 export const readManifest = (file = MANIFEST_FILE): Record<string, string> =>
   JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
 
+/** The text of a document under documents/, for a page of this service that runs it in-process. */
+export const documentSource = (file: string) =>
+  fs.readFileSync(path.join(DOCUMENTS_DIR, file), 'utf8');
+
+/** The id a client names a document under documents/ by (`sha256:<hex>`). */
+export const documentIdOfFile = (file: string) =>
+  `sha256:${documentHash(print(parse(documentSource(file))))}`;
+
 /** The hash a request names, or null when it names none (it sends a query, or nothing). */
 export function documentIdOf(params: {
   documentId?: unknown;
@@ -81,6 +89,11 @@ export class TrustedDocuments {
 
   get(hash: string): PreparedDocument | undefined {
     return this.#byHash.get(hash);
+  }
+
+  /** The operations' names (a trusted document always names its operation). */
+  names(): string[] {
+    return [...this.#byHash.values()].flatMap((document) => (document.name ? [document.name] : []));
   }
 
   get size(): number {

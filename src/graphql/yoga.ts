@@ -25,6 +25,8 @@ export function createGraphQLHandler(
     metrics: Metrics;
     trusted: TrustedDocuments;
     validated: ValidatedDocuments;
+    /** Operation names the metrics count by name; the others are `other`. */
+    knownOperations: ReadonlySet<string>;
   },
 ) {
   return createYoga<YogaServerContext, Context>({
@@ -43,7 +45,7 @@ export function createGraphQLHandler(
       useJsonSyntaxPositions(),
       ...useTrustedDocuments(options.trusted, options.validated, options.limits.documents),
       ...armorPlugins(options.limits),
-      useOperationMetrics(options.metrics),
+      useOperationMetrics(options.metrics, options.knownOperations),
       useOperationTracing(),
     ],
     maskedErrors: {

@@ -3,10 +3,13 @@
 // number of points from the subject's counter (rate_limit_counters) and spends them locally, so
 // the hot path is a Map lookup. A lease never takes more than the budget has left, so all
 // processes together never allow more than the limit. What a process holds unspent the others
-// cannot use, so leases stay small (about a quarter of a second of the subject's traffic on this
-// process, at most LEASE_SHARE of the limit) and a process gives back what it holds once the
-// subject goes quiet. A subject whose budget is spent is refused from memory, asking again once a
-// second in case another process gave points back.
+// cannot use, so leases stay small: about a quarter of a second of the subject's traffic on this
+// process, at most LEASE_SHARE of the limit, and at most 1/REMAINING_SHARE of what the window
+// has left, so that leases shrink as the budget runs out and the last points go one at a time to
+// whichever process asks (what the others hold unspent then is a few points). A limit below
+// 2 / LEASE_SHARE is leased one point at a time: one statement a request, exact. A process gives
+// back what it holds once the subject goes quiet. A subject whose budget is spent is refused from
+// memory, asking again once a second in case another process gave points back.
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.ts';
 
@@ -15,6 +18,8 @@ const WINDOW_SECONDS = 60;
 const LEASE_TARGET_MS = 250;
 /** At most this share of the limit in one lease: bounds what one process holds unspent. */
 const LEASE_SHARE = 1 / 40;
+/** A lease takes at most 1/REMAINING_SHARE of the points the window has left (at least one). */
+export const REMAINING_SHARE = 8;
 /** A spent budget is asked for again at most this often. */
 const EXHAUSTED_RECHECK_MS = 1_000;
 /** Points held for a subject idle this long go back to the shared budget. */
@@ -33,7 +38,16 @@ export interface Lease {
   msLeft: number;
 }
 
-/** The shared counters: take up to `want` points of a subject's budget, or give unspent ones back. */
+/**
+ * How many points a lease takes when `want` are asked for and the window's `taken` of `limit` are
+ * gone: what rate_limit_counters' upsert grants (rate-limit-counters.ts), for stores in memory.
+ */
+export function grantOf(want: number, limit: number, taken: number): number {
+  const left = Math.max(0, limit - taken);
+  return Math.min(want, left, Math.max(1, Math.floor(left / REMAINING_SHARE)));
+}
+
+/** The shared counters: take up to `want` points of a subject's budget (`grantOf`), or give unspent ones back. */
 export interface LeaseStore {
   take(subject: string, want: number, limit: number, windowSeconds: number): Promise<Lease>;
   giveBack(
@@ -201,6 +215,8 @@ export class LeasedLimiter {
       const now = this.now();
       if (subject.windowId?.getTime() !== lease.windowId.getTime()) subject.left = 0; // a new window: older points are void
       subject.left += lease.granted;
+      // A lease cut short by the budget's remainder: lease again when half of it is spent.
+      subject.leaseSize = Math.max(1, Math.min(subject.leaseSize, lease.granted));
       subject.taken = lease.taken;
       subject.windowId = lease.windowId;
       subject.windowEnd = now + lease.msLeft;

@@ -21,6 +21,12 @@ export interface OutboundPolicy {
   lookup?: typeof dns.lookup;
 }
 
+/**
+ * One answer for every host that may not be reached, whether its name does not resolve or
+ * resolves to a private address: two answers would let a caller map which internal names exist.
+ */
+const NOT_PUBLIC = 'The URL must point at a public address.';
+
 export class UrlRefusedError extends Error {}
 
 export interface OutboundResponse {
@@ -66,25 +72,22 @@ export function checkUrl(
     .toLowerCase();
   if ((host === 'localhost' || host.endsWith('.localhost')) && !policy.allowLoopback)
     throw new UrlRefusedError('The URL must not point at localhost.');
-  if (ipaddr.isValid(host) && !addressAllowed(host, policy))
-    throw new UrlRefusedError('The URL must point at a public address.');
+  if (ipaddr.isValid(host) && !addressAllowed(host, policy)) throw new UrlRefusedError(NOT_PUBLIC);
   return url;
 }
 
-/** Resolves a name and refuses it when any of its addresses is not public. */
+/** Resolves a name and refuses it when it does not resolve or any of its addresses is not public. */
 export async function checkResolvedHost(hostname: string, policy: OutboundPolicy): Promise<void> {
   const host = hostname.replace(/^\[|\]$/g, '');
   if (ipaddr.isValid(host)) return;
   const lookup = policy.lookup ?? dns.lookup;
   const addresses = await new Promise<dns.LookupAddress[]>((resolve, reject) =>
     lookup(host, { all: true }, (error, result) =>
-      error
-        ? reject(new UrlRefusedError(`The host ${host} does not resolve.`))
-        : resolve(result as dns.LookupAddress[]),
+      error ? reject(new UrlRefusedError(NOT_PUBLIC)) : resolve(result as dns.LookupAddress[]),
     ),
   );
   if (addresses.length === 0 || addresses.some((a) => !addressAllowed(a.address, policy))) {
-    throw new UrlRefusedError('The URL must point at a public address.');
+    throw new UrlRefusedError(NOT_PUBLIC);
   }
 }
 
@@ -93,11 +96,10 @@ function guardedLookup(policy: OutboundPolicy): LookupFunction {
   const lookup = policy.lookup ?? dns.lookup;
   return (hostname, options, callback) => {
     lookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, '', 4);
-      const list = addresses as unknown as dns.LookupAddress[];
-      const refused = list.length === 0 || list.some((a) => !addressAllowed(a.address, policy));
-      if (refused)
-        return callback(new UrlRefusedError('The URL must point at a public address.'), '', 4);
+      const list = (addresses ?? []) as unknown as dns.LookupAddress[];
+      const refused =
+        error || list.length === 0 || list.some((a) => !addressAllowed(a.address, policy));
+      if (refused) return callback(new UrlRefusedError(NOT_PUBLIC), '', 4);
       if ((options as { all?: boolean }).all)
         return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       return callback(null, list[0]!.address, list[0]!.family);

@@ -2,17 +2,23 @@
 // on a small pool of their own: a lease must not queue behind the requests it is about to let
 // through when Prisma's pool is busy. Windows run on PostgreSQL's clock, the same for every process.
 import pg from 'pg';
-import type { Lease, LeaseStore } from './leased-limiter.ts';
+import { type Lease, type LeaseStore, REMAINING_SHARE } from './leased-limiter.ts';
 
 // A window that has ended starts again with this lease. `last_grant` is computed from the row as
 // it was before this statement: the only way an upsert can say how many points it took while
-// other processes take some at the same time.
+// other processes take some at the same time. A grant is at most what the window has left, and at
+// most 1/$5 of it (at least one point while any is left), so that leases shrink as the budget
+// runs out (leased-limiter.ts, `grantOf`, says the same in TypeScript).
 const TAKE = `
   INSERT INTO rate_limit_counters AS c (subject, expires_at, taken, last_grant)
-  VALUES ($1, now() + make_interval(secs => $4), LEAST($2::int, $3::int), LEAST($2::int, $3::int))
+  VALUES ($1, now() + make_interval(secs => $4),
+    LEAST($2::int, $3::int, GREATEST(1, $3::int / $5::int)),
+    LEAST($2::int, $3::int, GREATEST(1, $3::int / $5::int)))
   ON CONFLICT (subject) DO UPDATE SET
-    last_grant = CASE WHEN c.expires_at <= now() THEN EXCLUDED.taken ELSE LEAST($2::int, GREATEST(0, $3::int - c.taken)) END,
-    taken = CASE WHEN c.expires_at <= now() THEN EXCLUDED.taken ELSE c.taken + LEAST($2::int, GREATEST(0, $3::int - c.taken)) END,
+    last_grant = CASE WHEN c.expires_at <= now() THEN EXCLUDED.taken
+      ELSE LEAST($2::int, GREATEST(0, $3::int - c.taken), GREATEST(1, ($3::int - c.taken) / $5::int)) END,
+    taken = CASE WHEN c.expires_at <= now() THEN EXCLUDED.taken
+      ELSE c.taken + LEAST($2::int, GREATEST(0, $3::int - c.taken), GREATEST(1, ($3::int - c.taken) / $5::int)) END,
     expires_at = CASE WHEN c.expires_at <= now() THEN EXCLUDED.expires_at ELSE c.expires_at END
   RETURNING taken, last_grant, expires_at, greatest(0, extract(epoch FROM expires_at - now()) * 1000)::int AS ms_left`;
 
@@ -46,7 +52,7 @@ export class PgLeaseStore implements LeaseStore {
     }>({
       name: 'rate-limit-take',
       text: TAKE,
-      values: [subject, want, limit, windowSeconds],
+      values: [subject, want, limit, windowSeconds, REMAINING_SHARE],
     });
     const row = rows[0]!;
     return {

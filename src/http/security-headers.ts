@@ -1,19 +1,21 @@
 // Security headers on every answer, and the one place where the pages' Content-Security-Policy
 // lives. JSON answers get a policy that allows nothing (nothing in them should ever run). The two
-// pages, /docs (Swagger UI) and GraphiQL on GET /graphql, get a policy of exactly what they load.
+// developer pages, /docs (Swagger UI) and GraphiQL on GET /graphql, get a policy of exactly what
+// they load; the traveller pages (/t/, /c/, /i/) get travellerPagePolicy, set as they are made.
 import { createHash } from 'node:crypto';
 import type { Config } from '../config/config.ts';
 import { DOCS_PATH } from '../openapi/reference-page.ts';
 
 type Directives = Record<string, readonly string[]>;
 
-const EVERY_ANSWER = {
+/** What every answer carries, the probes' included (status/probes.ts). */
+export const EVERY_ANSWER = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 } as const;
 
 /** Everything that is not a page: nothing may load, nothing may frame it. */
-const NOTHING = "default-src 'none'; frame-ancestors 'none'";
+export const NOTHING = "default-src 'none'; frame-ancestors 'none'";
 
 const PAGE: Directives = {
   'default-src': ["'none'"],
@@ -51,6 +53,33 @@ const GRAPHIQL: Directives = {
   'worker-src': ["'self'"],
 };
 
+/** Where the traveller pages live (src/pages/): their answers carry travellerPagePolicy. */
+export const TRAVELLER_PAGE_PREFIXES = ['/t/', '/c/', '/i/'] as const;
+
+/**
+ * A traveller page: our script file only (the view counter), its inline stylesheet by hash (no
+ * 'unsafe-inline' at all), images from the agency's http(s) addresses, forms back to us, and
+ * fetches to our own /graphql.
+ */
+const TRAVELLER_PAGE: Directives = {
+  ...PAGE,
+  'script-src': ["'self'"],
+  'img-src': ["'self'", 'https:', 'http:', 'data:'],
+  'connect-src': ["'self'"],
+  'form-action': ["'self'"],
+};
+
+/** The policy of a traveller page: the SHA-256 of each inline <style> of `html` allowed. */
+export function travellerPagePolicy(html: string): string {
+  const hashes = [...html.matchAll(/<style>([\s\S]*?)<\/style>/gi)].map(
+    ([, body]) => `'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`,
+  );
+  return policyOf({ ...TRAVELLER_PAGE, 'style-src': hashes.length ? hashes : ["'none'"] });
+}
+
+const isTravellerPage = (path: string) =>
+  TRAVELLER_PAGE_PREFIXES.some((prefix) => path.startsWith(prefix));
+
 export type SecureAnswer = (path: string, response: Response) => Promise<Response>;
 
 /** Sets the headers every answer carries; pages get their own policy. */
@@ -82,6 +111,10 @@ export function createSecurityHeaders(
       page.headers.set('content-security-policy', graphiql.policy);
       return page;
     }
+    // A traveller page got its policy when it was made (travellerPagePolicy); a page there without
+    // one, or any other answer, gets the policy that allows nothing.
+    if (isPage && isTravellerPage(path) && response.headers.has('content-security-policy'))
+      return response;
     response.headers.set('content-security-policy', NOTHING);
     return response;
   };

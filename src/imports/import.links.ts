@@ -1,6 +1,8 @@
-// Where a job's links point (decisions "AI trip import"): publicUrl and builderUrl at the
-// application (PUBLIC_APP_URL), naming the trip once completed; status and cancel at the API
-// variant the caller used ({ai_url}/trip-imports or {base_url}/ai/trips).
+// Where a job's links point (README "AI import", "Traveller pages"): publicUrl at the traveller pages
+// (PUBLIC_PAGES_URL, by default this service: /t/{slug} once completed, before that /i/{jobId},
+// which waits for the trip and then leads to it), builderUrl at the application
+// (PUBLIC_APP_URL); status and cancel at the API variant the caller used ({ai_url}/trip-imports
+// or {base_url}/ai/trips).
 import type { Config } from '../config/config.ts';
 import type { Surface } from '../rest/types.ts';
 
@@ -11,13 +13,14 @@ interface LinkedJob {
 
 export function appUrls(config: Config, job: LinkedJob) {
   const app = config.publicAppUrl;
+  const pages = config.publicPagesUrl;
   return job.trip
     ? {
-        publicUrl: `${app}/trips/${job.trip.slug}`,
+        publicUrl: `${pages}/t/${encodeURIComponent(job.trip.slug)}`,
         builderUrl: `${app}/builder/trips/${job.trip.id}`,
       }
     : {
-        publicUrl: `${app}/imports/${job.publicId}`,
+        publicUrl: `${pages}/i/${job.publicId}`,
         builderUrl: `${app}/builder/imports/${job.publicId}`,
       };
 }

@@ -14,7 +14,7 @@ export const importJobShape = z.object({
     .meta({ description: 'In this order; each is visible while it runs.' }),
   publicUrl: url().meta({
     description:
-      "The trip's public page once completed (before: the import's page in the application).",
+      "The trip's public page once completed, /t/{slug}; before, /i/{jobId}, a page that waits for the trip and then leads to it. Both are served at PUBLIC_PAGES_URL (by default this service).",
   }),
   builderUrl: url().meta({
     description: 'The trip in the builder once completed (needs signing in).',

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { LIMITS } from '../config/constants.ts';
-import { megabytes } from '../errors.ts';
+import { IDEMPOTENCY_MESSAGES, megabytes } from '../errors.ts';
 import { EXAMPLES, errorExample } from './examples.ts';
 import { inputSchemas } from './input-schemas.ts';
 import { errorSchema, responseSchemas } from './response-schemas.ts';
@@ -37,6 +37,11 @@ const HEADERS: Record<string, Header> = {
       'The X-Request-Id sent (when it matches [\\w.:-]{1,128}) or a generated UUID; it appears in the logs.',
     required: true,
     schema: { type: 'string' },
+  },
+  'Idempotent-Replayed': {
+    description:
+      'true: this is the stored answer of an earlier request with the same Idempotency-Key, replayed; nothing was done again.',
+    schema: { type: 'string', enum: ['true'] },
   },
   ETag: {
     description: 'Revision of the trip configuration; send it back in If-Match.',
@@ -143,6 +148,55 @@ const RESPONSES: Record<string, Response> = {
     ['precondition_failed'],
     {
       stale: ['precondition_failed', 'The resource has changed since it was read.'],
+    },
+  ),
+  IdempotentBadRequest: {
+    description:
+      'Invalid parameters or body: the validation body, naming each field. A duplicated x-on-behalf-of header: duplicate_header. An Idempotency-Key that is not 1 to 255 visible ASCII characters, or sent twice: invalid_idempotency_key (not stored: correct it and send again).',
+    headers: headerRefs('X-Request-Id'),
+    content: {
+      'application/json': {
+        schema: {
+          oneOf: [
+            { $ref: '#/components/schemas/ValidationErrors' },
+            errorSchema(['duplicate_header', 'invalid_idempotency_key']),
+          ],
+        },
+        examples: {
+          validation: { $ref: '#/components/examples/ValidationErrors' },
+          duplicateHeader: errorExample(
+            'duplicate_header',
+            'The x-on-behalf-of header must be sent once.',
+          ),
+          invalidIdempotencyKey: errorExample(
+            'invalid_idempotency_key',
+            IDEMPOTENCY_MESSAGES.invalid,
+          ),
+        },
+      },
+    },
+  },
+  IdempotencyKeyInUse: errorResponse(
+    'Another request with this Idempotency-Key is still running (the first of two sent at once, or one retried too soon). Nothing was done: retry after Retry-After seconds to get its answer.',
+    ['idempotency_key_in_use'],
+    {
+      inUse: ['idempotency_key_in_use', IDEMPOTENCY_MESSAGES.inUse],
+    },
+    {
+      headers: headerRefs(
+        'Retry-After',
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+        'X-Request-Id',
+      ),
+    },
+  ),
+  IdempotencyKeyMismatch: errorResponse(
+    'This Idempotency-Key answered another request of the same caller (another method, path or body) in the last 24 hours. Nothing was done: send this request with a new key.',
+    ['idempotency_key_mismatch'],
+    {
+      mismatch: ['idempotency_key_mismatch', IDEMPOTENCY_MESSAGES.mismatch],
     },
   ),
   PayloadTooLarge: tooLarge(
@@ -257,6 +311,14 @@ const PARAMETERS: Record<string, Parameter> = {
       agent: { value: 'ana@agency.example' },
       agentInAccount: { value: 'ana@agency.example,12' },
     },
+  },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    description:
+      "Makes a retry safe: a unique value (a UUID) of 1 to 255 visible ASCII characters, sent again with the same request when its answer was lost. The first request's answer is stored with its change, in one transaction, for 24 hours; the same key with the same method, path and body replays it with `Idempotent-Replayed: true` and does nothing again (no second resource, no second event); with another request, 422 idempotency_key_mismatch; while the first still runs, 409 idempotency_key_in_use with Retry-After. Keys belong to their caller (the API key, or the machine client and its agent) in its account. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored: the same key may be sent again. Optional.",
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+    examples: { uuid: { value: '5f0c6a3e-9f1b-4d0e-9a57-0f6f3b1c2d4e' } },
   },
   IfMatch: {
     name: 'If-Match',

@@ -2,11 +2,21 @@
 // components.ts, and each domain's paths from its own <entity>.openapi.ts, through the registry
 // (src/domains.ts), in the registry's order.
 import { API_VERSION, LIMITS } from '../config/constants.ts';
-import { megabytes } from '../errors.ts';
+import { IDEMPOTENCY_MESSAGES, megabytes } from '../errors.ts';
 import { DOMAINS } from '../domains.ts';
 import { components } from './components.ts';
 import { documentationPaths } from './documentation.openapi.ts';
-import type { Method, OpenApiDocument, Paths, WebhookEvents } from './types.ts';
+import { errorExample } from './examples.ts';
+import type {
+  Method,
+  OpenApiDocument,
+  Operation,
+  Paths,
+  Reference,
+  Response,
+  Schema,
+  WebhookEvents,
+} from './types.ts';
 
 export interface DocumentOptions {
   /** Public base URL of the API listener ({base_url}); also where the token URL lives. */
@@ -52,6 +62,13 @@ which PostgreSQL cannot store, is a 400 naming its field.
 **Limits.** Answers carry \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`; a 429 carries
 \`Retry-After\`. JSON bodies are limited to ${megabytes(LIMITS.jsonBodyBytes)}, a trip configuration to ${megabytes(LIMITS.configBodyBytes)}, an AI import's to
 ${megabytes(LIMITS.importBodyBytes)} (a ${megabytes(LIMITS.importDocumentBytes)} document inline in base64); past them, 413. Every answer echoes \`X-Request-Id\`.
+
+**Safe retries.** Every POST and PATCH with credentials takes an optional \`Idempotency-Key\` header (a UUID): its
+answer is stored with its change, in one transaction, for 24 hours. Sent again with the same method, path and body,
+the key replays that answer with \`Idempotent-Replayed: true\` and does nothing again; with another request it is a
+\`422 idempotency_key_mismatch\`; while the first request still runs, a \`409 idempotency_key_in_use\` with
+\`Retry-After\`. Refusals (400, 401, 403, 405, 413, 415, 429) and 5xx are not stored. GraphQL mutations take the same
+header.
 
 **Versioning.** Semantic versioning; paths carry no version. \`GET /status\` reports the version.`;
 
@@ -109,7 +126,7 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentW
     info: { title: 'Trips API', version: API_VERSION, description: DESCRIPTION },
     servers,
     tags: TAGS,
-    paths: withOperationParameters(paths),
+    paths: withIdempotencyKeys(withOperationParameters(paths)),
     webhooks: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.webhooks?.())),
     components: components({
       tokenUrl: `${apiUrl}/oauth/token`,
@@ -145,4 +162,80 @@ function withOperationParameters(paths: Paths): Paths {
       ];
     }),
   );
+}
+
+const IDEMPOTENT_METHODS = ['post', 'patch'] as const;
+const ref = (kind: string, name: string): Reference => ({ $ref: `#/components/${kind}/${name}` });
+
+/**
+ * Every POST and PATCH that takes credentials takes an Idempotency-Key (README "Idempotency
+ * keys"): the header, the 409 and 422 it can answer, invalid_idempotency_key among its 400s, and
+ * Idempotent-Replayed on its successes. Written here once, for every domain's operations.
+ */
+function withIdempotencyKeys(paths: Paths): Paths {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => {
+      const guarded = { ...item };
+      for (const method of IDEMPOTENT_METHODS) {
+        const operation = item[method];
+        if (operation?.security?.length) guarded[method] = idempotent(operation);
+      }
+      return [path, guarded];
+    }),
+  );
+}
+
+function idempotent(operation: Operation): Operation {
+  const responses: Record<string, Response | Reference> = {};
+  for (const [status, response] of Object.entries(operation.responses)) {
+    responses[status] = status.startsWith('2')
+      ? withReplayedHeader(response as Response)
+      : status === '400'
+        ? withInvalidKey(response)
+        : response;
+  }
+  responses['409'] = ref('responses', 'IdempotencyKeyInUse');
+  responses['422'] = ref('responses', 'IdempotencyKeyMismatch');
+  return {
+    ...operation,
+    parameters: [...(operation.parameters ?? []), ref('parameters', 'IdempotencyKey')],
+    responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b))),
+  };
+}
+
+function withReplayedHeader(response: Response): Response {
+  return {
+    ...response,
+    headers: { ...response.headers, 'Idempotent-Replayed': ref('headers', 'Idempotent-Replayed') },
+  };
+}
+
+/** The shared 400 becomes its variant with the code; an operation's own 400 gets the code added. */
+function withInvalidKey(response: Response | Reference): Response | Reference {
+  if ('$ref' in response) return ref('responses', 'IdempotentBadRequest');
+  const media = response.content?.['application/json'];
+  const codes = ((media?.schema as Schema | undefined)?.properties as Schema | undefined)?.error as
+    | { properties?: { code?: { enum?: string[] } } }
+    | undefined;
+  const known = codes?.properties?.code?.enum;
+  if (!media || !known) return response;
+  const schema = structuredClone(media.schema) as {
+    properties: { error: { properties: { code: { enum: string[] } } } };
+  };
+  schema.properties.error.properties.code.enum = [...known, 'invalid_idempotency_key'];
+  return {
+    ...response,
+    content: {
+      'application/json': {
+        schema,
+        examples: {
+          ...media.examples,
+          invalidIdempotencyKey: errorExample(
+            'invalid_idempotency_key',
+            IDEMPOTENCY_MESSAGES.invalid,
+          ),
+        },
+      },
+    },
+  };
 }

@@ -1,7 +1,12 @@
 // The REST facade runs GraphQL operations of the same schema in-process: each document is parsed
 // and validated once, when its route module loads, and executed directly per request (no HTTP,
 // no yoga.fetch; see ../shared/notes/performance-and-traps.md).
-import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
+import {
+  getOperationAST,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
 import type { CompiledQuery } from 'graphql-jit';
 import type { Context } from '../graphql/context.ts';
 import { compileDocument } from '../graphql/prepared-document.ts';
@@ -32,6 +37,14 @@ export function prepareOperation<TData = Record<string, unknown>>(
  * limits of /graphql by construction: test/unit/rest-operation-limits.test.ts checks each one.
  */
 export const preparedOperations = new Map<string, DocumentNode>();
+
+/** The names of the operations the REST facade prepared (Trips, CreateTrip...). */
+export function preparedOperationNames(): string[] {
+  return [...preparedOperations.values()].flatMap((document) => {
+    const name = getOperationAST(document)?.name?.value;
+    return name ? [name] : [];
+  });
+}
 
 /** The operation's data; a failed operation throws, and the router renders the error. */
 export async function runOperation<TData>(

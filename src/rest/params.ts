@@ -19,6 +19,20 @@ export function idParam(value: string | undefined, name: string): number {
   return id;
 }
 
+/**
+ * A text path parameter as the client meant it: percent-escapes decoded, so that `%00` is the NUL
+ * it stands for and is refused (400) with every other unstorable string when the operation runs.
+ * A malformed escape (`%E0%A4%A`) stays as sent, and names nothing.
+ */
+export function textParam(value: string | undefined): string {
+  const raw = value ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export function intQuery(value: string | undefined, name: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^-?\d{1,10}$/.test(value)) throw ValidationError.field(name, `${name} must be an integer.`);

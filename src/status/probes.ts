@@ -3,7 +3,11 @@
 // the port opens. /livez: the process is alive. /readyz: 200 once everything has started, 503
 // while starting, while draining at shutdown, and while PostgreSQL does not answer. Until the app
 // is there every other path gets a 503 as well. GET /status keeps its own body (status/).
+// From SIGTERM on (draining), every answer, the app's too, says `Connection: close`, so that
+// keep-alive clients open their next connection elsewhere while this process finishes.
 import type { App, ServerContext } from '../app.ts';
+import { requestIdOf } from '../http/request-id.ts';
+import { EVERY_ANSWER, NOTHING } from '../http/security-headers.ts';
 import { errorBody, jsonResponse } from '../rest/errors.ts';
 
 export type ReadinessState = 'starting' | 'ready' | 'draining';
@@ -41,23 +45,42 @@ export class Readiness {
 const PROBE_PATH = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*\/(livez|readyz)(?:[?#]|$)/i;
 
 export function withProbes(readiness: Readiness, app: () => App | undefined): App {
+  async function answer(request: Request, serverContext?: ServerContext): Promise<Response> {
+    const probe =
+      request.method === 'GET' || request.method === 'HEAD'
+        ? PROBE_PATH.exec(request.url)?.[1]
+        : undefined;
+    if (probe === 'livez') return ownAnswer(request, { status: 'ok' }, 200);
+    if (probe === 'readyz') {
+      const { ready, body } = await readiness.report();
+      return ownAnswer(request, body, ready ? 200 : 503);
+    }
+    const current = app();
+    if (current) return current.fetch(request, serverContext);
+    const starting = errorBody('service_unavailable', 'The service is starting.');
+    return ownAnswer(request, starting, 503, { 'retry-after': '1' });
+  }
   return {
     async fetch(request: Request, serverContext?: ServerContext) {
-      const probe =
-        request.method === 'GET' || request.method === 'HEAD'
-          ? PROBE_PATH.exec(request.url)?.[1]
-          : undefined;
-      if (probe === 'livez') return jsonResponse({ status: 'ok' }, 200, NO_STORE);
-      if (probe === 'readyz') {
-        const { ready, body } = await readiness.report();
-        return jsonResponse(body, ready ? 200 : 503, NO_STORE);
-      }
-      const current = app();
-      if (current) return current.fetch(request, serverContext);
-      return jsonResponse(errorBody('service_unavailable', 'The service is starting.'), 503, {
-        ...NO_STORE,
-        'retry-after': '1',
-      });
+      const response = await answer(request, serverContext);
+      if (readiness.state === 'draining') response.headers.set('connection', 'close');
+      return response;
     },
   };
+}
+
+/** An answer of the probes themselves, with the headers the app gives every answer (app.ts). */
+function ownAnswer(
+  request: Request,
+  body: unknown,
+  status: number,
+  headers: Record<string, string> = {},
+): Response {
+  return jsonResponse(body, status, {
+    ...NO_STORE,
+    ...EVERY_ANSWER,
+    'content-security-policy': NOTHING,
+    'x-request-id': requestIdOf(request),
+    ...headers,
+  });
 }

@@ -1,6 +1,6 @@
 // The public trip page's view counter (decisions "Trips": `visualizations`).
 import { builder } from '../graphql/builder.ts';
-import { recordTripView, viewerKey } from './trip-views.service.ts';
+import { ipKey, recordTripView, viewerKey } from './trip-views.service.ts';
 
 const TripViewResult = builder
   .objectRef<{ counted: boolean; visualizations: number }>('TripViewResult')
@@ -26,11 +26,14 @@ builder.mutationField('recordTripView', (t) =>
       }),
     },
     resolve: (_root, args, ctx) => {
-      const viewer = viewerKey({
-        viewerId: args.viewerId?.slice(0, 200),
-        clientIp: ctx.clientIp,
-        userAgent: ctx.userAgent,
-      });
+      const viewer = {
+        key: viewerKey({
+          viewerId: args.viewerId?.slice(0, 200),
+          clientIp: ctx.clientIp,
+          userAgent: ctx.userAgent,
+        }),
+        ipKey: ipKey(ctx.clientIp),
+      };
       return recordTripView(ctx.prisma, args.slug, viewer, ctx.services.config.clock());
     },
   }),

@@ -152,6 +152,16 @@ export async function getTrip(prisma: PrismaClient, actor: Actor, id: number, qu
   return trip;
 }
 
+/** A trip a public page shows: public and outside the trash (README "Traveller pages"); else not found. */
+export async function getPublicTrip(prisma: PrismaClient, slug: string, query: Query = {}) {
+  const trip = await prisma.trip.findFirst({
+    ...query,
+    where: { slug, deletedAt: null, visibility: 'public' },
+  });
+  if (!trip) throw notFound();
+  return trip;
+}
+
 /** trip.updated only when a field really changes; a PATCH that changes nothing writes nothing. */
 export async function updateTrip(w: Writer, id: number, input: UpdateTripInput, query: Query = {}) {
   return w.prisma.$transaction(async (tx) => {

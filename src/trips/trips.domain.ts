@@ -16,6 +16,7 @@ export const tripsDomain: DomainModule = {
     await import('./trip.schema.ts');
     await import('./trip-connection.schema.ts');
     await import('./trip-views.schema.ts');
+    await import('./public-trip.schema.ts');
   },
   routes: {
     on: ['api'],

@@ -319,3 +319,64 @@ export function hostileFilters(fields: string[]): fc.Arbitrary<unknown> {
     { weight: 1, arbitrary: filter.map((f) => Array(21).fill(f)) },
   );
 }
+
+/**
+ * JSON nested `depth` levels deep (issue 25): arrays, objects, or both in turn, closed or left
+ * open; as JSON text. Depths around the import text's limit (64) and far past what a recursive
+ * reader survives (5,000 overflowed the stack in 10 KB).
+ */
+export const deepJsonText = (): fc.Arbitrary<string> =>
+  fc
+    .record({
+      depth: fc.constantFrom(63, 64, 65, 129, 1_000, 5_000, 20_000),
+      kind: fc.constantFrom('array', 'object', 'mixed'),
+      closed: fc.boolean(),
+    })
+    .map(({ depth, kind, closed }) => {
+      const open: string[] = [];
+      const close: string[] = [];
+      for (let level = 0; level < depth; level++) {
+        const array = kind === 'array' || (kind === 'mixed' && level % 2 === 0);
+        open.push(array ? '[' : '{"a":');
+        close.push(array ? ']' : '}');
+      }
+      return `${open.join('')}1${closed ? close.reverse().join('') : ''}`;
+    });
+
+/**
+ * A JSON text holding `deepJsonText()` at the place `wrap` says, either as a string (JSON text in
+ * a text field) or written in as a value. Built as text: JSON.parse and JSON.stringify overflow the
+ * stack at these depths themselves.
+ */
+export const withDeepJson = (wrap: (rawJson: string) => string): fc.Arbitrary<string> =>
+  fc
+    .tuple(deepJsonText(), fc.boolean())
+    .map(([text, asValue]) => wrap(asValue ? text : JSON.stringify(text)));
+
+/**
+ * Ids of UUID columns in the wrong shape (issue 25: `removeBookingNote(id: "1")` answered 500):
+ * numbers, near misses of a UUID (a letter past f, a digit short or long, braces, a URN, no
+ * dashes, upper case), the nil UUID, and UUIDs nobody issued.
+ */
+export const uuidLike = (): fc.Arbitrary<string> =>
+  fc.oneof(
+    fc.uuid(),
+    fc.uuid().map((id) => id.toUpperCase()),
+    fc.uuid().map((id) => `${id.slice(0, -1)}g`),
+    fc.uuid().map((id) => id.slice(0, -1)),
+    fc.uuid().map((id) => `${id}0`),
+    fc.uuid().map((id) => `{${id}}`),
+    fc.uuid().map((id) => `urn:uuid:${id}`),
+    fc.uuid().map((id) => id.replace(/-/g, '')),
+    fc.uuid().map((id) => ` ${id}`),
+    fc.constantFrom(
+      '1',
+      '0',
+      '-1',
+      '',
+      '00000000-0000-0000-0000-000000000000',
+      'ffffffff-ffff-ffff-ffff-ffffffffffff',
+      'dlv_1',
+      'null',
+    ),
+  );

@@ -3,7 +3,9 @@
 // headers, credentials and path ids), 10,000 or more in all, and holds that:
 // - no answer is a 5xx, whatever the values: NUL and other control characters, unpaired
 //   surrogates, prototype names as field names and keys, arrays past every cap, numbers such as
-//   1e400 and -0, out-of-range pages (openapi-arbitraries.ts `hostile`, issue 15);
+//   1e400 and -0, out-of-range pages (openapi-arbitraries.ts `hostile`, issue 15); JSON nested
+//   thousands deep in an import's `text`, as text or as a value, and ids of UUID columns in the
+//   wrong shape (`deepJsonText`, `uuidLike`, issue 25);
 // - every answer is documented for its operation, with a body matching its schema (the harness's
 //   OpenAPI check, test/helpers/openapi-check.ts, runs on every response);
 // Paths with servers of their own (the AI listener's /trip-imports) are sent to that listener.
@@ -22,6 +24,8 @@ import {
   hostileFilters,
   resolve,
   toJson,
+  uuidLike,
+  withDeepJson,
 } from './openapi-arbitraries.ts';
 
 const TOTAL_REQUESTS = 10_000;
@@ -150,8 +154,20 @@ function parametersOf(template: string, operation: Operation): Parameter[] {
   );
 }
 
+/** Path parameters that name a row by a UUID (an import job) or a text id (a delivery). */
+const UUID_PARAMETERS = new Set(['publicId', 'deliveryId']);
+
 /** A path segment: an id that exists, or any number or text (encoded, or raw and broken). */
 function pathValue(template: string, name: string): fc.Arbitrary<string> {
+  if (UUID_PARAMETERS.has(name))
+    return fc.oneof(
+      { weight: 3, arbitrary: uuidLike().map(encodeURIComponent) },
+      { weight: 1, arbitrary: pathValueOf(template, name) },
+    );
+  return pathValueOf(template, name);
+}
+
+function pathValueOf(template: string, name: string): fc.Arbitrary<string> {
   const existing = template.startsWith('/catalogs')
     ? [...ids.catalogs, ...(name === 'idOrSlug' ? ids.slugs : [])]
     : template.startsWith('/api-keys')
@@ -264,11 +280,18 @@ function queryOf(parameters: Parameter[]): fc.Arbitrary<string> {
     });
 }
 
+/** An import whose `text` nests deep: JSON text in a string, or the JSON value itself. */
+const deepImportText = () => withDeepJson((text) => `{"source":{"type":"text","text":${text}}}`);
+
 function bodyOf(operation: Operation): fc.Arbitrary<{ rawBody?: string; contentType?: string }> {
   const content = operation.requestBody?.content;
   const mediaTypes = Object.keys(content ?? {});
   const media = mediaTypes.length ? content![mediaTypes[0]!] : undefined;
-  const json = fuzzed(document, media?.schema, examplesOf(document, media)).map(toJson);
+  const imports = JSON.stringify(media?.schema ?? {}).includes('CreateTripImportRequest');
+  const documented = fuzzed(document, media?.schema, examplesOf(document, media)).map(toJson);
+  const json = imports
+    ? fc.oneof({ weight: 3, arbitrary: documented }, { weight: 1, arbitrary: deepImportText() })
+    : documented;
   const contentType = fc.oneof(
     {
       weight: 6,
@@ -305,6 +328,8 @@ function requestOf(
     {
       'if-match': fc.oneof(asciiText(20), fc.constant('*'), fc.constant('"1-1"')),
       'x-request-id': asciiText(30),
+      // A few keys, so that requests meet again under one (replays, 422, 409), and malformed ones.
+      'idempotency-key': fc.oneof(fc.constantFrom('fuzz-1', 'fuzz-2', 'fuzz-3'), asciiText(20)),
       accept: fc.constantFrom('application/json', 'text/html', '*/*'),
     },
     { requiredKeys: [] },

@@ -60,6 +60,8 @@ export const TEST_ENV = {
   METRICS_PORT: '0',
   DEMO_SEED: 'false',
   SECRET_KEY: 'test-secret-key-0123456789abcdefghijklmnop',
+  // Stopping a test's service waits for nothing; the rolling-restart fault test keeps the default.
+  SHUTDOWN_DRAIN_DELAY_MS: '0',
 };
 
 let openApiCheck: ResponseCheck | undefined;

@@ -70,6 +70,14 @@ describe('bad input', () => {
     expect(oauth.body.error.code).toBe('invalid_request');
   });
 
+  it('an escaped NUL in a public catalog slug: 400 naming idOrSlug; a malformed escape names no catalog (404)', async () => {
+    const nul = await api.request('GET /catalogs/public/summer%00-abc123');
+    expect(nul.status).toBe(400);
+    expect(nul.body).toEqual({ errors: { idOrSlug: [expect.stringMatching(/NUL/)] } });
+    const malformed = await api.request('GET /catalogs/public/summer%E0%A4%A');
+    expect(malformed.status).toBe(404);
+  });
+
   it('an escaped NUL in an AI job id names no job: 404 job_not_found in the AI error body (found by the OpenAPI fuzzer)', async () => {
     for (const path of ['GET /ai/trips/1%00/status', 'POST /ai/trips/%00/actions/cancel']) {
       const res = await api.request(path, { key: account.owner.key });

@@ -166,6 +166,27 @@ describe('security headers', () => {
     );
   });
 
+  it.each(['/livez', '/readyz'])(
+    "the probe %s too, on both listeners, with a request id (its own, or the caller's)",
+    async (path) => {
+      for (const base of [api.url, api.running.aiUrl!]) {
+        const res = await api.fetch(`${base}${path}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+        expect(res.headers.get('content-security-policy')).toBe(
+          "default-src 'none'; frame-ancestors 'none'",
+        );
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+        const named = await api.fetch(`${base}${path}`, {
+          headers: { 'x-request-id': 'lb-probe-42' },
+        });
+        expect(named.headers.get('x-request-id')).toBe('lb-probe-42');
+      }
+    },
+  );
+
   it('/docs: scripts and styles from us only, no inline script, and everything the page loads is allowed', async () => {
     const res = await api.fetch(`${api.url}/docs`);
     const html = await res.text();

@@ -58,6 +58,17 @@ const FIXTURES: Record<string, (account: AccountFixture, n: number) => Promise<R
       items: (data) => data.publicCatalog.trips.data.length,
     };
   },
+  async CatalogPage(account, n) {
+    const tripIds = await createTrips(account, n);
+    const catalog = await api.request('POST /catalogs', {
+      key: account.owner.key,
+      body: { title: 'Public', isPublic: true, tripIds },
+    });
+    return {
+      variables: { slug: catalog.body.slug, pageSize: 20 },
+      items: (data) => data.publicCatalog.trips.data.length,
+    };
+  },
   async ImportJobs(account, n) {
     const [tripId] = await createTrips(account, 1);
     for (let i = 0; i < n; i++)
@@ -102,6 +113,10 @@ const WITHOUT_GROWING_LISTS = new Set([
   'Trip',
   'TripImport',
   'RecordTripView',
+  // The traveller pages' own: one trip (its blocks are its configuration's JSON), one job, one join.
+  'PublicTripPage',
+  'ImportPage',
+  'JoinFromPage',
   // One row per pg-boss queue, per import stage: the service's, not the account's.
   'JobQueues',
   'ImportQueues',

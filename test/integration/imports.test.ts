@@ -120,7 +120,7 @@ describe('POST /trip-imports (AI listener) and /ai/trips/from-document (API list
       jobId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       status: 'processing',
       links: {
-        publicUrl: `${api.config.publicAppUrl}/imports/${jobId}`,
+        publicUrl: `${api.config.publicPagesUrl}/i/${jobId}`,
         builderUrl: `${api.config.publicAppUrl}/builder/imports/${jobId}`,
         status: `${api.config.publicAiUrl}/trip-imports/${jobId}/status`,
         cancel: `${api.config.publicAiUrl}/trip-imports/${jobId}/actions/cancel`,
@@ -141,7 +141,7 @@ describe('POST /trip-imports (AI listener) and /ai/trips/from-document (API list
       stage: 'completed',
       tripId: trip.id,
       tripSlug: trip.slug,
-      publicUrl: `${api.config.publicAppUrl}/trips/${trip.slug}`,
+      publicUrl: `${api.config.publicPagesUrl}/t/${trip.slug}`,
       builderUrl: `${api.config.publicAppUrl}/builder/trips/${trip.id}`,
       updatedAt: expect.any(String),
       aiCredits: 1,
@@ -170,6 +170,16 @@ describe('POST /trip-imports (AI listener) and /ai/trips/from-document (API list
     const config = await api.request(`GET /trips/${trip.id}/config`, { key: account.owner.key });
     expect(config.status).toBe(200);
     expect(config.body.settings).toMatchObject({ language: 'pt', currency: 'EUR' });
+    // publicUrl opens the trip's page, served by the service, in the trip's language; the link
+    // the job gave while processing now leads there too.
+    const publicPage = await api.request(`GET ${new URL(done.body.publicUrl).pathname}`);
+    expect(publicPage.status).toBe(200);
+    expect(publicPage.text).toContain('<html lang="pt">');
+    expect(publicPage.text).toContain(`<h1>${trip.title}</h1>`);
+    expect(publicPage.text).toContain('Dia 1');
+    const waiting = await api.request(`GET ${new URL(res.body.links.publicUrl).pathname}`);
+    expect(waiting.status).toBe(303);
+    expect(waiting.headers.get('location')).toBe(`/t/${trip.slug}`);
 
     const event = await api.prisma.event.findFirst({
       where: { type: 'trip.created', resourceId: trip.id },

@@ -13,7 +13,10 @@ let receiver: Receiver;
 let account: AccountFixture;
 
 beforeAll(async () => {
-  api = await startTestService({ RATE_LIMIT_PER_MINUTE: String(PER_KEY_LIMIT) });
+  api = await startTestService({
+    RATE_LIMIT_PER_MINUTE: String(PER_KEY_LIMIT),
+    GRAPHQL_METRICS_OPERATIONS: 'TripTitles,Broken',
+  });
   receiver = await startReceiver();
   account = await anAccount(api.prisma);
 });
@@ -107,6 +110,28 @@ describe('metrics', () => {
     expect(sample(after, 'db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     expect(sample(after, 'db_pool_connections', { state: 'waiting' })).toBe(0);
     expect(sample(after, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+  });
+
+  it("GraphQL operations are labelled by known names only: the REST routes' and the configured ones", async () => {
+    const before = await scrape();
+    const { key } = (await anAccount(api.prisma)).owner; // a budget of its own (PER_KEY_LIMIT)
+    // A name a REST route runs (GET /trips runs "Trips"), sent by a GraphQL client.
+    await api.graphql('query Trips { trips { totalCount } }', {}, { key });
+    for (let i = 0; i < 20; i++)
+      await api.graphql(`query Op${i}x${Date.now()} { trips { totalCount } }`, {}, { key });
+    await api.graphql('{ trips { totalCount } }', {}, { key });
+    const after = await scrape();
+    const delta = (operation: string) =>
+      (sample(after, 'graphql_operations_total', { operation, type: 'query', outcome: 'ok' }) ??
+        0) -
+      (sample(before, 'graphql_operations_total', { operation, type: 'query', outcome: 'ok' }) ??
+        0);
+    expect(delta('Trips')).toBe(1);
+    expect(delta('other')).toBe(20);
+    expect(delta('anonymous')).toBe(1);
+    expect(
+      series(after, 'graphql_operations_total').filter((key) => /operation=Op\d/.test(key)),
+    ).toEqual([]);
   });
 
   it('queue depths are read at each scrape, for every pg-boss queue', async () => {

@@ -304,6 +304,31 @@ describe('the mock server', () => {
     expect(Object.keys(tooDeep.body.errors)).toEqual([`blocks[0]${'.children[0]'.repeat(32)}`]);
   });
 
+  it('honours Idempotency-Key as the service does: replay, 422, per API key, 400', async () => {
+    const keyed = (body: unknown, idempotencyKey: string, key = KEY) =>
+      request('POST /trips', { key, body, headers: { 'idempotency-key': idempotencyKey } });
+    const before = (await request('GET /trips')).body.totalCount;
+    const first = await keyed({ title: 'Mock retry' }, 'mock-key-1');
+    expect(first.status).toBe(201);
+    const again = await keyed({ title: 'Mock retry' }, 'mock-key-1');
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await request('GET /trips')).body.totalCount).toBe(before + 1);
+    const other = await keyed({ title: 'Another' }, 'mock-key-1');
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('idempotency_key_mismatch');
+    const anotherCaller = await keyed({ title: 'Mock retry' }, 'mock-key-1', `${KEY}2`);
+    expect(anotherCaller.headers.get('idempotent-replayed')).toBeNull();
+    expect(anotherCaller.body.id).not.toBe(first.body.id);
+    const invalid = await keyed({ title: 'Mock retry' }, 'has space');
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.code).toBe('invalid_idempotency_key');
+    // A refusal is not stored: corrected, the request runs under the same key.
+    expect((await keyed({ title: '' }, 'mock-key-2')).status).toBe(400);
+    expect((await keyed({ title: 'Corrected' }, 'mock-key-2')).status).toBe(201);
+  });
+
   it('serves nothing but the trips paths', async () => {
     const res = await fetch(`${mock.url}/status`, { headers: { authorization: `Bearer ${KEY}` } });
     expect(res.status).toBe(404);

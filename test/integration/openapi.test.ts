@@ -4,6 +4,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION } from '../../src/config/constants.ts';
 import { schema } from '../../src/graphql/schema.ts';
+import { TRAVELLER_PAGE_PREFIXES } from '../../src/http/security-headers.ts';
 import { buildOpenApiDocument } from '../../src/openapi/document.ts';
 import type {
   MediaType,
@@ -106,10 +107,15 @@ describe('the OpenAPI document', () => {
       [string, RegExp, unknown, string]
     >;
     const served = routes
-      // The files of the /docs and GraphiQL pages are not API routes.
+      // The files of the /docs and GraphiQL pages, and the traveller pages (HTML for people,
+      // README "Traveller pages"), are not API routes.
       .filter(
         ([method, , , path]) =>
-          method !== 'ALL' && !path.startsWith('/docs/') && !path.startsWith('/graphiql/'),
+          method !== 'ALL' &&
+          !path.startsWith('/docs/') &&
+          !path.startsWith('/graphiql/') &&
+          !path.startsWith('/pages/') &&
+          !TRAVELLER_PAGE_PREFIXES.some((prefix) => path.startsWith(prefix)),
       )
       .map(([method, , , path]) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`);
     const documented = Object.entries(document.paths)

@@ -643,6 +643,31 @@ describe('recordTripView', () => {
     expect(results.filter((r) => r.data.recordTripView.counted)).toHaveLength(1);
   });
 
+  it('counts at most 20 views of a trip an hour from one IP, however many viewer ids it sends', async () => {
+    const trip = (
+      await api.request('POST /trips', { key: account.owner.key, body: { title: 'Inflated' } })
+    ).body;
+    const counted: boolean[] = [];
+    for (let i = 0; i < 25; i++)
+      counted.push((await view(trip.slug, `invented-${i}`)).data.recordTripView.counted);
+    expect(counted.filter(Boolean)).toHaveLength(20);
+    expect(counted.slice(20)).toEqual([false, false, false, false, false]);
+    expect((await view(trip.slug)).data.recordTripView).toEqual({
+      counted: false,
+      visualizations: 20,
+    });
+    // Another trip from the same IP has a bound of its own, and the hour after, it counts again.
+    const next = (
+      await api.request('POST /trips', { key: account.owner.key, body: { title: 'Next' } })
+    ).body;
+    expect((await view(next.slug, 'invented-0')).data.recordTripView.counted).toBe(true);
+    now = new Date(now.getTime() + 61 * 60 * 1000);
+    expect((await view(trip.slug, 'invented-24')).data.recordTripView).toEqual({
+      counted: true,
+      visualizations: 21,
+    });
+  });
+
   it('404 for a private, deleted or unknown trip', async () => {
     const hidden = (
       await api.request('POST /trips', {

@@ -65,6 +65,7 @@ describe('loadConfig', () => {
       anonymousCostLimit: 2_000,
       timeoutMs: 10_000,
       documents: { anonymous: 'trusted', keyed: 'any' },
+      metricsOperations: [],
     });
     expect(
       loadConfig({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true', ...secret }).graphql
@@ -79,6 +80,32 @@ describe('loadConfig', () => {
       }).graphql,
     ).toMatchObject({ costLimit: 500, anonymousCostLimit: 50, timeoutMs: 250 });
     expect(() => loadConfig({ GRAPHQL_TIMEOUT_MS: '0' })).toThrow(/GRAPHQL_TIMEOUT_MS/);
+  });
+
+  it('the listeners have time-outs, a connection cap and a drain delay by default', () => {
+    const config = loadConfig({});
+    expect(config.http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 65_000,
+      idleTimeoutMs: 60_000,
+      maxConnections: 1_000,
+    });
+    expect(config.shutdownDrainDelayMs).toBe(5_000);
+    expect(config.databaseStartupTimeoutMs).toBe(60_000);
+    expect(
+      loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '3000', HTTP_HEADERS_TIMEOUT_MS: '2000' }).http,
+    ).toMatchObject({ requestTimeoutMs: 3000, headersTimeoutMs: 2000 });
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '3000' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ HTTP_MAX_CONNECTIONS: '0' })).toThrow(/HTTP_MAX_CONNECTIONS/);
+    expect(loadConfig({ GRAPHQL_METRICS_OPERATIONS: 'Dashboard, TripPage' }).graphql).toMatchObject(
+      { metricsOperations: ['Dashboard', 'TripPage'] },
+    );
+    expect(() => loadConfig({ GRAPHQL_METRICS_OPERATIONS: 'a-b' })).toThrow(
+      /GRAPHQL_METRICS_OPERATIONS/,
+    );
   });
 
   it('the external issuer is configured whole or not at all', () => {
@@ -96,6 +123,26 @@ describe('loadConfig', () => {
         OUTBOUND_ALLOW_LOOPBACK: 'true',
       }),
     ).toThrow(/OUTBOUND_ALLOW_LOOPBACK/);
+  });
+
+  it('the test-only idempotency delay is off by default, waits at the moment named, and is refused in production', async () => {
+    expect(loadConfig({}).idempotencyTestHook).toBeUndefined();
+    const hook = loadConfig({
+      IDEMPOTENCY_TEST_DELAY_MS: '60000',
+      IDEMPOTENCY_TEST_DELAY_AT: 'beforeCommit',
+    }).idempotencyTestHook!;
+    const waited = await Promise.race([
+      hook('afterCommit').then(() => 'no wait'),
+      new Promise((resolve) => setImmediate(() => resolve('waits'))),
+    ]);
+    expect(waited).toBe('no wait');
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SECRET_KEY: 'x'.repeat(40),
+        IDEMPOTENCY_TEST_DELAY_MS: '1000',
+      }),
+    ).toThrow(/IDEMPOTENCY_TEST_DELAY_MS/);
   });
 
   it('CORS_ORIGINS: none by default; a list of origins, written as browsers send them; nothing else', () => {

@@ -11,11 +11,13 @@ import { formatReport } from '../eval/report.ts';
 import { FIELDS, scoreDocument, type Field, type ImportOutput } from '../eval/score.ts';
 
 /**
- * Just under what the import scores on the four fresh-eyes rounds together
- * (test/fixtures/imports/rounds, 71 documents written by someone who had not seen the engine;
+ * Just under what the import scores on the six fresh-eyes rounds together
+ * (test/fixtures/imports/rounds, 102 documents written by someone who had not seen the engine;
+ * 2026-11-28, after the stay-heading, labelled-flight and timetable-row readers: mean 0.84,
+ * blocks 0.66, placement 0.92, strict 0.62;
  * README "Fresh-eyes rounds"), so that a change that loses what the rounds showed fails here.
  */
-const ROUND_FLOORS = { overall: 0.78, blocks: 0.62, placement: 0.88, strict: 0.57 } as const;
+const ROUND_FLOORS = { overall: 0.82, blocks: 0.65, placement: 0.9, strict: 0.6 } as const;
 const ROUNDS_DIR = fileURLToPath(new URL('../fixtures/imports/rounds/', import.meta.url));
 
 describe('the import on the fresh-eyes rounds', () => {
@@ -35,21 +37,21 @@ describe('the import on the fresh-eyes rounds', () => {
 });
 
 /**
- * Just under what the import scores on the corpus (100 documents, import-text2 merged with
- * import-docs, 2026-11-25: title 0.97, dates 1.00, duration 1.00, countries 0.98, blocks 0.89,
- * settings 0.99, mean 0.97; one document is 0.01 of a field, and OCR varies a little between
+ * Just under what the import scores on the corpus (119 documents, 2026-11-28: title 0.98,
+ * dates 1.00, duration 1.00, countries 0.98, blocks 0.92, placement 1.00, settings 0.99, mean
+ * 0.98; one document is 0.01 of a field, and OCR varies a little between
  * tesseract builds). Raise them as the import improves; the issue's target is a mean of 0.95 with
  * every field at 0.9. (The first floors, for the extractor of 61063b3 on 46 documents, were about 0.5.)
  */
 const EVAL_FLOORS: Record<Field | 'overall', number> = {
-  title: 0.95,
+  title: 0.96,
   dates: 0.98,
   duration: 0.98,
   countries: 0.96,
-  blocks: 0.9,
-  placement: 0.97,
+  blocks: 0.91,
+  placement: 0.98,
   settings: 0.97,
-  overall: 0.96,
+  overall: 0.97,
 };
 
 describe('the import on the evaluation corpus', () => {

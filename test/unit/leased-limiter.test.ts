@@ -1,11 +1,17 @@
 // LeasedLimiter: several processes (limiters) leasing from one shared counter never allow more
-// than the limit together, spend it all when they keep being asked, ask the store seldom when a
+// than the limit together, spend it all when they keep being asked, lease less as the budget runs
+// out, ask the store seldom when a
 // subject is busy, give back what a quiet subject holds, and count in memory while the store is
 // away. The store here does in memory what rate_limit_counters' upsert does (rate-limit-counters.ts,
 // exercised against PostgreSQL by the integration and fault tests).
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
-import { LeasedLimiter, type Lease, type LeaseStore } from '../../src/http/leased-limiter.ts';
+import {
+  grantOf,
+  LeasedLimiter,
+  type Lease,
+  type LeaseStore,
+} from '../../src/http/leased-limiter.ts';
 
 class MemoryStore implements LeaseStore {
   rows = new Map<string, { expiresAt: number; taken: number }>();
@@ -25,7 +31,7 @@ class MemoryStore implements LeaseStore {
         subject,
         (row = { expiresAt: this.clock.now + windowSeconds * 1000, taken: 0 }),
       );
-    const granted = Math.min(want, Math.max(0, limit - row.taken));
+    const granted = grantOf(want, limit, row.taken);
     row.taken += granted;
     return {
       granted,
@@ -91,6 +97,19 @@ describe('LeasedLimiter', () => {
       results.push(await allowed(small.limiters[i % 2]!.consume('i:203.0.113.1')));
     expect(results.filter(Boolean)).toHaveLength(20);
     expect(small.store.takes).toBeGreaterThanOrEqual(20);
+  });
+
+  it('leases shrink as the budget runs out: what a busy process holds when it stops is a few points, not a lease', async () => {
+    const { store, limiters } = setup(6_000); // leases of up to 150 points
+    for (let i = 0; i < 5_900; i++) await limiters[0]!.consume('k:1');
+    const held = store.rows.get('k:1')!.taken - 5_900;
+    expect(held).toBeLessThanOrEqual(20);
+    // Process 1 gets the rest but for what process 0 holds; process 0 then spends that.
+    let ok = 0;
+    while (await allowed(limiters[1]!.consume('k:1'))) ok++;
+    expect(ok).toBe(100 - held);
+    while (await allowed(limiters[0]!.consume('k:1'))) ok++;
+    expect(ok).toBe(100);
   });
 
   it('a spent budget is refused from memory, with the time left in the window, and comes back with the next window', async () => {

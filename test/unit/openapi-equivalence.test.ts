@@ -217,6 +217,66 @@ IMPROVEMENTS.push(
   })),
 );
 
+IMPROVEMENTS.push(
+  ...[
+    ['components', 'schemas', 'TripImportJob', 'properties', 'publicUrl', 'description'],
+    ...[
+      'TripImportProcessing',
+      'TripImportCompleted',
+      'TripImportFailed',
+      'TripImportCanceled',
+    ].map((name) => ['components', 'examples', name, 'value', 'publicUrl']),
+    ['components', 'examples', 'TripImportAccepted', 'value', 'links', 'publicUrl'],
+  ].map((at) => ({
+    at,
+    why: "An import's publicUrl is the trip page the service serves (/t/{slug}; /i/{jobId} while it works), at PUBLIC_PAGES_URL.",
+    change: newValue(at),
+  })),
+);
+
+// Last, over the 400s the improvements above give the AI import: every POST and PATCH that takes
+// credentials takes an Idempotency-Key (README "Idempotency keys").
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const WHY_KEYS =
+  'Every POST and PATCH with credentials takes an Idempotency-Key: the header, 409 and 422, invalid_idempotency_key among its 400s, Idempotent-Replayed on its successes.';
+function withIdempotencyKey(old: Json, now: Json): Json {
+  const operation = structuredClone(old) as any; // a path into the old document's JSON
+  operation.parameters = [...(operation.parameters ?? []), ref('parameters', 'IdempotencyKey')];
+  for (const [status, response] of Object.entries<any>(operation.responses))
+    if (status.startsWith('2'))
+      response.headers = {
+        ...response.headers,
+        'Idempotent-Replayed': ref('headers', 'Idempotent-Replayed'),
+      };
+  operation.responses['400'] = (now as any).responses['400'];
+  operation.responses['409'] = ref('responses', 'IdempotencyKeyInUse');
+  operation.responses['422'] = ref('responses', 'IdempotencyKeyMismatch');
+  return operation;
+}
+const guardedOperations = () =>
+  Object.entries<any>((current() as { paths: object }).paths).flatMap(([path, item]) =>
+    (['post', 'patch'] as const)
+      .filter((method) => item[method]?.security?.length)
+      .map((method) => ['paths', path, method]),
+  );
+const IDEMPOTENCY_KEYS: Improvement[] = [
+  ...guardedOperations().map((at) => ({
+    at,
+    why: WHY_KEYS,
+    change: (old: Json) => withIdempotencyKey(old, newValue(at)()),
+  })),
+  ...[
+    ['info', 'description'],
+    ['components', 'parameters', 'IdempotencyKey'],
+    ['components', 'headers', 'Idempotent-Replayed'],
+    ...['IdempotentBadRequest', 'IdempotencyKeyInUse', 'IdempotencyKeyMismatch'].map((name) => [
+      'components',
+      'responses',
+      name,
+    ]),
+  ].map((at) => ({ at, why: WHY_KEYS, change: newValue(at) })),
+];
+
 const BEFORE = new URL('../fixtures/openapi/before-item-2.json', import.meta.url);
 
 /** Keys sorted at every level; `required` sorted, being a set. */
@@ -232,6 +292,8 @@ function normalised(value: Json, key?: string): Json {
       .map((name) => [name, normalised((value as Record<string, Json>)[name], name)]),
   );
 }
+
+IMPROVEMENTS.push(...IDEMPOTENCY_KEYS);
 
 function improved(document: Json, improvements = IMPROVEMENTS): Json {
   const copy = structuredClone(document) as Record<string, Json>;

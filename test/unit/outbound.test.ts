@@ -18,6 +18,12 @@ const resolvesTo = (address: string) =>
       { address, family: address.includes(':') ? 6 : 4 },
     ])) as unknown as typeof dns.lookup;
 
+/** A resolver that knows no name (ENOTFOUND). */
+const resolvesNothing = ((_host: string, _options: unknown, callback: (e: Error) => void) =>
+  callback(
+    Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }),
+  )) as unknown as typeof dns.lookup;
+
 describe('checkUrl and checkResolvedHost', () => {
   const strict = { allowLoopback: false };
   it('refuses http where https is required, credentials, localhost and private literals', () => {
@@ -50,6 +56,22 @@ describe('checkUrl and checkResolvedHost', () => {
     'https://localhost./',
   ])('refuses the literal %s', (url) => {
     expect(() => checkUrl(url, strict)).toThrow(UrlRefusedError);
+  });
+
+  it('answers one message whether a name does not resolve or resolves to a private address, when checked and when connecting', async () => {
+    const messages = new Set<string>();
+    for (const lookup of [resolvesNothing, resolvesTo('10.0.0.1')]) {
+      const policy = { allowLoopback: false, lookup };
+      for (const attempt of [
+        checkResolvedHost('internal.example', policy),
+        sendOutbound('http://internal.example/', { timeoutMs: 2000, maxBytes: 10 }, policy),
+      ]) {
+        const error = await attempt.catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(UrlRefusedError);
+        messages.add((error as Error).message);
+      }
+    }
+    expect([...messages]).toEqual(['The URL must point at a public address.']);
   });
 
   it('refuses a name that resolves to a private address', async () => {

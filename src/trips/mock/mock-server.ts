@@ -1,7 +1,7 @@
 // The mock server: the trips paths of the OpenAPI document, stateful in memory, without a
 // database. Like the service it wants `Authorization: Bearer ak_...` (any such key), counts
-// requests per key (RateLimit headers, 429) and echoes X-Request-Id; it starts from the
-// document's example trip and configuration.
+// requests per key (RateLimit headers, 429), honours Idempotency-Key (mock-idempotency.ts) and
+// echoes X-Request-Id; it starts from the document's example trip and configuration.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,8 @@ import { exampleConfiguration } from '../trip.examples.ts';
 import { exampleTrip, TRIP_EXAMPLES } from '../trip.shape.ts';
 import { errorResponse } from '../../rest/errors.ts';
 import { headAnswer, routedAs } from '../../http/head.ts';
+import { wantsIdempotency } from '../../idempotency/idempotency.rules.ts';
+import { MockIdempotency } from './mock-idempotency.ts';
 import { createMockRouter } from './mock-routes.ts';
 import { TripStore } from './trip-store.ts';
 
@@ -37,6 +39,7 @@ export function createMockApp(options: MockOptions): MockApp {
     seedPicture,
   );
   const router = createMockRouter(store);
+  const idempotency = new MockIdempotency();
   const limits = new RateLimits({
     perKeyPerMinute: options.rateLimitPerMinute,
     perIpPerMinute: options.rateLimitPerMinute,
@@ -52,7 +55,9 @@ export function createMockApp(options: MockOptions): MockApp {
         'The mock server accepts any API key of the form "Bearer ak_...".',
       );
     const headers = await limits.consume({ key });
-    const response: Response = await router.fetch(request, logger);
+    const response: Response = wantsIdempotency(request)
+      ? await idempotency.run(request, key, (again) => router.fetch(again, logger))
+      : await router.fetch(request, logger);
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
     return response;
   }

@@ -1,7 +1,12 @@
 // Amounts of money in the six languages (finders/money.ts). Each row: language, line, the amounts
 // found with their ISO 4217 currency. A number without a currency is no amount.
 import { describe, expect, it } from 'vitest';
-import { amountsIn, parseAmount } from '../../../src/imports/generate/builtin/finders/money.ts';
+import {
+  amountsIn,
+  bareAmounts,
+  declaredCurrency,
+  parseAmount,
+} from '../../../src/imports/generate/builtin/finders/money.ts';
 
 describe('amountsIn', () => {
   it.each([
@@ -42,5 +47,30 @@ describe('parseAmount', () => {
     ['1.299,-', 1299],
   ])('%s → %d', (raw, expected) => {
     expect(parseAmount(raw)).toBe(expected);
+  });
+});
+
+// A currency stated once, in a heading or a column's label, for the bare amounts below it.
+describe('declaredCurrency and bareAmounts', () => {
+  it.each([
+    ['en', ['All prices in USD', 'Total 4,180'], 'USD'],
+    ['es', ['Todos los precios en USD'], 'USD'],
+    ['fr', ['Prestation | Date | Montant (EUR)'], 'EUR'],
+    ['pt', ['Valores em R$'], 'BRL'],
+    ['de', ['Leistung | Datum | Preis (€)'], 'EUR'],
+    ['it', ['Prezzi in CHF'], 'CHF'],
+    ['en', ['Price: 1,200 €'], undefined],
+    ['en', ['Prices are subject to change'], undefined],
+  ])('%s: %j → %s', (_language, lines, expected) => {
+    expect(declaredCurrency(lines)).toBe(expected);
+  });
+
+  it.each([
+    ['Gesamtbetrag | | 2.340,00', [2340]],
+    ['Total para 2 personas 2.710,00', [2710]],
+    ['Total 3 items', []],
+    ['Total on 12.05.2026 at 10:30', []],
+  ])('%s', (line, expected) => {
+    expect(bareAmounts(line, 'EUR').map((a) => a.amount)).toEqual(expected);
   });
 });

@@ -311,6 +311,7 @@ function readDraft(text: string, now: Date): Draft {
     kindText: [subject ?? '', ...(layout.days.length ? layout.preamble : lines.slice(0, 3))].join(
       ' ',
     ),
+    text: lines.join('\n'),
   };
   // A chat's lines are messages, not headings: its title is composed from where the trip goes.
   const title = chat ? composeTitle(titleInput) : tripTitle(titleInput, now);

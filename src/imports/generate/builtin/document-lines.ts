@@ -39,6 +39,7 @@ export function readDocument(text: string): DocumentReading {
   for (const line of joinLabels(body)) {
     const message = chat && isChatMessage(line);
     const cleaned = unchat(line)
+      .replace(TIMESTAMP, ' ')
       .replace(/\s*[★☆]{2,}\s*/g, ' ')
       .replace(/^[\s•·*▪►▸➤✓✔☐☑○●◦■□\->]+(?=\S)/u, '')
       .replace(/^\|\s*|\s*\|$/g, '')
@@ -159,6 +160,13 @@ function dropEmailNoise(lines: string[]): { lines: string[]; subject: string | n
   }
   return { lines: out, subject };
 }
+
+/**
+ * A date with a time to the second ("23.04.2017 | 11:10:45 Uhr", "03/05/2026 10:32:11") is when
+ * the document was written, printed or sent, never a time of the trip.
+ */
+const TIMESTAMP =
+  /\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\s*[|,]?\s*(?:um\s+|at\s+|a las\s+|à\s+|alle\s+|as\s+)?\d{1,2}:\d{2}:\d{2}(?:\s*(?:uhr|h)\b)?/gi;
 
 // "[12/03/2026, 10:32] Ana: ...", "12/03/2026, 10:32 - Ana: ...", "Ana (10:32): ...", "[10:32] Ana: ..."
 const CHAT_PREFIX =

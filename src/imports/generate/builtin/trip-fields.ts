@@ -11,7 +11,9 @@ import {
   countriesNamed,
   countryName,
   countryOfName,
+  asWritten,
   leadingCity,
+  regionsNamed,
 } from './places.ts';
 
 const city = (name: string, known?: ReadonlySet<string>) =>
@@ -817,6 +819,8 @@ export interface TitleInput {
   destinations: string[];
   duration: number | null;
   kindText: string;
+  /** The document's text, to write places as it does ("Praga" in a Spanish chat). */
+  text?: string;
 }
 
 /** The title: a labelled one, the document's heading or subject when it names the trip, else destination and kind composed. */
@@ -825,7 +829,7 @@ export function tripTitle(input: TitleInput, now: Date): string {
     const labelled = TITLE_LABEL.exec(line.trim());
     if (labelled) {
       const t = titleFrom(labelled[1]!, now);
-      if (t && namesTrip(t, input)) return t;
+      if (t && namesTrip(t, input)) return withPlace(t, input);
     }
   }
   const heads = [input.subject, ...input.lines.slice(0, 8).filter((l) => l.length <= 140)].filter(
@@ -834,10 +838,111 @@ export function tripTitle(input: TitleInput, now: Date): string {
   for (const line of heads) {
     if (NOT_TRIP_DATE.test(fold(line)) && line !== input.subject) continue;
     const t = titleFrom(line, now);
-    if (t && namesTrip(t, input)) return itineraryAsTrip(t, input);
+    if (t && namesTrip(t, input)) return withPlace(itineraryAsTrip(t, input), input);
   }
   return composeTitle(input);
 }
+
+/** The opening of the document an agent reads a trip's destination from: its subject and first lines. */
+function headText(input: TitleInput): string {
+  return [input.subject ?? '', ...input.lines.slice(0, 12), input.kindText].join('\n');
+}
+
+/**
+ * The region the document's opening names ("la vostra Sicilia in auto", "récap pour la Corse")
+ * in one of the trip's countries, as the document writes it: where an agent says the trip goes.
+ */
+function namedRegion(input: TitleInput): string | undefined {
+  const countries = new Set(input.countries);
+  return regionsNamed(headText(input)).find((r) => !countries.size || countries.has(r.country))
+    ?.name;
+}
+
+/** The trip's one country when the document's opening names it in the document's language ("Island" in German). */
+function namedCountry(input: TitleInput, heading = false): string | undefined {
+  if (input.countries.length !== 1) return undefined;
+  const name = countryName(input.countries[0]!, input.language);
+  if (!name) return undefined;
+  const pattern = new RegExp(
+    `(?<![\\p{L}])${fold(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`,
+    'u',
+  );
+  const head = heading
+    ? [input.subject ?? '', ...input.lines.slice(0, 3)].join('\n')
+    : headText(input);
+  const m = pattern.exec(fold(head));
+  return m && /^\p{Lu}/u.test(head.slice(m.index)) ? name : undefined;
+}
+
+/** Whether a title names a place of the trip: one of its destinations, countries or regions. */
+function namesPlaceOfTrip(title: string, input: TitleInput): boolean {
+  const folded = fold(title);
+  if (input.destinations.some((d) => d.length >= 3 && folded.includes(fold(d)))) return true;
+  if (countriesNamed(title).some((c) => input.countries.includes(c.country))) return true;
+  if (
+    input.countries.some((c) =>
+      LANGS.some((l) => {
+        const n = countryName(c, l);
+        return n ? folded.includes(fold(n)) : false;
+      }),
+    )
+  )
+    return true;
+  if (regionsNamed(title).length) return true;
+  return placesIn(title).some(
+    (p) => !input.countries.length || input.countries.includes(p.country),
+  );
+}
+
+/**
+ * A heading that names the kind of trip but no place of it ("Circuit Kasbahs et désert") gets
+ * the region or country the document names, else the trip's one country, before it
+ * ("Maroc: Circuit Kasbahs et désert"); a heading that is only the country of a trip through two
+ * or three cities gets them ("Portugal: Lisbon and Porto").
+ */
+function withPlace(title: string, input: TitleInput): string {
+  if (namesPlaceOfTrip(title, input)) {
+    const country = input.countries.length === 1 ? input.countries[0]! : null;
+    const cities = [...new Set(input.destinations)].filter(
+      (d) => !countryOfName(d) && (!country || exactCity(d)?.country === country),
+    );
+    if (
+      country &&
+      countryOfName(title) === country &&
+      (cities.length === 2 || cities.length === 3)
+    ) {
+      const written = cities.map((c) => (input.text ? asWritten(c, input.text) : c));
+      return `${title}: ${written.slice(0, -1).join(', ')} ${AND[input.language] ?? 'and'} ${written.at(-1)}`;
+    }
+    return title;
+  }
+  // A heading of nothing but the document's and the trip's generic words ("A vossa proposta de
+  // viagem", "Your holiday proposal") says nothing an agent keeps: the title is composed.
+  const generic = title
+    .split(/[\s'’]+/)
+    .filter(Boolean)
+    .every((w) => {
+      const f = fold(w).replace(/[^\p{L}]/gu, '');
+      return (
+        !f ||
+        f.length <= 2 ||
+        LEADING.has(f) ||
+        BOILERPLATE.test(` ${f} `) ||
+        KIND_WORDS.test(f) ||
+        /^(?:vossa|vosso|nossa|nosso|propuesta|proposta|proposition|vorschlag|angebot|offerta|offre|oferta|programme|program|programa|programma|nuestra|nuestro|notre|unsere|unser)$/.test(
+          f,
+        )
+      );
+    });
+  if (generic) return composeTitle(input);
+  const place =
+    namedRegion(input) ??
+    namedCountry(input) ??
+    (input.countries.length === 1 ? countryName(input.countries[0]!, input.language) : undefined);
+  return place ? `${place}: ${title}` : title;
+}
+
+const AND: Record<string, string> = { en: 'and', es: 'y', fr: 'et', pt: 'e', de: 'und', it: 'e' };
 
 /** Words that name the document, not the trip ("Roteiro Gramado e Canela" is the itinerary of a trip to them). */
 const DOCUMENT_WORD =
@@ -907,7 +1012,7 @@ function namesTrip(title: string, input: TitleInput): boolean {
 
 /** An agency's letterhead: company forms, street addresses, phones. */
 const AGENCY =
-  /\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[\dA-Z]?\s\d[A-Z]{2}\b|\b(?:s\.?r\.?l|s\.?l\.?u?|s\.?a\.?s?|gmbh|ltd|llc|inc|sarl|lda|ag|kg|plc|b\.?v)\b\.?|\b(?:tel|phone|telefono|telefone|fax)\b|\b(?:via|calle|rue|strasse|str\.|rua|avenida|avenue|piazza|plaza|street|road)\s+\p{L}+.*\d|\b(?:lane|road|street|avenue|drive|court|square|way|close|house|building|plaza|calle|rua|rue|via|strasse|gasse|weg|platz)\s+\d|\d+\s+\p{L}+\s+(?:lane|road|street|avenue|drive|court|square|way|close)\b|\d{4,5}\s+\p{L}/u;
+  /\b\d{4}-\d{3}\b|\b[A-Z]{1,2}\d[\dA-Z]?\s\d[A-Z]{2}\b|\b(?:s\.?r\.?l|s\.?l\.?u?|s\.?a\.?s?|gmbh|ltd|llc|inc|sarl|lda|ag|kg|plc|b\.?v)\b\.?|\b(?:tel|phone|telefono|telefone|fax)\b|\b(?:via|calle|rue|strasse|str\.|rua|avenida|avenue|piazza|plaza|street|road(?!\s+trip))\s+\p{L}+.*\d|\b(?:lane|road|street|avenue|drive|court|square|way|close|house|building|plaza|calle|rua|rue|via|strasse|gasse|weg|platz)\s+\d|\d+\s+\p{L}+\s+(?:lane|road|street|avenue|drive|court|square|way|close)\b|\d{4,5}\s+\p{L}/u;
 
 const LANGS = ['en', 'es', 'fr', 'pt', 'de', 'it'];
 
@@ -924,9 +1029,28 @@ export const FALLBACK_TITLES: Record<string, string> = {
 export function composeTitle(input: TitleInput): string {
   const kinds = KIND_TITLES[input.language] ?? KIND_TITLES.en!;
   const folded = fold(input.kindText);
-  const cities = [...new Set(input.destinations)];
+  const cities = [...new Set(input.destinations)].map((c) =>
+    input.text ? asWritten(c, input.text) : c,
+  );
   let destination: string | null = null;
-  if (input.countries.length >= 2) {
+  // A region the document's opening names is where the trip goes ("Viaggio in Sicilia"), before
+  // the cities it stays in; so is its one country named there, for a trip through several places.
+  const region = namedRegion(input);
+  const country =
+    cities.length !== 1 || !input.destinations.length
+      ? namedCountry(input)
+      : namedCountry(input, true);
+  const area = region ?? country;
+  if (area) {
+    if (
+      (input.language === 'it' || input.language === 'fr') &&
+      !/\b(?:weekend|week-end|fine settimana|honeymoon|luna di miele|lune de miel|tour|circuit|circuito|cruise|croisiere|crociera)\b/.test(
+        folded,
+      )
+    )
+      return input.language === 'it' ? `Viaggio in ${area}` : `Voyage en ${area}`;
+    destination = area;
+  } else if (input.countries.length >= 2) {
     const names = input.countries.slice(0, 3).map((c) => countryName(c, input.language) ?? c);
     const and =
       { en: 'and', es: 'y', fr: 'et', pt: 'e', de: 'und', it: 'e' }[input.language] ?? 'and';

@@ -180,10 +180,11 @@ export function anchorsIn(line: string): Array<{ code: string; number: string; i
       )
     )
       continue;
+    // The word for a flight before it, or one of the Nordic and Central European labels ("Flyg: IB3549", "Let: OK 720").
     const afterWord =
       /(?:flight|vuelo|vol|voo|flug|volo|flight no\.?|flight number|n[º°o] de vuelo)\s*[:#]?\s*$/.test(
         before,
-      );
+      ) || /(?:^|\s)(?:flyg|flygning|let|lot|cislo letu|numer lotu)\s*:\s*$/.test(before);
     if (!afterWord && otherMode) continue;
     if (!afterWord) {
       // A known designator, in a line about a flight or opening a line of flight details ("BA548 LHR FCO 0815").

@@ -50,3 +50,37 @@ export function amountsIn(line: string): Amount[] {
   }
   return found.sort((a, b) => a.index - b.index);
 }
+
+// A heading or a column's label that states the currency of the amounts below it: "Prices in
+// EUR", "Preise (€)", "Importe (USD)", "Montant EUR", "Valores em R$".
+const DECLARED = new RegExp(
+  String.raw`\b(?:all )?(?:prices?|amounts?|rates?|fares?|totals?|costs?|price|importes?|precios?|tarifas?|valores?|prix|montants?|tarifs?|preise?|betrag|betrage|kosten|summe|prezzi|importi|tariffe|quote|precos?|custos?|total)\b[^\d\n]{0,30}?[(\[]?\s*(?:in|en|em)?\s*${CURRENCY}\s*[)\]]?\s*:?\s*(?:$|[|\t])`,
+  'i',
+);
+
+/** The currency a document's heading or column label states for amounts written without one. */
+export function declaredCurrency(lines: readonly string[]): string | undefined {
+  for (const line of lines) {
+    if (line.length > 120 || /\d/.test(line.replace(/[A-Z]{3}/g, ''))) continue;
+    for (const cell of line.split(/\s\|\s|\t/)) {
+      const m = DECLARED.exec(cell.trim());
+      const currency = m ? currencyOf(m[1]!) : undefined;
+      if (currency) return currency;
+    }
+  }
+  return undefined;
+}
+
+const BARE = new RegExp(String.raw`(?<![\d.,:/\w])${AMOUNT}(?![\d.,:/%\w])`, 'g');
+
+/** Amounts written without a currency ("Gesamtbetrag 2.340,00"), given the one the document declares. */
+export function bareAmounts(line: string, currency: string): Amount[] {
+  const found: Amount[] = [];
+  for (const m of line.matchAll(BARE)) {
+    const amount = parseAmount(m[1]!);
+    // Money, not a count: thousands, cents or at least two digits.
+    if (!Number.isFinite(amount) || amount < 10 || !/[.,\s'’]\d|\d\d/.test(m[1]!)) continue;
+    found.push({ amount, currency, index: m.index, end: m.index + m[0].length });
+  }
+  return found;
+}

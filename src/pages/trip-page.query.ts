@@ -1,0 +1,99 @@
+// The public trip page's data: one public GraphQL query of the schema /graphql serves
+// (`publicTrip`), prepared once and run in-process like a REST route's operation.
+import type { GraphQLSchema } from 'graphql';
+import { NotFoundError } from '../errors.ts';
+import type { Context } from '../graphql/context.ts';
+import { documentSource } from '../graphql/trusted-documents.ts';
+import { prepareOperation, runOperation, type PreparedOperation } from '../rest/execute.ts';
+
+export const PUBLIC_TRIP_QUERY = documentSource('pages/trip-page.graphql');
+
+export interface PageBlock {
+  id: string;
+  type: string;
+  content: Record<string, unknown>;
+  children: PageBlock[];
+}
+export interface PageImage {
+  url: string;
+  display: string;
+}
+export interface PageSettings {
+  language: string;
+  dateFormat: string;
+  timeFormat: string;
+  timezone: string;
+  currency: string;
+  currencySymbolPosition: string;
+  decimalSeparator: string;
+  canDownloadPdf: boolean;
+  description: string | null;
+  shareOnWhatsapp: { enabled: boolean; phoneNumber: string | null };
+}
+export interface PageContact {
+  type: string | null;
+  agencyName: string | null;
+  agentName: string | null;
+  description: string | null;
+  email: string | null;
+  phoneNumber: string | null;
+  address: string | null;
+  web: string | null;
+  pictureUrl: string | null;
+}
+export interface PageMoreInfoField {
+  id: string;
+  type: string;
+  label: string;
+  required: boolean;
+}
+export interface PublicTripData {
+  id: number;
+  title: string;
+  slug: string;
+  seoDescription: string | null;
+  duration: number | null;
+  dateStart: string | null;
+  dateFinish: string | null;
+  logo: string | null;
+  countries: string[];
+  imageUrl: string | null;
+  updatedAt: string;
+  configuration: {
+    revision: number;
+    blocks: PageBlock[];
+    settings: PageSettings;
+    theme: {
+      headerImage: string;
+      navigation: string;
+      logo: string | null;
+      color: string | null;
+      font: string | null;
+      pdfContactPosition: string;
+    };
+    contact: PageContact | null;
+    cover: PageImage[];
+    slider: string[];
+    images: PageImage[];
+    moreInfo: PageMoreInfoField[];
+  } | null;
+}
+
+const prepared = new WeakMap<GraphQLSchema, PreparedOperation<{ publicTrip: PublicTripData }>>();
+
+/** The trip as its page shows it; a trip no public page shows throws NotFoundError. */
+export async function loadPublicTrip(
+  schema: GraphQLSchema,
+  context: Context,
+  slug: string,
+): Promise<PublicTripData> {
+  // Slugs are short; a long one is no trip's, and not worth a query.
+  if (slug.length > 300) throw new NotFoundError('Trip not found.');
+  let operation = prepared.get(schema);
+  if (!operation) {
+    operation = prepareOperation(schema, PUBLIC_TRIP_QUERY);
+    prepared.set(schema, operation);
+  }
+  const data = await runOperation(schema, operation, context, { slug });
+  return data.publicTrip;
+}
