@@ -3,7 +3,7 @@
 // answer. It never listens; service.ts does.
 import type { IncomingMessage } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
-import type { Actor } from './auth/actor.ts';
+import { type Actor, callerSubject } from './auth/actor.ts';
 import { ON_BEHALF_OF_HEADER } from './auth/on-behalf-of.ts';
 import { LIMITS } from './config/constants.ts';
 import { createCors } from './http/cors.ts';
@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
     const path = url.pathname;
     const actor = await authenticate(request, serverContext, context, path);
     context.actor = actor;
-    const limits = await deps.services.rateLimits.consume(rateSubject(actor, context.clientIp));
+    const limits = await deps.services.rateLimits.consume(callerSubject(actor, context.clientIp));
     const dispatch = async (request: Request) =>
       graphql && path === '/graphql'
         ? (checkGraphQLRequest(request) ?? (await graphql.fetch(request, context)))
@@ -173,12 +173,6 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
       return response;
     },
   };
-}
-
-function rateSubject(actor: Actor | null, ip: string) {
-  if (actor)
-    return { key: actor.apiKeyId !== undefined ? `ak:${actor.apiKeyId}` : `mc:${actor.clientId}` };
-  return { ip };
 }
 
 /** Every value of a header as received, one per header line (fetch's Headers merges them). */

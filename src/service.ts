@@ -7,7 +7,7 @@ import { createServerAdapter } from '@whatwg-node/server';
 import { createApp, type App, type ServerContext } from './app.ts';
 import { demoBanner, seedDemoAccount } from './accounts/demo-seed.ts';
 import { ApiKeyVerifier } from './auth/api-keys.ts';
-import { AuthChangeListener, type AuthChange } from './auth/auth-changes.ts';
+import { listenToAuthChanges, type AuthChange } from './auth/auth-changes.ts';
 import { Authenticator } from './auth/authenticate.ts';
 import { MachineAuth } from './auth/machine-clients.ts';
 import type { Config } from './config/config.ts';
@@ -25,6 +25,7 @@ import { eventResources } from './domains.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { createQueues, startWorkers } from './jobs/workers.ts';
 import type { Logger } from './logger.ts';
+import { LiveChanges } from './live/live-changes.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { startMetricsServer } from './metrics/metrics.server.ts';
 import type { Services } from './services.ts';
@@ -59,6 +60,7 @@ export async function startService(
   const cleanups: Array<() => Promise<void>> = [];
   const readiness = new Readiness();
   const servers: http.Server[] = [];
+  const beforeClose: Array<() => Promise<void>> = [];
   const stop = async () => {
     // Not ready any more; the listeners keep serving for the drain delay, so that a load balancer
     // sees /readyz fail and stops sending before they close.
@@ -66,6 +68,7 @@ export async function startService(
     readiness.drain();
     if (wasReady && config.shutdownDrainDelayMs)
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainDelayMs));
+    await Promise.all(beforeClose.map((end) => end().catch(() => {})));
     await Promise.all(servers.map((server) => closeServer(server, config.shutdownTimeoutMs)));
     for (const cleanup of cleanups.reverse())
       await cleanup().catch((error) => logger.error({ err: error }, 'error while stopping'));
@@ -122,13 +125,19 @@ export async function startService(
     cleanups.push(() => services.rateLimits.stop());
     if (config.roles.has('api') || config.roles.has('ai')) {
       // The processes that authenticate forget cached credentials as soon as they change anywhere.
-      const authChanges = new AuthChangeListener({
+      const authChanges = listenToAuthChanges({
         databaseUrl,
         logger,
         onChange: (change) => forgetCredentials(services, change),
       });
       await authChanges.start();
       cleanups.push(() => authChanges.stop());
+    }
+    if (config.roles.has('api')) {
+      await services.live.start(databaseUrl, logger);
+      cleanups.push(() => services.live.stop());
+      // Open streams end before the listeners close: their clients reconnect elsewhere.
+      beforeClose.push(() => services.live.stop());
     }
     const deps = { schema, prisma, logger, services };
     const metricsServer = config.metricsPort
@@ -175,6 +184,7 @@ async function buildServices(
   const apiKeys = new ApiKeyVerifier(prisma, Date.now, config.authCacheMs);
   const machines = new MachineAuth(prisma, config.oauth, keys.tokenSigning, config.authCacheMs);
   const jobs = new JobQueue(boss);
+  const live = new LiveChanges(prisma, config.graphql.subscriptions);
   return {
     config,
     keys,
@@ -196,7 +206,8 @@ async function buildServices(
       clock: config.clock,
       resources: eventResources(),
     }),
-    metrics: new Metrics({ prisma, pool: databasePool(prisma) }),
+    metrics: new Metrics({ prisma, pool: databasePool(prisma), subscriptions: () => live.open }),
+    live,
   };
 }
 

@@ -37,6 +37,8 @@ export const builder = new SchemaBuilder<{
   },
   relay: { clientMutationId: 'omit', cursorType: 'String' },
   scopeAuth: {
+    // A subscription is refused when it is opened, not at its first event.
+    authorizeOnSubscribe: true,
     authScopes: (ctx) => ({
       authenticated: ctx.actor !== null,
       permission: (permission: Permission) => actorCan(ctx.actor, permission),
@@ -70,6 +72,7 @@ function missingPermission(failure: AuthFailure): Permission | undefined {
 
 builder.queryType({});
 builder.mutationType({});
+builder.subscriptionType({});
 /**
  * graphql-scalars' DateTime, serialized to its ISO 8601 string instead of a Date: the same JSON,
  * but JSON.stringify of a result full of Dates calls each one's toJSON and leaves V8's fast path

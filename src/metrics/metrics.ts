@@ -14,6 +14,8 @@ const STATUS = Array.from({ length: 600 }, (_, code) => String(code));
 export interface MetricsSources {
   prisma: PrismaClient;
   pool: Pool | undefined;
+  /** Open GraphQL subscriptions of this process. */
+  subscriptions: () => number;
 }
 
 export class Metrics {
@@ -62,7 +64,7 @@ export class Metrics {
 
   constructor(sources: MetricsSources) {
     collectDefaultMetrics({ register: this.registry });
-    const { pool, prisma } = sources;
+    const { pool, prisma, subscriptions } = sources;
     // Both queue gauges are read in the same scrape, and the registry calls their collect() one
     // after the other in registration order: the first starts the query, the second takes it.
     let pending: ReturnType<typeof queueStats> | undefined;
@@ -75,6 +77,14 @@ export class Metrics {
         this.set({ state: 'total' }, pool?.totalCount ?? 0);
         this.set({ state: 'idle' }, pool?.idleCount ?? 0);
         this.set({ state: 'waiting' }, pool?.waitingCount ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'graphql_subscriptions_open',
+      help: 'GraphQL subscriptions (live updates over SSE) this process serves now.',
+      registers: [this.registry],
+      collect() {
+        this.set(subscriptions());
       },
     });
     new Gauge({
