@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type PrismaClient } from '../../src/db/prisma.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
-import { spawnReadyService, spawnService, type ServiceProcess } from '../helpers/processes.ts';
+import {
+  type ServiceProcess,
+  spawnReadyService,
+  spawnService,
+  stopAll,
+} from '../helpers/processes.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { TEST_ENV } from '../helpers/service.ts';
 import { subscribe } from '../helpers/sse.ts';
@@ -49,11 +54,7 @@ beforeAll(async () => {
   await worker.waitFor(/workers started/, 60_000);
 });
 afterAll(async () => {
-  for (const p of processes)
-    if (p.child.exitCode === null && p.child.signalCode === null) {
-      p.child.kill('SIGTERM');
-      await p.exited;
-    }
+  await stopAll(processes);
   await documents?.close();
   await prisma?.$disconnect();
 });

@@ -14,7 +14,12 @@ import { BOSS_SCHEMA } from '../../src/jobs/boss.ts';
 import { flushDebouncedJob } from '../../src/webhooks/webhooks.jobs.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
-import { spawnReadyService, spawnService, type ServiceProcess } from '../helpers/processes.ts';
+import {
+  type ServiceProcess,
+  spawnReadyService,
+  spawnService,
+  stopAll,
+} from '../helpers/processes.ts';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../helpers/receiver.ts';
 import { TEST_ENV } from '../helpers/service.ts';
 
@@ -63,11 +68,7 @@ beforeAll(async () => {
   await worker.waitFor(/workers started/, 60_000);
 });
 afterAll(async () => {
-  for (const p of processes)
-    if (p.child.exitCode === null && p.child.signalCode === null) {
-      p.child.kill('SIGTERM');
-      await p.exited;
-    }
+  await stopAll(processes);
   await receiver?.close();
   await prisma?.$disconnect();
 });

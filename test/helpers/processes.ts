@@ -103,3 +103,12 @@ export async function spawnReadyService(
   }
   return { service, url: `http://127.0.0.1:${port}` };
 }
+
+/** Stops (SIGTERM) the processes still running and waits for each to exit. */
+export async function stopAll(processes: readonly ServiceProcess[]): Promise<void> {
+  for (const p of processes)
+    if (p.child.exitCode === null && p.child.signalCode === null) {
+      p.child.kill('SIGTERM');
+      await p.exited;
+    }
+}
