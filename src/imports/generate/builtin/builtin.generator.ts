@@ -65,6 +65,12 @@ export const builtinGenerator: Generator = {
 type Flight = Extract<DraftBlockInput, { type: 'flight' }>;
 type Stay = Extract<DraftBlockInput, { type: 'accommodation' }>;
 
+/** The town of a stop written "Town, stop" ("Zaragoza, Estación Delicias", "Wien, ZOB"), else the name. */
+function stationTown(name: string): string {
+  const town = name.split(',')[0]!.trim();
+  return town !== name && city(town) ? town : name;
+}
+
 export function extractDraft(text: string, now: Date): Draft {
   const order = numericDateOrder(text, ISO_639_1[detectLanguage(text)] ?? 'en');
   return withNumericOrder(order, () => readDraft(text, now));
@@ -147,7 +153,7 @@ function readDraft(text: string, now: Date): Draft {
       j.to !== journeysRead[0]!.from &&
       !journeysRead.some((k) => k.date === j.date && k.from === j.to)
     )
-      reading.visited.push({ name: j.to, sure: true });
+      reading.visited.push({ name: stationTown(j.to), sure: true });
 
   // A journey whose means the sentence leaves out ("Rückreise ab Zermatt ...") goes by the document's only means.
   const journeys = days.flatMap((d) => d.blocks).filter((b) => b.type === 'transport');

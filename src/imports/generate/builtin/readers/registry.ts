@@ -8,6 +8,7 @@ import { labelledLegsReader } from './labelled-legs.reader.ts';
 import { railReader } from './rail.reader.ts';
 import { stayHeadingsReader } from './stay-headings.reader.ts';
 import { tableReader } from './table.reader.ts';
+import { timetableColumnsReader } from './timetable-columns.reader.ts';
 import { timetableRowsReader } from './timetable-rows.reader.ts';
 import {
   type DatedBlock,
@@ -22,6 +23,7 @@ export const LAYOUT_READERS: readonly LayoutReader[] = [
   eticketReader,
   labelledFlightsReader,
   tableReader,
+  timetableColumnsReader,
   timetableRowsReader,
   railReader,
   labelledLegsReader,
