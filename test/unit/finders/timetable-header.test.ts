@@ -60,6 +60,7 @@ describe('timetableHeader', () => {
     ['a row of the table (a time)', 'Fri 31/07/15  Wien  22:10'],
     ['labels without an arrival column', 'Date  Station  Departure  Platform'],
     ['a sentence naming the words', 'Departure from the station 2 hours before arrival 1234'],
+    ['one column of either time', 'Stanice   Odj. / Příj.   Místo'],
     ['a flight table (no station column)', 'Flight  Date  Departure  Arrival  Class'],
   ])('is no header: %s', (_case, line) => {
     expect(timetableHeader(line, null)).toBeUndefined();

@@ -109,7 +109,11 @@ const cases: Array<[string, LayoutReader, string[], Want]> = [
   [
     'Galileo, one segment beside its passengers and fields',
     gdsReader,
-    ['1.1MOREAU/LEA MS', '1. AF   12 Y  03APR CDGJFK HK1  1030   1255  O           SA', 'TKTG-TAU/MO01MAR'],
+    [
+      '1.1MOREAU/LEA MS',
+      '1. AF   12 Y  03APR CDGJFK HK1  1030   1255  O           SA',
+      'TKTG-TAU/MO01MAR',
+    ],
     { flights: [['AF12', '2026-04-03', null, null]], claimsAll: false },
   ],
   [

@@ -35,7 +35,8 @@ export function timetableHeader(
   line: string,
   separator: string | null,
 ): HeaderColumn[] | undefined {
-  if (timeMatches(line).length || /\d{3,}/.test(line)) return undefined;
+  // "Odj. / Příj.": one column of either time, whose rows say which (readers/timetable-rows.reader.ts).
+  if (timeMatches(line).length || /\d{3,}/.test(line) || /\s\/\s/.test(line)) return undefined;
   const columns = separator
     ? line.split(separator).map((cell, start) => ({ kind: columnKind(cell), start }))
     : [...line.matchAll(/\S+/g)].map((m) => ({ kind: columnKind(m[0]), start: m.index }));

@@ -58,7 +58,7 @@ export const timetableRowsReader: LayoutReader = {
   name: NAME,
   applies(input) {
     const rows = rowsOf(input);
-    return rows.some((r, i) => rows[i + 1]?.index === r.index + 1);
+    return rows.some((r, i) => rows[i + 1] !== undefined && rows[i + 1]!.index <= r.index + 3);
   },
   read(input, ledger: LineLedger): Reading {
     const rows = rowsOf(input);
@@ -67,9 +67,9 @@ export const timetableRowsReader: LayoutReader = {
     for (let i = 0; i + 1 < rows.length; i++) {
       const from = rows[i]!;
       const to = rows[i + 1]!;
-      // One leg: a row that leaves and the next line's row, where the traveller arrives.
-      if (to.index !== from.index + 1 || from.role === 'arrival' || to.role === 'departure')
-        continue;
+      // One leg: a row that leaves and the next row, where the traveller arrives (a line or two
+      // of the ticket's other column, "Ref: 5442...", "Doklad číslo", may stand between them).
+      if (to.index > from.index + 3 || from.role === 'arrival' || to.role === 'departure') continue;
       if (from.station === to.station || !from.date) continue;
       if (ledger.isClaimed(from.index) || ledger.isClaimed(to.index)) continue;
       ledger.claim(from.index, NAME);
