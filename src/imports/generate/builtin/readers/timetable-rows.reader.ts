@@ -62,7 +62,9 @@ export const timetableRowsReader: LayoutReader = {
   },
   read(input, ledger: LineLedger): Reading {
     const rows = rowsOf(input);
-    const bus = BUS.test(fold(input.lines.join('\n')));
+    // A coach named in the ticket's own lines, not in its conditions' prose ("... Teilstrecken
+    // (z.B. Bus oder Straßenbahn), für die eine weitere Fahrkarte erforderlich sein kann").
+    const bus = BUS.test(fold(input.lines.filter((l) => l.length < 80).join('\n')));
     const bookings: DatedBlock[] = [];
     for (let i = 0; i + 1 < rows.length; i++) {
       const from = rows[i]!;
