@@ -97,7 +97,8 @@ export function statedPeriod(lines: readonly string[], now: Date, anchor: IsoDat
   let finish: IsoDate | null = null;
   for (const line of candidates) {
     const folded = fold(line).trim();
-    const dates = scanDates(line, now, anchor);
+    // A period is stated with its months: "le lundi 27" beside "vol retour" is no end of the trip.
+    const dates = scanDates(line, now, anchor).filter((d) => !d.partial);
     // "Departure: 8 January 2027 – Return: 17 January 2027": two dates on one line.
     if (
       dates.length === 2 &&
