@@ -825,6 +825,10 @@ export interface TitleInput {
 }
 
 /** The title: a labelled one, the document's heading or subject when it names the trip, else destination and kind composed. */
+/** A label of one or two words and a value of figures or a code: a field, not a heading. */
+export const isHeaderField = (line: string) => FIELD_LINE.test(line.trim());
+const FIELD_LINE = /^[\p{L}.°º]+(?:\s[\p{L}.°º]+)?\s?[:#]\s*[\p{Lu}\d][\p{Lu}\d\s./-]*$/u;
+
 export function tripTitle(input: TitleInput, now: Date): string {
   for (const line of input.lines.slice(0, 20)) {
     const labelled = TITLE_LABEL.exec(line.trim());
@@ -838,6 +842,8 @@ export function tripTitle(input: TitleInput, now: Date): string {
   );
   for (const line of heads) {
     if (NOT_TRIP_DATE.test(fold(line)) && line !== input.subject) continue;
+    // A field of the document's header ("Date : 12/06/2026", "Dossier : HL-2611", "Ref. 4471"): its label is no title.
+    if (FIELD_LINE.test(line.trim()) && line !== input.subject) continue;
     const t = titleFrom(line, now);
     if (t && namesTrip(t, input)) return withPlace(itineraryAsTrip(t, input), input);
   }
