@@ -5,6 +5,7 @@ import { extractDraft } from '../../src/imports/generate/builtin/builtin.generat
 import { validateDraft } from '../../src/imports/generate/validate.ts';
 import {
   isHeaderField,
+  titleFrom,
   tripCountries,
   tripTitle,
 } from '../../src/imports/generate/builtin/trip-fields.ts';
@@ -182,6 +183,23 @@ describe("titles: a header's fields are not headings", () => {
     expect(title).not.toMatch(
       /^(?:Date|Fecha|Data|Datum|Dossier|File|Expediente|Processo|Pratica|Vorgang)\b/,
     );
+  });
+});
+
+describe('titles: an area of several countries in the heading', () => {
+  it.each([
+    [
+      'en',
+      'ADRIATIC & BALKANS DISCOVERY — Croatia, Montenegro and Bosnia & Herzegovina',
+      'balkans',
+    ],
+    ['es', 'Descubrimiento de los Balcanes — Croacia, Montenegro y Bosnia', 'balcanes'],
+    ['fr', 'Croisière en Méditerranée — Espagne, France et Italie', 'méditerranée'],
+    ['pt', 'Cruzeiro pelo Mediterrâneo — Espanha, França e Itália', 'mediterrâneo'],
+    ['it', 'Scoperta della Scandinavia — Norvegia, Svezia e Danimarca', 'scandinavia'],
+    ['de', 'Entdeckungsreise Baltikum — Estland, Lettland und Litauen', 'baltikum'],
+  ])('%s: %s', (_language, heading, area) => {
+    expect(titleFrom(heading, NOW)?.toLowerCase()).toContain(area);
   });
 });
 

@@ -2,6 +2,7 @@
 // of the flights around it; recurring departures give none), its length, the countries it visits
 // (where it stays and goes, not where the traveller comes from or changes planes, nor a landmark
 // named after a country) and a title of destination and kind of trip, in the document's language.
+import areas from './knowledge/areas.json' with { type: 'json' };
 import type { DraftBlock } from '../draft.ts';
 import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './finders/dates.ts';
 import {
@@ -431,7 +432,7 @@ function routeHome(visited: readonly Visit[], stays: readonly string[]): string 
 const TITLE_LABEL =
   /^(?:title|trip|tour|trip name|tour name|package|programme|program|titulo|viaje|programa|circuito|paquete|titre|voyage|circuit|sejour|forfait|viagem|roteiro|pacote|titel|reise|rundreise|reiseprogramm|titolo|viaggio|pacchetto|destination|destino|destinazione|reiseziel)\s*:\s*(.+)$/i;
 const KIND_WORDS =
-  /\b(?:fly ?(?:&|and|-)? ?drive|autotour|self-drive|road ?trip|rundreise|tour|circuit|trip|weekend|week-end|getaway|escape|holiday|holidays|vacation|honeymoon|cruise|safari|road trip|journey|adventure|break|city break|expedition|circuito|viaje|escapada|fin de semana|luna de miel|crucero|ruta|vacaciones|recorrido|voyage|sejour|escapade|lune de miel|croisiere|vacances|viagem|roteiro|escapadinha|fim de semana|lua de mel|cruzeiro|ferias|passeio|reise|rundreise|rundfahrt|urlaub|wochenende|kurzurlaub|flitterwochen|kreuzfahrt|viaggio|vacanza|vacanze|luna di miele|crociera|giro|fine settimana)\b/;
+  /\b(?:fly ?(?:&|and|-)? ?drive|autotour|self-drive|road ?trip|rundreise|tour|circuit|trip|weekend|week-end|getaway|escape|holiday|holidays|vacation|honeymoon|cruise|safari|road trip|journey|adventure|discovery|descubrimiento|decouverte|descoberta|scoperta|entdeckung|entdeckungsreise|break|city break|expedition|circuito|viaje|escapada|fin de semana|luna de miel|crucero|ruta|vacaciones|recorrido|voyage|sejour|escapade|lune de miel|croisiere|vacances|viagem|roteiro|escapadinha|fim de semana|lua de mel|cruzeiro|ferias|passeio|reise|rundreise|rundfahrt|urlaub|wochenende|kurzurlaub|flitterwochen|kreuzfahrt|viaggio|vacanza|vacanze|luna di miele|crociera|giro|fine settimana)\b/;
 
 const KIND_TITLES: Record<
   string,
@@ -721,8 +722,17 @@ function placesIn(text: string): Array<{ country: string; population: number }> 
 }
 
 /** Whether a part names a known place (a city, a region or a country). */
+/** A name of an area of several countries (knowledge/areas.json: "Balkans", "Mediterráneo"). */
+const AREAS = new RegExp(
+  `(?<![\\p{L}])(?:${areas.areas
+    .flatMap(([names]) => (names as string).split('|'))
+    .map((n) => fold(n).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|')})(?![\\p{L}])`,
+  'u',
+);
+
 function placeIn(part: string): boolean {
-  if (countriesNamed(part).length) return true;
+  if (countriesNamed(part).length || AREAS.test(fold(part))) return true;
   for (const m of part.matchAll(
     /(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+)*)/gu,
   )) {
