@@ -7,6 +7,7 @@ import { labelledFlightsReader } from './labelled-flights.reader.ts';
 import { labelledLegsReader } from './labelled-legs.reader.ts';
 import { railReader } from './rail.reader.ts';
 import { stayHeadingsReader } from './stay-headings.reader.ts';
+import { stackedFlightsReader } from './stacked-flights.reader.ts';
 import { tableReader } from './table.reader.ts';
 import { timetableColumnsReader } from './timetable-columns.reader.ts';
 import { timetableRowsReader } from './timetable-rows.reader.ts';
@@ -22,6 +23,7 @@ export const LAYOUT_READERS: readonly LayoutReader[] = [
   gdsReader,
   eticketReader,
   labelledFlightsReader,
+  stackedFlightsReader,
   tableReader,
   timetableColumnsReader,
   timetableRowsReader,
