@@ -6,6 +6,7 @@
 //   ● ab 10:27 Berlin Hbf ▷ Gleis 14        (under "ICE 577 (1071)")
 // A walk between stations ("(Fußweg)", "(tratto a piedi)") is no leg.
 import { serviceIn, type Service } from '../rail-services.ts';
+import { journeyLine } from './journey-line.ts';
 import { fold } from '../text.ts';
 
 export interface JourneyLeg {
@@ -89,5 +90,20 @@ export function journeyLegs(text: string): JourneyLeg[] {
           : null,
     });
   }
+  if (legs.length) return legs;
+  // Or one leg a line, "A to B, dep 12:40, arr 17:12" (journey-line.ts), the service on it or on
+  // the line below ("Train Company: ...", "Mode of Transport: Train").
+  lines.forEach((line, i) => {
+    const leg = journeyLine(line);
+    if (!leg) return;
+    legs.push({
+      from: leg.from,
+      to: leg.to,
+      departure: leg.departure,
+      arrival: leg.arrival,
+      service: serviceIn(line) ?? serviceIn(lines[i + 1] ?? '') ?? null,
+      platforms: null,
+    });
+  });
   return legs;
 }

@@ -3,6 +3,7 @@
 import { datedLinesReader } from './dated-lines.reader.ts';
 import { eticketReader } from './eticket.reader.ts';
 import { gdsReader } from './gds.reader.ts';
+import { journeyLinesReader } from './journey-lines.reader.ts';
 import { labelledFlightsReader } from './labelled-flights.reader.ts';
 import { labelledLegsReader } from './labelled-legs.reader.ts';
 import { railReader } from './rail.reader.ts';
@@ -29,6 +30,7 @@ export const LAYOUT_READERS: readonly LayoutReader[] = [
   timetableRowsReader,
   railReader,
   labelledLegsReader,
+  journeyLinesReader,
   stayHeadingsReader,
   datedLinesReader,
 ];
