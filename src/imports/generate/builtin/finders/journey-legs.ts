@@ -61,9 +61,23 @@ function bracketService(bracket: string): Service | null {
   return m ? { number: `${m[1]} ${m[2]}`, mode: 'train', operator: null } : null;
 }
 
+/**
+ * A stop as a row of cells ("Dep:14:39|Vienna, Hbf|Vienna → Prague (RJ, RJ 1234)|1/42", as
+ * RegioJet's calendar events print them) written as a planner's line: "dep 14:39 Vienna, Hbf (RJ 1234)".
+ */
+function cellsAsStop(line: string): string {
+  const m =
+    /^(dep|arr|odj|prij|příj|ab|an)\.?\s*:\s*(\d{1,2}:\d{2})\s*\|\s*([^|]+?)\s*(?:\|\s*([^|]+))?(?:\|.*)?$/iu.exec(
+      line,
+    );
+  if (!m) return line;
+  const service = m[4] ? serviceIn(m[4]) : null;
+  return `${m[1]} ${m[2]} ${m[3]}${service ? ` (${service.number})` : ''}`;
+}
+
 /** The legs of the journeys in a text, in order; none when it has no departure line over an arrival line. */
 export function journeyLegs(text: string): JourneyLeg[] {
-  const lines = text.split(/\r?\n/).map((l) => l.trim());
+  const lines = text.split(/\r?\n/).map((l) => cellsAsStop(l.trim()));
   const legs: JourneyLeg[] = [];
   for (let i = 0; i + 1 < lines.length; i++) {
     const dep = DEPARTURE.exec(lines[i]!);
