@@ -62,6 +62,16 @@ describe('journey legs as journey planners print them', () => {
     ]);
   });
 
+  it('takes a coach in brackets for a coach ("(Bus  647)", "(Bus51016)")', () => {
+    const legs = journeyLegs(
+      'fra 21:30 Leer(Ostfriesl) ZOB/Bahnhof  (Bus  647)\ntil 22:25 Groningen CS\n\nodj. 07:41 Trier Hbf  (Bus51016)\nprz. 08:31 Luxembourg',
+    );
+    expect(legs.map((l) => [l.service?.mode, l.service?.number])).toEqual([
+      ['bus', 'Bus 647'],
+      ['bus', 'Bus 51016'],
+    ]);
+  });
+
   it('finds nothing in prose or a lone departure line', () => {
     expect(journeyLegs('We leave from Lyon at 09:02 and arrive in Geneva at 10:56.')).toEqual([]);
     expect(journeyLegs('ab 08:13 Mainz Hbf - Gleis 4 (ICE 71)')).toEqual([]);

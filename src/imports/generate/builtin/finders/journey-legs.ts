@@ -57,8 +57,11 @@ function stopOf(rest: string): Stop | undefined {
 
 /** "(THA 9448)", "(FA 8519)": a category the table does not know is still the train's number. */
 function bracketService(bracket: string): Service | null {
-  const m = /^([A-Z]{1,5})\s*(\d{1,6})$/.exec(bracket);
-  return m ? { number: `${m[1]} ${m[2]}`, mode: 'train', operator: null } : null;
+  const m = /^([A-Z][A-Za-z]{0,4})\s*(\d{1,6})$/.exec(bracket);
+  if (!m) return null;
+  // "(Bus  647)", "(Bus51016)": a coach the planner books between trains.
+  const mode = /^bus$/i.test(m[1]!) ? 'bus' : 'train';
+  return { number: `${m[1]} ${m[2]}`, mode, operator: null };
 }
 
 /**
