@@ -28,7 +28,7 @@ export function readDocument(text: string): DocumentReading {
       // not JSON after all: read it as text
     }
   }
-  const raw = alignedTimetables(source.split(/\r?\n|\f|\r/)).map((line) =>
+  const raw = alignedTimetables(source.split(/\r?\n|\f|\r/).flatMap(flattenedCells)).map((line) =>
     tabsToCells(line)
       .replace(/[\u00a0 ]+/g, ' ')
       .trimEnd(),
@@ -51,6 +51,16 @@ export function readDocument(text: string): DocumentReading {
     );
   }
   return { lines, subject, chat };
+}
+
+/**
+ * A page flattened onto one long line (an e-mail's HTML saved as text: "Hinflug     Berlin (TXL) -
+ * Zürich (ZRH)     So 10.09.2017     06:45   TXL ..."): its cells, apart by runs of four spaces or
+ * more, are lines of their own, so that each flight's cells are read together and not with the next.
+ */
+function flattenedCells(line: string): string[] {
+  if (line.length <= 400 || (line.match(/ {4,}/g) ?? []).length < 10) return [line];
+  return line.split(/ {4,}/).filter((cell) => cell.trim());
 }
 
 /** What an empty cell of a table aligned by spaces is written as, once its cells are split. */
