@@ -7,7 +7,7 @@ import {
   ListFilterInput,
   ListOrderInput,
   ListSearchInput,
-} from '../lists/list.schema.ts';
+} from '../graphql/list.schema.ts';
 import { DATE_RANGE_TEXT } from '../shared/date-range.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import {
