@@ -2,7 +2,8 @@
 // here asks for an actor, so a request without credentials passes app.ts's authentication.
 import { buildOpenApiDocument } from './document.ts';
 import type { OpenApiDocument } from './types.ts';
-import { DOCS_PATH, REFERENCE_PAGE, referenceAsset } from './reference-page.ts';
+import { DOCS_PATH } from '../http/security-headers.ts';
+import { REFERENCE_PAGE, referenceAsset } from './reference-page.ts';
 import { jsonResponse } from '../rest/errors.ts';
 import type { RestRouter } from '../rest/types.ts';
 import { assetResponse } from '../rest/static-asset.ts';
