@@ -23,6 +23,7 @@ import { startBoss } from './jobs/boss.ts';
 import { JOBS, WORKERS } from './jobs/registry.ts';
 import { eventResources } from './domains.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { queueStats } from './jobs/queue-stats.ts';
 import { createQueues, startWorkers } from './jobs/workers.ts';
 import type { Logger } from './logger.ts';
 import { Metrics } from './metrics/metrics.ts';
@@ -196,7 +197,7 @@ async function buildServices(
       clock: config.clock,
       resources: eventResources(),
     }),
-    metrics: new Metrics({ prisma, pool: databasePool(prisma) }),
+    metrics: new Metrics({ pool: databasePool(prisma), queues: () => queueStats(prisma) }),
   };
 }
 
