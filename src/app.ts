@@ -1,12 +1,12 @@
 // createApp(deps) → a fetch handler: request id, CORS preflights, authentication, rate limit, then
 // /graphql to Yoga and everything else to the REST facade; CORS and security headers on every
 // answer. It never listens; service.ts does.
-import type { IncomingMessage } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
 import type { Actor } from './auth/actor.ts';
 import { ON_BEHALF_OF_HEADER } from './auth/on-behalf-of.ts';
 import { LIMITS } from './config/constants.ts';
 import { createCors } from './http/cors.ts';
+import type { App, ServerContext } from './http/fetch-handler.ts';
 import { headAnswer, routedAs } from './http/head.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
 import type { PrismaClient } from './db/prisma.ts';
@@ -35,15 +35,6 @@ export interface AppDeps {
   prisma: PrismaClient;
   logger: Logger;
   services: Services;
-}
-
-/** What the Node adapter passes along: the raw request, for duplicate headers and the peer IP. */
-export interface ServerContext {
-  req?: IncomingMessage;
-}
-
-export interface App {
-  fetch(request: Request, serverContext?: ServerContext): Promise<Response>;
 }
 
 /** Paths whose Authorization header is not ours to interpret (OAuth client authentication). */

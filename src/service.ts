@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServerAdapter } from '@whatwg-node/server';
-import { createApp, type App, type ServerContext } from './app.ts';
+import { createApp } from './app.ts';
 import { demoBanner, seedDemoAccount } from './accounts/demo-seed.ts';
 import { ApiKeyVerifier } from './auth/api-keys.ts';
 import { AuthChangeListener, type AuthChange } from './auth/auth-changes.ts';
@@ -17,6 +17,7 @@ import { migrate } from './db/migrate.ts';
 import { waitForDatabase } from './db/wait-for-database.ts';
 import { createPrisma, databasePool } from './db/prisma.ts';
 import { schema } from './graphql/schema.ts';
+import type { App, ServerContext } from './http/fetch-handler.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { PgLeaseStore } from './http/rate-limit-counters.ts';
 import { startBoss } from './jobs/boss.ts';
