@@ -5,6 +5,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Actor } from './auth/actor.ts';
 import { ON_BEHALF_OF_HEADER } from './auth/on-behalf-of.ts';
 import { LIMITS } from './config/constants.ts';
+import type { DomainModule } from './domain-module.ts';
 import { createCors } from './http/cors.ts';
 import type { App, ServerContext } from './http/fetch-handler.ts';
 import { headAnswer, routedAs } from './http/head.ts';
@@ -31,6 +32,8 @@ import { createRestRouter, type Surface } from './rest/router.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
+  /** Every domain, from the composition root (service.ts): the REST router registers their routes. */
+  domains: readonly DomainModule[];
   schema: GraphQLSchema;
   prisma: PrismaClient;
   logger: Logger;
@@ -51,7 +54,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
   };
   const cors = createCors(deps.services.config.corsOrigins);
   const secure = createSecurityHeaders(deps.services.config);
-  const router = createRestRouter(deps.schema, surface);
+  const router = createRestRouter(deps.domains, deps.schema, surface);
   const requestLog = createRequestLog(deps.logger);
   const idempotent = createIdempotencyGuard({
     prisma: deps.prisma,

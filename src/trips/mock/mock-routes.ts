@@ -5,7 +5,7 @@ import { Router, type IRequest } from 'itty-router';
 import { LIMITS } from '../../config/constants.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import { buildOpenApiDocument } from '../../openapi/document.ts';
+import type { OpenApiDocument } from '../../openapi/types.ts';
 import { readJson } from '../../rest/body.ts';
 import { requestContract } from '../../rest/contract.ts';
 import { errorResponse, jsonResponse } from '../../rest/errors.ts';
@@ -20,8 +20,8 @@ export type MockRouter = ReturnType<typeof Router<IRequest, [Logger]>>;
 
 const tripId = (request: IRequest) => idParam(request.params.tripId, 'tripId');
 
-export function createMockRouter(store: TripStore): MockRouter {
-  const contract = tripsContract();
+export function createMockRouter(store: TripStore, document: OpenApiDocument): MockRouter {
+  const contract = tripsContract(document);
   const router = Router<IRequest, [Logger]>({
     before: [(request) => contract(request, new URL(request.url))],
     catch: (error, _request, logger) => errorResponse(error, logger),
@@ -97,8 +97,7 @@ export function createMockRouter(store: TripStore): MockRouter {
 }
 
 /** The service's checks of method, media type and query parameters, for the trips paths served here. */
-function tripsContract() {
-  const document = buildOpenApiDocument({ apiUrl: 'http://api.invalid' });
+function tripsContract(document: OpenApiDocument) {
   const paths = Object.fromEntries(
     Object.entries(document.paths).filter(
       ([path]) => path === '/trips' || path.startsWith('/trips/'),
