@@ -1,5 +1,6 @@
-// What the specification leaves to "account settings", as plain functions over Prisma: used by
-// the admin command line, by the API's key management and by the tests' fixtures.
+// What a user interface would put in "account settings"
+// (docs/decisions.md#accounts-roles-and-keys), as plain functions over Prisma: used by the admin
+// command line, by the API's key management and by the tests' fixtures.
 import { createApiKey } from '../auth/api-keys.ts';
 import { createMachineClient } from '../auth/machine-clients.ts';
 import type { PrismaClient } from '../db/prisma.ts';

@@ -1,4 +1,4 @@
-// The list arguments every GraphQL list shares (service-spec "List query conventions"), and the
+// The list arguments every GraphQL list shares (docs/decisions.md#lists), and the
 // answer of a bulk deletion.
 import { builder } from './builder.ts';
 

@@ -1,6 +1,6 @@
 // The trip page's one script (served at /pages/view.js): it records the traveller's view through
 // the public `recordTripView` mutation on this service's own /graphql, with an anonymous id kept
-// in the browser so that one viewer counts once an hour (decisions in README "Traveller pages").
+// in the browser so that one viewer counts once an hour (README.md#traveller-pages).
 // No third-party call; a browser without JavaScript just does not count.
 export const VIEW_SCRIPT = `(function () {
   var main = document.querySelector('[data-view-slug]');

@@ -1,5 +1,5 @@
-// The one place that turns errors into the documented REST bodies (decisions "Health, errors and
-// limits"): `{errors: {field: [messages]}}` for validation, `{error: {code, message}}` for the
+// The one place that turns errors into the documented REST bodies (README.md#errors-and-limits):
+// `{errors: {field: [messages]}}` for validation, `{error: {code, message}}` for the
 // rest. Unknown errors become a 500 without details; PostgreSQL being unreachable becomes a 503.
 import { GraphQLError } from 'graphql';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';

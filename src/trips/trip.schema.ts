@@ -96,7 +96,7 @@ export interface TripPageShape {
   count(): Promise<number>;
 }
 
-/** The trip fields a public page may show: no codes, no owner ids (decisions "Catalogs"). */
+/** The trip fields a public page may show: no codes, no owner ids (docs/decisions.md#catalogs). */
 export const PublicTripType = builder.prismaObject('Trip', {
   variant: 'PublicTrip',
   fields: (t) => ({

@@ -129,7 +129,7 @@ describe('the OpenAPI document', () => {
           .map((method) => `${method.toUpperCase()} ${path}`),
       );
     expect(served.length).toBeGreaterThan(10);
-    // Path parameter names differ only where the router and the spec do: /api-keys/:id.
+    // Path parameter names differ only where the router and the document do: /api-keys/:id.
     expect(new Set(served)).toEqual(new Set(documented));
   });
 
