@@ -1,10 +1,13 @@
 // Starts everything a process of the service runs, per SERVICE_ROLES: the database (embedded
 // when DATABASE_URL is unset), migrations, pg-boss, the API listener (REST + GraphQL), the AI
-// listener and the workers. stop() undoes it in reverse, letting in-flight work finish.
+// listener and the workers. stop() undoes it in reverse, letting in-flight work finish. It is the
+// composition root: it hands the list of domains (src/domains.ts) to the plumbing, which imports
+// no domain: the GraphQL schema, the job registry, and, through createApp, the REST router and the
+// OpenAPI document.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServerAdapter } from '@whatwg-node/server';
-import { createApp, type App, type ServerContext } from './app.ts';
+import { createApp } from './app.ts';
 import { demoBanner, seedDemoAccount } from './accounts/demo-seed.ts';
 import { ApiKeyVerifier } from './auth/api-keys.ts';
 import { listenToAuthChanges, type AuthChange } from './auth/auth-changes.ts';
@@ -16,13 +19,15 @@ import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { waitForDatabase } from './db/wait-for-database.ts';
 import { createPrisma, databasePool } from './db/prisma.ts';
-import { schema } from './graphql/schema.ts';
+import { buildSchema } from './graphql/schema.ts';
+import type { App, ServerContext } from './http/fetch-handler.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { PgLeaseStore } from './http/rate-limit-counters.ts';
 import { startBoss } from './jobs/boss.ts';
-import { JOBS, WORKERS } from './jobs/registry.ts';
-import { eventResources } from './domains.ts';
+import { jobRegistry } from './jobs/registry.ts';
+import { DOMAINS, eventResources } from './domains.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { queueStats } from './jobs/queue-stats.ts';
 import { createQueues, startWorkers } from './jobs/workers.ts';
 import type { Logger } from './logger.ts';
 import { LiveChanges } from './live/live-changes.ts';
@@ -116,7 +121,8 @@ export async function startService(
     const boss = await startBoss({ databaseUrl, worker: config.roles.has('worker'), logger });
     cleanups.push(() => boss.stop({ graceful: true, timeout: config.shutdownTimeoutMs }));
 
-    await createQueues(boss, JOBS);
+    const registry = jobRegistry(DOMAINS);
+    await createQueues(boss, registry.jobs);
     // Only the listeners count requests; a worker-only process keeps no budgets and opens no pool.
     const leaseStore =
       config.roles.has('api') || config.roles.has('ai') ? new PgLeaseStore(databaseUrl) : undefined;
@@ -139,7 +145,8 @@ export async function startService(
       // Open streams end before the listeners close: their clients reconnect elsewhere.
       beforeClose.push(() => services.live.stop());
     }
-    const deps = { schema, prisma, logger, services };
+    const schema = await buildSchema(DOMAINS);
+    const deps = { domains: DOMAINS, schema, prisma, logger, services };
     const metricsServer = config.metricsPort
       ? await startMetricsServer(services.metrics, config.host, config.metricsPort, logger)
       : undefined;
@@ -147,8 +154,8 @@ export async function startService(
     if (config.roles.has('worker')) {
       const { keys, jobs, metrics, events } = services;
       const jobDeps = { prisma, logger, clock: config.clock, jobs, metrics, config, keys, events };
-      await startWorkers(boss, WORKERS, jobDeps);
-      logger.info({ queues: WORKERS.length }, 'workers started');
+      await startWorkers(boss, registry.workers, jobDeps);
+      logger.info({ queues: registry.workers.length }, 'workers started');
     }
 
     const apiUrl = apiServer && urlOf(apiServer);
@@ -206,7 +213,11 @@ async function buildServices(
       clock: config.clock,
       resources: eventResources(),
     }),
-    metrics: new Metrics({ prisma, pool: databasePool(prisma), subscriptions: () => live.open }),
+    metrics: new Metrics({
+      pool: databasePool(prisma),
+      queues: () => queueStats(prisma),
+      subscriptions: () => live.open,
+    }),
     live,
   };
 }

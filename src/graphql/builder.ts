@@ -43,7 +43,8 @@ export const builder = new SchemaBuilder<{
       authenticated: ctx.actor !== null,
       permission: (permission: Permission) => actorCan(ctx.actor, permission),
     }),
-    // No credentials: 401; credentials without the permission: 403 (decisions "Roles").
+    // No credentials: 401; credentials without the permission: 403
+    // (docs/decisions.md#accounts-roles-and-keys).
     unauthorizedError: (_parent, ctx, _info, result) => {
       if (!ctx.actor) return new UnauthenticatedError('missing_api_key');
       const permission = missingPermission(result.failure);

@@ -1,7 +1,7 @@
-// The state of every pg-boss queue, read straight from its tables: for the metrics scrape
-// (src/metrics/) and the operator's GraphQL query (src/ops/). One grouped query, completed jobs
-// left out, so its cost follows the jobs in flight rather than the history kept; pg-boss's own
-// internal queues (__pgboss__*) are left out too.
+// The state of every pg-boss queue, read straight from its tables: for the metrics scrape (which
+// service.ts hands this function to, src/metrics/) and the operator's GraphQL query (src/ops/).
+// One grouped query, completed jobs left out, so its cost follows the jobs in flight rather than
+// the history kept; pg-boss's own internal queues (__pgboss__*) are left out too.
 import type { PrismaClient } from '../db/prisma.ts';
 import { BOSS_SCHEMA } from './boss.ts';
 

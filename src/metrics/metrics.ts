@@ -3,17 +3,26 @@
 // a query (pool, queue depths) are read only when Prometheus scrapes (collect).
 import type { Pool } from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { PrismaClient } from '../db/prisma.ts';
-import { queueStats } from '../jobs/queue-stats.ts';
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 30, 60, 120, 300];
 /** Status codes as label strings, made once. */
 const STATUS = Array.from({ length: 600 }, (_, code) => String(code));
 
+/** One pg-boss queue's jobs by state, as the job kit reads them (jobs/queue-stats.ts). */
+export interface QueueDepth {
+  name: string;
+  waiting: number;
+  deferred: number;
+  active: number;
+  failed: number;
+  oldestWaitingSeconds: number | null;
+}
+
 export interface MetricsSources {
-  prisma: PrismaClient;
   pool: Pool | undefined;
+  /** Every queue's depth, read at each scrape (service.ts gives the job kit's queueStats). */
+  queues: () => Promise<QueueDepth[]>;
   /** Open GraphQL subscriptions of this process. */
   subscriptions: () => number;
 }
@@ -64,10 +73,10 @@ export class Metrics {
 
   constructor(sources: MetricsSources) {
     collectDefaultMetrics({ register: this.registry });
-    const { pool, prisma, subscriptions } = sources;
+    const { pool, queues, subscriptions } = sources;
     // Both queue gauges are read in the same scrape, and the registry calls their collect() one
     // after the other in registration order: the first starts the query, the second takes it.
-    let pending: ReturnType<typeof queueStats> | undefined;
+    let pending: Promise<QueueDepth[]> | undefined;
     new Gauge({
       name: 'db_pool_connections',
       help: "Connections of this process's Prisma pool: total, idle, and waiting (requests queued for one).",
@@ -94,7 +103,7 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.reset();
-        const stats = queueStats(prisma);
+        const stats = queues();
         pending = stats;
         for (const queue of await stats) {
           for (const state of ['waiting', 'deferred', 'active', 'failed'] as const)
@@ -108,7 +117,7 @@ export class Metrics {
       labelNames: ['queue'] as const,
       registers: [this.registry],
       async collect() {
-        const stats = pending ?? queueStats(prisma);
+        const stats = pending ?? queues();
         pending = undefined;
         this.reset();
         for (const queue of await stats)

@@ -8,7 +8,7 @@ import {
   ListFilterInput,
   ListOrderInput,
   ListSearchInput,
-} from '../lists/list.schema.ts';
+} from '../graphql/list.schema.ts';
 import { DATE_RANGE_TEXT } from '../shared/date-range.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import {
@@ -99,7 +99,7 @@ export interface TripPageShape {
   count(): Promise<number>;
 }
 
-/** The trip fields a public page may show: no codes, no owner ids (decisions "Catalogs"). */
+/** The trip fields a public page may show: no codes, no owner ids (docs/decisions.md#catalogs). */
 export const PublicTripType = builder.prismaObject('Trip', {
   variant: 'PublicTrip',
   fields: (t) => ({
