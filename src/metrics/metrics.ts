@@ -12,10 +12,14 @@ const STATUS = Array.from({ length: 600 }, (_, code) => String(code));
 /** One pg-boss queue's jobs by state, as the job kit reads them (jobs/queue-stats.ts). */
 export interface QueueDepth {
   name: string;
+  /** Due and not yet taken (created or waiting to retry, start time passed). */
   waiting: number;
+  /** Created for later: a retry delay or a start time not reached yet. */
   deferred: number;
   active: number;
+  /** Failed on every attempt, still kept by pg-boss's retention. */
   failed: number;
+  /** Seconds since the longest-waiting due job became due; null when none waits. */
   oldestWaitingSeconds: number | null;
 }
 

@@ -7,14 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type PrismaClient } from '../../src/db/prisma.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
-import {
-  type ServiceProcess,
-  spawnReadyService,
-  spawnService,
-  stopAll,
-} from '../helpers/processes.ts';
+import { type ServiceProcess, spawnApiPairAndWorker, stopAll } from '../helpers/processes.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
-import { TEST_ENV } from '../helpers/service.ts';
 import { subscribe } from '../helpers/sse.ts';
 
 const ITINERARY = `Lisbon and Porto, 3-9 October 2027
@@ -36,22 +30,14 @@ beforeAll(async () => {
   prisma = createPrisma({ databaseUrl, poolSize: 2 });
   account = await anAccount(prisma);
   documents = await startReceiver('/itinerary.txt');
-  const [a, b] = await Promise.all(
-    [0, 1].map(() => spawnReadyService(databaseUrl, { SERVICE_ROLES: 'api' })),
-  );
-  processes.push(a!.service, b!.service);
-  urls = [a!.url, b!.url];
-  const worker = spawnService({
-    ...TEST_ENV,
-    LOG_LEVEL: 'info',
-    DATABASE_URL: databaseUrl,
-    OUTBOUND_ALLOW_LOOPBACK: 'true',
-    SERVICE_ROLES: 'worker',
+  let started: ServiceProcess[];
+  ({ processes: started, urls } = await spawnApiPairAndWorker(
+    databaseUrl,
+    {},
     // The document server speaks HTTPS with the tests' own CA.
-    NODE_EXTRA_CA_CERTS: fileURLToPath(new URL('../fixtures/tls/ca.pem', import.meta.url)),
-  });
-  processes.push(worker);
-  await worker.waitFor(/workers started/, 60_000);
+    { NODE_EXTRA_CA_CERTS: fileURLToPath(new URL('../fixtures/tls/ca.pem', import.meta.url)) },
+  ));
+  processes.push(...started);
 });
 afterAll(async () => {
   await stopAll(processes);

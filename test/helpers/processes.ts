@@ -112,3 +112,29 @@ export async function stopAll(processes: readonly ServiceProcess[]): Promise<voi
       await p.exited;
     }
 }
+
+/**
+ * Two API processes and a worker process (SERVICE_ROLES split) on one PostgreSQL, with `env`
+ * (and `workerEnv` for the worker only); resolves once all three are ready.
+ */
+export async function spawnApiPairAndWorker(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  workerEnv: Record<string, string> = {},
+): Promise<{ processes: ServiceProcess[]; urls: [string, string] }> {
+  const [a, b] = await Promise.all(
+    [0, 1].map(() => spawnReadyService(databaseUrl, { ...env, SERVICE_ROLES: 'api' })),
+  );
+  const worker = spawnService({
+    ...TEST_ENV,
+    LOG_LEVEL: 'info',
+    DATABASE_URL: databaseUrl,
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
+    ...env,
+    ...workerEnv,
+    SERVICE_ROLES: 'worker',
+  });
+  const processes = [a!.service, b!.service, worker];
+  await worker.waitFor(/workers started/, 60_000);
+  return { processes, urls: [a!.url, b!.url] };
+}
