@@ -129,7 +129,7 @@ const MODES: Array<[RegExp, TransportMode]> = [
     'cruise',
   ],
   [
-    /\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita|limited express|express train|bullet train|regionalzug|regionalexpress|schnellzug|s-bahn)\b|\b(?:ec|ic|ice|rj|rjx|nj|en|ter|tgv|ir|re|rex)\s?\d{2,5}\b/,
+    /\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|italo|alfa pendular|intercidades|avlo|iryo|ouigo|eurostar|thalys|comboio regional|tren regional|treno regionale|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita|limited express|express train|bullet train|regionalzug|regionalexpress|schnellzug|s-bahn)\b|\b(?:ec|ic|ice|rj|rjx|nj|en|ter|tgv|ir|re|rex)\s?\d{2,5}\b/,
     'train',
   ],
   [
@@ -304,6 +304,8 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
     const route = routeOf(sentence);
     if (route.from && route.to) mode = 'other';
   }
+  // "Regional Pinhão 16h50 → Campanhã 19h05": two stops, each with its time, one after the other.
+  if (!mode && stationJourney(sentence)) mode = 'other';
   // "Autobús turístico de Cusco a Puno a las 07:00": a sightseeing coach between two places is a leg.
   if (
     (!mode || mode === 'car') &&

@@ -176,6 +176,23 @@ function readDraft(text: string, now: Date): Draft {
   if (means.size === 1)
     for (const b of journeys)
       if (b.type === 'transport' && b.content.mode === 'other') b.content.mode = [...means][0]!;
+  // Where the days' journeys go ("Alfa Pendular Lisboa 9h00 → Porto Campanhã 11h49") is a place
+  // of the trip too, unless it is where the first one left from; only where no flight and no
+  // reader's journey says it better (they know home and changes).
+  const setOff = journeys[0]?.type === 'transport' ? journeys[0].content.from : null;
+  const flown = days.some((d) => d.blocks.some((b) => b.type === 'flight'));
+  for (const b of flown || journeysRead.length ? [] : journeys)
+    if (
+      b.type === 'transport' &&
+      b.content.mode !== 'transfer' &&
+      b.content.from &&
+      b.content.to &&
+      b.content.to !== setOff
+    )
+      reading.visited.push({ name: stationTown(b.content.to), sure: false });
+    // A car's pick-up station is where the traveller is.
+    else if (b.type === 'transport' && b.content.mode === 'carRental' && b.content.from)
+      reading.visited.push({ name: stationTown(b.content.from), sure: false });
 
   // The period: stated, else the days' dates, else what the bookings span.
   const dated = days
@@ -284,7 +301,8 @@ function readDraft(text: string, now: Date): Draft {
     stays: [...stays, ...reading.overnights],
     visited: reading.visited.filter((v) => !connections.has(fold(v.name))),
     text: `${titleHead}\n${body}`,
-    titleArea: titleHead.length,
+    // A chat has no heading: a country its first messages name is a word in a message ("Malta!!").
+    titleArea: chat ? 0 : titleHead.length,
     flights,
     lastDay,
     origin,
@@ -316,7 +334,14 @@ function readDraft(text: string, now: Date): Draft {
         !geography.countries.length ||
         geography.countries.includes((city(name) ?? leadingCity(name))?.country ?? ''),
     );
+  const booked = layout.days.length ? undefined : readers.bookings[0]?.block;
   const titleInput = {
+    bookedDestination:
+      booked?.type === 'transport'
+        ? booked.content.to
+        : booked?.type === 'flight'
+          ? booked.content.arrivalCity
+          : null,
     lines: (layout.days.length ? layout.preamble : lines).filter((l) => !reading.consumed?.has(l)),
     subject,
     language,

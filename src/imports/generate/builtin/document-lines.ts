@@ -38,6 +38,9 @@ export function readDocument(text: string): DocumentReading {
   const chat = body.filter((l) => isChatMessage(l)).length >= 3;
   const lines: string[] = [];
   for (const line of joinLabels(body)) {
+    // The chat's own notices ("12/04/27, 21:03 - Ana created group …", "Messages are end-to-end
+    // encrypted"): stamped, with no sender, never the trip's.
+    if (chat && !isChatMessage(line) && CHAT_NOTICE.test(line)) continue;
     const message = chat && isChatMessage(line);
     const cleaned = unchat(line)
       .replace(TIMESTAMP, ' ')
@@ -224,6 +227,8 @@ const TIMESTAMP =
 // "[12/03/2026, 10:32] Ana: ...", "12/03/2026, 10:32 - Ana: ...", "Ana (10:32): ...", "[10:32] Ana: ..."
 const CHAT_PREFIX =
   /^\[?\d{1,2}[./]\d{1,2}[./]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?\]?\s*(?:-\s*)?([^:]{1,40}):\s+/i;
+const CHAT_NOTICE =
+  /^\[?\d{1,2}[./]\d{1,2}[./]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?\]?\s*-\s/i;
 const CHAT_TIME_ONLY = /^\[\d{1,2}:\d{2}(?:\s?[ap]m)?\]\s*([^:]{1,40}):\s+/i;
 const CHAT_NAME_TIME = /^([\p{L} .'-]{1,30})\s\(\d{1,2}:\d{2}\):\s+/u;
 
@@ -246,9 +251,16 @@ const NOISE = [
 const REVIEW =
   /\b(?:reviews?|rating|rated|opiniones|valoraciones|avis|note|bewertungen?|recensioni|avaliacoes|opinioes|guest said|customers)\b/;
 
+const PHONE = /(?:\+\d{1,3}[\s.]?)?\(?\d{2,4}\)?(?:[\s.-]\d{2,4}){2,}/;
+const OPENING_HOURS =
+  /\b(?:dias uteis|todos os dias|tutti i giorni|giorni feriali|todos los dias|dias laborables|lun(?:es)?\.?\s*(?:a|-)\s*vie|mon(?:day)?\.?\s*(?:to|-)\s*fri|weekdays|daily|every day|tous les jours|jours ouvres|du lundi au vendredi|werktags|taglich|mo\.?\s*-\s*fr|horario|orario|opening hours|office hours|hours|horaires|offnungszeiten)\b/;
+
 function isNoise(line: string): boolean {
   const folded = fold(line);
   if (NOISE.some((pattern) => pattern.test(folded))) return true;
+  // A help line's phone number and opening hours ("Servizio Clienti: +39 0586 404 770 (tutti i
+  // giorni 8-20)", "220 118 940 (dias úteis 9h–19h)"): no time of the trip.
+  if (PHONE.test(line) && OPENING_HOURS.test(folded)) return true;
   if (/[★☆]{2,}/.test(line) && (REVIEW.test(folded) || line.replace(/[★☆\s]/g, '').length < 12))
     return true;
   // A menu: short words between separators ("Home | Tours | About us | Contact").

@@ -231,7 +231,8 @@ function readTables(lines: string[]): string[] {
 // "Friday:", "Sábado –", "Samedi :" opening a line: a day by its weekday.
 const WEEKDAY_HEADER = new RegExp(
   // "Friday: ...", or the weekday alone on its line over the day's paragraph ("Vendredi").
-  String.raw`^(${WEEKDAYS.replace(/\\.\?$/, '')})(?:\s*[:\-–—]\s*(.*)|\s*:?)$`,
+  // Not the first half of a Portuguese weekday ("segunda-feira, 03/08 – 14:30").
+  String.raw`^(${WEEKDAYS.replace(/\\.\?$/, '')})(?!-feira)(?:\s*[:\-–—]\s*(.*)|\s*:?)$`,
 );
 const WEEKDAY_INDEX: Record<string, number> = {};
 for (const [i, names] of WEEKDAY_NAMES.entries()) for (const n of names) WEEKDAY_INDEX[n] = i;

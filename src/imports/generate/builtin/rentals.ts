@@ -112,7 +112,9 @@ function supplierOf(lines: readonly string[]): string | null {
     const label = SUPPLIER.exec(fold(line));
     if (!label) continue;
     const name = /^(\p{Lu}[^,(·|;]*)/u.exec(line.slice(label.index + label[0].length))?.[1];
-    if (name) return name.trim().replace(LEGAL, '').trim();
+    // "Confirmação do fornecedor: ALG-55K8193" is the supplier's booking code, not its name.
+    if (name && !/^[\p{Lu}\d/-]*\d[\p{Lu}\d/-]*$/u.test(name.trim()))
+      return name.trim().replace(LEGAL, '').trim();
   }
   return null;
 }

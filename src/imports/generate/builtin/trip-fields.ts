@@ -832,6 +832,8 @@ export interface TitleInput {
   kindText: string;
   /** The document's text, to write places as it does ("Praga" in a Spanish chat). */
   text?: string;
+  /** The place a supplier's confirmation takes the traveller to (its first booking's destination). */
+  bookedDestination?: string | null;
 }
 
 /** The title: a labelled one, the document's heading or subject when it names the trip, else destination and kind composed. */
@@ -854,10 +856,34 @@ export function tripTitle(input: TitleInput, now: Date): string {
     if (NOT_TRIP_DATE.test(fold(line)) && line !== input.subject) continue;
     // A field of the document's header ("Date : 12/06/2026", "Dossier : HL-2611", "Ref. 4471"): its label is no title.
     if (FIELD_LINE.test(line.trim()) && line !== input.subject) continue;
+    // A letter's place and date ("Bergamo, 10/02/2026", "Lyon, le 3 mars 2027"): where it was written.
+    if (DATELINE.test(line.trim())) continue;
+    // A supplier's banner ("Península - Mallorca - Menorca - Ibiza", "Continente - Sardegna -
+    // Corsica") lists where it sails, not where this booking goes.
+    if (input.bookedDestination && isNetworkBanner(line, input.bookedDestination)) continue;
     const t = titleFrom(line, now);
     if (t && namesTrip(t, input)) return withPlace(itineraryAsTrip(t, input), input);
   }
   return composeTitle(input);
+}
+
+const DATELINE =
+  /^\p{Lu}[\p{L}'’ .-]{1,30},\s+(?:\p{L}+,?\s+)?(?:(?:le|den|il|el|o|am|the)\s+)?\d{1,2}(?:[./-]\d{1,2}[./-]\d{2,4}|\.?\s+(?:de\s+)?\p{L}+\.?,?\s+(?:de\s+)?\d{4})$/u;
+
+function isNetworkBanner(line: string, destination: string): boolean {
+  const parts = line.split(/\s+[-–—·|]\s+/).map((p) => p.trim());
+  // Parts that are a place whole ("Sardegna", "Ibiza"), not a sentence naming one.
+  const places = parts.filter(
+    (p) =>
+      exactCity(p) ||
+      countryOfName(p) ||
+      regionsNamed(p).some((r) => fold(r.name).length >= fold(p).length - 1),
+  );
+  return (
+    parts.length >= 3 &&
+    places.length >= 2 &&
+    !fold(line).includes(fold(destination).split(/[\s(,]/)[0]!)
+  );
 }
 
 /** The opening of the document an agent reads a trip's destination from: its subject and first lines. */

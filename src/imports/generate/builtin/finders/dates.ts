@@ -212,7 +212,7 @@ const TEXT_MONTH_FIRST = new RegExp(
   'g',
 );
 const NUMERIC_DATE =
-  /(?<![\d.:/])((?:(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mie|jue|vie|sab|dom|mer|jeu|ven|sam|dim|seg|ter|qua|qui|sex|mo|di|mi|do|fr|sa|so|gio)\.?,?\s+)?)(\d{1,2})([./-])(\d{1,2})(?:\3(\d{4}|\d{2}))?(?!\d|:\d|\.\d)/g;
+  /(?<![\d.:/])((?:\b(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mie|jue|vie|sab|dom|mer|jeu|ven|sam|dim|seg|ter|qua|qui|sex|mo|di|mi|do|fr|sa|so|gio)\.?,?\s+)?)(\d{1,2})([./-])(\d{1,2})(?:\3(\d{4}|\d{2}))?(?!\d|:\d|\.\d)/g;
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 
 /** Weekday number (0 Sunday) of a folded weekday name or abbreviation of three letters or more. */

@@ -10,19 +10,31 @@
 import { addDays, scanDates, type IsoDate } from '../finders/dates.ts';
 import { timeMatches } from '../finders/times.ts';
 import { serviceIn } from '../rail-services.ts';
+import { WEEKDAYS } from '../knowledge/weekdays.ts';
 import { fold } from '../text.ts';
+import { labelPattern } from './labels.ts';
 import type { DatedBlock, LayoutReader, LineLedger, ReaderInput, Reading } from './reader.ts';
 
 const NAME = 'labelled-legs';
+const WEEKDAY_ONLY = new RegExp(`^${WEEKDAYS},?$`);
 
 // "Partenza: …", and the origin and destination labels of tickets printed in boxes ("ORIGEN:
 // MADRID-PUERTA DE ATOCHA-" over "ALMUDENA GRANDES" over "08:00"), a colon after each.
-const DEPARTURE =
-  /^(?:departure|depart|departs|departing|d[ée]part|salida|partida|partenza|abfahrt|vertrek|sailing|embarque|origen|origin|origine|origem|from|von|desde)\s*[:.]\s*(.*)$/iu;
-const ARRIVAL =
-  /^(?:arrival|arrive|arrives|arriving|arriv[ée]e|llegada|chegada|arrivo|ankunft|aankomst|destino|destination|destinazione|to|nach|ziel|hasta)\s*[:.]\s*(.*)$/iu;
-const ROUTE =
-  /^(?:route|trajet|tratta|trayecto|percurso|strecke|traject|itinerary)\s*[:.]\s*(.+)$/iu;
+const DEPARTURE = labelPattern(
+  `departure|depart|departs|departing|d[ée]part|salida|partida|partenza|abfahrt|vertrek|sailing|embarque|origen|origin|origine|origem|from|von|desde`,
+  '[:.]',
+  '(.*)$',
+);
+const ARRIVAL = labelPattern(
+  `arrival|arrive|arrives|arriving|arriv[ée]e|llegada|chegada|arrivo|ankunft|aankomst|destino|destination|destinazione|to|nach|ziel|hasta`,
+  '[:.]',
+  '(.*)$',
+);
+const ROUTE = labelPattern(
+  `route|trajet|tratta|trayecto|percurso|strecke|traject|itinerary`,
+  '[:.]',
+  '(.+)$',
+);
 const FERRY =
   /\b(?:ferry|ferries|ship|vessel|crossing|sailing|nave|traghetto|traversata|navire|bateau|travers[ée]e|barco|buque|naviera|fahre|faehre|schiff|uberfahrt|veerboot|cabin|cabina|cabine|kabine|camarote|deck|ponte|pont)\b/;
 const COACH = /\b(?:bus|coach|autobus|autocar|autocarro|onibus|pullman|reisebus|fernbus)\b/;
@@ -55,6 +67,8 @@ function stopOf(value: string, input: ReaderInput): Stop {
   // A station printed before its time ("SEVILLA-SANTA JUSTA 10:38").
   const first = Math.min(date?.index ?? value.length, time?.index ?? value.length);
   if (!/\p{L}{2}/u.test(after)) after = tidy(value.slice(0, first));
+  // The weekday before the date ("venerdì 24/07/2026 ore 22:00") is no place.
+  if (WEEKDAY_ONLY.test(fold(after))) after = '';
   return {
     date: date?.date ?? null,
     time: time?.time ?? null,
