@@ -14,6 +14,7 @@ import { NUMBER_WORDS } from './knowledge/number-words.ts';
 import { SENTENCE_BREAK, clean, fold } from './text.ts';
 import { STAY_AT, hotelName } from './finders/hotel-names.ts';
 import { stationJourney } from './station-times.ts';
+import { isTrainModel } from './rail-services.ts';
 
 const OFFER =
   /\b(?:on request|upon request|we can (?:arrange|organi[sz]e|book)|at your disposal|sur demande|a votre disposition|pouvons organiser|bajo peticion|a peticion|a su disposicion|podemos organizar|sob consulta|a pedido|podemos organizar|auf anfrage|konnen wir|su richiesta|a disposizione|possiamo organizzare|if you wish|si lo desea|si vous le souhaitez|se desejar|auf wunsch|se lo desidera)\b/;
@@ -289,6 +290,7 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
   const folded = fold(sentence);
   const operator = OPERATORS.find(([pattern]) => pattern.test(folded));
   let mode = MODES.find(([pattern]) => pattern.test(folded))?.[1];
+  const named = mode !== undefined;
   // "sunset cruise", "boat trip to the caves": an outing, not a crossing.
   if (!mode && operator?.[2] && operator[2] !== 'carRental') mode = operator[2];
   if (
@@ -368,22 +370,18 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
       : mode === 'carRental'
         ? rentalCompany(sentence, folded)
         : null;
-  // "Tickets are valid only for the train shown": a note, not a journey.
-  if (
-    !from &&
-    !to &&
-    !found.length &&
-    !number &&
-    !operatorName &&
-    mode !== 'transfer' &&
-    mode !== 'carRental'
-  )
-    return undefined;
+  // "Tickets are valid only for the train shown": a note, not a journey. A railway's name alone
+  // ("Trenitalia · Gruppo FS Italiane", "CP 2619 4471 3380", its call centre) is a letterhead.
+  const bare = !from && !to && !found.length && mode !== 'transfer' && mode !== 'carRental';
+  if (bare && !number && !operatorName) return undefined;
+  if (bare && !named && (!number || number === afterOperator?.[1]?.toUpperCase())) return undefined;
   const trainName =
     mode === 'train'
-      ? /\b(Frecciarossa|Frecciargento|Italo|AVE|AVLO|Alvia|Iryo|TGV INOUI|TGV|ICE|Eurostar|Railjet|Nightjet|RJX|Ouigo|Intercity|EC|IC)\s*(\d{2,5})\b/i.exec(
-          sentence,
-        )
+      ? ([
+          ...sentence.matchAll(
+            /\b(Frecciarossa|Frecciargento|Italo|AVE|AVLO|Alvia|Iryo|TGV INOUI|TGV|ICE|Eurostar|Railjet|Nightjet|RJX|Ouigo|Intercity|EC|IC|FR)\s*(\d{2,5})\b/gi,
+          ),
+        ].find((m) => !isTrainModel(m[1]!, m[2]!)) ?? null)
       : null;
   return {
     type: 'transport',

@@ -125,6 +125,9 @@ function tabsToCells(line: string): string {
 const FIELD_LABEL =
   /^(?:from|to|flight|flight no|date|departs|departure|arrives|arrival|boarding|gate|seat|passenger|class|cabin|terminal|booking reference|booking ref|pnr|origin|destination|de|a|vol|depart|arrivee|porte|siege|passager|classe|vuelo|fecha|salida|llegada|puerta|asiento|pasajero|origen|destino|voo|data|partida|chegada|portao|lugar|passageiro|origem|flug|datum|abflug|ankunft|sitzplatz|sitz|passagier|von|nach|volo|partenza|arrivo|posto|passeggero|check-?in|check-?out|hotel|nights|noches|nuits|noites|nachte|notti|train|tren|treno|zug|coach|car|voiture|wagen|carrozza|coche|station|estacion|gare|bahnhof|stazione)$/;
 
+const ENDPOINT_LABEL =
+  /^(?:departs|departure|arrives|arrival|depart|arrivee|salida|llegada|partida|chegada|abfahrt|ankunft|partenza|arrivo)$/;
+
 /** "FROM" then "LHR": one line "FROM: LHR", so that a label and its value are read together. */
 function joinLabels(lines: string[]): string[] {
   const out: string[] = [];
@@ -138,8 +141,18 @@ function joinLabels(lines: string[]): string[] {
       !FIELD_LABEL.test(fold(next).replace(/[:.]$/, '').trim()) &&
       next.length <= 80
     ) {
-      out.push(`${line.replace(/[:.]$/, '')}: ${next}`);
-      i++;
+      // A ticket's box: the time, then the station under it ("PARTENZA" / "07:00" / "Milano Centrale").
+      const after = lines[i + 2]?.trim();
+      const boxed =
+        ENDPOINT_LABEL.test(fold(line).replace(/[:.]$/, '').trim()) &&
+        /^\d{1,2}[:.h]\d{2}$/.test(next) &&
+        after &&
+        after.length <= 40 &&
+        /^\p{Lu}/u.test(after) &&
+        !/\d/.test(after) &&
+        !FIELD_LABEL.test(fold(after).replace(/[:.]$/, '').trim());
+      out.push(`${line.replace(/[:.]$/, '')}: ${next}${boxed ? ` ${after}` : ''}`);
+      i += boxed ? 2 : 1;
     } else out.push(lines[i]!);
   }
   return out;

@@ -14,6 +14,7 @@ import {
   countryOfName,
   asWritten,
   leadingCity,
+  namesPlace,
   regionsNamed,
 } from './places.ts';
 
@@ -1028,7 +1029,9 @@ function routeWithCountry(title: string, input: TitleInput): string {
 function namesTrip(title: string, input: TitleInput): boolean {
   const folded = fold(title);
   if (AGENCY.test(folded)) return false;
-  if (KIND_WORDS.test(folded) && title.length <= 80) return true;
+  // A supplier's confirmation is titled by where it goes ("Trenitalia · Gruppo FS Italiane" is its letterhead).
+  if (KIND_WORDS.test(folded) && title.length <= 80)
+    return !input.bookedDestination || namesPlace(title);
   // Otherwise it must name where the trip goes (not a station or the city the traveller leaves from).
   if (input.destinations.some((d) => d.length >= 3 && folded.includes(fold(d)))) return true;
   if (

@@ -42,6 +42,8 @@ const TRAIN =
   /\b(?:train|tren|treno|zug|comboio|trem|wagen|coach \d|carrozza|voiture \d|coche \d|gleis|binario|voie|via \d)\b/;
 const FLIGHT = /\b(?:flight|vuelo|vol|voo|volo|flug|gate|boarding pass|terminal \d)\b/;
 
+const isDeparture = (line: string) => DEPARTURE.test(line.trim());
+
 const MODE_WORDS = { ferry: FERRY, bus: COACH, train: TRAIN } as const;
 
 interface Stop {
@@ -121,7 +123,7 @@ const headingDate = (input: ReaderInput, at: number) => heading(input, at)?.date
 function pairs(input: ReaderInput): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   input.lines.forEach((line, i) => {
-    if (!DEPARTURE.test(line.trim())) return;
+    if (!isDeparture(line)) return;
     for (let j = i + 1; j <= i + 5 && j < input.lines.length; j++)
       if (ARRIVAL.test(input.lines[j]!.trim())) {
         found.push([i, j]);
@@ -152,7 +154,12 @@ function readLegs(input: ReaderInput, ledger: LineLedger): Reading {
     const written = input.lines.slice(Math.max(0, dep - 6), arr + 3).join('\n');
     const section = fold(written);
     // Short categories are matched as printed ("AVE 02110", not the word "ave").
-    const service = serviceIn(written);
+    // The leg's own service first: printed under its stops ("TRENO Frecciarossa 1000 · FR 9546"),
+    // not the leg's before it.
+    const serviceLine = [arr + 1, arr + 2, arr + 3].find(
+      (k) => k < input.lines.length && serviceIn(input.lines[k]!) && !isDeparture(input.lines[k]!),
+    );
+    const service = serviceIn(serviceLine === undefined ? written : input.lines[serviceLine]!);
     const mode = modeOf(section, service !== null);
     if (!mode) continue;
     const depValue = valueAt(input.lines, dep, DEPARTURE);
@@ -205,6 +212,7 @@ function readLegs(input: ReaderInput, ledger: LineLedger): Reading {
       ...arrValue.lines,
       ...named,
       ...(routeLine ? [routeLine.k] : []),
+      ...(serviceLine === undefined ? [] : [serviceLine]),
       // The heading that dates the leg and names its service ("IDA · AVE 02110 Sábado 09/05/2026").
       ...(above && serviceIn(input.lines[above.line]!) ? [above.line] : []),
     ])
