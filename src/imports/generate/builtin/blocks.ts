@@ -528,6 +528,19 @@ export function cityIn(sentence: string): string | null {
   return null;
 }
 
+/**
+ * "Regional Pinhão 16h50 → Campanhã 19h05, Alfa 19h52 → Lisboa 22h41": a connection written as
+ * one sentence is a journey per leg.
+ */
+function connections(sentence: string): string[] {
+  const parts = sentence.split(
+    /,\s+|;\s+|\s+(?:then|puis|depois|dann|poi|luego|e poi|and then)\s+/,
+  );
+  return parts.length >= 2 && parts.filter((p) => stationJourney(p)).length >= 2
+    ? parts
+    : [sentence];
+}
+
 export interface DayReading {
   blocks: DraftBlockInput[];
   hotels: HotelMention[];
@@ -607,7 +620,8 @@ export function readDay(
     for (const sentence of line
       .split(SENTENCE)
       .map((s) => s.trim())
-      .filter(Boolean)) {
+      .filter(Boolean)
+      .flatMap(connections)) {
       const folded = fold(sentence);
       if (
         PRICE_WORDS.test(folded) &&

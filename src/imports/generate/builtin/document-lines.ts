@@ -254,6 +254,8 @@ function unchat(line: string): string {
 }
 
 const NOISE = [
+  // an agency's or a company's registration: licence, guarantee, tax numbers (a letterhead's)
+  /\b(?:immatriculation(?: atout france)?|garantie (?:financiere )?apst|atout france|rnavt|rnaat|licencia (?:de agencia|cicma|nº)|titulo-licencia|lic\. prov|licenza (?:n|prov)|p\.? ?iva|partita iva|codice fiscale|nipc|nif|cif|siret|siren|rcs [a-z]+|vat (?:no|reg|number)|ust-?id(?:nr)?|handelsregister|amtsgericht|atol (?:protected|no|number)|abta (?:no|number|member))\b.*\d{3}/,
   // legal footers and email boilerplate
   /\b(?:unsubscribe|darse de baja|desabonner|desinscrever|abmelden|disiscriviti|privacy policy|politica de privacidad|politique de confidentialite|politica de privacidade|datenschutz|informativa sulla privacy|all rights reserved|todos los derechos reservados|tous droits reserves|todos os direitos reservados|alle rechte vorbehalten|tutti i diritti riservati|this (?:e-?mail|message) (?:and any attachments )?(?:is|may be|contains)|este (?:correo|mensaje|e-?mail) (?:y sus anexos )?(?:es|puede|contiene)|ce (?:message|courriel|e-?mail) (?:et ses pieces jointes )?(?:est|peut|contient)|diese (?:e-?mail|nachricht) (?:enthalt|ist|kann)|questa (?:e-?mail|comunicazione|mail) (?:e|puo|contiene)|esta mensagem|confidential|confidencial|confidentiel|vertraulich|riservat[oa]|do not reply|no responda|ne pas repondre|nao responda|nicht antworten|non rispondere|view (?:this email )?in (?:your )?browser|ver en el navegador|voir dans le navigateur|im browser anzeigen|visualizza nel browser|printed on recycled|please consider the environment|antes de imprimir|avant d'imprimer|bitte denken sie an die umwelt|prima di stampare)\b/,
   // web pages: cookie banners, menus, reviews, sharing, newsletters

@@ -196,6 +196,42 @@ export interface Places {
 const FROM_BEFORE =
   /(?:from|desde|depuis|von|ab|partindo de|saindo de|salida desde|depart de|partenza da|in partenza da|ex)\s+$/i;
 
+const ARROW = /›|→|->|»|>/g;
+
+/**
+ * The country a programme's first route heading leaves from ("JOUR 1 – FRANCE › MARRAKECH"), where
+ * the routes come back to ("JOUR 8 – FÈS › FRANCE"): home, not a place of the trip. The positions
+ * in `text` of its names at either end of a route.
+ */
+function routeEnds(
+  text: string,
+  named: ReadonlyArray<{ country: string; index: number; name: string }>,
+): Set<number> {
+  const routes = [...text.matchAll(/^.*(?:›|→|->|»|>).*$/gm)].map((m) => {
+    const arrows = [...m[0].matchAll(ARROW)].map((a) => m.index! + a.index!);
+    return {
+      start: m.index!,
+      end: m.index! + m[0].length,
+      first: arrows[0]!,
+      last: arrows.at(-1)!,
+    };
+  });
+  const origin = (c: { index: number; name: string }, r: (typeof routes)[number]) =>
+    c.index >= r.start &&
+    c.index + c.name.length <= r.first &&
+    !/\p{L}/u.test(text.slice(c.index + c.name.length, r.first));
+  const destination = (c: { index: number; name: string }, r: (typeof routes)[number]) =>
+    c.index > r.last &&
+    c.index + c.name.length <= r.end &&
+    !/\p{L}/u.test(text.slice(r.last + 1, c.index));
+  const home = routes[0] && named.find((c) => origin(c, routes[0]!))?.country;
+  return new Set(
+    named
+      .filter((c) => c.country === home && routes.some((r) => origin(c, r) || destination(c, r)))
+      .map((c) => c.index),
+  );
+}
+
 export interface CountryReading {
   countries: string[];
   home: string | null;
@@ -205,10 +241,13 @@ export interface CountryReading {
 export function tripCountries(places: Places): CountryReading {
   const found: string[] = [];
   const known = new Set<string>();
-  const allNamed = countriesNamed(places.text).filter(
+  const named0 = countriesNamed(places.text);
+  const homeEnds = routeEnds(places.text, named0);
+  const allNamed = named0.filter(
     (c) =>
       !FROM_BEFORE.test(places.text.slice(Math.max(0, c.index - 20), c.index)) &&
-      !letterheadLine(places.text, c.index),
+      !letterheadLine(places.text, c.index) &&
+      !homeEnds.has(c.index),
   );
   // A country named in the title area says where the trip goes; one named further down (an
   // advert, a border crossed, a passport rule) counts only when nothing else does.
