@@ -55,7 +55,7 @@ export function timeMatches(line: string): TimeMatch[] {
 const DURATION_BEFORE =
   /(?:\bde|\bdurant|\bpendant|\bdurante|\bpor|\bfor|\bfur|\bfür|\benviron|\bdi|\bper)\s*$/i;
 const APPROXIMATE_BEFORE =
-  /(?:\benviron|\baprox\.?|\baproximadamente|\bcerca de|\bunos|\betwa|\bdur[ée]e\s*:?|\bdurata\s*:?|\bdura[çc][ãa]o\s*:?|\bduraci[óo]n\s*:?|\bduration\s*:?|\bdauer\s*:?|\bfahrzeit\s*:?|\btravel time\s*:?|\btemps de trajet\s*:?)\s*$/i;
+  /(?:\benviron|\bcirca|\bca\.|\bapprox\.?|\baprox\.?|\baproximadamente|\bcerca de|\bunos|\betwa|\bdur[ée]e\s*:?|\bdurata\s*:?|\bdura[çc][ãa]o\s*:?|\bduraci[óo]n\s*:?|\bduration\s*:?|\bdauer\s*:?|\bfahrzeit\s*:?|\btravel time\s*:?|\btemps de trajet\s*:?)\s*$/i;
 const RANGE_AFTER = /^\s*(?:à|a|-|–|to|bis|alle|até|hasta)\s/i;
 
 function isDuration(line: string, start: number, end: number): boolean {
