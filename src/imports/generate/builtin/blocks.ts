@@ -134,7 +134,7 @@ const MODES: Array<[RegExp, TransportMode]> = [
     'train',
   ],
   [
-    /\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|autofahre|faehre|traghetto|aliscafo|hydrofoil|catamaran to|catamaran a|navire|traversee|travesia|traversata|travessia|crossing|uberfahrt|nave)\b/,
+    /\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|autofahre|faehre|traghetto|aliscafo|hydrofoil|catamaran to|catamaran a|navire|traversee|travesia|traversata|travessia|crossing|uberfahrt|nave|schnellboot|speedboat|fast boat|catamaran|katamaran|hydrofoil|aliscafo)\b/,
     'ferry',
   ],
   [
@@ -480,6 +480,8 @@ export interface HotelMention {
 
 const NIGHTS =
   /\b(\d{1,2}|one|two|three|four|five|six|seven|una|dos|tres|cuatro|cinco|seis|siete|une|deux|trois|quatre|cinq|sept|uma|duas|tres|quatro|eine|zwei|drei|vier|funf|sechs|sieben|due|tre|quattro|cinque|sei|sette)\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte|ubernachtungen)\b/;
+const NOTED_STAY =
+  /(?:^|[\s>])(?:(\p{Lu}[\p{L}'’-]+)\s+)?(\d{1,2})\s?(?:Ü|ÜN|Üb\.?|nts|N)\.?(?:\s+(\p{Lu}[\p{L}'’-]+))?\s*:\s*(\p{Lu}[^,(;]{2,60})/u;
 const NAMED_NIGHTS =
   /(\p{Lu}[\p{L}'’&.-]*(?:\s(?:(?:de|del|da|do|di|du|des|la|le|el|of|the|au|aux|am|an|zum|zur|dos|das)\s)?\p{Lu}[\p{L}'’&.-]*){1,5})\s*\(\s*(\d{1,2}|one|two|three|four|five|six|seven)\s*(?:nights?|noches?|nuits?|noites?|n[äa]chte|nacht|notti|notte)\b/u;
 
@@ -649,6 +651,13 @@ export function readDay(
       }
       // "transferred to The Lutyens Courtyard (2 nights)", "Installation au Manoir du Cap-Diamant (2 nuits)":
       // a name followed by its nights is a stay, hotel word or not (a city's nights are not).
+      // Notes' shorthand: "Bergen 3 Ü: Bryggen Loft Apartments", "2N: Riad Dar Zitoun".
+      const noted = NOTED_STAY.exec(sentence);
+      if (noted) {
+        const town = [noted[1], noted[3]].find((t) => t && city(t)) ?? null;
+        hotels.push({ name: noted[4]!.trim(), city: town, nights: Number(noted[2]) });
+        continue;
+      }
       const named = !STAY_AT.test(sentence) ? namedStay(sentence) : undefined;
       if (named) {
         // Its city is named after it ("..., in Jaipur"), not on the way there ("via Doha").

@@ -254,6 +254,8 @@ function unchat(line: string): string {
 }
 
 const NOISE = [
+  // a plan the writer dropped ("Alternativ (verworfen): Hurtigruten Bergen–Ålesund")
+  /\b(?:verworfen|discarded|rejected|scartat[oa]|descartad[oa]|rejeitad[oa]|abandonnee?|nicht gebucht|not booked)\b/,
   // an agency's or a company's registration: licence, guarantee, tax numbers (a letterhead's)
   /\b(?:immatriculation(?: atout france)?|garantie (?:financiere )?apst|atout france|rnavt|rnaat|licencia (?:de agencia|cicma|nº)|titulo-licencia|lic\. prov|licenza (?:n|prov)|p\.? ?iva|partita iva|codice fiscale|nipc|nif|cif|siret|siren|rcs [a-z]+|vat (?:no|reg|number)|ust-?id(?:nr)?|handelsregister|amtsgericht|atol (?:protected|no|number)|abta (?:no|number|member))\b.*\d{3}/,
   // legal footers and email boilerplate

@@ -5,6 +5,7 @@
 // "09/05/2026 – Florence"), day tables ("1 | 08/05 | Rome | Hotel Artemide") and several days
 // written on one line ("Day 1: ... Day 2: ...").
 import { addDays, daysBetween, findRanges, leadingDate, type IsoDate } from './finders/dates.ts';
+import { NOT_TRIP_DATE } from './knowledge/document-words.ts';
 import { city } from './places.ts';
 import { CLOSING_HEADER } from './knowledge/section-headers.ts';
 import { ACCOMMODATION_LABEL, HOTEL_WORDS } from './knowledge/stay-words.ts';
@@ -302,6 +303,29 @@ export function readLayout(
         };
       });
   }
+  // Notes whose every day opens with its date ("Fr 18.6.  FRA → BGO  LH 866  ab 10:05", "Sa 19.6.
+  // Fløibanen"): a dated line that says more than a heading still opens its day, when three or
+  // more lines open with dates that follow each other day by day.
+  const opening = lines.flatMap((line, i) => {
+    const dated = headers[i] ? undefined : leadingDate(line, now, anchor);
+    return dated && !NOT_TRIP_DATE.test(fold(line)) ? [{ i, dated }] : [];
+  });
+  const allOpening = lines
+    .map((_line, i) => headers[i]?.date ?? opening.find((o) => o.i === i)?.dated.date ?? null)
+    .filter((d): d is IsoDate => d !== null);
+  if (
+    opening.length &&
+    allOpening.length >= 3 &&
+    isIncreasing(allOpening) &&
+    allOpening.every((d, k) => k === 0 || daysBetween(allOpening[k - 1]!, d) <= 3)
+  )
+    for (const { i, dated } of opening)
+      headers[i] = {
+        day: null,
+        lastDay: null,
+        date: dated.date,
+        rest: lines[i]!.slice(dated.end).replace(/^[\s,:.\-–—|)]+/, ''),
+      };
   const numbered = headers.filter((h) => h?.day != null).length;
   const datedOnly = headers.filter((h) => h && h.day === null && h.date);
   // Dates as headings count when there are at least two distinct ones in order, and numbered days are rare.

@@ -553,6 +553,11 @@ export function titleFrom(line: string, now: Date): string | undefined {
   for (const d of [...dates].reverse()) text = `${text.slice(0, d.index)} ${text.slice(d.end)}`;
   text = text
     .replace(/\s*[([][^)\]]*(?:\d|ref|dossier|proc|n[º°o])[^)\]]*[)\]]/giu, ' ') // "(dossier AV-3107)", "(proc. MT-26-0918)"
+    // "(me + Ali)", "(Jana & Tobi)": who travels, not where
+    .replace(
+      /\s*\([^)]*(?:\+|&|\band\b|\bund\b|\bet\b|\bcon\b|\bcom\b|\bwith\b|\bmit\b|\bavec\b)[^)]*\)/giu,
+      ' ',
+    )
     .replace(/\b(?:19|20)\d{2}\b/g, ' ')
     .replace(
       /\b\d{1,2}\s*(?:days?|d[ií]as?|jours?|tage?n?|giorni|nights?|noches?|nuits?|noites?|n[äa]chte|notti)\b(?:\s*[/,-]\s*\d{1,2}\s*\p{L}+)?/giu,
