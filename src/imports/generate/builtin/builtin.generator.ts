@@ -49,7 +49,7 @@ import {
 } from './trip-fields.ts';
 import { NOT_TRIP_DATE, RECURRING } from './knowledge/document-words.ts';
 import { SENTENCE_BREAK, fold } from './text.ts';
-import type { ReadDay } from './readers/reader.ts';
+import type { DatedBlock, ReadDay } from './readers/reader.ts';
 import { runReaders, type ReadersResult } from './readers/registry.ts';
 import { placeBookings } from './timeline.ts';
 
@@ -151,6 +151,7 @@ function readDraft(text: string, now: Date): Draft {
     placeDatedNotes(layout.tail, days, now, anchor);
   }
   placeBookings(days, readers.bookings, !layout.days.length);
+  dropOverlappedStays(days, readers.bookings);
   // Where a journey a reader read goes is a place of the trip, as a leg's is (confirmationDays),
   // unless it is home (where the first one left from) or a change of trains that day.
   const journeysRead = readers.bookings.flatMap(({ date, block }) =>
@@ -756,6 +757,32 @@ function completeNightFlight(
   }
   c.arrivalTime = arrival.time;
   if (date && c.date && date > c.date) c.arrivalDate = date;
+}
+
+/**
+ * Stays a reader read whole with their dates (a quote's hotel table) are surer than the stays the
+ * days' prose suggests ("Sistemazione in Ortigia"): a prose stay over the same nights goes.
+ */
+function dropOverlappedStays(days: DraftDayInput[], bookings: readonly DatedBlock[]) {
+  const read = bookings.flatMap(({ block }) =>
+    block.type === 'accommodation' && block.content.checkIn && block.content.checkOut
+      ? [block]
+      : [],
+  );
+  if (!read.length) return;
+  for (const day of days)
+    day.blocks = day.blocks.filter(
+      (b) =>
+        b.type !== 'accommodation' ||
+        read.includes(b) ||
+        !b.content.checkIn ||
+        !read.some(
+          (r) =>
+            r.type === 'accommodation' &&
+            b.content.checkIn! < r.content.checkOut! &&
+            (b.content.checkOut ?? addDays(b.content.checkIn!, 1)) > r.content.checkIn!,
+        ),
+    );
 }
 
 /**

@@ -4,6 +4,7 @@
 // banners, reviews, share buttons) and chat exports (sender and time stamps) goes, so that its
 // dates, prices and places are not read as the trip's.
 import { columnAt, timetableHeader } from './finders/timetable-header.ts';
+import { columnKind } from './readers/table-columns.ts';
 import { fold } from './text.ts';
 
 export interface DocumentReading {
@@ -139,7 +140,9 @@ function joinLabels(lines: string[]): string[] {
       FIELD_LABEL.test(fold(line).replace(/[:.]$/, '').trim()) &&
       next &&
       !FIELD_LABEL.test(fold(next).replace(/[:.]$/, '').trim()) &&
-      next.length <= 80
+      next.length <= 80 &&
+      // A section's heading over a table ("Hotel" over "Località | Struttura | Date"): not a field.
+      next.split(' | ').length < 3
     ) {
       // A ticket's box: the time, then the station under it ("PARTENZA" / "07:00" / "Milano Centrale").
       const after = lines[i + 2]?.trim();
@@ -282,10 +285,11 @@ function isNoise(line: string): boolean {
     return true;
   // A menu: short words between separators ("Home | Tours | About us | Contact").
   const cells = line.split(/\s[|·•»]\s/);
-  const tableHeader = cells.some((c) =>
-    /^(?:day|date|dia|fecha|jour|tag|datum|giorno|data|hotel|route|itinerary|programa|programme|programm|programma)$/.test(
-      fold(c).trim(),
-    ),
+  const tableHeader = cells.some(
+    (c) =>
+      /^(?:day|date|dia|fecha|jour|tag|datum|giorno|data|hotel|route|itinerary|programa|programme|programm|programma)$/.test(
+        fold(c).trim(),
+      ) || columnKind(c) !== null,
   );
   if (cells.length >= 4 && !tableHeader && cells.every((c) => c.length <= 20 && !/\d/.test(c)))
     return true;

@@ -39,6 +39,10 @@ const INLINE_DAY = new RegExp(
 );
 const MONTH_START = new RegExp(String.raw`^(?:de\s+|of\s+)?(?:${MONTH_PATTERN})\b`);
 
+const WEEKDAY_DATE = new RegExp(
+  String.raw`^${WEEKDAYS},?\s+\d{1,2}(?:\.|º|°|er)?\s+(?:de\s+)?(?:${MONTH_PATTERN})\b`,
+);
+
 /** Lines holding several days, split before each day header. */
 function splitInlineDays(lines: string[]): string[] {
   const out: string[] = [];
@@ -136,7 +140,8 @@ function headerOf(line: string, now: Date, anchor: IsoDate | null): Header | und
   if (!numbered) return undefined;
   const rest = line.slice(line.length - numbered[5]!.length);
   // "Dia 15 de março", "día 3 of the trip": a date or a phrase, not a header.
-  if (MONTH_START.test(fold(rest))) return undefined;
+  // ("Giorno 4 – mar 9 giugno": "mar" is Tuesday there, before the day's own date.)
+  if (MONTH_START.test(fold(rest)) && !WEEKDAY_DATE.test(fold(rest))) return undefined;
   const day = dayNumber(numbered);
   let lastDay = numbered[2] ? Number(numbered[2]) : null;
   if (lastDay !== null && (lastDay <= day || lastDay - day > 14)) lastDay = null;

@@ -132,7 +132,8 @@ export function statedPeriod(lines: readonly string[], now: Date, anchor: IsoDat
 /** The first date the document gives with its year, for dates written without one. */
 export function anchorDate(lines: readonly string[], now: Date): IsoDate | null {
   for (const line of lines) {
-    if (NOT_TRIP_DATE.test(fold(line))) continue;
+    // A letter's place and date is when it was written: a quote in March dates a trip in October.
+    if (NOT_TRIP_DATE.test(fold(line)) || DATELINE.test(line.trim())) continue;
     const full = scanDates(line, now).find((d) => d.yearGiven);
     if (full) return full.date;
   }
@@ -913,7 +914,7 @@ export function tripTitle(input: TitleInput, now: Date): string {
 }
 
 const DATELINE =
-  /^\p{Lu}[\p{L}'’ .-]{1,30},\s+(?:\p{L}+,?\s+)?(?:(?:le|den|il|el|o|am|the)\s+)?\d{1,2}(?:[./-]\d{1,2}[./-]\d{2,4}|\.?\s+(?:de\s+)?\p{L}+\.?,?\s+(?:de\s+)?\d{4})$/u;
+  /^(?:[^,]{0,60}\s[–—-]\s)?\p{Lu}[\p{L}'’ .-]{1,30},\s+(?:\p{L}+,?\s+)?(?:(?:le|den|il|el|o|am|the)\s+)?\d{1,2}(?:[./-]\d{1,2}[./-]\d{2,4}|\.?\s+(?:de\s+)?\p{L}+\.?,?\s+(?:de\s+)?\d{4})$/u;
 
 function isNetworkBanner(line: string, destination: string): boolean {
   const parts = line.split(/\s+[-–—·|]\s+/).map((p) => p.trim());
