@@ -310,7 +310,7 @@ export function readLayout(
   }
   // Notes whose every day opens with its date ("Fr 18.6.  FRA → BGO  LH 866  ab 10:05", "Sa 19.6.
   // Fløibanen"): a dated line that says more than a heading still opens its day, when three or
-  // more lines open with dates that follow each other day by day.
+  // more lines open with dates that follow each other day after day, none left out.
   const opening = lines.flatMap((line, i) => {
     const dated = headers[i] ? undefined : leadingDate(line, now, anchor);
     return dated && !NOT_TRIP_DATE.test(fold(line)) ? [{ i, dated }] : [];
@@ -322,7 +322,7 @@ export function readLayout(
     opening.length &&
     allOpening.length >= 3 &&
     isIncreasing(allOpening) &&
-    allOpening.every((d, k) => k === 0 || daysBetween(allOpening[k - 1]!, d) <= 3)
+    allOpening.every((d, k) => k === 0 || daysBetween(allOpening[k - 1]!, d) === 1)
   )
     for (const { i, dated } of opening)
       headers[i] = {
