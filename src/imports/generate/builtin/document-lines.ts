@@ -47,6 +47,8 @@ export function readDocument(text: string): DocumentReading {
       .replace(TIMESTAMP, ' ')
       .replace(/\s*[★☆]{2,}\s*/g, ' ')
       .replace(/^[\s•·*▪►▸➤✓✔☐☑○●◦■□\->]+(?=\S)/u, '')
+      // "+ Mon 5 Oct — train …", "« Thu 8 Oct …": bullets as plain text and OCR write them
+      .replace(/^[+«»]\s+/u, '')
       .replace(/^\|\s*|\s*\|$/g, '')
       .trim();
     if (!cleaned || isNoise(cleaned)) continue;

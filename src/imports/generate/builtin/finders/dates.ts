@@ -278,7 +278,7 @@ export function scanDates(text: string, now: Date, anchor?: IsoDate | null): Dat
     const weekday = WEEKDAY_NUMBER.get(/^([a-z]+)/.exec(folded.slice(index, end))?.[1] ?? '');
     if (date && y === null && weekday !== undefined && new Date(date).getUTCDay() !== weekday) {
       const near = Number(date.slice(0, 4));
-      const other = [near + 1, near - 1]
+      const other = [near + 1, near - 1, near + 2, near - 2]
         .map((candidate) => iso(candidate, mo, d))
         .find((c) => c && new Date(c).getUTCDay() === weekday);
       if (other) date = other;

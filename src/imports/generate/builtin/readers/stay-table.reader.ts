@@ -38,6 +38,9 @@ function headerAt(lines: readonly string[], at: number): Header | undefined {
   const dates = find((c) => columnKind(c) === 'date');
   const nights = find((c) => NIGHTS_HEADER.test(c.replace(/[:*.]+$/, '').trim()));
   if (hotel < 0 || (dates < 0 && nights < 0)) return undefined;
+  // A day table (a row a day: its date, its town, its hotel, what it does) is the table reader's.
+  if (cells.some((c) => ['day', 'activities', 'transport'].includes(columnKind(c) ?? '')))
+    return undefined;
   return {
     at,
     hotel,
@@ -80,7 +83,8 @@ function stayOf(cells: string[], header: Header, input: ReaderInput): DatedBlock
   const range = findRanges(fold(dateCell), input.now, input.anchor)[0];
   const checkIn: IsoDate | null =
     range?.start ?? scanDates(dateCell, input.now, input.anchor)[0]?.date ?? null;
-  if (!checkIn) return undefined;
+  // A stay spans nights: a range, or a count of them (a row with one date and no nights is a day's).
+  if (!checkIn || (!range && !(header.nights >= 0))) return undefined;
   const stated = header.nights >= 0 ? Number(/\d{1,2}/.exec(cells[header.nights] ?? '')?.[0]) : NaN;
   const nights =
     range?.end && daysBetween(checkIn, range.end) > 0
