@@ -760,7 +760,7 @@ function completeNightFlight(
 }
 
 /**
- * Stays a reader read whole with their dates (a quote's hotel table) are surer than the stays the
+ * Stays a reader read whole with their dates (a quote's table of hotels) are surer than the stays the
  * days' prose suggests ("Sistemazione in Ortigia"): a prose stay over the same nights goes.
  */
 function dropOverlappedStays(days: DraftDayInput[], bookings: readonly DatedBlock[]) {
@@ -769,7 +769,8 @@ function dropOverlappedStays(days: DraftDayInput[], bookings: readonly DatedBloc
       ? [block]
       : [],
   );
-  if (!read.length) return;
+  // A list of them: one stay read alone may be a misreading beside the prose's.
+  if (read.length < 2) return;
   for (const day of days)
     day.blocks = day.blocks.filter(
       (b) =>
