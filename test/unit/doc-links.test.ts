@@ -9,10 +9,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const CODE_DIRS = ['src', 'test', 'bench', 'sdk/src', 'prisma'];
+const CODE_DIRS = ['src', 'test', 'bench', 'sdk/src', 'prisma', 'documents'];
 /** Files outside those folders whose comments cite the documentation. */
 const CODE_FILES = ['.ci/run', '.dependency-cruiser.json'];
-const CODE_EXTENSIONS = ['.ts', '.sql', '.prisma'];
+const CODE_EXTENSIONS = ['.ts', '.sql', '.prisma', '.graphql'];
 
 /** GitHub's fragment of a heading: lower case, punctuation dropped, spaces as hyphens. */
 function slugOf(heading: string): string {
