@@ -234,7 +234,7 @@ export function markdown(run: BenchRun): string {
     );
   lines.push(
     '',
-    'Reproduce: `npm run bench` (or `npm run bench -- --trips=1000000`); see the README, section Performance.',
+    'Reproduce: `npm run bench` (or `npm run bench -- --trips=1000000`); see docs/performance.md.',
     '',
   );
   return lines.join('\n');

@@ -1,4 +1,4 @@
-// GET /c/{slug}: a public catalog's page (README "Traveller pages"): its title, description and
+// GET /c/{slug}: a public catalog's page (docs/pages.md): its title, description and
 // logo, its public trips in catalog order as cards linking to their pages, and the filters it
 // enables (countries, month, duration) as a plain GET form, so they work without JavaScript.
 // The data is the public `publicCatalog` query. A catalog has no language of its own: the page

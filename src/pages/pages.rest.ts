@@ -1,4 +1,4 @@
-// The traveller pages (README "Traveller pages"), on paths of their own beside the REST API:
+// The traveller pages (docs/pages.md), on paths of their own beside the REST API:
 // GET /t/{slug} (a public trip), POST /t/{slug}/join (its join form), GET /c/{slug} (a public
 // catalog), GET /i/{jobId} (an import's trip while it is being made) and the view counter's
 // script. Each page's data comes from a public GraphQL operation of the same schema, run

@@ -1,4 +1,4 @@
-// The public trip page (README "Traveller pages"): header image and logo as the theme says, the
+// The public trip page (docs/pages.md): header image and logo as the theme says, the
 // title, dates and countries, the day navigation, the blocks, the gallery, the contact card when
 // visible, the PDF and WhatsApp actions, and the join form with the moreInfo fields. HTML only:
 // nothing here needs JavaScript; the view counter's script is the one script of the page.

@@ -1,4 +1,4 @@
-// The trip as a PDF (README "Traveller pages"), made with PDFKit: the page's content on A4 in
+// The trip as a PDF (docs/pages.md), made with PDFKit: the page's content on A4 in
 // reading order: the header (logo, title, dates, countries, cover), the description, the days
 // and their blocks, the trip-level blocks (price, payments, included/excluded), then the contact
 // card on the first or the last page as `pdfContactPosition` says, and page numbers. The text is

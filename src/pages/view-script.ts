@@ -1,8 +1,8 @@
 // The trip page's one script (served at /pages/view.js): it records the traveller's view through
 // the public `recordTripView` mutation on this service's own /graphql, named as a trusted document
-// (README.md#trusted-documents: in production, callers without a key may send only those), with
+// (docs/graphql.md#trusted-documents: in production, callers without a key may send only those), with
 // an anonymous id kept in the browser so that one viewer counts once an hour
-// (README.md#traveller-pages).
+// (docs/pages.md).
 // No third-party call; a browser without JavaScript just does not count.
 import { documentIdOfFile } from '../graphql/trusted-documents.ts';
 

@@ -152,7 +152,7 @@ export async function getTrip(prisma: PrismaClient, actor: Actor, id: number, qu
   return trip;
 }
 
-/** A trip a public page shows: public and outside the trash (README "Traveller pages"); else not found. */
+/** A trip a public page shows: public and outside the trash (docs/pages.md); else not found. */
 export async function getPublicTrip(prisma: PrismaClient, slug: string, query: Query = {}) {
   const trip = await prisma.trip.findFirst({
     ...query,

@@ -1,4 +1,4 @@
-// Deliveries (README.md#webhooks): each event goes to every active
+// Deliveries (docs/webhooks.md#delivery-rules): each event goes to every active
 // endpoint of its account that subscribes to its type, as one POST per endpoint, in explicit
 // stages: fan out (a delivery row and a job per endpoint) → send → record. No automatic retry:
 // one attempt per delivery, recorded whatever happens; a person can redeliver by hand.

@@ -29,7 +29,7 @@ export function assertEnterprise(actor: Actor): void {
 }
 
 /**
- * HTTPS only, public addresses only (README.md#webhooks): checked now, and again at every delivery.
+ * HTTPS only, public addresses only (docs/webhooks.md#untrusted-urls): checked now, and again at every delivery.
  */
 async function checkEndpointUrl(allowLoopback: boolean, url: string): Promise<string> {
   const policy = { allowLoopback };

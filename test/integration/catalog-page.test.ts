@@ -1,4 +1,4 @@
-// The public catalog page over HTTP (README "Traveller pages"): its public trips in catalog order
+// The public catalog page over HTTP (docs/pages.md): its public trips in catalog order
 // as cards linking to their pages, the filters it enables working as a plain GET form, pages of
 // cards, the visitor's language, and a 404 page for a catalog that is not public. Also the
 // import's waiting page (/i/{jobId}) for jobs that do not exist.

@@ -1,4 +1,4 @@
-// The public trip page over HTTP (README "Traveller pages"): every block type drawn as what it
+// The public trip page over HTTP (docs/pages.md): every block type drawn as what it
 // is, dates, times and prices in the trip's settings, hidden blocks and private data left out,
 // 404 for private, deleted and unknown trips, escaping of everything a trip holds, the page's
 // Content-Security-Policy and its 304, the public GraphQL query (no private field selectable),

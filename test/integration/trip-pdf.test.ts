@@ -1,4 +1,4 @@
-// The trip's PDF over HTTP (README "Traveller pages"), read back with pdf.js (unpdf): the page's
+// The trip's PDF over HTTP (docs/pages.md), read back with pdf.js (unpdf): the page's
 // content in reading order with every accent of the six languages, the contact card on the first
 // or the last page as pdfContactPosition says, page numbers, images fetched through the outbound
 // policy (a private address is never reached), no PDF when the settings refuse it, and a 304.

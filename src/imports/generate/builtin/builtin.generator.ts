@@ -393,7 +393,7 @@ function readDraft(text: string, now: Date): Draft {
 }
 
 /**
- * The zone of the first place the traveller stays (README "Trip fields"): the first stay's city,
+ * The zone of the first place the traveller stays (docs/ai-import.md#how-the-built-in-extractor-reads-free-text, "Trip fields"): the first stay's city,
  * when the gazetteer places it in one of the trip's countries. A trip that lands in Lisbon and
  * sleeps there is on Lisbon's time, whatever town its later days reach.
  */
@@ -409,7 +409,7 @@ function firstStayZone(days: DraftDayInput[], countries: ReadonlySet<string>): s
 }
 
 /**
- * A trip's countries without its home and its hubs (README "Trip fields"): a round trip by air
+ * A trip's countries without its home and its hubs (docs/ai-import.md#how-the-built-in-extractor-reads-free-text, "Trip fields"): a round trip by air
  * leaves from and lands back in the country of its first departure, which is home unless the
  * traveller stays there; a country where the traveller only lands to leave again within a day,
  * with no stay, is a hub (Dubai between Frankfurt and Mauritius).

@@ -162,7 +162,7 @@ export function readRental(
         from: out.station?.city ?? null,
         to,
         time: out.time,
-        // The drop-off's date and time (README corpus format: a rental's arrival is its return).
+        // The drop-off's date and time (test/fixtures/imports/corpus/README.md: a rental's arrival is its return).
         arrivalTime: returnDate ? (back?.time ?? null) : null,
         arrivalDate: returnDate && returnDate !== out.date ? returnDate : null,
         number: null,
