@@ -388,6 +388,10 @@ describe('GET /t/{slug}', () => {
     );
     const { document } = await page(`/t/${trip.slug}`);
     expect(document.documentElement.getAttribute('lang')).toBe('fr');
+    // No description of the agency's: the page describes the trip in its language.
+    expect(document.querySelector('meta[name=description]')?.getAttribute('content')).toBe(
+      'Andalucía en primavera · vendredi 1 mai 2026 – vendredi 8 mai 2026 · 8 jours · Espagne, Maroc',
+    );
     expect(textOf(document, '.day-date')).toEqual(['vendredi 1 mai 2026', 'dimanche 3 mai 2026']);
     expect(textOf(document, 'article.flight dd')[1]).toMatch(/^Nueva York \(JFK\) · 6:40\sPM$/);
     // The price's own currency (EUR) wins over the trip's (USD); the separators are the trip's.
