@@ -1,12 +1,13 @@
 // createApp(deps) → a fetch handler: request id, CORS preflights, authentication, rate limit, then
 // /graphql to Yoga and everything else to the REST facade; CORS and security headers on every
 // answer. It never listens; service.ts does.
-import type { IncomingMessage } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
-import type { Actor } from './auth/actor.ts';
+import { type Actor, callerSubject } from './auth/actor.ts';
 import { ON_BEHALF_OF_HEADER } from './auth/on-behalf-of.ts';
 import { LIMITS } from './config/constants.ts';
+import type { DomainModule } from './domain-module.ts';
 import { createCors } from './http/cors.ts';
+import type { App, ServerContext } from './http/fetch-handler.ts';
 import { headAnswer, routedAs } from './http/head.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
 import type { PrismaClient } from './db/prisma.ts';
@@ -34,19 +35,12 @@ import { createRestRouter, type Surface } from './rest/router.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
+  /** Every domain, from the composition root (service.ts): the REST router registers their routes. */
+  domains: readonly DomainModule[];
   schema: GraphQLSchema;
   prisma: PrismaClient;
   logger: Logger;
   services: Services;
-}
-
-/** What the Node adapter passes along: the raw request, for duplicate headers and the peer IP. */
-export interface ServerContext {
-  req?: IncomingMessage;
-}
-
-export interface App {
-  fetch(request: Request, serverContext?: ServerContext): Promise<Response>;
 }
 
 /** Paths whose Authorization header is not ours to interpret (OAuth client authentication). */
@@ -63,7 +57,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
   };
   const cors = createCors(deps.services.config.corsOrigins);
   const secure = createSecurityHeaders(deps.services.config);
-  const router = createRestRouter(deps.schema, surface);
+  const router = createRestRouter(deps.domains, deps.schema, surface);
   const requestLog = createRequestLog(deps.logger);
   const graphql = surface === 'api' ? createGraphQL(deps) : undefined;
   const idempotent = createIdempotencyGuard({
@@ -104,7 +98,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
     const path = url.pathname;
     const actor = await authenticate(request, serverContext, context, path);
     context.actor = actor;
-    const limits = await deps.services.rateLimits.consume(rateSubject(actor, context.clientIp));
+    const limits = await deps.services.rateLimits.consume(callerSubject(actor, context.clientIp));
     const dispatch = async (request: Request) =>
       graphql && path === '/graphql'
         ? (checkGraphQLRequest(request) ?? (await graphql.fetch(request, context)))
@@ -173,12 +167,6 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
       return response;
     },
   };
-}
-
-function rateSubject(actor: Actor | null, ip: string) {
-  if (actor)
-    return { key: actor.apiKeyId !== undefined ? `ak:${actor.apiKeyId}` : `mc:${actor.clientId}` };
-  return { ip };
 }
 
 /** Every value of a header as received, one per header line (fetch's Headers merges them). */

@@ -72,7 +72,12 @@ export function createDirectExecution(deps: DirectExecutionDeps): DirectExecutio
     const params = paramsOf(body);
     if (!params) return undefined;
     const prepared = documentOf(params, context.actor);
-    if (!prepared || (params.operationName != null && params.operationName !== prepared.name))
+    // A subscription streams: Yoga serves it (over SSE).
+    if (
+      !prepared ||
+      prepared.type === 'subscription' ||
+      (params.operationName != null && params.operationName !== prepared.name)
+    )
       return undefined;
     const variables = (params.variables ?? {}) as Record<string, unknown>;
     const anonymous = context.actor === null;

@@ -1,22 +1,13 @@
-// The state of every pg-boss queue, read straight from its tables: for the metrics scrape
-// (src/metrics/) and the operator's GraphQL query (src/ops/). One grouped query, completed jobs
-// left out, so its cost follows the jobs in flight rather than the history kept; pg-boss's own
-// internal queues (__pgboss__*) are left out too.
+// The state of every pg-boss queue, read straight from its tables: for the metrics scrape (which
+// service.ts hands this function to, src/metrics/) and the operator's GraphQL query (src/ops/).
+// One grouped query, completed jobs left out, so its cost follows the jobs in flight rather than
+// the history kept; pg-boss's own internal queues (__pgboss__*) are left out too.
 import type { PrismaClient } from '../db/prisma.ts';
+import type { QueueDepth } from '../metrics/metrics.ts';
 import { BOSS_SCHEMA } from './boss.ts';
 
-export interface QueueStats {
-  name: string;
-  /** Due and not yet taken (created or waiting to retry, start time passed). */
-  waiting: number;
-  /** Created for later: a retry delay or a start time not reached yet. */
-  deferred: number;
-  active: number;
-  /** Failed on every attempt, still kept by pg-boss's retention. */
-  failed: number;
-  /** Seconds since the longest-waiting due job became due; null when none waits. */
-  oldestWaitingSeconds: number | null;
-}
+/** One queue's jobs by state: the shape the metrics declare (metrics/ sits below the job kit). */
+export type QueueStats = QueueDepth;
 
 interface Row {
   name: string;

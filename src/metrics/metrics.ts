@@ -3,17 +3,32 @@
 // a query (pool, queue depths) are read only when Prometheus scrapes (collect).
 import type { Pool } from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { PrismaClient } from '../db/prisma.ts';
-import { queueStats } from '../jobs/queue-stats.ts';
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 30, 60, 120, 300];
 /** Status codes as label strings, made once. */
 const STATUS = Array.from({ length: 600 }, (_, code) => String(code));
 
+/** One pg-boss queue's jobs by state, as the job kit reads them (jobs/queue-stats.ts). */
+export interface QueueDepth {
+  name: string;
+  /** Due and not yet taken (created or waiting to retry, start time passed). */
+  waiting: number;
+  /** Created for later: a retry delay or a start time not reached yet. */
+  deferred: number;
+  active: number;
+  /** Failed on every attempt, still kept by pg-boss's retention. */
+  failed: number;
+  /** Seconds since the longest-waiting due job became due; null when none waits. */
+  oldestWaitingSeconds: number | null;
+}
+
 export interface MetricsSources {
-  prisma: PrismaClient;
   pool: Pool | undefined;
+  /** Every queue's depth, read at each scrape (service.ts gives the job kit's queueStats). */
+  queues: () => Promise<QueueDepth[]>;
+  /** Open GraphQL subscriptions of this process. */
+  subscriptions: () => number;
 }
 
 export class Metrics {
@@ -62,10 +77,10 @@ export class Metrics {
 
   constructor(sources: MetricsSources) {
     collectDefaultMetrics({ register: this.registry });
-    const { pool, prisma } = sources;
+    const { pool, queues, subscriptions } = sources;
     // Both queue gauges are read in the same scrape, and the registry calls their collect() one
     // after the other in registration order: the first starts the query, the second takes it.
-    let pending: ReturnType<typeof queueStats> | undefined;
+    let pending: Promise<QueueDepth[]> | undefined;
     new Gauge({
       name: 'db_pool_connections',
       help: "Connections of this process's Prisma pool: total, idle, and waiting (requests queued for one).",
@@ -78,13 +93,21 @@ export class Metrics {
       },
     });
     new Gauge({
+      name: 'graphql_subscriptions_open',
+      help: 'GraphQL subscriptions (live updates over SSE) this process serves now.',
+      registers: [this.registry],
+      collect() {
+        this.set(subscriptions());
+      },
+    });
+    new Gauge({
       name: 'jobs_queue_depth',
       help: 'Jobs of every pg-boss queue by state: waiting (due), deferred, active, failed (kept by retention). Read from the database at each scrape.',
       labelNames: ['queue', 'state'] as const,
       registers: [this.registry],
       async collect() {
         this.reset();
-        const stats = queueStats(prisma);
+        const stats = queues();
         pending = stats;
         for (const queue of await stats) {
           for (const state of ['waiting', 'deferred', 'active', 'failed'] as const)
@@ -98,7 +121,7 @@ export class Metrics {
       labelNames: ['queue'] as const,
       registers: [this.registry],
       async collect() {
-        const stats = pending ?? queueStats(prisma);
+        const stats = pending ?? queues();
         pending = undefined;
         this.reset();
         for (const queue of await stats)

@@ -1,8 +1,8 @@
 // The trip page's one script (served at /pages/view.js): it records the traveller's view through
 // the public `recordTripView` mutation on this service's own /graphql, named as a trusted document
-// (README, "Trusted documents": in production, callers without a key may send only those), with
-// an anonymous id kept in the browser so that one viewer counts once an hour (decisions in README
-// "Traveller pages").
+// (README.md#trusted-documents: in production, callers without a key may send only those), with
+// an anonymous id kept in the browser so that one viewer counts once an hour
+// (README.md#traveller-pages).
 // No third-party call; a browser without JavaScript just does not count. It runs once the page has
 // loaded and the browser is idle, so that it never adds to the time before the page is usable.
 import { documentIdOfFile } from '../graphql/trusted-documents.ts';

@@ -1,6 +1,6 @@
 // The REST facade runs GraphQL operations of the same schema in-process: each document is parsed
 // and validated once, when its route module loads, and executed directly per request (no HTTP,
-// no yoga.fetch; see ../shared/notes/performance-and-traps.md).
+// no yoga.fetch; see README.md#architecture).
 import {
   getOperationAST,
   type DocumentNode,

@@ -117,6 +117,9 @@ const WITHOUT_GROWING_LISTS = new Set([
   'PublicTripPage',
   'ImportPage',
   'JoinFromPage',
+  // Subscriptions stream one object (test/integration/subscriptions.test.ts).
+  'ImportJobProgress',
+  'TripChanges',
   // One row per pg-boss queue, per import stage: the service's, not the account's.
   'JobQueues',
   'ImportQueues',

@@ -25,10 +25,13 @@ import { loadConfig } from '../../src/config/config.ts';
 import { GRAPHQL_LIMITS, LIMITS } from '../../src/config/constants.ts';
 import { oneTripViewRule } from '../../src/graphql/armor-rules.ts';
 import { operationCost } from '../../src/graphql/cost.ts';
-import { schema } from '../../src/graphql/schema.ts';
+import { DOMAINS } from '../../src/domains.ts';
+import { buildSchema } from '../../src/graphql/schema.ts';
 import { readManifest } from '../../src/graphql/trusted-documents.ts';
 import { preparedOperations } from '../../src/rest/execute.ts';
 import { createRestRouter } from '../../src/rest/router.ts';
+
+const schema = await buildSchema(DOMAINS);
 
 /** Operations the REST facade runs for callers without credentials: they get the lower budget. */
 const PUBLIC = new Set([
@@ -67,8 +70,8 @@ function sample(type: GraphQLInputType, name: string): unknown {
 }
 
 describe('REST operations', () => {
-  createRestRouter(schema, 'api');
-  createRestRouter(schema, 'ai');
+  createRestRouter(DOMAINS, schema, 'api');
+  createRestRouter(DOMAINS, schema, 'ai');
   const config = loadConfig({}).graphql;
   const trusted = Object.values(readManifest());
   const operations = [...preparedOperations.keys(), ...trusted];
