@@ -41,9 +41,16 @@ export async function measureTravellerPages(
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const results: PageResult[] = [];
   try {
-    const scenarios = [
+    const scenarios: {
+      id: PageScenario;
+      label: string;
+      path: string;
+      headers: Record<string, string>;
+      count: number;
+      warmup: number;
+    }[] = [
       {
-        id: 'trip-page' as const,
+        id: 'trip-page',
         label: 'GET /t/{slug}: trip page, 14 days, 60 blocks',
         path: `/t/${slug}`,
         headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
@@ -51,7 +58,7 @@ export async function measureTravellerPages(
         warmup: 50,
       },
       {
-        id: 'trip-pdf' as const,
+        id: 'trip-pdf',
         label: 'GET /t/{slug}/pdf: its PDF',
         path: `/t/${slug}/pdf`,
         headers: { accept: 'application/pdf' },
