@@ -310,5 +310,6 @@ export function fortnightConfiguration() {
       ],
     },
     theme: { navigation: 'verticalLeft', color: '#b3261e', pdfContactPosition: 'lastPage' },
+    images: { files: [] },
   };
 }
