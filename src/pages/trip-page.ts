@@ -30,6 +30,7 @@ export function tripView(trip: PublicTripData) {
     currencySymbolPosition: 'end',
     decimalSeparator: ',',
     canDownloadPdf: true,
+    canCreateCopy: false,
     description: null,
     shareOnWhatsapp: { enabled: false, phoneNumber: null },
   };
@@ -60,6 +61,7 @@ ${renderBlocks(blocks, 2, { words, format })}
 ${images.length ? gallery(images, words) : ''}
 ${configuration?.contact ? contactCard(configuration.contact, words) : ''}
 ${actions(trip, settings, words, options.pageUrl)}
+${settings.canCreateCopy ? copySection(trip, words) : ''}
 ${renderJoinForm(trip, configuration?.moreInfo ?? [], words, options.join)}
 </main>
 </div>`;
@@ -159,6 +161,18 @@ ${contact.address ? html`<div><dt>${words.address}</dt><dd>${contact.address}</d
 </dl>
 </div>
 </div>
+</section>`;
+}
+
+/**
+ * `canCreateCopy`: travel agents may make this trip their own. The page has no sign-in, so it
+ * gives the copy code (the slug) that an agency's software passes to the `copyPublicTrip`
+ * mutation (README.md#traveller-pages), as the join form takes a join code.
+ */
+function copySection(trip: PublicTripData, words: Words): Markup {
+  return html`<section class="copy-section" aria-labelledby="copy-h"><h2 id="copy-h">${words.copyTitle}</h2>
+<p>${words.copyText}</p>
+<p>${words.copyCode}: <code class="copy-code">${trip.slug}</code></p>
 </section>`;
 }
 
