@@ -149,7 +149,21 @@ ${pager(catalog.slug, chosen, trips.page, trips.totalPages, words)}
   return renderDocument({
     lang,
     title: catalog.title,
-    description: catalog.seoDescription ?? catalog.description,
+    // Without a description of the agency's, what the page lists: a search result or a shared
+    // link still says what the catalog holds.
+    description:
+      catalog.seoDescription ||
+      catalog.description ||
+      catalog.subtitle ||
+      [
+        `${catalog.title}: ${words.tripCount(trips.totalCount)}`,
+        trips.data
+          .slice(0, 6)
+          .map((trip) => trip.title)
+          .join(', '),
+      ]
+        .filter(Boolean)
+        .join(' · '),
     body,
   });
 }

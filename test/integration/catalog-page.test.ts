@@ -138,6 +138,13 @@ describe('GET /c/{slug}', () => {
     const unfiltered = await page(`/c/${plain.slug}?country=ESP`);
     expect(titles(unfiltered.document)).toEqual(['Lisboa', 'Andalucía']);
     expect(unfiltered.document.querySelector('form.filters')).toBeNull();
+    // Its agency wrote no description: the page describes what it lists.
+    expect(
+      unfiltered.document.querySelector('meta[name=description]')?.getAttribute('content'),
+    ).toBe('Sin filtros: 2 trips · Lisboa, Andalucía');
+    expect(all.document.querySelector('meta[name=description]')?.getAttribute('content')).toBe(
+      'Nuestros viajes por España y Portugal.',
+    );
   });
 
   it('pages its cards, keeping the filters in the links', async () => {
