@@ -24,7 +24,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const MIN_SCORE = 0.95;
 /**
  * Lighthouse runs of each page and form factor; each category's score is their median (five, as
- * Lighthouse's docs/variability.md advises against the spread of single runs).
+ * Lighthouse's documentation on score variability advises against the spread of single runs).
  */
 const RUNS = 5;
 /** Each image the pages show, at about twice the size they draw it (a phone's pixel ratio). */
@@ -185,7 +185,7 @@ async function aTrip() {
 }
 
 /**
- * The CPU slowdown that makes this machine a mid-tier phone, as Lighthouse's docs/throttling.md
+ * The CPU slowdown that makes this machine a mid-tier phone, as Lighthouse's documentation on throttling
  * says to calibrate it ("Calibrating the CPU slowdown"): its default 4x assumes a high-end desktop
  * (BenchmarkIndex 1500 or more) and, on a slower or busier host, emulates a phone slower than any
  * it targets (Lighthouse itself warns below 1000). The host's index, measured as Lighthouse
