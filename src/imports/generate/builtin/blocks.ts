@@ -130,11 +130,11 @@ const MODES: Array<[RegExp, TransportMode]> = [
     'cruise',
   ],
   [
-    /\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|italo|alfa pendular|intercidades|avlo|iryo|ouigo|eurostar|thalys|comboio regional|tren regional|treno regionale|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita|limited express|express train|bullet train|regionalzug|regionalexpress|schnellzug|s-bahn)\b|\b(?:ec|ic|ice|rj|rjx|nj|en|ter|tgv|ir|re|rex)\s?\d{2,5}\b/,
+    /\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|italo|alfa pendular|intercidades|avlo|iryo|ouigo|eurostar|thalys|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita|limited express|express train|bullet train|regionalzug|regionalexpress|schnellzug|s-bahn)\b|\b(?:ec|ic|ice|rj|rjx|nj|en|ter|tgv|ir|re|rex)\s?\d{2,5}\b/,
     'train',
   ],
   [
-    /\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|autofahre|faehre|traghetto|aliscafo|hydrofoil|catamaran to|catamaran a|navire|traversee|travesia|traversata|travessia|crossing|uberfahrt|nave|schnellboot|speedboat|fast boat|catamaran|katamaran|hydrofoil|aliscafo)\b/,
+    /\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|autofahre|faehre|traghetto|aliscafo|hydrofoil|catamaran|katamaran|navire|traversee|travesia|traversata|travessia|crossing|uberfahrt|nave|schnellboot|speedboat|fast boat)\b/,
     'ferry',
   ],
   [

@@ -315,8 +315,9 @@ export function readLayout(
     const dated = headers[i] ? undefined : leadingDate(line, now, anchor);
     return dated && !NOT_TRIP_DATE.test(fold(line)) ? [{ i, dated }] : [];
   });
+  const openingAt = new Map(opening.map(({ i, dated }) => [i, dated.date]));
   const allOpening = lines
-    .map((_line, i) => headers[i]?.date ?? opening.find((o) => o.i === i)?.dated.date ?? null)
+    .map((_line, i) => headers[i]?.date ?? openingAt.get(i) ?? null)
     .filter((d): d is IsoDate => d !== null);
   if (
     opening.length &&
