@@ -123,9 +123,12 @@ export async function startService(
 
     const registry = jobRegistry(DOMAINS);
     await createQueues(boss, registry.jobs);
-    // Only the listeners count requests; a worker-only process keeps no budgets and opens no pool.
+    // Only the listeners count requests; a worker-only process keeps no budgets and opens no pool,
+    // nor does one that counts them in memory (RATE_LIMIT_STORE=memory).
     const leaseStore =
-      config.roles.has('api') || config.roles.has('ai') ? new PgLeaseStore(databaseUrl) : undefined;
+      (config.roles.has('api') || config.roles.has('ai')) && config.rateLimitStore === 'postgres'
+        ? new PgLeaseStore(databaseUrl)
+        : undefined;
     if (leaseStore) cleanups.push(() => leaseStore.end());
     const services = await buildServices(config, prisma, boss, leaseStore, logger);
     cleanups.push(() => services.rateLimits.stop());

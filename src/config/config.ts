@@ -97,6 +97,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RATE_LIMIT_PER_MINUTE: perMinute.default(600),
   PUBLIC_RATE_LIMIT_PER_MINUTE: perMinute.default(120),
+  /** Where the budgets are counted: PostgreSQL, one budget for every process, or each process's memory. */
+  RATE_LIMIT_STORE: z.enum(['postgres', 'memory']).default('postgres'),
   PUBLIC_APP_URL: z.url().default('http://localhost:5173'),
   PUBLIC_API_URL: optionalUrl,
   /** Where travellers open trip and catalog pages; unset: this service serves them (PUBLIC_API_URL). */
@@ -196,6 +198,11 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   rateLimitPerMinute: number;
   publicRateLimitPerMinute: number;
+  /**
+   * `postgres`: each budget is one for every API process (leased from rate_limit_counters);
+   * `memory`: each process counts its own, for a deployment with a single API process.
+   */
+  rateLimitStore: 'postgres' | 'memory';
   publicAppUrl: string;
   publicApiUrl: string;
   publicAiUrl: string;
@@ -345,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     publicRateLimitPerMinute: e.PUBLIC_RATE_LIMIT_PER_MINUTE,
+    rateLimitStore: e.RATE_LIMIT_STORE,
     publicAppUrl: e.PUBLIC_APP_URL.replace(/\/$/, ''),
     publicApiUrl: (e.PUBLIC_API_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     publicAiUrl: (e.PUBLIC_AI_URL ?? `http://localhost:${e.AI_PORT}`).replace(/\/$/, ''),

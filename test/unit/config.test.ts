@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       rateLimitPerMinute: 600,
       publicRateLimitPerMinute: 120,
+      rateLimitStore: 'postgres',
       graphiql: true,
       outboundAllowLoopback: false,
       webhookDebounceSeconds: 60,
