@@ -77,6 +77,9 @@ export async function seed(
  * its endpoint and its imported trips leave the measured account alone: `trips` live trips to
  * delete, one trip.deleted each.
  */
+/** Background accounts seeded by this process: two in one millisecond still get distinct owners. */
+let backgroundAccounts = 0;
+
 export async function seedBackgroundAccount(
   prisma: PrismaClient,
   databaseUrl: string,
@@ -88,7 +91,7 @@ export async function seedBackgroundAccount(
     const owner = await createAccount(prisma, {
       name: 'Bench Background',
       plan: 'enterprise',
-      ownerEmail: `background-${Date.now()}@bench.invalid`,
+      ownerEmail: `background-${Date.now()}-${++backgroundAccounts}@bench.invalid`,
     });
     await insertTrips(db, owner.accountId, [owner.agentId], trips);
     const { rows } = await db.query<{ id: number }>(
