@@ -339,8 +339,13 @@ async function sql(url: string, text: string) {
 
 function report(): string {
   const cpu = os.cpus();
-  const git = (...a: string[]) =>
-    execFileSync('git', a, { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+  const git = (...a: string[]) => {
+    try {
+      return execFileSync('git', a, { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    } catch {
+      return '(not a git checkout)'; // an exported copy of a commit, to measure it beside another
+    }
+  };
   const lines = [
     `# Rate limits: PostgreSQL leases against memory, ${startedAt.toISOString().slice(0, 10)}`,
     '',

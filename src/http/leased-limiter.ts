@@ -3,9 +3,9 @@
 // number of points from the subject's counter (rate_limit_counters) and spends them locally, so
 // the hot path is a Map lookup. A lease never takes more than the budget has left, so all
 // processes together never allow more than the limit. What a process holds unspent the others
-// cannot use, so leases stay small: about a quarter of a second of the subject's traffic on this
-// process, at most LEASE_SHARE of the limit, and at most 1/REMAINING_SHARE of what the window
-// has left, so that leases shrink as the budget runs out and the last points go one at a time to
+// cannot use, so leases stay small: about a second of the subject's traffic on this process (its
+// rate over the last one to two seconds), at most LEASE_SHARE of the limit, and at most
+// 1/REMAINING_SHARE of what the window has left, so that leases shrink as the budget runs out and the last points go one at a time to
 // whichever process asks (what the others hold unspent then is a few points). A limit below
 // 2 / LEASE_SHARE is leased one point at a time: one statement a request, exact. A process gives
 // back what it holds once the subject goes quiet. A subject whose budget is spent is refused from
@@ -14,8 +14,14 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from '../logger.ts';
 
 const WINDOW_SECONDS = 60;
-/** A lease should last about this long at the subject's rate on this process. */
-const LEASE_TARGET_MS = 250;
+/**
+ * A lease should last about this long at the subject's rate on this process: as long as points
+ * are kept for a subject that goes quiet (IDLE_RETURN_MS). Shorter, a subject sending a few
+ * requests a second would lease one point at a time and wait for PostgreSQL on each request.
+ */
+const LEASE_TARGET_MS = 1_000;
+/** A subject's rate is what it spent here over the last one to two of these. */
+const RATE_BUCKET_MS = 1_000;
 /** At most this share of the limit in one lease: bounds what one process holds unspent. */
 const LEASE_SHARE = 1 / 40;
 /** A lease takes at most 1/REMAINING_SHARE of the points the window has left (at least one). */
@@ -65,9 +71,11 @@ interface Subject {
   /** The window's points taken by every process, as of this process's last lease. */
   taken: number;
   leaseSize: number;
-  leasedAt: number;
-  /** Points spent here since the last lease arrived: the subject's rate. */
-  spent: number;
+  /** Points spent here since bucketStart, and in the bucket before it (beforeMs long): the subject's rate. */
+  spentNow: number;
+  spentBefore: number;
+  bucketStart: number;
+  beforeMs: number;
   lastUsed: number;
   /** Until then the budget is spent: refuse without asking. */
   exhaustedUntil: number;
@@ -108,8 +116,9 @@ export class LeasedLimiter {
       await this.lease(id, subject);
     }
     subject.left--;
-    subject.spent++;
     const now = this.now();
+    this.roll(subject, now);
+    subject.spentNow++;
     subject.lastUsed = now;
     // Lease the next points before these run out, so that a busy subject never waits for PostgreSQL.
     if (subject.leaseSize > 1 && subject.left <= subject.leaseSize / 2 && !subject.pending)
@@ -174,8 +183,10 @@ export class LeasedLimiter {
         windowEnd: 0,
         taken: 0,
         leaseSize: 1,
-        leasedAt: 0,
-        spent: 0,
+        spentNow: 0,
+        spentBefore: 0,
+        bucketStart: this.now(),
+        beforeMs: RATE_BUCKET_MS,
         lastUsed: 0,
         exhaustedUntil: 0,
         fallbackUntil: 0,
@@ -203,13 +214,14 @@ export class LeasedLimiter {
   }
 
   private async takeLease(id: string, subject: Subject): Promise<void> {
-    // Sized to the subject's rate here since the last lease: a quiet subject leases one point at a
-    // time (exact), a busy one enough for LEASE_TARGET_MS.
-    const elapsed = Math.max(1, this.now() - subject.leasedAt);
-    subject.leaseSize = Math.min(
-      this.maxLease,
-      Math.max(1, Math.ceil((subject.spent * LEASE_TARGET_MS) / elapsed)),
-    );
+    // Sized to the subject's rate here over the last one to two seconds: a quiet subject leases one
+    // point at a time (exact), a busier one enough for LEASE_TARGET_MS. A new subject counts as
+    // quiet until it has spent a few points.
+    const asked = this.now();
+    this.roll(subject, asked);
+    const perMs =
+      (subject.spentBefore + subject.spentNow) / (subject.beforeMs + asked - subject.bucketStart);
+    subject.leaseSize = Math.min(this.maxLease, Math.max(1, Math.ceil(perMs * LEASE_TARGET_MS)));
     try {
       const lease = await this.store.take(id, subject.leaseSize, this.points, WINDOW_SECONDS);
       const now = this.now();
@@ -220,8 +232,6 @@ export class LeasedLimiter {
       subject.taken = lease.taken;
       subject.windowId = lease.windowId;
       subject.windowEnd = now + lease.msLeft;
-      subject.leasedAt = now;
-      subject.spent = 0;
       if (lease.granted === 0)
         subject.exhaustedUntil = Math.min(subject.windowEnd, now + EXHAUSTED_RECHECK_MS);
     } catch (error) {
@@ -232,6 +242,16 @@ export class LeasedLimiter {
       );
       subject.fallbackUntil = this.now() + FALLBACK_MS;
     }
+  }
+
+  /** Starts a new rate bucket once the current one is RATE_BUCKET_MS old; the current becomes the one before. */
+  private roll(subject: Subject, now: number) {
+    const elapsed = now - subject.bucketStart;
+    if (elapsed < RATE_BUCKET_MS) return;
+    subject.spentBefore = subject.spentNow;
+    subject.beforeMs = elapsed;
+    subject.spentNow = 0;
+    subject.bucketStart = now;
   }
 
   private result(subject: Subject, now: number): RateLimiterRes {

@@ -1,10 +1,10 @@
 // Rate limits (docs/decisions.md#errors-and-limits): per API key or machine client, and per IP
 // for anonymous calls (public endpoints). Fixed one-minute windows. With a lease store (the
 // service) each budget is kept in PostgreSQL and shared by every API process (leased-limiter.ts);
-// without one (the mock server, or RATE_LIMIT_STORE=memory) each process counts in memory. Failed authentications spend a budget of
-// their own per IP: once it is spent, every request with credentials from that IP is refused
-// before its key is looked up, so guessing keys costs the database nothing, while anonymous
-// readers behind the same address keep their own budget. That budget is shared across processes
+// without one (the mock server, or RATE_LIMIT_STORE=memory) each process counts in memory.
+// Failed authentications spend a budget of their own per IP: once it is spent, every request
+// with credentials from that IP is refused before its key is looked up, so guessing keys costs
+// the database nothing, while anonymous readers behind the same address keep their own budget. That budget is shared across processes
 // too, so a guesser spreading requests over N processes gets one budget, not N: a process that has
 // seen the budget spent refuses from memory, and one that has not learns it from its first
 // failure's lease.

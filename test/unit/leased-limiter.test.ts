@@ -99,6 +99,17 @@ describe('LeasedLimiter', () => {
     expect(small.store.takes).toBeGreaterThanOrEqual(20);
   });
 
+  it('a subject sending a few requests a second leases about a second of them at a time, not one point a request', async () => {
+    const { clock, store, limiters } = setup(1_000_000);
+    let requests = 0;
+    // About 3.3 requests a second on each process for a minute.
+    for (let t = 0; t < 60_000; t += 150, requests++) {
+      clock.now += 150;
+      expect(await allowed(limiters[requests % 2]!.consume('k:steady'))).toBe(true);
+    }
+    expect(store.takes / requests).toBeLessThan(0.4);
+  });
+
   it('leases shrink as the budget runs out: what a busy process holds when it stops is a few points, not a lease', async () => {
     const { store, limiters } = setup(6_000); // leases of up to 150 points
     for (let i = 0; i < 5_900; i++) await limiters[0]!.consume('k:1');
