@@ -55,7 +55,19 @@ export function grantOf(want: number, limit: number, taken: number): number {
 
 /** The shared counters: take up to `want` points of a subject's budget (`grantOf`), or give unspent ones back. */
 export interface LeaseStore {
-  take(subject: string, want: number, limit: number, windowSeconds: number): Promise<Lease>;
+  /**
+   * `ahead`: the lease is taken before the subject's points run out, so it may wait a few
+   * milliseconds to share a statement with others; without it a request is waiting for it.
+   */
+  take(
+    subject: string,
+    want: number,
+    limit: number,
+    windowSeconds: number,
+    options?: { ahead?: boolean },
+  ): Promise<Lease>;
+  /** Sends the leases taken ahead that are waiting to share a statement now (a request needs one). */
+  hurry?(): void;
   giveBack(
     returns: ReadonlyArray<{ subject: string; windowId: Date; points: number }>,
   ): Promise<void>;
@@ -122,7 +134,7 @@ export class LeasedLimiter {
     subject.lastUsed = now;
     // Lease the next points before these run out, so that a busy subject never waits for PostgreSQL.
     if (subject.leaseSize > 1 && subject.left <= subject.leaseSize / 2 && !subject.pending)
-      void this.lease(id, subject);
+      void this.lease(id, subject, true);
     return this.result(subject, now);
   }
 
@@ -205,15 +217,22 @@ export class LeasedLimiter {
     subject.windowEnd = Infinity; // until the next lease says when the new window ends
   }
 
-  /** One lease at a time per subject; concurrent requests wait for the same one. */
-  private lease(id: string, subject: Subject): Promise<void> {
-    subject.pending ??= this.takeLease(id, subject).finally(() => {
+  /**
+   * One lease at a time per subject; concurrent requests wait for the same one. `ahead`: no
+   * request waits for it yet; one that comes to wait for it has it sent at once.
+   */
+  private lease(id: string, subject: Subject, ahead = false): Promise<void> {
+    if (subject.pending) {
+      if (!ahead) this.store.hurry?.();
+      return subject.pending;
+    }
+    subject.pending = this.takeLease(id, subject, ahead).finally(() => {
       subject.pending = undefined;
     });
     return subject.pending;
   }
 
-  private async takeLease(id: string, subject: Subject): Promise<void> {
+  private async takeLease(id: string, subject: Subject, ahead: boolean): Promise<void> {
     // Sized to the subject's rate here over the last one to two seconds: a quiet subject leases one
     // point at a time (exact), a busier one enough for LEASE_TARGET_MS. A new subject counts as
     // quiet until it has spent a few points.
@@ -223,7 +242,9 @@ export class LeasedLimiter {
       (subject.spentBefore + subject.spentNow) / (subject.beforeMs + asked - subject.bucketStart);
     subject.leaseSize = Math.min(this.maxLease, Math.max(1, Math.ceil(perMs * LEASE_TARGET_MS)));
     try {
-      const lease = await this.store.take(id, subject.leaseSize, this.points, WINDOW_SECONDS);
+      const lease = await this.store.take(id, subject.leaseSize, this.points, WINDOW_SECONDS, {
+        ahead,
+      });
       const now = this.now();
       if (subject.windowId?.getTime() !== lease.windowId.getTime()) subject.left = 0; // a new window: older points are void
       subject.left += lease.granted;
