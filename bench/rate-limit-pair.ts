@@ -93,6 +93,8 @@ interface Round {
   databaseCpuUs: number | undefined;
   /** Lease statements (rate_limit_counters upserts) a request, with --statements. */
   leasesPerRequest: number | undefined;
+  /** The machine's one-minute load average when the round ended. */
+  load: number;
 }
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-rate-limits-'));
@@ -157,7 +159,7 @@ try {
         measured.push(await measure(variant, services[variant], callers));
         const r = measured.at(-1)!;
         log(
-          `${scenario} round ${round} ${variant}: ${r.rps} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, CPU ${r.cpuUs} µs a request (PostgreSQL ${r.databaseCpuUs} µs)${r.leasesPerRequest === undefined ? '' : `, ${r.leasesPerRequest} lease statements a request`}`,
+          `${scenario} round ${round} ${variant}: ${r.rps} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.errors} errors, CPU ${r.cpuUs} µs a request (PostgreSQL ${r.databaseCpuUs} µs), load ${r.load}${r.leasesPerRequest === undefined ? '' : `, ${r.leasesPerRequest} lease statements a request`}`,
         );
       }
       rounds.push(measured);
@@ -212,6 +214,7 @@ async function start(variant: Variant): Promise<{ url: string; pid: number }> {
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       DEMO_SEED: 'false',
+      SHUTDOWN_DRAIN_DELAY_MS: '0',
       RATE_LIMIT_STORE: variant,
       RATE_LIMIT_PER_MINUTE: args.limit!,
       PUBLIC_RATE_LIMIT_PER_MINUTE: args.limit!,
@@ -277,6 +280,7 @@ async function measure(
     databaseCpuUs: usage[0]!.databaseCpuUsPerItem,
     leasesPerRequest:
       leases === undefined ? undefined : Math.round((leases / result.requests) * 1000) / 1000,
+    load: Math.round(os.loadavg()[0]! * 100) / 100,
   };
 }
 
@@ -361,13 +365,13 @@ function report(): string {
       '',
       `Median postgres/memory: **${median(ratios).toFixed(3)}**.`,
       '',
-      '| round | variant | req/s | p50 ms | p99 ms | errors | CPU µs/req (2 processes) | PostgreSQL µs/req | lease statements/req | postgres/memory |',
-      '| ----: | ------- | ----: | -----: | -----: | -----: | -----------------------: | ----------------: | -------------------: | --------------: |',
+      '| round | variant | req/s | p50 ms | p99 ms | errors | CPU µs/req (2 processes) | PostgreSQL µs/req | lease statements/req | load | postgres/memory |',
+      '| ----: | ------- | ----: | -----: | -----: | -----: | -----------------------: | ----------------: | -------------------: | ---: | --------------: |',
     );
     rounds.forEach((measured, i) => {
       for (const r of measured)
         lines.push(
-          `| ${i + 1} | ${r.variant} | ${r.rps} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.cpuUs} | ${r.databaseCpuUs ?? '–'} | ${r.leasesPerRequest ?? '–'} | ${r === measured.at(-1) ? ratioOf(measured).toFixed(3) : ''} |`,
+          `| ${i + 1} | ${r.variant} | ${r.rps} | ${r.p50Ms} | ${r.p99Ms} | ${r.errors} | ${r.cpuUs} | ${r.databaseCpuUs ?? '–'} | ${r.leasesPerRequest ?? '–'} | ${r.load} | ${r === measured.at(-1) ? ratioOf(measured).toFixed(3) : ''} |`,
         );
     });
     lines.push('');
