@@ -138,7 +138,8 @@ export async function startService(
     if (config.roles.has('worker')) {
       const { keys, jobs, metrics, events } = services;
       const jobDeps = { prisma, logger, clock: config.clock, jobs, metrics, config, keys, events };
-      await startWorkers(boss, WORKERS, jobDeps);
+      const stopWorkers = await startWorkers(boss, WORKERS, jobDeps);
+      cleanups.push(() => stopWorkers(config.shutdownTimeoutMs));
       logger.info({ queues: WORKERS.length }, 'workers started');
     }
 

@@ -99,6 +99,19 @@ export const DURATIONS = {
   idempotencyRetryAfterSeconds: 1,
 } as const;
 
+/**
+ * Ours (issue 25): webhook deliveries under way at once. A receiver that hangs holds its own
+ * endpoint's slots (and at most its account's), never the others': README "Webhooks".
+ */
+export const WEBHOOK_DELIVERY = {
+  /** Per endpoint, across every worker process (WEBHOOK_ENDPOINT_CONCURRENCY). */
+  endpointConcurrency: 4,
+  /** Per account, all its endpoints together (WEBHOOK_ACCOUNT_CONCURRENCY). */
+  accountConcurrency: 16,
+  /** Per worker process (WEBHOOK_DELIVERY_CONCURRENCY): a waiting request costs a socket, not a thread. */
+  processConcurrency: 128,
+} as const;
+
 /** AI trip import (decisions "AI trip import"; the rest are our choices, noted as such). */
 export const IMPORTS = {
   /** decisions: aiCredits is one per started page or image; a text "page" is this many characters (ours). */

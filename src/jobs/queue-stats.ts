@@ -51,3 +51,58 @@ export async function queueStats(prisma: PrismaClient): Promise<QueueStats[]> {
     oldestWaitingSeconds: r.oldest === null ? null : Math.max(0, Math.round(r.oldest)),
   }));
 }
+
+/**
+ * The backlog of a queue whose jobs carry a group (a fair worker's, fair-worker.ts: for
+ * `webhooks.deliver`, the endpoint): how many groups have due jobs waiting, and the `top` groups
+ * with the most, so that one stalled group shows without a label per group.
+ */
+export interface GroupBacklog {
+  queue: string;
+  /** Groups with at least one due job waiting. */
+  groupsWaiting: number;
+  /** The groups with the most due jobs waiting, most first (ties by group). */
+  top: Array<{ group: string; waiting: number; active: number }>;
+}
+
+interface GroupRow {
+  name: string;
+  group: string;
+  waiting: number;
+  active: number;
+  groups_waiting: number;
+}
+
+const GROUP_SQL = `
+WITH by_group AS (
+  SELECT j.name, j.group_id AS "group",
+    count(*) FILTER (WHERE j.state IN ('created', 'retry') AND j.start_after <= now())::int AS waiting,
+    count(*) FILTER (WHERE j.state = 'active')::int AS active
+  FROM ${BOSS_SCHEMA}.job j
+  WHERE j.state IN ('created', 'retry', 'active') AND j.group_id IS NOT NULL
+    AND j.name NOT LIKE '__pgboss__%'
+  GROUP BY j.name, j.group_id
+), ranked AS (
+  SELECT *,
+    row_number() OVER (PARTITION BY name ORDER BY waiting DESC, "group") AS rank,
+    (count(*) FILTER (WHERE waiting > 0) OVER (PARTITION BY name))::int AS groups_waiting
+  FROM by_group
+)
+SELECT name, "group", waiting, active, groups_waiting FROM ranked
+WHERE rank <= $1 AND waiting > 0
+ORDER BY name, rank`;
+
+export async function groupBacklog(prisma: PrismaClient, top: number): Promise<GroupBacklog[]> {
+  const rows = await prisma.$queryRawUnsafe<GroupRow[]>(GROUP_SQL, top);
+  const byQueue = new Map<string, GroupBacklog>();
+  for (const row of rows) {
+    const queue = byQueue.get(row.name) ?? {
+      queue: row.name,
+      groupsWaiting: row.groups_waiting,
+      top: [],
+    };
+    queue.top.push({ group: row.group, waiting: row.waiting, active: row.active });
+    byQueue.set(row.name, queue);
+  }
+  return [...byQueue.values()];
+}

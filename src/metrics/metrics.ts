@@ -4,10 +4,12 @@
 import type { Pool } from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PrismaClient } from '../db/prisma.ts';
-import { queueStats } from '../jobs/queue-stats.ts';
+import { groupBacklog, queueStats } from '../jobs/queue-stats.ts';
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 30, 60, 120, 300];
+/** Groups of a queue (webhook endpoints) given a label of their own: the most backlogged only. */
+const TOP_GROUPS = 10;
 /** Status codes as label strings, made once. */
 const STATUS = Array.from({ length: 600 }, (_, code) => String(code));
 
@@ -103,6 +105,36 @@ export class Metrics {
         this.reset();
         for (const queue of await stats)
           this.set({ queue: queue.name }, queue.oldestWaitingSeconds ?? 0);
+      },
+    });
+    // Both group gauges are read in the same scrape, as the queue gauges are.
+    let pendingGroups: ReturnType<typeof groupBacklog> | undefined;
+    new Gauge({
+      name: 'jobs_queue_groups_waiting',
+      help: 'Per queue shared fairly by group (webhooks.deliver: by endpoint), how many groups have due jobs waiting. Read from the database at each scrape.',
+      labelNames: ['queue'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const backlog = groupBacklog(prisma, TOP_GROUPS);
+        pendingGroups = backlog;
+        for (const queue of await backlog) this.set({ queue: queue.queue }, queue.groupsWaiting);
+      },
+    });
+    new Gauge({
+      name: 'jobs_queue_group_depth',
+      help: `Per queue shared fairly by group, the ${TOP_GROUPS} groups (webhooks.deliver: endpoint ids) with the most due jobs waiting: waiting and active jobs of each.`,
+      labelNames: ['queue', 'group', 'state'] as const,
+      registers: [this.registry],
+      async collect() {
+        const backlog = pendingGroups ?? groupBacklog(prisma, TOP_GROUPS);
+        pendingGroups = undefined;
+        this.reset();
+        for (const queue of await backlog)
+          for (const group of queue.top) {
+            this.set({ queue: queue.queue, group: group.group, state: 'waiting' }, group.waiting);
+            this.set({ queue: queue.queue, group: group.group, state: 'active' }, group.active);
+          }
       },
     });
   }

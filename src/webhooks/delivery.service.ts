@@ -1,7 +1,9 @@
 // Deliveries (service-spec "Endpoint registration and delivery"): each event goes to every active
 // endpoint of its account that subscribes to its type, as one POST per endpoint, in explicit
 // stages: fan out (a delivery row and a job per endpoint) → send → record. No automatic retry:
-// one attempt per delivery, recorded whatever happens; a person can redeliver by hand.
+// one attempt per delivery, recorded whatever happens; a person can redeliver by hand. A delivery
+// still queued when its endpoint is paused or deleted is recorded as skipped, never sent
+// (README "Webhooks"); its job is shared fairly by endpoint and account (webhooks.workers.ts).
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/actor.ts';
 import { DURATIONS } from '../config/constants.ts';
@@ -25,10 +27,20 @@ export interface DeliveryDeps {
   keys: Keys;
   clock: () => Date;
   allowLoopback: boolean;
+  /** How long a receiver has to answer (30 s unless WEBHOOK_TIMEOUT_MS says less). */
+  timeoutMs: number;
   logger: Logger;
   /** Sees every attempt's outcome and duration (the metrics). */
   onAttempt?: (outcome: 'succeeded' | 'failed', seconds: number) => void;
 }
+
+/**
+ * The fair worker's group and tier of a delivery's job: its endpoint, its account. A hanging
+ * receiver holds its own endpoint's slots and at most its account's share.
+ */
+const deliveryGroup = (endpointId: number, accountId: number) => ({
+  group: { id: String(endpointId), tier: String(accountId) },
+});
 
 /** Stage 1: a delivery per subscribed active endpoint. Safe to run twice (existing ones are kept). */
 export async function fanOut(deps: DeliveryDeps, eventId: string): Promise<number> {
@@ -56,10 +68,12 @@ export async function fanOut(deps: DeliveryDeps, eventId: string): Promise<numbe
       endpointId: endpoint.id,
     }));
     await tx.delivery.createMany({ data: deliveries });
+    const endpointOf = new Map(deliveries.map((d) => [d.id, d.endpointId]));
     await deps.jobs.enqueueMany(
       tx,
       deliverJob,
       deliveries.map((d) => ({ deliveryId: d.id })),
+      ({ deliveryId }) => deliveryGroup(endpointOf.get(deliveryId)!, event.accountId),
     );
     return deliveries.length;
   });
@@ -82,13 +96,46 @@ function envelope(event: {
   });
 }
 
+/**
+ * Whether a queued delivery may start: its attempt begins (startedAt) in a transaction that holds
+ * its endpoint's row, so a pause or a delete (which update that row, then skip what is queued,
+ * endpoint.service.ts) either sees it begun or is seen by it. Once their answer is sent, no
+ * attempt starts. A delivery by hand (a test, a redelivery) is sent to a paused endpoint too.
+ */
+async function begin(deps: DeliveryDeps, deliveryId: string) {
+  return deps.prisma.$transaction(async (tx) => {
+    const [endpoint] = await tx.$queryRaw<Array<{ paused: boolean; deleted: boolean }>>`
+      SELECT e.status = 'paused' AS paused, e.deleted_at IS NOT NULL AS deleted
+      FROM webhook_endpoints e JOIN deliveries d ON d.endpoint_id = e.id
+      WHERE d.id = ${deliveryId}
+      FOR SHARE OF e`;
+    if (!endpoint) return null;
+    const pending = { id: deliveryId, status: 'pending' as const };
+    const reason = endpoint.deleted ? 'deleted' : endpoint.paused ? 'paused' : null;
+    if (reason) {
+      // A by-hand delivery to a paused endpoint is still sent.
+      const { count } = await tx.delivery.updateMany({
+        where: { ...pending, ...(reason === 'paused' && { manual: false }) },
+        data: { status: 'skipped', skipReason: reason, completedAt: deps.clock() },
+      });
+      if (count > 0) return null;
+    }
+    const { count } = await tx.delivery.updateMany({
+      where: pending,
+      data: { startedAt: deps.clock() },
+    });
+    if (count === 0) return null;
+    return tx.delivery.findUnique({
+      where: { id: deliveryId },
+      include: { event: true, endpoint: true },
+    });
+  });
+}
+
 /** Stages 2 and 3: send once, record the attempt. Safe to run twice: a recorded delivery is not resent. */
 export async function deliver(deps: DeliveryDeps, deliveryId: string): Promise<void> {
-  const delivery = await deps.prisma.delivery.findUnique({
-    where: { id: deliveryId },
-    include: { event: true, endpoint: true },
-  });
-  if (delivery?.status !== 'pending') return;
+  const delivery = await begin(deps, deliveryId);
+  if (!delivery) return;
   const { event, endpoint } = delivery;
   const now = deps.clock();
   const body = delivery.requestBody ?? envelope(event);
@@ -122,7 +169,7 @@ export async function deliver(deps: DeliveryDeps, deliveryId: string): Promise<v
         httpsOnly: true,
         headers,
         body,
-        timeoutMs: DURATIONS.webhookTimeoutMs,
+        timeoutMs: deps.timeoutMs,
         maxBytes: RESPONSE_BODY_MAX,
       },
       { allowLoopback: deps.allowLoopback },
@@ -186,14 +233,19 @@ export async function sendTest(deps: ManualDeliveryDeps, endpointId: number) {
       data: { id: `dlv_${randomUUID()}`, eventId, endpointId, manual: true },
       include: WITH_TYPE,
     });
-    await deps.jobs.enqueue(tx, deliverJob, { deliveryId: delivery.id });
+    await deps.jobs.enqueue(
+      tx,
+      deliverJob,
+      { deliveryId: delivery.id },
+      deliveryGroup(endpointId, endpoint.accountId),
+    );
     return delivery;
   });
 }
 
 /** A new attempt of a recorded delivery: the same event (same eventId, same body) to the same endpoint. */
 export async function redeliver(deps: ManualDeliveryDeps, endpointId: number, deliveryId: string) {
-  await getEndpoint(deps.prisma, deps.actor, endpointId);
+  const endpoint = await getEndpoint(deps.prisma, deps.actor, endpointId);
   const original = await deps.prisma.delivery.findFirst({ where: { id: deliveryId, endpointId } });
   if (!original) throw new NotFoundError('Delivery not found.');
   return deps.prisma.$transaction(async (tx) => {
@@ -201,7 +253,12 @@ export async function redeliver(deps: ManualDeliveryDeps, endpointId: number, de
       data: { id: `dlv_${randomUUID()}`, eventId: original.eventId, endpointId, manual: true },
       include: WITH_TYPE,
     });
-    await deps.jobs.enqueue(tx, deliverJob, { deliveryId: delivery.id });
+    await deps.jobs.enqueue(
+      tx,
+      deliverJob,
+      { deliveryId: delivery.id },
+      deliveryGroup(endpointId, endpoint.accountId),
+    );
     return delivery;
   });
 }

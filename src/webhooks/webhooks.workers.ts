@@ -11,6 +11,7 @@ const deliveryDeps = (deps: JobDeps): DeliveryDeps => ({
   keys: deps.keys,
   clock: deps.clock,
   allowLoopback: deps.config.outboundAllowLoopback,
+  timeoutMs: deps.config.webhookDelivery.timeoutMs,
   onAttempt: (outcome, seconds) => deps.metrics.webhookDelivery(outcome, seconds),
 });
 
@@ -24,11 +25,18 @@ export const fanOutWorker = defineWorker(fanOutJob, {
   },
 });
 
-/** Many at once: a receiver that answers slowly (up to 30 s) must not hold back the others. */
+/**
+ * Shared fairly (README "Webhooks"): the group of a delivery is its endpoint and its tier the
+ * endpoint's account, so a receiver that hangs holds at most its endpoint's slots (and its
+ * account's), and the other endpoints' deliveries go on. A delivery over a limit waits queued.
+ */
 export const deliverWorker = defineWorker(deliverJob, {
-  concurrency: 8,
-  batchSize: 8,
   pollingIntervalSeconds: 0.5,
+  fair: (config) => ({
+    slots: config.webhookDelivery.perProcess,
+    perGroup: config.webhookDelivery.perEndpoint,
+    perTier: config.webhookDelivery.perAccount,
+  }),
   handle: ({ deliveryId }, deps) => deliver(deliveryDeps(deps), deliveryId),
 });
 

@@ -13,6 +13,8 @@ export interface ReceivedRequest {
   receivedAt: number;
   /** When the answer was written (undefined until then, or for ever when told to hang). */
   answeredAt?: number;
+  /** When the exchange ended: answered, or the sender gave up (its own timeout). */
+  closedAt?: number;
 }
 
 type Responder = (request: ReceivedRequest) => {
@@ -20,6 +22,8 @@ type Responder = (request: ReceivedRequest) => {
   body?: string;
   delayMs?: number;
   hang?: boolean;
+  /** Holds the answer until this settles (a receiver that holds requests while a backlog builds). */
+  until?: Promise<unknown>;
 };
 
 const TLS_DIR = new URL('../fixtures/tls/', import.meta.url);
@@ -63,12 +67,18 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
           receivedAt: Date.now(),
         };
         requests.push(received);
+        res.on('close', () => {
+          received.closedAt = Date.now();
+        });
         const answer = responder(received);
         if (answer.hang) return; // never answers
-        setTimeout(() => {
-          received.answeredAt = Date.now();
-          res.writeHead(answer.status).end(answer.body ?? '');
-        }, answer.delayMs ?? 0);
+        const reply = () =>
+          setTimeout(() => {
+            received.answeredAt = Date.now();
+            res.writeHead(answer.status).end(answer.body ?? '');
+          }, answer.delayMs ?? 0);
+        if (answer.until) void answer.until.finally(reply);
+        else reply();
       });
     },
   );
