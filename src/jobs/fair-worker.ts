@@ -14,8 +14,7 @@
 // its group's slot) until the slowest of the batch ends.
 import type { PgBoss } from 'pg-boss';
 import type { PrismaClient } from '../db/prisma.ts';
-import { bossDb } from './boss-db.ts';
-import { BOSS_SCHEMA } from './boss.ts';
+import { BOSS_SCHEMA, bossDb } from './boss-db.ts';
 import type { Job } from './job.ts';
 
 export interface FairLimits {
