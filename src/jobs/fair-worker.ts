@@ -39,6 +39,14 @@ FROM ${BOSS_SCHEMA}.job
 WHERE name = $1 AND state = 'active' AND group_tier IS NOT NULL
 GROUP BY group_tier`;
 
+// A look through pg-boss's own pool, before a claim takes a connection of the service's pool and
+// holds it through a transaction: most polls find nothing due.
+const ANY_DUE = `
+SELECT EXISTS (
+  SELECT 1 FROM ${BOSS_SCHEMA}.job
+  WHERE name = $1 AND state IN ('created', 'retry') AND start_after <= now()
+) AS due`;
+
 const GROUPS_OF_TIERS = `
 SELECT DISTINCT group_id AS "group"
 FROM ${BOSS_SCHEMA}.job
@@ -116,7 +124,7 @@ export class FairWorker {
       let claimed = 0;
       if (free > 0) {
         try {
-          const jobs = await this.#claim(free);
+          const jobs = (await this.#anyDue()) ? await this.#claim(free) : [];
           claimed = jobs.length;
           for (const job of jobs) this.#start(job);
         } catch (error) {
@@ -164,6 +172,11 @@ export class FairWorker {
   async #touch(): Promise<void> {
     const jobs = [...this.#running.values()].map((r) => r.job);
     if (jobs.length > 0) await this.#boss.touch(this.#job.name, jobs).catch(this.#onError);
+  }
+
+  async #anyDue(): Promise<boolean> {
+    const { rows } = await this.#boss.getDb().executeSql(ANY_DUE, [this.#job.name]);
+    return (rows[0] as { due: boolean } | undefined)?.due === true;
   }
 
   /**
