@@ -555,12 +555,14 @@ describe('deliveries', () => {
       ),
     );
     expect(answers.map((a) => a.body.deletedCount ?? a.text)).toEqual(Array(20).fill(100));
-    const received = await receiver.waitFor(2000, forAccount(account), 60_000);
+    // Exactly once, not how fast: the fair worker's throughput to one endpoint is the benchmark's
+    // (README "Performance"), and a loaded machine needs minutes here.
+    const received = await receiver.waitFor(2000, forAccount(account), 200_000);
     expect(new Set(received.map((r) => r.body.eventId)).size).toBe(2000);
     expect(new Set(received.map((r) => r.body.data.trip.id)).size).toBe(2000);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(receiver.requests.filter(forAccount(account))).toHaveLength(2000);
-  }, 120_000);
+  }, 260_000);
 });
 
 describe('a receiver that never answers', () => {
