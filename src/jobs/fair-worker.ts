@@ -6,15 +6,15 @@
 // is taken as soon as a slot of its own frees, by whichever worker process looks first (at once in
 // the process that freed it, within a poll in the others).
 //
-// pg-boss's own fetch bounds a group (`groupConcurrency`, counted in its table); the tiers are
-// bounded here by leaving out the groups of tiers that are full. Claims are taken one process at
-// a time (a transaction-scoped advisory lock on the queue's name), so the counts a claim reads are
-// the ones it adds to, and no limit is overshot by two processes claiming together. Each job is
-// settled on its own as soon as its handler ends: a batch would keep a quick job active (holding
-// its group's slot) until the slowest of the batch ends.
+// A claim is one round trip through pg-boss's own pool (CLAIM): it takes a transaction-scoped
+// advisory lock on the queue's name, so that claims are taken one process at a time and the counts
+// a claim reads are the ones it adds to (no limit is overshot by two processes claiming together),
+// then marks active, as pg-boss's fetch does, the first due jobs in pg-boss's order (priority, then
+// age) that fit their group's and their tier's room. Each job is settled on its own as soon as its
+// handler ends: a batch would keep a quick job active (holding its group's slot) until the slowest
+// of the batch ends.
 import type { PgBoss } from 'pg-boss';
-import type { PrismaClient } from '../db/prisma.ts';
-import { BOSS_SCHEMA, bossDb } from './boss-db.ts';
+import { BOSS_SCHEMA } from './boss-db.ts';
 import type { Job } from './job.ts';
 
 export interface FairLimits {
@@ -33,28 +33,73 @@ interface FetchedJob {
   retryCount: number;
 }
 
-const TIERS_ACTIVE = `
-SELECT group_tier AS tier, count(*)::int AS active
-FROM ${BOSS_SCHEMA}.job
-WHERE name = $1 AND state = 'active' AND group_tier IS NOT NULL
-GROUP BY group_tier`;
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-// A look through pg-boss's own pool, before a claim takes a connection of the service's pool and
-// holds it through a transaction: most polls find nothing due.
-const ANY_DUE = `
-SELECT EXISTS (
-  SELECT 1 FROM ${BOSS_SCHEMA}.job
-  WHERE name = $1 AND state IN ('created', 'retry') AND start_after <= now()
-) AS due`;
-
-const GROUPS_OF_TIERS = `
-SELECT DISTINCT group_id AS "group"
-FROM ${BOSS_SCHEMA}.job
-WHERE name = $1 AND state < 'active' AND group_tier = ANY($2::text[]) AND group_id IS NOT NULL`;
+/**
+ * Up to `free` due jobs of the queue `name`, each group and tier under its limit: two statements
+ * sent as one (the simple protocol runs them in one implicit transaction), the lock, then the
+ * claim, which reads the active counts after the lock is held. It looks at the first `window` due
+ * jobs of groups and tiers with room (pg-boss's index job_i11 serves the order), ranks them within
+ * their group, then within their tier, and takes those within both limits. `seen` tells whether
+ * the window was full: then jobs of other groups may wait behind the ones it cut, and the caller
+ * looks again. The update is pg-boss's fetch's (state, started_on, heartbeat_on, and retry_count,
+ * which names the attempt that complete and fail settle); it claims no job another process took.
+ */
+export function claimSql(name: string, limits: FairLimits, free: number, window: number): string {
+  const q = literal(name);
+  const { perGroup, perTier } = limits;
+  const [groupLimit, tierLimit, take, look] = [perGroup, perTier, free, window].map((n) => {
+    if (!Number.isSafeInteger(n) || n < 1) throw new Error(`fair worker: bad limit ${n}`);
+    return n;
+  });
+  const now = `${BOSS_SCHEMA}.job_now()`;
+  return `SELECT pg_advisory_xact_lock(hashtext(${q}));
+WITH active AS MATERIALIZED (
+  SELECT group_id, group_tier FROM ${BOSS_SCHEMA}.job
+  WHERE name = ${q} AND state = 'active' AND group_id IS NOT NULL
+), counts AS MATERIALIZED (
+  SELECT
+    (SELECT COALESCE(jsonb_object_agg(group_id, n), '{}') FROM
+      (SELECT group_id, count(*) AS n FROM active GROUP BY group_id) g) AS groups,
+    (SELECT COALESCE(jsonb_object_agg(group_tier, n), '{}') FROM
+      (SELECT group_tier, count(*) AS n FROM active WHERE group_tier IS NOT NULL GROUP BY group_tier) t) AS tiers
+), candidates AS MATERIALIZED (
+  SELECT j.id, j.group_id, j.group_tier, j.priority, j.created_on,
+    COALESCE(((SELECT groups FROM counts) ->> j.group_id)::int, 0) AS group_active,
+    COALESCE(((SELECT tiers FROM counts) ->> j.group_tier)::int, 0) AS tier_active
+  FROM ${BOSS_SCHEMA}.job j
+  WHERE j.name = ${q} AND j.state < 'active' AND NOT j.blocked AND j.start_after <= ${now}
+    AND (j.group_id IS NULL OR COALESCE(((SELECT groups FROM counts) ->> j.group_id)::int, 0) < ${groupLimit})
+    AND (j.group_tier IS NULL OR COALESCE(((SELECT tiers FROM counts) ->> j.group_tier)::int, 0) < ${tierLimit})
+  ORDER BY j.priority DESC, j.created_on
+  LIMIT ${look}
+), in_group AS (
+  SELECT c.*, row_number() OVER (PARTITION BY c.group_id ORDER BY c.priority DESC, c.created_on) AS rank
+  FROM candidates c
+), in_tier AS (
+  SELECT g.*, row_number() OVER (PARTITION BY g.group_tier ORDER BY g.priority DESC, g.created_on) AS tier_rank
+  FROM in_group g
+  WHERE g.group_id IS NULL OR g.group_active + g.rank <= ${groupLimit}
+), chosen AS (
+  SELECT t.id FROM in_tier t
+  WHERE t.group_tier IS NULL OR t.tier_active + t.tier_rank <= ${tierLimit}
+  ORDER BY t.priority DESC, t.created_on
+  LIMIT ${take}
+), claimed AS (
+  UPDATE ${BOSS_SCHEMA}.job j SET
+    state = 'active',
+    started_on = ${now},
+    heartbeat_on = ${now},
+    retry_count = CASE WHEN started_on IS NOT NULL THEN retry_count + 1 ELSE retry_count END
+  WHERE j.name = ${q} AND j.id = ANY (ARRAY(SELECT id FROM chosen)) AND j.state < 'active'
+  RETURNING j.id, j.data, j.retry_count
+)
+SELECT id, data, retry_count AS "retryCount", (SELECT count(*) FROM candidates)::int AS seen
+FROM claimed`;
+}
 
 export class FairWorker {
   readonly #boss: PgBoss;
-  readonly #prisma: PrismaClient;
   readonly #job: Job;
   readonly #limits: FairLimits;
   readonly #pollMs: number;
@@ -69,7 +114,6 @@ export class FairWorker {
 
   constructor(options: {
     boss: PgBoss;
-    prisma: PrismaClient;
     job: Job;
     limits: FairLimits;
     pollingIntervalSeconds: number;
@@ -78,7 +122,6 @@ export class FairWorker {
     onError: (error: unknown) => void;
   }) {
     this.#boss = options.boss;
-    this.#prisma = options.prisma;
     this.#job = options.job;
     this.#limits = options.limits;
     this.#pollMs = options.pollingIntervalSeconds * 1000;
@@ -124,7 +167,7 @@ export class FairWorker {
       let claimed = 0;
       if (free > 0) {
         try {
-          const jobs = (await this.#anyDue()) ? await this.#claim(free) : [];
+          const jobs = await this.#claim(free);
           claimed = jobs.length;
           for (const job of jobs) this.#start(job);
         } catch (error) {
@@ -174,58 +217,24 @@ export class FairWorker {
     if (jobs.length > 0) await this.#boss.touch(this.#job.name, jobs).catch(this.#onError);
   }
 
-  async #anyDue(): Promise<boolean> {
-    const { rows } = await this.#boss.getDb().executeSql(ANY_DUE, [this.#job.name]);
-    return (rows[0] as { due: boolean } | undefined)?.due === true;
-  }
-
   /**
-   * Up to `free` jobs, in the order pg-boss keeps (priority, then age), each group and tier under
-   * its limit. pg-boss bounds the groups; a batch takes no more than the least room any tier it
-   * may reach has left, so that no tier is overshot. Tiers with little room left (less than one
-   * group's limit) are left out while the others fill in large batches, then filled one small
-   * batch at a time.
+   * Up to `free` jobs (CLAIM), in as many looks as it takes: a look whose window was full may have
+   * cut jobs of groups it filled, and others may wait behind them.
    */
   async #claim(free: number): Promise<FetchedJob[]> {
-    const { perGroup, perTier } = this.#limits;
-    const name = this.#job.name;
-    const room = Math.min(perGroup, perTier);
-    return this.#prisma.$transaction(async (tx) => {
-      const db = bossDb(tx);
-      await tx.$queryRawUnsafe('SELECT pg_advisory_xact_lock(hashtext($1))::text', name);
-      const claimed: FetchedJob[] = [];
-      let large = true;
-      while (claimed.length < free) {
-        const tiers = (await db.executeSql(TIERS_ACTIVE, [name])).rows as Array<{
-          tier: string;
-          active: number;
-        }>;
-        const left = tiers.map((t) => ({ tier: t.tier, room: perTier - t.active }));
-        const excluded = left.filter((t) => t.room <= 0 || (large && t.room < room));
-        const open = left.filter((t) => !excluded.includes(t));
-        const batch = Math.min(free - claimed.length, perTier, ...open.map((t) => t.room));
-        const ignoreGroups =
-          excluded.length === 0
-            ? null
-            : (
-                (await db.executeSql(GROUPS_OF_TIERS, [name, excluded.map((t) => t.tier)]))
-                  .rows as Array<{ group: string }>
-              ).map((r) => r.group);
-        const jobs = await this.#boss.fetch(name, {
-          batchSize: batch,
-          groupConcurrency: perGroup,
-          ignoreGroups,
-          db,
-        });
-        claimed.push(...jobs);
-        // pg-boss cuts each group to its limit after taking the batch, so a short batch does not
-        // mean that nothing else is due: look again until a look finds nothing.
-        if (jobs.length > 0) continue;
-        const small = left.some((t) => t.room > 0 && t.room < room);
-        if (!large || !small) break;
-        large = false;
-      }
-      return claimed;
-    });
+    const db = this.#boss.getDb();
+    const claimed: FetchedJob[] = [];
+    while (claimed.length < free) {
+      const window = free - claimed.length;
+      // Two statements in one query: pg answers a result for each.
+      const results = (await db.executeSql(
+        claimSql(this.#job.name, this.#limits, window, window),
+      )) as unknown as Array<{ rows: Array<FetchedJob & { seen: number }> }>;
+      const rows = results.at(-1)?.rows ?? [];
+      for (const { id, data, retryCount } of rows) claimed.push({ id, data, retryCount });
+      // Nothing left that fits, or a window that held every due job that fits.
+      if (rows.length === 0 || rows[0]!.seen < window) break;
+    }
+    return claimed;
   }
 }

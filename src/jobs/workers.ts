@@ -98,7 +98,6 @@ export async function startWorkers(
     if (worker.fair) {
       const fairWorker = new FairWorker({
         boss,
-        prisma: deps.prisma,
         job,
         limits: worker.fair(deps.config),
         pollingIntervalSeconds: worker.pollingIntervalSeconds ?? 2,

@@ -97,38 +97,37 @@ function envelope(event: {
 }
 
 /**
- * Whether a queued delivery may start: its attempt begins (startedAt) in a transaction that holds
- * its endpoint's row, so a pause or a delete (which update that row, then skip what is queued,
- * endpoint.service.ts) either sees it begun or is seen by it. Once their answer is sent, no
- * attempt starts. A delivery by hand (a test, a redelivery) is sent to a paused endpoint too.
+ * Whether a queued delivery may start, in one statement: its attempt begins (startedAt) while the
+ * statement holds its endpoint's row (FOR SHARE), so a pause or a delete (which update that row,
+ * then skip what is queued, endpoint.service.ts) either sees it begun or is seen by it. Once their
+ * answer is sent, no attempt starts; a delivery that finds its endpoint paused or deleted is
+ * recorded as skipped here. A delivery by hand (a test, a redelivery) is sent to a paused endpoint
+ * too.
  */
 async function begin(deps: DeliveryDeps, deliveryId: string) {
-  return deps.prisma.$transaction(async (tx) => {
-    const [endpoint] = await tx.$queryRaw<Array<{ paused: boolean; deleted: boolean }>>`
-      SELECT e.status = 'paused' AS paused, e.deleted_at IS NOT NULL AS deleted
-      FROM webhook_endpoints e JOIN deliveries d ON d.endpoint_id = e.id
+  const now = deps.clock();
+  const [begun] = await deps.prisma.$queryRaw<Array<{ started: boolean }>>`
+    WITH endpoint AS (
+      SELECT e.id, CASE
+          WHEN e.deleted_at IS NOT NULL THEN 'deleted'::"DeliverySkipReason"
+          WHEN e.status = 'paused' AND NOT d.manual THEN 'paused'::"DeliverySkipReason"
+        END AS skip
+      FROM deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
       WHERE d.id = ${deliveryId}
-      FOR SHARE OF e`;
-    if (!endpoint) return null;
-    const pending = { id: deliveryId, status: 'pending' as const };
-    const reason = endpoint.deleted ? 'deleted' : endpoint.paused ? 'paused' : null;
-    if (reason) {
-      // A by-hand delivery to a paused endpoint is still sent.
-      const { count } = await tx.delivery.updateMany({
-        where: { ...pending, ...(reason === 'paused' && { manual: false }) },
-        data: { status: 'skipped', skipReason: reason, completedAt: deps.clock() },
-      });
-      if (count > 0) return null;
-    }
-    const { count } = await tx.delivery.updateMany({
-      where: pending,
-      data: { startedAt: deps.clock() },
-    });
-    if (count === 0) return null;
-    return tx.delivery.findUnique({
-      where: { id: deliveryId },
-      include: { event: true, endpoint: true },
-    });
+      FOR SHARE OF e
+    )
+    UPDATE deliveries d SET
+      started_at = CASE WHEN endpoint.skip IS NULL THEN ${now}::timestamptz ELSE d.started_at END,
+      status = CASE WHEN endpoint.skip IS NULL THEN d.status ELSE 'skipped' END,
+      skip_reason = endpoint.skip,
+      completed_at = CASE WHEN endpoint.skip IS NULL THEN d.completed_at ELSE ${now}::timestamptz END
+    FROM endpoint
+    WHERE d.id = ${deliveryId} AND d.endpoint_id = endpoint.id AND d.status = 'pending'
+    RETURNING endpoint.skip IS NULL AS started`;
+  if (!begun?.started) return null;
+  return deps.prisma.delivery.findUnique({
+    where: { id: deliveryId },
+    include: { event: true, endpoint: true },
   });
 }
 

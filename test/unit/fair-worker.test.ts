@@ -59,7 +59,6 @@ async function twoWorkers(name: string, limits: FairLimits) {
   for (const worker of [0, 1]) {
     const fair = new FairWorker({
       boss,
-      prisma,
       job: heldJob,
       limits,
       pollingIntervalSeconds: 0.5,
