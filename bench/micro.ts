@@ -1,4 +1,4 @@
-// node bench/micro.ts [--trips=5000] [--requests=4000] [--rounds=5] [--path=/trips/{id}] [--create | --config [--changing] | --graphql=<query>] [--subscribed] [--alloc] >/dev/null
+// node bench/micro.ts [--trips=5000] [--requests=4000] [--rounds=5] [--path=/trips/{id}] [--create | --config [--changing] | --graphql=<query> | --graphql-body=<json>] [--subscribed] [--alloc] >/dev/null
 // CPU per request of the service in this process, for A/B work on a loaded machine where wall
 // clock means nothing: the service (request logging on, to stdout: send it to /dev/null) answers
 // `--requests` keep-alive requests from 8 clients in this same process, and the process's CPU time
@@ -43,6 +43,11 @@ const { values: args } = parseArgs({
     subscribed: { type: 'boolean', default: false },
     /** POST /graphql with this query instead. */
     graphql: { type: 'string' },
+    /**
+     * POST /graphql with this JSON body instead, `"$ID"` replaced by a random trip id: e.g.
+     * '{"documentId":"sha256:<hash>","variables":{"id":"$ID"}}' for a trusted document.
+     */
+    'graphql-body': { type: 'string' },
     /**
      * Then sample what the service allocates for --requests more requests, garbage included
      * (V8's sampling heap profiler; the clients run in a worker thread, whose heap is not
@@ -95,16 +100,18 @@ try {
   await db.end();
   const pathOf = () =>
     args.path.replace('{id}', String(ids[Math.floor(Math.random() * ids.length)]));
-  const body = args.graphql
-    ? JSON.stringify({ query: args.graphql })
+  const graphqlBody =
+    args['graphql-body'] ?? (args.graphql ? JSON.stringify({ query: args.graphql }) : undefined);
+  const body = graphqlBody
+    ? graphqlBody
     : args.config
       ? JSON.stringify(configurationWithBlocks(200))
       : args.create
         ? JSON.stringify(NEW_TRIP)
         : undefined;
-  const method = args.config ? 'PUT' : args.create || args.graphql ? 'POST' : 'GET';
+  const method = args.config ? 'PUT' : args.create || graphqlBody ? 'POST' : 'GET';
   const requestPath = () =>
-    args.graphql
+    graphqlBody
       ? '/graphql'
       : args.create
         ? '/trips'
@@ -115,7 +122,7 @@ try {
   const bodyOf = () =>
     body && args.changing
       ? body.replace('"title":"Itinerary"', `"title":"Itinerary ${++sent}"`)
-      : body;
+      : body?.replace('"$ID"', String(ids[Math.floor(Math.random() * ids.length)]));
   const get = () =>
     new Promise<number>((resolve, reject) => {
       const request = http.request(

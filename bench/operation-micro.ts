@@ -11,7 +11,8 @@ import pg from 'pg';
 import { loadConfig } from '../src/config/config.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import type { Context } from '../src/graphql/context.ts';
-import { schema } from '../src/graphql/schema.ts';
+import { DOMAINS } from '../src/domains.ts';
+import { buildSchema } from '../src/graphql/schema.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createPrisma } from '../src/db/prisma.ts';
 import { createLogger } from '../src/logger.ts';
@@ -20,6 +21,8 @@ import { TRIP_FIELDS } from '../src/trips/trip.rest.ts';
 import { startService } from '../src/service.ts';
 import { freePort } from '../test/helpers/ports.ts';
 import { seed } from './seed.ts';
+
+const schema = await buildSchema(DOMAINS);
 
 const clients = Number(process.env.C ?? 8);
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-op-'));

@@ -35,6 +35,7 @@ import {
 } from './report.ts';
 import {
   BACKGROUND_SCENARIOS,
+  GRAPHQL_PAIRS,
   RATIO_PAIRS,
   scenarios,
   WRITE_PAIRS,
@@ -199,7 +200,7 @@ try {
   // round and service first in the third, and its ratio is the median of the rounds. The table
   // shows the first round.
   const pairRatios: Record<string, number[]> = {};
-  for (const [serviceId, baselineId] of RATIO_PAIRS) {
+  for (const [serviceId, baselineId] of [...RATIO_PAIRS, ...GRAPHQL_PAIRS]) {
     const service = all.find((s) => s.id === serviceId);
     const baseline = all.find((s) => s.id === baselineId);
     if (!service || !baseline) continue;
@@ -219,7 +220,7 @@ try {
   }
   // The reads without a pair are measured as many times, so that each scenario's tail is the
   // median of as many rounds (the table shows the first).
-  const paired = new Set<string>(RATIO_PAIRS.flat());
+  const paired = new Set<string>([...RATIO_PAIRS, ...GRAPHQL_PAIRS].flat());
   for (let round = 1; round < options.rounds; round++)
     for (const scenario of all.filter((s) => !s.writes && !paired.has(s.id))) {
       log(`round ${round + 1} of ${options.rounds}: ${scenario.label}`);
@@ -319,6 +320,15 @@ async function checkSameAnswers(
     });
     return { status: response.status, body: await response.text() };
   };
+  // The GraphQL reads answer data, not errors (trusted-documents.test.ts compares them with REST's).
+  for (const [graphqlId] of GRAPHQL_PAIRS) {
+    const scenario = list.find((s) => s.id === graphqlId);
+    if (!scenario) continue;
+    const answer = await ask(serviceUrl, scenario);
+    const body = JSON.parse(answer.body) as { data?: { trip?: unknown }; errors?: unknown };
+    if (answer.status !== 200 || body.errors || !body.data?.trip)
+      throw new Error(`${graphqlId} answers ${answer.status} ${answer.body.slice(0, 400)}`);
+  }
   for (const [serviceId, baselineId] of [...RATIO_PAIRS, ...WRITE_PAIRS]) {
     const service = list.find((s) => s.id === serviceId);
     const baseline = list.find((s) => s.id === baselineId);

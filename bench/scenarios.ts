@@ -1,6 +1,7 @@
 // What the benchmark sends. Each scenario is one request shape; `next()` gives the next request
 // (a random trip id, for instance). Baseline scenarios go to the bare node:http + pg server.
 // Background work (webhook deliveries, AI imports) is not a request shape: see BACKGROUND_SCENARIOS.
+import { readManifest } from '../src/graphql/trusted-documents.ts';
 import { TRIP_FIELDS } from '../src/trips/trip.rest.ts';
 import { configurationWithBlocks, NEW_TRIP } from './documents.ts';
 
@@ -28,6 +29,15 @@ export const RATIO_PAIRS = [
   ['trips-list-search', 'trips-list-search-baseline'],
   ['trips-list-sort', 'trips-list-sort-baseline'],
 ] as const;
+/**
+ * The same read on POST /graphql and on REST (issue 29), in alternating rounds as the pairs
+ * above: [GraphQL, REST]. A trusted document, and a document of the client's own (sent as text,
+ * validated by Yoga the first time, run directly after).
+ */
+export const GRAPHQL_PAIRS = [
+  ['trip-by-id-trusted', 'trip-by-id'],
+  ['trip-by-id-graphql', 'trip-by-id'],
+] as const;
 /** Writes measured against the baseline's same transactional work: [service, baseline]. */
 export const WRITE_PAIRS = [
   ['create-trip', 'create-trip-baseline'],
@@ -51,6 +61,10 @@ export const BACKGROUND_SCENARIOS = [
 export type BackgroundScenario = (typeof BACKGROUND_SCENARIOS)[number];
 
 export const TRIP_BY_ID_QUERY = `query Trip($id: Int!) { trip(id: $id) { ${TRIP_FIELDS} } }`;
+/** The trusted document of the same read (documents/trip-builder/trip.graphql). */
+const TRUSTED_TRIP_ID = Object.entries(readManifest()).find(([, document]) =>
+  document.startsWith('query Trip('),
+)![0];
 const CONNECTION_QUERY = `query Trips { tripsConnection(first: 20) {
   totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${TRIP_FIELDS} } } } }`;
 
@@ -101,8 +115,22 @@ export function scenarios(tripIds: readonly number[]): Scenario[] {
       next: get(() => `/trips/${randomId()}`),
     }),
     {
+      id: 'trip-by-id-trusted',
+      label: 'the same read as POST /graphql, a trusted document',
+      target: 'service',
+      next: () => ({
+        method: 'POST',
+        path: '/graphql',
+        headers: json,
+        body: JSON.stringify({
+          documentId: `sha256:${TRUSTED_TRIP_ID}`,
+          variables: { id: randomId() },
+        }),
+      }),
+    },
+    {
       id: 'trip-by-id-graphql',
-      label: 'the same read as POST /graphql',
+      label: 'the same read as POST /graphql, a document of its own',
       target: 'service',
       next: () => ({
         method: 'POST',

@@ -1,18 +1,22 @@
 // createApp(deps) → a fetch handler: request id, CORS preflights, authentication, rate limit, then
 // /graphql to Yoga and everything else to the REST facade; CORS and security headers on every
 // answer. It never listens; service.ts does.
-import type { IncomingMessage } from 'node:http';
 import type { GraphQLSchema } from 'graphql';
-import type { Actor } from './auth/actor.ts';
+import { type Actor, callerSubject } from './auth/actor.ts';
 import { ON_BEHALF_OF_HEADER } from './auth/on-behalf-of.ts';
 import { LIMITS } from './config/constants.ts';
+import type { DomainModule } from './domain-module.ts';
 import { createCors } from './http/cors.ts';
+import type { App, ServerContext } from './http/fetch-handler.ts';
 import { headAnswer, routedAs } from './http/head.ts';
 import { createSecurityHeaders } from './http/security-headers.ts';
 import type { PrismaClient } from './db/prisma.ts';
 import { UnauthenticatedError } from './errors.ts';
 import type { Context } from './graphql/context.ts';
 import { checkGraphQLRequest } from './graphql/http-contract.ts';
+import { createDirectExecution } from './graphql/direct-execution.ts';
+import { TrustedDocuments } from './graphql/trusted-documents.ts';
+import { ValidatedDocuments } from './graphql/validated-documents.ts';
 import { createGraphQLHandler } from './graphql/yoga.ts';
 import {
   createIdempotencyGuard,
@@ -31,19 +35,12 @@ import { createRestRouter, type Surface } from './rest/router.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
+  /** Every domain, from the composition root (service.ts): the REST router registers their routes. */
+  domains: readonly DomainModule[];
   schema: GraphQLSchema;
   prisma: PrismaClient;
   logger: Logger;
   services: Services;
-}
-
-/** What the Node adapter passes along: the raw request, for duplicate headers and the peer IP. */
-export interface ServerContext {
-  req?: IncomingMessage;
-}
-
-export interface App {
-  fetch(request: Request, serverContext?: ServerContext): Promise<Response>;
 }
 
 /** Paths whose Authorization header is not ours to interpret (OAuth client authentication). */
@@ -60,26 +57,14 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
   };
   const cors = createCors(deps.services.config.corsOrigins);
   const secure = createSecurityHeaders(deps.services.config);
-  const router = createRestRouter(deps.schema, surface);
+  const router = createRestRouter(deps.domains, deps.schema, surface);
   const requestLog = createRequestLog(deps.logger);
+  const graphql = surface === 'api' ? createGraphQL(deps) : undefined;
   const idempotent = createIdempotencyGuard({
     prisma: deps.prisma,
     secret: deps.services.keys.answerEncryption,
     config: deps.services.config,
   });
-  const yoga =
-    surface === 'api'
-      ? createGraphQLHandler(deps.schema, {
-          graphiql: deps.services.config.graphiql,
-          limits: deps.services.config.graphql,
-          logger: deps.logger,
-          metrics: deps.services.metrics,
-          knownOperations: new Set([
-            ...preparedOperationNames(),
-            ...deps.services.config.graphql.metricsOperations,
-          ]),
-        })
-      : undefined;
 
   /** The caller, or null when anonymous. Failures spend the IP's budget, and a spent budget is a 429 before any lookup. */
   async function authenticate(
@@ -113,17 +98,10 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
     const path = url.pathname;
     const actor = await authenticate(request, serverContext, context, path);
     context.actor = actor;
-    const limits = await deps.services.rateLimits.consume(rateSubject(actor, context.clientIp));
+    const limits = await deps.services.rateLimits.consume(callerSubject(actor, context.clientIp));
     const dispatch = async (request: Request) =>
-      yoga && path === '/graphql'
-        ? (checkGraphQLRequest(request) ??
-          (await yoga.fetch(
-            await withBoundedBody(
-              request,
-              actor ? LIMITS.configBodyBytes : LIMITS.anonymousGraphqlBodyBytes,
-            ),
-            { appContext: context },
-          )))
+      graphql && path === '/graphql'
+        ? (checkGraphQLRequest(request) ?? (await graphql.fetch(request, context)))
         : await router.fetch(request, context, url);
     // A key is its caller's: without credentials (a public mutation) the header is ignored.
     const response =
@@ -191,12 +169,6 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
   };
 }
 
-function rateSubject(actor: Actor | null, ip: string) {
-  if (actor)
-    return { key: actor.apiKeyId !== undefined ? `ak:${actor.apiKeyId}` : `mc:${actor.clientId}` };
-  return { ip };
-}
-
 /** Every value of a header as received, one per header line (fetch's Headers merges them). */
 function headerValues(request: Request, serverContext: ServerContext, name: string): string[] {
   const raw = serverContext.req?.rawHeaders;
@@ -211,15 +183,56 @@ function headerValues(request: Request, serverContext: ServerContext, name: stri
 }
 
 /**
- * GraphQL bodies get the same hard limit as REST ones (the largest: a trip configuration), and a
- * small one without credentials: a public page's query is a few KB.
+ * /graphql: a POST of a prepared document runs directly (graphql/direct-execution.ts), everything
+ * else goes to Yoga. The trusted documents are prepared here, once.
  */
-async function withBoundedBody(request: Request, limitBytes: number): Promise<Request> {
-  if (request.method !== 'POST') return request;
-  // An anonymous body past its limit is discarded up to the authenticated limit's drain, so the
-  // client reads its 413 instead of a reset: discarding costs no parsing.
-  const body = await readBody(request, limitBytes, LIMITS.configBodyBytes * 4);
-  return new Request(request.url, { method: 'POST', headers: request.headers, body });
+function createGraphQL(deps: AppDeps) {
+  const { config, metrics } = deps.services;
+  const trusted = new TrustedDocuments(deps.schema);
+  const validated = new ValidatedDocuments(deps.schema, {
+    hideSuggestions: !config.graphql.introspection,
+  });
+  // The metrics count operations by name only for names we wrote; the others are `other`.
+  const knownOperations = new Set([
+    ...preparedOperationNames(),
+    ...trusted.names(),
+    ...config.graphql.metricsOperations,
+  ]);
+  const yoga = createGraphQLHandler(deps.schema, {
+    graphiql: config.graphiql,
+    limits: config.graphql,
+    logger: deps.logger,
+    metrics,
+    trusted,
+    validated,
+    knownOperations,
+  });
+  const executeDirectly = createDirectExecution({
+    trusted,
+    validated,
+    knownOperations,
+    limits: config.graphql,
+    metrics,
+    logger: deps.logger,
+  });
+  const decoder = new TextDecoder();
+  return {
+    async fetch(request: Request, context: Context): Promise<Response> {
+      if (request.method !== 'POST') return yoga.fetch(request, { appContext: context });
+      // GraphQL bodies get the same hard limit as REST ones (the largest: a trip configuration),
+      // and a small one without credentials: a public page's query is a few KB. An anonymous body
+      // past its limit is discarded up to the authenticated limit's drain, so the client reads its
+      // 413 instead of a reset: discarding costs no parsing.
+      const limit = context.actor ? LIMITS.configBodyBytes : LIMITS.anonymousGraphqlBodyBytes;
+      const body = await readBody(request, limit, LIMITS.configBodyBytes * 4);
+      return (
+        (await executeDirectly(request, decoder.decode(body), context)) ??
+        yoga.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body }), {
+          appContext: context,
+        })
+      );
+    },
+  };
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {

@@ -1,6 +1,6 @@
 // What a domain plugs into the plumbing. Each domain folder has one <domain>.domain.ts that says
-// it; src/domains.ts lists them, and the plumbing (REST router, OpenAPI document, GraphQL schema,
-// workers, event recorder) reads that list instead of importing any domain itself.
+// it; src/domains.ts lists them, and service.ts hands that list to the plumbing (REST router,
+// OpenAPI document, GraphQL schema, workers, event recorder), which imports no domain itself.
 import type { GraphQLSchema } from 'graphql';
 import type { z } from 'zod';
 import type { JobWorker } from './jobs/workers.ts';

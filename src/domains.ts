@@ -1,7 +1,8 @@
-// Every domain of the service, in one list: the registry the plumbing reads. The REST router
-// registers each domain's routes, the OpenAPI document gathers its paths (in this order), the
-// GraphQL schema loads its types, the worker role runs its jobs and the event recorder reads its
-// resources. A new domain adds its <domain>.domain.ts here and nowhere else.
+// Every domain of the service, in one list: the registry. The composition root (service.ts) hands
+// it to the plumbing, which imports no domain: the REST router registers each domain's routes,
+// the OpenAPI document gathers its paths (in this order), the GraphQL schema loads its types, the
+// worker role runs its jobs and the event recorder reads its resources. A new domain adds its
+// <domain>.domain.ts here and nowhere else.
 import { accountsDomain } from './accounts/accounts.domain.ts';
 import { authDomain } from './auth/auth.domain.ts';
 import { bookingsDomain } from './bookings/bookings.domain.ts';

@@ -1,13 +1,16 @@
 // Starts everything a process of the service runs, per SERVICE_ROLES: the database (embedded
 // when DATABASE_URL is unset), migrations, pg-boss, the API listener (REST + GraphQL), the AI
-// listener and the workers. stop() undoes it in reverse, letting in-flight work finish.
+// listener and the workers. stop() undoes it in reverse, letting in-flight work finish. It is the
+// composition root: it hands the list of domains (src/domains.ts) to the plumbing, which imports
+// no domain: the GraphQL schema, the job registry, and, through createApp, the REST router and the
+// OpenAPI document.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServerAdapter } from '@whatwg-node/server';
-import { createApp, type App, type ServerContext } from './app.ts';
+import { createApp } from './app.ts';
 import { demoBanner, seedDemoAccount } from './accounts/demo-seed.ts';
 import { ApiKeyVerifier } from './auth/api-keys.ts';
-import { AuthChangeListener, type AuthChange } from './auth/auth-changes.ts';
+import { listenToAuthChanges, type AuthChange } from './auth/auth-changes.ts';
 import { Authenticator } from './auth/authenticate.ts';
 import { MachineAuth } from './auth/machine-clients.ts';
 import type { Config } from './config/config.ts';
@@ -16,15 +19,18 @@ import { startEmbeddedPostgres } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { waitForDatabase } from './db/wait-for-database.ts';
 import { createPrisma, databasePool } from './db/prisma.ts';
-import { schema } from './graphql/schema.ts';
+import { buildSchema } from './graphql/schema.ts';
+import type { App, ServerContext } from './http/fetch-handler.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import { PgLeaseStore } from './http/rate-limit-counters.ts';
 import { startBoss } from './jobs/boss.ts';
-import { JOBS, WORKERS } from './jobs/registry.ts';
-import { eventResources } from './domains.ts';
+import { jobRegistry } from './jobs/registry.ts';
+import { DOMAINS, eventResources } from './domains.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { groupBacklog, queueStats } from './jobs/queue-stats.ts';
 import { createQueues, startWorkers } from './jobs/workers.ts';
 import type { Logger } from './logger.ts';
+import { LiveChanges } from './live/live-changes.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { startMetricsServer } from './metrics/metrics.server.ts';
 import type { Services } from './services.ts';
@@ -59,6 +65,7 @@ export async function startService(
   const cleanups: Array<() => Promise<void>> = [];
   const readiness = new Readiness();
   const servers: http.Server[] = [];
+  const beforeClose: Array<() => Promise<void>> = [];
   const stop = async () => {
     // Not ready any more; the listeners keep serving for the drain delay, so that a load balancer
     // sees /readyz fail and stops sending before they close.
@@ -66,6 +73,7 @@ export async function startService(
     readiness.drain();
     if (wasReady && config.shutdownDrainDelayMs)
       await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainDelayMs));
+    await Promise.all(beforeClose.map((end) => end().catch(() => {})));
     await Promise.all(servers.map((server) => closeServer(server, config.shutdownTimeoutMs)));
     for (const cleanup of cleanups.reverse())
       await cleanup().catch((error) => logger.error({ err: error }, 'error while stopping'));
@@ -113,7 +121,8 @@ export async function startService(
     const boss = await startBoss({ databaseUrl, worker: config.roles.has('worker'), logger });
     cleanups.push(() => boss.stop({ graceful: true, timeout: config.shutdownTimeoutMs }));
 
-    await createQueues(boss, JOBS);
+    const registry = jobRegistry(DOMAINS);
+    await createQueues(boss, registry.jobs);
     // Only the listeners count requests; a worker-only process keeps no budgets and opens no pool.
     const leaseStore =
       config.roles.has('api') || config.roles.has('ai') ? new PgLeaseStore(databaseUrl) : undefined;
@@ -122,7 +131,7 @@ export async function startService(
     cleanups.push(() => services.rateLimits.stop());
     if (config.roles.has('api') || config.roles.has('ai')) {
       // The processes that authenticate forget cached credentials as soon as they change anywhere.
-      const authChanges = new AuthChangeListener({
+      const authChanges = listenToAuthChanges({
         databaseUrl,
         logger,
         onChange: (change) => forgetCredentials(services, change),
@@ -130,7 +139,14 @@ export async function startService(
       await authChanges.start();
       cleanups.push(() => authChanges.stop());
     }
-    const deps = { schema, prisma, logger, services };
+    if (config.roles.has('api')) {
+      await services.live.start(databaseUrl, logger);
+      cleanups.push(() => services.live.stop());
+      // Open streams end before the listeners close: their clients reconnect elsewhere.
+      beforeClose.push(() => services.live.stop());
+    }
+    const schema = await buildSchema(DOMAINS);
+    const deps = { domains: DOMAINS, schema, prisma, logger, services };
     const metricsServer = config.metricsPort
       ? await startMetricsServer(services.metrics, config.host, config.metricsPort, logger)
       : undefined;
@@ -138,9 +154,9 @@ export async function startService(
     if (config.roles.has('worker')) {
       const { keys, jobs, metrics, events } = services;
       const jobDeps = { prisma, logger, clock: config.clock, jobs, metrics, config, keys, events };
-      const stopWorkers = await startWorkers(boss, WORKERS, jobDeps);
+      const stopWorkers = await startWorkers(boss, registry.workers, jobDeps);
       cleanups.push(() => stopWorkers(config.shutdownTimeoutMs));
-      logger.info({ queues: WORKERS.length }, 'workers started');
+      logger.info({ queues: registry.workers.length }, 'workers started');
     }
 
     const apiUrl = apiServer && urlOf(apiServer);
@@ -176,6 +192,7 @@ async function buildServices(
   const apiKeys = new ApiKeyVerifier(prisma, Date.now, config.authCacheMs);
   const machines = new MachineAuth(prisma, config.oauth, keys.tokenSigning, config.authCacheMs);
   const jobs = new JobQueue(boss);
+  const live = new LiveChanges(prisma, config.graphql.subscriptions);
   return {
     config,
     keys,
@@ -197,7 +214,13 @@ async function buildServices(
       clock: config.clock,
       resources: eventResources(),
     }),
-    metrics: new Metrics({ prisma, pool: databasePool(prisma) }),
+    metrics: new Metrics({
+      pool: databasePool(prisma),
+      queues: () => queueStats(prisma),
+      groups: (top) => groupBacklog(prisma, top),
+      subscriptions: () => live.open,
+    }),
+    live,
   };
 }
 

@@ -7,6 +7,7 @@ import type { Config } from './config/config.ts';
 import type { Keys } from './config/secret-key.ts';
 import type { RateLimits } from './http/rate-limit.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { LiveChanges } from './live/live-changes.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { StatusService } from './status/status.service.ts';
 import type { EventRecorder } from './webhooks/events.ts';
@@ -25,4 +26,6 @@ export interface Services {
   events: EventRecorder;
   /** Prometheus metrics of this process (served on METRICS_PORT). */
   metrics: Metrics;
+  /** Live updates for GraphQL subscriptions (listening only in the API processes). */
+  live: LiveChanges;
 }

@@ -1,10 +1,14 @@
-// What the specification leaves to "account settings", as plain functions over Prisma: used by
-// the admin command line, by the API's key management and by the tests' fixtures.
+// What a user interface would put in "account settings"
+// (docs/decisions.md#accounts-roles-and-keys), as plain functions over Prisma: used by the admin
+// command line, by the API's key management and by the tests' fixtures.
 import { createApiKey } from '../auth/api-keys.ts';
 import { createMachineClient } from '../auth/machine-clients.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Plan, Role } from '../generated/prisma/enums.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
+
+/** A member's new key: it lives with the keys (auth/api-keys.ts), which the API's key management uses too. */
+export { createKey } from '../auth/api-keys.ts';
 
 export async function createOrganisation(prisma: PrismaClient, input: { name: string }) {
   const organisation = await prisma.organisation.create({ data: { name: input.name } });
@@ -67,27 +71,6 @@ export async function createAgent(
     role,
   });
   return { agentId: agent.id, accountId: input.accountId, role };
-}
-
-export async function createKey(
-  prisma: PrismaClient,
-  input: { agentId: number; accountId: number; name?: string },
-) {
-  const member = await prisma.membership.findUnique({
-    where: { agentId_accountId: { agentId: input.agentId, accountId: input.accountId } },
-  });
-  if (!member)
-    throw new ValidationError({
-      agentId: [`Agent ${input.agentId} is not a member of account ${input.accountId}.`],
-    });
-  const key = await createApiKey(prisma, input);
-  return {
-    apiKey: key.key,
-    prefix: key.prefix,
-    keyId: key.id,
-    agentId: input.agentId,
-    accountId: input.accountId,
-  };
 }
 
 export async function revokeKeys(prisma: PrismaClient, input: { prefix: string }) {

@@ -19,6 +19,13 @@ export interface Actor {
   scopes?: ReadonlySet<string>;
 }
 
+/** Whom a budget counts against: the key or machine client, or the IP without credentials. */
+export function callerSubject(actor: Actor | null, ip: string): { key: string } | { ip: string } {
+  if (actor)
+    return { key: actor.apiKeyId !== undefined ? `ak:${actor.apiKeyId}` : `mc:${actor.clientId}` };
+  return { ip };
+}
+
 export function actorCan(actor: Actor | null, permission: Permission): boolean {
   if (!actor || !roleAllows(actor.role, permission)) return false;
   return actor.scopes === undefined || actor.scopes.has(permission);

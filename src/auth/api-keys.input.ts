@@ -1,4 +1,4 @@
-// What POST /api-keys accepts (decisions "Tenancy, people and keys").
+// What POST /api-keys accepts (docs/decisions.md#accounts-roles-and-keys).
 import { z } from 'zod';
 
 export const createApiKeyBody = z.strictObject({

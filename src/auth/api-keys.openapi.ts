@@ -1,4 +1,5 @@
-// /api-keys: the account's API keys, for owners and admins (decisions "Tenancy, people and keys").
+// /api-keys: the account's API keys, for owners and admins
+// (docs/decisions.md#accounts-roles-and-keys).
 import { body, callerOperation, json, ok, parameterRef, schemaRef } from '../openapi/operations.ts';
 import type { Paths, RequestBodyInput } from '../openapi/types.ts';
 import { createApiKeyBody } from './api-keys.input.ts';

@@ -2,11 +2,11 @@
 // list, create and revoke them. The plain key appears only in the creation answer. A key always
 // acts as the agent who creates it: an admin cannot mint a key that acts as the owner (issue 15).
 import { z } from 'zod';
-import { createKey } from '../accounts/admin.service.ts';
 import { builder } from '../graphql/builder.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { trimmedString } from '../shared/fields.ts';
 import { parseOrThrow } from '../validation.ts';
+import { createKey } from './api-keys.ts';
 
 const _ApiKeyType = builder.prismaObject('ApiKey', {
   fields: (t) => ({

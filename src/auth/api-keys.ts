@@ -5,6 +5,7 @@
 // account clears the cache of every process at once (auth-changes.ts); the TTL is the safety net.
 import { DURATIONS } from '../config/constants.ts';
 import type { PrismaClient } from '../db/prisma.ts';
+import { ValidationError } from '../errors.ts';
 import type { Plan, Role } from '../generated/prisma/enums.ts';
 import { hashesEqual, randomBase62, sha256Hex } from './tokens.ts';
 
@@ -33,6 +34,28 @@ export async function createApiKey(
   const { key, prefix, hash } = generateApiKey();
   const row = await prisma.apiKey.create({ data: { ...input, prefix, hash } });
   return { key, prefix, id: row.id };
+}
+
+/** A new key of an agent in an account it is a member of (POST /api-keys, the admin command line). */
+export async function createKey(
+  prisma: PrismaClient,
+  input: { agentId: number; accountId: number; name?: string },
+) {
+  const member = await prisma.membership.findUnique({
+    where: { agentId_accountId: { agentId: input.agentId, accountId: input.accountId } },
+  });
+  if (!member)
+    throw new ValidationError({
+      agentId: [`Agent ${input.agentId} is not a member of account ${input.accountId}.`],
+    });
+  const key = await createApiKey(prisma, input);
+  return {
+    apiKey: key.key,
+    prefix: key.prefix,
+    keyId: key.id,
+    agentId: input.agentId,
+    accountId: input.accountId,
+  };
 }
 
 /** Which cached lookups to drop: those of one key, of an agent (in an account), or of an account. */

@@ -4,12 +4,10 @@
 // that authenticates listens on a connection of its own and forgets the cached credentials the
 // change concerns. The caches' short TTL stays as a safety net: while the connection is down and
 // re-established, notifications may be missed, so the caches are cleared then too.
-import pg from 'pg';
+import { PgListener } from '../db/pg-listener.ts';
 import type { Logger } from '../logger.ts';
 
 export const AUTH_CHANGES_CHANNEL = 'auth_changes';
-const RECONNECT_MIN_MS = 500;
-const RECONNECT_MAX_MS = 5_000;
 
 /**
  * What changed, from the triggers' message (see the auth_change_targets migration), or `all` when
@@ -41,85 +39,21 @@ export function parseAuthChange(payload: string | undefined): AuthChange {
   return { all: true };
 }
 
-export class AuthChangeListener {
-  private readonly databaseUrl: string;
-  private readonly logger: Logger;
-  private readonly onChange: (change: AuthChange) => void;
-  private client: pg.Client | undefined;
-  private retryTimer: NodeJS.Timeout | undefined;
-  private retryMs = RECONNECT_MIN_MS;
-  private stopped = false;
-
-  constructor(options: {
-    databaseUrl: string;
-    logger: Logger;
-    onChange: (change: AuthChange) => void;
-  }) {
-    this.databaseUrl = options.databaseUrl;
-    this.logger = options.logger;
-    this.onChange = options.onChange;
-  }
-
-  /** Listens; the first connection must succeed (the database was just migrated). */
-  async start(): Promise<void> {
-    await this.connect();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.retryTimer);
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => {});
-  }
-
-  private async connect(): Promise<void> {
-    const client = new pg.Client({
-      connectionString: this.databaseUrl,
-      application_name: 'trips-auth-changes',
-      keepAlive: true,
-    });
-    client.on('notification', (message) => {
-      if (message.channel === AUTH_CHANGES_CHANNEL) this.onChange(parseAuthChange(message.payload));
-    });
-    client.on('error', (error) => this.lost(client, error));
-    client.on('end', () => this.lost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${AUTH_CHANGES_CHANNEL}`);
-    } catch (error) {
-      client.removeAllListeners('end');
-      await client.end().catch(() => {});
-      throw error;
-    }
-    if (this.stopped) return void (await client.end().catch(() => {}));
-    this.client = client;
-    this.retryMs = RECONNECT_MIN_MS;
+/** Listens on auth_changes and hands each change to `onChange` (everything, after a gap). */
+export function listenToAuthChanges(options: {
+  databaseUrl: string;
+  logger: Logger;
+  onChange: (change: AuthChange) => void;
+}): PgListener {
+  return new PgListener({
+    databaseUrl: options.databaseUrl,
+    logger: options.logger,
+    channels: [AUTH_CHANGES_CHANNEL],
+    applicationName: 'trips-auth-changes',
+    onNotification: (_channel, payload) => options.onChange(parseAuthChange(payload)),
     // Whatever changed while nobody listened here was missed: forget everything.
-    this.onChange({ all: true });
-  }
-
-  private lost(client: pg.Client, error?: Error) {
-    if (this.client !== client || this.stopped) return;
-    this.client = undefined;
-    client.removeAllListeners('end');
-    client.end().catch(() => {});
-    this.logger.warn(
-      { err: error },
+    onResync: () => options.onChange({ all: true }),
+    lostMessage:
       'auth change notifications interrupted: caches fall back to their TTL until reconnected',
-    );
-    this.onChange({ all: true });
-    this.reconnectLater();
-  }
-
-  private reconnectLater() {
-    if (this.stopped) return;
-    this.retryTimer = setTimeout(() => {
-      this.connect().catch(() => {
-        this.retryMs = Math.min(RECONNECT_MAX_MS, this.retryMs * 2);
-        this.reconnectLater();
-      });
-    }, this.retryMs);
-    this.retryTimer.unref();
-  }
+  });
 }

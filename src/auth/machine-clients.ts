@@ -1,4 +1,4 @@
-// Machine-to-machine clients (decisions "m2mOnBehalfOf"): OAuth 2.0 client credentials. The
+// Machine-to-machine clients (README.md#machine-clients): OAuth 2.0 client credentials. The
 // built-in issuer signs short-lived HS256 JWTs; tokens of an external issuer (Auth0 and the like)
 // are accepted when its issuer, audience and JWKS URL are configured. Either way the client must
 // be registered here, because its grant (one account, or an organisation) lives here.

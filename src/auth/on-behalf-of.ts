@@ -1,6 +1,6 @@
-// The `x-on-behalf-of` header of machine clients (service-spec "Trips" notes, rules 1 to 5;
-// decisions: value `<agent email>` or `<agent email>,<accountId>`). Every failure to resolve it
-// answers the same 403, so a client learns nothing about agents or accounts outside its grant.
+// The `x-on-behalf-of` header of machine clients (README.md#machine-clients, rules 1 to 5; the
+// value is `<agent email>` or `<agent email>,<accountId>`). Every failure to resolve it answers the
+// same 403, so a client learns nothing about agents or accounts outside its grant.
 import type { PrismaClient } from '../db/prisma.ts';
 import type { Plan, Role } from '../generated/prisma/enums.ts';
 import { BadRequestError, ForbiddenError } from '../errors.ts';

@@ -1,5 +1,5 @@
-// Roles and permissions (decisions "Tenancy, people and keys"). A permission has the name of the
-// OAuth scope a machine client needs for it, so one check serves keys and machine tokens.
+// Roles and permissions (docs/decisions.md#accounts-roles-and-keys). A permission has the name of
+// the OAuth scope a machine client needs for it, so one check serves keys and machine tokens.
 import type { Role } from '../generated/prisma/enums.ts';
 
 export const PERMISSIONS = [

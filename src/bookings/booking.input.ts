@@ -1,4 +1,4 @@
-// What the booking and payment mutations accept (service-spec "Booking and payment link" tables).
+// What the booking and payment mutations accept (docs/decisions.md#bookings-and-payment-links).
 import countries from 'i18n-iso-countries';
 import { z } from 'zod';
 import { dayField, instantField } from '../shared/date-range.ts';

@@ -1,5 +1,5 @@
-// Bookings and payment links as events carry them (service-spec "Payload shapes"): their shapes
-// (booking.shape.ts), field by field.
+// Bookings and payment links as events carry them (docs/decisions.md#bookings-and-payment-links):
+// their shapes (booking.shape.ts), field by field.
 import type { Prisma } from '../db/prisma.ts';
 import type { BookingShape, PaymentShape } from './booking.shape.ts';
 

@@ -1,8 +1,8 @@
-// Bookings (service-spec "Booking"): created by a traveler joining a trip by its join code, by an
-// agent from a completed checkout or by hand; activated after payment; cancelled with a reason.
-// Each change records exactly the events the specification names, in its transaction:
-// booking.created on creation; booking.updated on cancel, activation, a payment status change,
-// and traveler changes. Notes and back-office fields change no event.
+// Bookings (docs/decisions.md#bookings-and-payment-links): created by a traveler joining a trip by
+// its join code, by an agent from a completed checkout or by hand; activated after payment;
+// cancelled with a reason. Each change records exactly the events the product names, in its
+// transaction: booking.created on creation; booking.updated on cancel, activation, a payment status
+// change, and traveler changes. Notes and back-office fields change no event.
 import type { Actor } from '../auth/actor.ts';
 import type { Prisma, PrismaClient } from '../db/prisma.ts';
 import { BadRequestError, NotFoundError } from '../errors.ts';

@@ -1,7 +1,7 @@
-// The shapes of a booking and of a payment link as their events carry them (service-spec "Payload
-// shapes", field by field), written once: the document's Booking and Payment schemas are
-// converted from them and the event payloads are typed by them. Bookings and payment links have
-// no REST paths: only their events are public.
+// The shapes of a booking and of a payment link as their events carry them (field by field,
+// docs/decisions.md#bookings-and-payment-links), written once: the document's Booking and Payment
+// schemas are converted from them and the event payloads are typed by them. Bookings and payment
+// links have no REST paths: only their events are public.
 import { z } from 'zod';
 import { id, timestamp, url } from '../shared/shape-parts.ts';
 

@@ -1,5 +1,5 @@
-// A booking's `paymentStatus` follows from its payment links (decisions: "paymentStatus of the
-// booking follows from its links"). Cancelled and expired links no longer count.
+// A booking's `paymentStatus` follows from its payment links
+// (docs/decisions.md#bookings-and-payment-links). Cancelled and expired links no longer count.
 import type { BookingPaymentStatus, PaymentLinkStatus } from '../generated/prisma/enums.ts';
 
 export function paymentStatusOf(

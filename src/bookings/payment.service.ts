@@ -1,5 +1,5 @@
-// Payment links (service-spec "Payment link"): created by an agent, settled by the payment
-// gateway's callbacks (a mutation stands for them) or by an agent, expired by a daily job.
+// Payment links (docs/decisions.md#bookings-and-payment-links): created by an agent, settled by the
+// payment gateway's callbacks (a mutation stands for them) or by an agent, expired by a daily job.
 // Events: payment.succeeded, payment.failed, payment.refunded for the link; booking.updated when
 // the booking's paymentStatus changes as a result.
 import type { Actor } from '../auth/actor.ts';

@@ -1,5 +1,5 @@
-// What GET /catalogs and the GraphQL catalog lists may filter, search and sort (decisions
-// "Catalogs": lists likewise with their own fields).
+// What GET /catalogs and the GraphQL catalog lists may filter, search and sort: the trips' list
+// conventions with the catalog's own fields (docs/decisions.md#lists).
 import type { Prisma } from '../db/prisma.ts';
 import { listQuery, type ListArgs, type ListSpec } from '../lists/list-query.ts';
 

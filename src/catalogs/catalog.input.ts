@@ -1,5 +1,5 @@
-// What catalog create and PATCH accept (decisions "Catalogs"): only `title` is required; unknown
-// and read-only fields are refused; `tripIds` sets the trips and their order.
+// What catalog create and PATCH accept (docs/decisions.md#catalogs): only `title` is required;
+// unknown and read-only fields are refused; `tripIds` sets the trips and their order.
 import { z } from 'zod';
 import { INT4, LIMITS } from '../config/constants.ts';
 import { bulkIdsBody } from '../rest/params.ts';

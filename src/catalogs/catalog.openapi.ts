@@ -1,4 +1,4 @@
-// /catalogs (service-spec "Catalogs", decisions "Catalogs").
+// /catalogs (docs/decisions.md#catalogs).
 import {
   CATALOG_FILTER_FIELDS,
   CATALOG_ORDER_FIELDS,

@@ -1,5 +1,6 @@
-// A catalog as events carry it (service-spec "Payload shapes"): its shape (catalog.shape.ts), the
-// one GET /catalogs/{id} answers, with `tripIds` in catalog order, plus `deletedAt` on catalog.deleted.
+// A catalog as events carry it (docs/decisions.md#events-and-webhooks): its shape
+// (catalog.shape.ts), the one GET /catalogs/{id} answers, with `tripIds` in catalog order, plus
+// `deletedAt` on catalog.deleted.
 import type { Catalog, Prisma } from '../db/prisma.ts';
 import type { CatalogShape } from './catalog.shape.ts';
 

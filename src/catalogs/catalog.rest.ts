@@ -1,4 +1,4 @@
-// /catalogs: REST facade over the GraphQL catalog operations (service-spec "Catalogs", decisions "Catalogs").
+// /catalogs: REST facade over the GraphQL catalog operations (docs/decisions.md#catalogs).
 import type { GraphQLSchema } from 'graphql';
 import { bulkDeleteCatalogsBody, createCatalogInput, updateCatalogInput } from './catalog.input.ts';
 import { LIMITS } from '../config/constants.ts';

@@ -6,8 +6,8 @@ import {
   ListFilterInput,
   ListOrderInput,
   ListSearchInput,
-} from '../lists/list.schema.ts';
-import { countTotal, offsetConnection, type Rows } from '../lists/offset-connection.ts';
+} from '../graphql/list.schema.ts';
+import { countTotal, offsetConnection, type Rows } from '../graphql/offset-connection.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import { restorableUntil, trashWhere } from '../trips/trip-trash.service.ts';
 import { PublicTripPageType, TripPageType, TripType, tripPage } from '../trips/trip.schema.ts';

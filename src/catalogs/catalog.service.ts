@@ -1,5 +1,5 @@
-// Catalogs (decisions "Catalogs"): an account's ordered selections of trips, optionally shared
-// with the accounts of its organisation. Who may do what:
+// Catalogs (docs/decisions.md#catalogs): an account's ordered selections of trips, optionally
+// shared with the accounts of its organisation. Who may do what:
 // - read: the owner account, and every account of its organisation when shared;
 // - change details, delete, restore: the owner account only (others who can read it get 403);
 // - change `tripIds`: anyone who can read it; trips added must be readable by the caller, and a
@@ -279,7 +279,7 @@ export function catalogTripsWhere(actor: Actor, catalogId: number): Prisma.Catal
   return { catalogId, trip: readableTrips(actor) };
 }
 
-/** Restoring a catalog sends no event (service-spec "Event types"). */
+/** Restoring a catalog sends no event (docs/decisions.md#events-and-webhooks). */
 export async function restoreCatalog(w: Writer, id: number, query: Query = {}) {
   const { count } = await w.prisma.catalog.updateMany({
     where: { id, ...trashWhere(w.actor, w.now) },

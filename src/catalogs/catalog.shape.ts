@@ -1,7 +1,8 @@
-// A catalog's shape, written once (service-spec "Catalogs", "Payload shapes"): GET /catalogs/{id}
-// answers it and catalog events carry it; its public page shows a part of it with its public
-// trips. The document's schemas, the REST selections and the event payload's type derive from it;
-// test/unit/pothos-shapes.test.ts holds the Pothos types to it.
+// A catalog's shape, written once (docs/decisions.md#catalogs,
+// docs/decisions.md#events-and-webhooks): GET /catalogs/{id} answers it and catalog events carry
+// it; its public page shows a part of it with its public trips. The document's schemas, the REST
+// selections and the event payload's type derive from it; test/unit/pothos-shapes.test.ts holds the
+// Pothos types to it.
 import { z } from 'zod';
 import {
   bulkDeleteResultOf,

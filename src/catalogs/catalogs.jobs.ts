@@ -4,7 +4,10 @@ import { defineJob } from '../jobs/job.ts';
 import { defineWorker } from '../jobs/workers.ts';
 import { purgeCatalogTrash } from './catalog.service.ts';
 
-/** Daily: erase catalogs deleted over 90 days ago, like trips (decisions "Catalogs"). Safe to run twice. */
+/**
+ * Daily: erase catalogs deleted over 90 days ago, like trips (docs/decisions.md#catalogs). Safe to
+ * run twice.
+ */
 export const purgeCatalogTrashJob = defineJob({
   name: 'catalogs.purge-trash',
   schema: z.object({}),

@@ -117,6 +117,14 @@ const envSchema = z.object({
   GRAPHQL_ANONYMOUS_COST_LIMIT: z.coerce.number().int().positive().default(2_000),
   /** How long one GraphQL operation may run before its remaining resolvers are skipped. */
   GRAPHQL_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Subscriptions (live updates over SSE) open at once on one process, per API key or machine client. */
+  GRAPHQL_SUBSCRIPTIONS_PER_KEY: z.coerce.number().int().positive().max(100_000).default(100),
+  /** The same for callers without credentials, per client IP. */
+  GRAPHQL_SUBSCRIPTIONS_PER_IP: z.coerce.number().int().positive().max(100_000).default(10),
+  /** Which documents callers without credentials may send: trusted ones only (default in production), or any. */
+  GRAPHQL_ANONYMOUS_DOCUMENTS: z.enum(['trusted', 'any']).optional(),
+  /** Which documents callers with credentials may send: any within their cost budget (default), or trusted ones only. */
+  GRAPHQL_KEYED_DOCUMENTS: z.enum(['trusted', 'any']).default('any'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** At shutdown, how long /readyz answers 503 while the listeners still serve, before they stop accepting. */
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
@@ -193,6 +201,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** `trusted`: only the documents of trusted-documents.json; `any`: any document within the limits. */
+export type DocumentMode = 'trusted' | 'any';
+
 export interface Config {
   env: Env['NODE_ENV'];
   host: string;
@@ -235,6 +246,10 @@ export interface Config {
     anonymousCostLimit: number;
     /** Per-operation time budget on /graphql. */
     timeoutMs: number;
+    /** Open subscriptions per process: per key for callers with credentials, per IP without. */
+    subscriptions: { perKey: number; perIp: number };
+    /** Trusted documents only, or any document, by caller class (see README, "Trusted documents"). */
+    documents: { anonymous: DocumentMode; keyed: DocumentMode };
     /** Operation names the metrics label by name besides the REST routes' (GRAPHQL_METRICS_OPERATIONS). */
     metricsOperations: readonly string[];
   };
@@ -392,6 +407,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       costLimit: e.GRAPHQL_COST_LIMIT,
       anonymousCostLimit: e.GRAPHQL_ANONYMOUS_COST_LIMIT,
       timeoutMs: e.GRAPHQL_TIMEOUT_MS,
+      subscriptions: {
+        perKey: e.GRAPHQL_SUBSCRIPTIONS_PER_KEY,
+        perIp: e.GRAPHQL_SUBSCRIPTIONS_PER_IP,
+      },
+      documents: {
+        anonymous:
+          e.GRAPHQL_ANONYMOUS_DOCUMENTS ?? (e.NODE_ENV === 'production' ? 'trusted' : 'any'),
+        keyed: e.GRAPHQL_KEYED_DOCUMENTS,
+      },
       metricsOperations: e.GRAPHQL_METRICS_OPERATIONS,
     },
     http: {

@@ -1,14 +1,14 @@
-// Tunables that come from the specification and the product decisions, in one place.
-// Each names where it comes from; nothing else in the code repeats these numbers.
+// Tunables that come from the product's rules (docs/decisions.md) and our own choices, in one
+// place. Each names where it comes from; nothing else in the code repeats these numbers.
 export const LIMITS = {
-  /** service-spec "Limits": page starts at 1, default 20, maximum 100. */
+  /** docs/decisions.md#lists: page starts at 1, default 20, maximum 100. */
   pageSizeDefault: 20,
   pageSizeMax: 100,
-  /** decisions "Trips": at most 100 ids in one bulk deletion. */
+  /** docs/decisions.md#trips: at most 100 ids in one bulk deletion. */
   bulkDeleteMax: 100,
-  /** Our choice (decisions are silent): trips in one catalog. */
+  /** Our choice: trips in one catalog. */
   catalogTripsMax: 1000,
-  /** decisions "Health, errors and limits": JSON bodies 1 MB, trip configuration 5 MB. */
+  /** docs/decisions.md#errors-and-limits: JSON bodies 1 MB, trip configuration 5 MB. */
   jsonBodyBytes: 1024 * 1024,
   configBodyBytes: 5 * 1024 * 1024,
   /**
@@ -23,7 +23,7 @@ export const LIMITS = {
    * nests 5 or 6). Past them, 400: reading it as text would overflow the stack.
    */
   importTextJsonDepthMax: 64,
-  /** decisions "AI trip import": documents up to 20 MB (base64 inline adds a third). */
+  /** docs/decisions.md#ai-import: documents up to 20 MB (base64 inline adds a third). */
   importDocumentBytes: 20 * 1024 * 1024,
   importBodyBytes: Math.ceil((20 * 1024 * 1024 * 4) / 3) + 64 * 1024,
   /** Ours: a `POST /graphql` body without credentials (a public page's query is a few KB). */
@@ -63,20 +63,25 @@ export const GRAPHQL_LIMITS = {
   documentCost: 20,
   /** Multiplier of a list that takes no size argument (a booking's travelers, an import's log). */
   unsizedListMultiplier: 10,
+  /**
+   * Ours: documents clients sent that run without Yoga once validated (validated-documents.ts),
+   * least recently used out first. Yoga's own parse and validation caches keep 1,024 each.
+   */
+  validatedDocumentsKept: 1_000,
 } as const;
 
 export const DURATIONS = {
-  /** service-spec "Limits": debounce of trip.configUpdated and catalog.updated. */
+  /** docs/decisions.md#events-and-webhooks: debounce of trip.configUpdated and catalog.updated. */
   webhookDebounceSeconds: 60,
-  /** service-spec "Limits": a receiver must answer within 30 seconds. */
+  /** docs/decisions.md#events-and-webhooks: a receiver must answer within 30 seconds. */
   webhookTimeoutMs: 30_000,
-  /** service-spec "Limits": both secrets sign for 24 hours after a rotation. */
+  /** docs/decisions.md#events-and-webhooks: both secrets sign for 24 hours after a rotation. */
   secretRotationOverlapMs: 24 * 60 * 60 * 1000,
-  /** service-spec "Limits": deleted trips stay restorable for 90 days. */
+  /** docs/decisions.md#trips: deleted trips stay restorable for 90 days. */
   trashRetentionDays: 90,
-  /** decisions "Webhooks": deliveries are kept 30 days. */
+  /** docs/decisions.md#events-and-webhooks: deliveries are kept 30 days. */
   deliveryRetentionDays: 30,
-  /** decisions "Trips": one counted view per viewer per hour. */
+  /** docs/decisions.md#trips: one counted view per viewer per hour. */
   viewCountWindowMs: 60 * 60 * 1000,
   /**
    * Ours: how long a process trusts its cached API key lookups and machine grants when no change
@@ -112,9 +117,12 @@ export const WEBHOOK_DELIVERY = {
   processConcurrency: 128,
 } as const;
 
-/** AI trip import (decisions "AI trip import"; the rest are our choices, noted as such). */
+/** AI trip import (docs/decisions.md#ai-import; the rest are our choices, noted as such). */
 export const IMPORTS = {
-  /** decisions: aiCredits is one per started page or image; a text "page" is this many characters (ours). */
+  /**
+   * aiCredits is one per started page or image (docs/decisions.md#ai-import); a text "page" is this
+   * many characters (ours).
+   */
   textCharsPerCredit: 3000,
   /** Ours: fetching a document URL (the SSRF-safe client's own limits apply too). */
   fetchTimeoutMs: 30_000,
@@ -137,5 +145,5 @@ export const IMPORTS = {
   cancelPollMs: 500,
 } as const;
 
-/** service-spec "Versioning": the API version, reported by GET /status. */
+/** docs/decisions.md#versioning: the API version, reported by GET /status. */
 export const API_VERSION = '1.0.0';

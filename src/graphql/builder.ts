@@ -37,11 +37,14 @@ export const builder = new SchemaBuilder<{
   },
   relay: { clientMutationId: 'omit', cursorType: 'String' },
   scopeAuth: {
+    // A subscription is refused when it is opened, not at its first event.
+    authorizeOnSubscribe: true,
     authScopes: (ctx) => ({
       authenticated: ctx.actor !== null,
       permission: (permission: Permission) => actorCan(ctx.actor, permission),
     }),
-    // No credentials: 401; credentials without the permission: 403 (decisions "Roles").
+    // No credentials: 401; credentials without the permission: 403
+    // (docs/decisions.md#accounts-roles-and-keys).
     unauthorizedError: (_parent, ctx, _info, result) => {
       if (!ctx.actor) return new UnauthenticatedError('missing_api_key');
       const permission = missingPermission(result.failure);
@@ -70,6 +73,7 @@ function missingPermission(failure: AuthFailure): Permission | undefined {
 
 builder.queryType({});
 builder.mutationType({});
+builder.subscriptionType({});
 /**
  * graphql-scalars' DateTime, serialized to its ISO 8601 string instead of a Date: the same JSON,
  * but JSON.stringify of a result full of Dates calls each one's toJSON and leaves V8's fast path

@@ -25,3 +25,8 @@ export const writerOf = (ctx: Context): Writer => ({
   events: ctx.services.events,
   now: ctx.services.config.clock(),
 });
+
+/** The app builds the Context (auth, request id) and passes it as Yoga's server context. */
+export interface YogaServerContext {
+  appContext: Context;
+}

@@ -16,7 +16,8 @@ import {
 } from 'graphql';
 import { GRAPHQL_LIMITS, LIMITS } from '../config/constants.ts';
 
-const SIZE_ARGUMENTS = ['first', 'last', 'pageSize'] as const;
+/** The arguments that size a list: its cost multiplies what it selects. */
+export const SIZE_ARGUMENTS = ['first', 'last', 'pageSize'] as const;
 /** The items of a page (`data`) and of a connection (`edges`): the page's size counted them already. */
 const PAGE_ITEMS = new Set(['data', 'edges']);
 

@@ -32,6 +32,22 @@ export function maskError(error: unknown, onUnexpected?: (error: unknown) => voi
       extensions,
     });
   }
+  // A variable missing, null for a non-null type or of a shape GraphQL cannot coerce, found before
+  // execution: the caller's input, named by its variable like the other validation errors.
+  // (A document's own errors about its variables carry Yoga's GRAPHQL_VALIDATION_FAILED already.)
+  const variable =
+    graphqlError !== undefined &&
+    graphqlError.path === undefined &&
+    graphqlError.extensions?.code === undefined &&
+    /^Variable "\$(\w+)"/.exec(graphqlError.message)?.[1];
+  if (
+    variable &&
+    (!graphqlError.originalError || graphqlError.originalError instanceof GraphQLError)
+  )
+    return new GraphQLError(graphqlError.message, {
+      nodes: graphqlError.nodes,
+      extensions: { code: 'validation_failed', errors: { [variable]: [graphqlError.message] } },
+    });
   // Errors of the GraphQL layer itself (syntax, validation of the document) are the client's.
   if (graphqlError && !graphqlError.originalError) return graphqlError;
   // Pothos refuses bad arguments itself (a negative `first`, a cursor that is not one of ours).
@@ -40,16 +56,6 @@ export function maskError(error: unknown, onUnexpected?: (error: unknown) => voi
       nodes: graphqlError.nodes,
       path: graphqlError.path,
       extensions: { code: 'validation_failed' },
-    });
-  }
-  // A variable GraphQL refuses while coercing it (`1e400` or 2^40 for an Int): graphql 17 wraps
-  // the scalar's own GraphQLError, before execution, so without a path. The caller's input (a 500
-  // before issue 15), named by its variable like the other validation errors.
-  if (graphqlError?.path === undefined && graphqlError?.originalError instanceof GraphQLError) {
-    const field = /^Variable "\$(\w+)"/.exec(graphqlError.message)?.[1] ?? 'variables';
-    return new GraphQLError(graphqlError.message, {
-      nodes: graphqlError.nodes,
-      extensions: { code: 'validation_failed', errors: { [field]: [graphqlError.message] } },
     });
   }
   // The database down or too busy to answer in time: REST's 503, by its code (not logged as a fault).

@@ -4,6 +4,7 @@
 // and Yoga checks the parameters (query, variables...) after this as before.
 import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yoga';
 import { jsonSyntaxProblem } from '../shared/json-syntax.ts';
+import { documentIdOf } from './trusted-documents.ts';
 
 const JSON_TYPES = new Set(['application/json', 'application/graphql+json']);
 // A 400 whatever the client accepts: a body that is not JSON, or has no query, is not a
@@ -13,6 +14,10 @@ const badRequest = (message: string) =>
   createGraphQLError(message, {
     extensions: { http: { status: 400 }, code: 'BAD_REQUEST' },
   });
+
+/** A query, or the id of a trusted document (see trusted-documents.ts). */
+const namesADocument = (body: Record<string, unknown>) =>
+  body.query != null || documentIdOf(body) !== null;
 
 export function useJsonSyntaxPositions(): Plugin {
   return {
@@ -33,8 +38,10 @@ export function useJsonSyntaxPositions(): Plugin {
           throw badRequest(
             `POST body is expected to be object but received ${body === null ? 'null' : typeof body}`,
           );
-        if (!Array.isArray(body) && (body as { query?: unknown }).query == null)
-          throw badRequest('Must provide query string.');
+        if (!Array.isArray(body) && !namesADocument(body as Record<string, unknown>))
+          throw badRequest(
+            "Must provide a query string or a trusted document's id (documentId, or Apollo's persistedQuery extension).",
+          );
         return body as GraphQLParams | GraphQLParams[];
       });
     },

@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printSchema } from 'graphql';
-import { schema } from './schema.ts';
+import { DOMAINS } from '../domains.ts';
+import { buildSchema } from './schema.ts';
+
+const schema = await buildSchema(DOMAINS);
 
 export const SCHEMA_FILE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -2,7 +2,7 @@ import { createYoga } from 'graphql-yoga';
 import type { GraphQLSchema } from 'graphql';
 import type { Config } from '../config/config.ts';
 import { armorPlugins } from './armor.ts';
-import type { Context } from './context.ts';
+import type { Context, YogaServerContext } from './context.ts';
 import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import { useOperationMetrics } from '../metrics/graphql.plugin.ts';
@@ -10,11 +10,11 @@ import { useOperationTracing } from '../tracing/graphql.plugin.ts';
 import { maskError } from './errors.ts';
 import { renderGraphiQLPage } from './graphiql-page.ts';
 import { useJsonSyntaxPositions } from './json-body.plugin.ts';
+import type { TrustedDocuments } from './trusted-documents.ts';
+import { useTrustedDocuments } from './trusted-documents.plugin.ts';
+import type { ValidatedDocuments } from './validated-documents.ts';
 
-/** The app builds the Context (auth, request id) and passes it as Yoga's server context. */
-export interface YogaServerContext {
-  appContext: Context;
-}
+export type { YogaServerContext } from './context.ts';
 
 export function createGraphQLHandler(
   schema: GraphQLSchema,
@@ -23,6 +23,8 @@ export function createGraphQLHandler(
     limits: Config['graphql'];
     logger: Logger;
     metrics: Metrics;
+    trusted: TrustedDocuments;
+    validated: ValidatedDocuments;
     /** Operation names the metrics count by name; the others are `other`. */
     knownOperations: ReadonlySet<string>;
   },
@@ -37,8 +39,11 @@ export function createGraphQLHandler(
     cors: false,
     logging: false,
     context: ({ appContext }) => appContext,
+    // GraphQL over HTTP's persisted documents name theirs so (trusted-documents.ts).
+    extraParamNames: ['documentId'],
     plugins: [
       useJsonSyntaxPositions(),
+      ...useTrustedDocuments(options.trusted, options.validated, options.limits.documents),
       ...armorPlugins(options.limits),
       useOperationMetrics(options.metrics, options.knownOperations),
       useOperationTracing(),

@@ -3,7 +3,7 @@
 // its own origin back with credentials; any other origin gets no Access-Control-* header at all,
 // so the browser keeps the response from the page. Preflights are answered here, before
 // authentication and rate limits: they carry no credentials.
-import { errorBody, jsonResponse } from '../rest/errors.ts';
+import { errorBody, jsonResponse } from './json-response.ts';
 
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 /** The request headers the API reads. */

@@ -1,4 +1,4 @@
-// Rate limits (decisions "Health, errors and limits"): per API key or machine client, and per IP
+// Rate limits (docs/decisions.md#errors-and-limits): per API key or machine client, and per IP
 // for anonymous calls (public endpoints). Fixed one-minute windows. With a lease store (the
 // service) each budget is kept in PostgreSQL and shared by every API process (leased-limiter.ts);
 // without one (the mock server) it is counted in memory. Failed authentications spend a budget of

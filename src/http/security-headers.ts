@@ -4,7 +4,6 @@
 // they load; the traveller pages (/t/, /c/, /i/) get travellerPagePolicy, set as they are made.
 import { createHash } from 'node:crypto';
 import type { Config } from '../config/config.ts';
-import { DOCS_PATH } from '../openapi/reference-page.ts';
 
 type Directives = Record<string, readonly string[]>;
 
@@ -52,6 +51,9 @@ const GRAPHIQL: Directives = {
   'connect-src': ["'self'"],
   'worker-src': ["'self'"],
 };
+
+/** Where the API reference page lives (Swagger UI, served by openapi/reference-page.ts). */
+export const DOCS_PATH = '/docs';
 
 /** Where the traveller pages live (src/pages/): their answers carry travellerPagePolicy. */
 export const TRAVELLER_PAGE_PREFIXES = ['/t/', '/c/', '/i/'] as const;

@@ -1,4 +1,4 @@
-// What a document is, by its content rather than its name (decisions "AI trip import"): PDF, JPG,
+// What a document is, by its content rather than its name (docs/decisions.md#ai-import): PDF, JPG,
 // PNG, Word (.docx), HTML (web pages, emails saved as HTML), MIME email (.eml), iCalendar (.ics)
 // or text (UTF-8 without control bytes). Anything else is `unsupported_format`.
 import { readZipEntry, zipEntries } from './extract/zip.ts';

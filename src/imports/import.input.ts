@@ -1,4 +1,4 @@
-// The create-import body (decisions "AI trip import"): `source` is one of
+// The create-import body (docs/decisions.md#ai-import): `source` is one of
 // {type:"url", url}, {type:"text", text: string | object} or {type:"inline", data: base64, filename},
 // plus `isTemplate`. Every problem is a 400 with the AI operations' codes, never the field map.
 import { z } from 'zod';
@@ -103,7 +103,7 @@ export function decodeInline(data: string): Buffer {
   return bytes;
 }
 
-/** A text source as the document's text: objects are stringified (service-spec "Trip import"). */
+/** A text source as the document's text: objects are stringified (docs/decisions.md#ai-import). */
 export function textOf(text: string | Record<string, unknown> | unknown[]): string {
   return typeof text === 'string' ? text : JSON.stringify(text, null, 2);
 }

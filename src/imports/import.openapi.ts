@@ -1,4 +1,4 @@
-// The AI import on {base_url}: /ai/trips/... (service-spec "Trip import (AI)"). The same three
+// The AI import on {base_url}: /ai/trips/... (docs/decisions.md#ai-import). The same three
 // operations answer on {ai_url} as /trip-imports, /trip-imports/{publicId}/status and
 // /trip-imports/{publicId}/actions/cancel. Errors use {error: {code, message}} throughout.
 import { errorExample } from '../openapi/examples.ts';

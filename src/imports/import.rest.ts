@@ -1,4 +1,4 @@
-// The AI import's three operations, on both variants (service-spec "Trip import (AI)"):
+// The AI import's three operations, on both variants (docs/decisions.md#ai-import):
 // {ai_url}/trip-imports... on the AI listener and {base_url}/ai/trips... on the API listener.
 // Every error uses the AI operations' body {error: {code, message}}, validation included.
 import type { GraphQLSchema } from 'graphql';
@@ -141,7 +141,10 @@ function requireCreator(context: Context): void {
     throw new ForbiddenError(missingPermissionMessage(context.actor, 'create:imports'));
 }
 
-/** The job as the specification's resource: `error` only when in error and visible, `aiCredits` only when visible. */
+/**
+ * The job as the API answers it (docs/decisions.md#ai-import): `error` only when in error and
+ * visible, `aiCredits` only when visible.
+ */
 function jobBody(job: JobBody): Record<string, unknown> {
   const { error, aiCredits, ...rest } = job;
   return {

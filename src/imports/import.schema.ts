@@ -1,7 +1,7 @@
 // The AI import in GraphQL: create, status (public) and cancel, which the REST variants run, and
 // the operators' views: the account's import jobs with their stages, timings, log and errors,
 // and the queue depth per stage.
-import { actorCan } from '../auth/actor.ts';
+import { actorCan, callerSubject } from '../auth/actor.ts';
 import { builder } from '../graphql/builder.ts';
 import { type Context, writerOf } from '../graphql/context.ts';
 import { pageOf } from '../lists/list-query.ts';
@@ -264,6 +264,39 @@ builder.queryFields((t) => ({
     resolve: (_root, _args, ctx) => importQueues(ctx.prisma, ctx.services, ctx.actor!),
   }),
 }));
+
+builder.subscriptionFields((t) => ({
+  importJob: t.prismaField({
+    type: TripImportJobType,
+    description:
+      "A job's status now, then at each change of its stage or status, until it ends (completed, error, canceled): live progress over Server-Sent Events. Public like tripImport: error and aiCredits only for readers of imports in its account.",
+    args: { jobId: t.arg.string({ required: true }) },
+    subscribe: (_root, args, ctx) => watchImport(ctx, args.jobId),
+    resolve: (query, id: number, _args, ctx) =>
+      ctx.prisma.importJob.findUniqueOrThrow({ ...query, where: { id } }),
+  }),
+}));
+
+/** The job's id at each change of what its status shows; the stream ends with the job. */
+async function watchImport(ctx: Context, jobId: string) {
+  const { id } = await getImport(ctx.prisma, jobId, { select: { id: true } });
+  let shown: string | undefined;
+  return ctx.services.live.watch(
+    `import_job:${id}`,
+    callerSubject(ctx.actor, ctx.clientIp),
+    async () => {
+      const job = await ctx.prisma.importJob.findUnique({
+        where: { id },
+        select: { status: true, stage: true, tripId: true },
+      });
+      if (!job) return { last: true };
+      const state = `${job.status}/${job.stage}/${job.tripId}`;
+      if (state === shown) return undefined;
+      shown = state;
+      return { value: id, last: job.status !== 'processing' };
+    },
+  );
+}
 
 builder.mutationFields((t) => ({
   createTripImport: t.prismaField({

@@ -1,6 +1,6 @@
 // Import jobs: create (checks the source, stores the document, queues the first stage in the same
 // transaction), read by public id, cancel, and the operators' views (jobs of the account, queue
-// depth per stage). Decisions "AI trip import"; service-spec "Trip import job".
+// depth per stage). See docs/decisions.md#ai-import.
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/actor.ts';
 import type { Prisma, PrismaClient } from '../db/prisma.ts';
@@ -115,9 +115,9 @@ export async function getAccountImport<
 }
 
 /**
- * Whether the caller sees the job whole (error, aiCredits): any reader of imports in its account,
- * as the specification says "authenticated calls return them" and `importJobs` shows both to the
- * same readers. The creator alone (issue 6's wording) hid from an admin what its own list shows.
+ * Whether the caller sees the job whole (error, aiCredits): any reader of imports in its account
+ * (docs/decisions.md#ai-import), as `importJobs` shows both to the same readers. The creator alone
+ * (issue 6's wording) hid from an admin what its own list shows.
  */
 export const seesWholeJob = (
   actor: Actor | null,

@@ -1,5 +1,5 @@
-// The shapes of an AI import job and of the 202 answer that starts one, written once (service-spec
-// "Trip import job (AI)", decisions "AI trip import"): the document's TripImportJob and
+// The shapes of an AI import job and of the 202 answer that starts one, written once
+// (docs/decisions.md#ai-import): the document's TripImportJob and
 // TripImportAccepted are converted from them and the REST selection derived from the job's.
 import { z } from 'zod';
 import { id, timestamp, url } from '../shared/shape-parts.ts';

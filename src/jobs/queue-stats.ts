@@ -1,22 +1,13 @@
-// The state of every pg-boss queue, read straight from its tables: for the metrics scrape
-// (src/metrics/) and the operator's GraphQL query (src/ops/). One grouped query, completed jobs
-// left out, so its cost follows the jobs in flight rather than the history kept; pg-boss's own
-// internal queues (__pgboss__*) are left out too.
+// The state of every pg-boss queue, read straight from its tables: for the metrics scrape (which
+// service.ts hands this function to, src/metrics/) and the operator's GraphQL query (src/ops/).
+// One grouped query, completed jobs left out, so its cost follows the jobs in flight rather than
+// the history kept; pg-boss's own internal queues (__pgboss__*) are left out too.
 import type { PrismaClient } from '../db/prisma.ts';
+import type { GroupBacklog, QueueDepth } from '../metrics/metrics.ts';
 import { BOSS_SCHEMA } from './boss.ts';
 
-export interface QueueStats {
-  name: string;
-  /** Due and not yet taken (created or waiting to retry, start time passed). */
-  waiting: number;
-  /** Created for later: a retry delay or a start time not reached yet. */
-  deferred: number;
-  active: number;
-  /** Failed on every attempt, still kept by pg-boss's retention. */
-  failed: number;
-  /** Seconds since the longest-waiting due job became due; null when none waits. */
-  oldestWaitingSeconds: number | null;
-}
+/** One queue's jobs by state: the shape the metrics declare (metrics/ sits below the job kit). */
+export type QueueStats = QueueDepth;
 
 interface Row {
   name: string;
@@ -52,19 +43,6 @@ export async function queueStats(prisma: PrismaClient): Promise<QueueStats[]> {
   }));
 }
 
-/**
- * The backlog of a queue whose jobs carry a group (a fair worker's, fair-worker.ts: for
- * `webhooks.deliver`, the endpoint): how many groups have due jobs waiting, and the `top` groups
- * with the most, so that one stalled group shows without a label per group.
- */
-export interface GroupBacklog {
-  queue: string;
-  /** Groups with at least one due job waiting. */
-  groupsWaiting: number;
-  /** The groups with the most due jobs waiting, most first (ties by group). */
-  top: Array<{ group: string; waiting: number; active: number }>;
-}
-
 interface GroupRow {
   name: string;
   group: string;
@@ -92,6 +70,7 @@ SELECT name, "group", waiting, active, groups_waiting FROM ranked
 WHERE rank <= $1 AND waiting > 0
 ORDER BY name, rank`;
 
+/** One grouped queue's backlog (GroupBacklog, the shape the metrics declare): for the metrics scrape. */
 export async function groupBacklog(prisma: PrismaClient, top: number): Promise<GroupBacklog[]> {
   const rows = await prisma.$queryRawUnsafe<GroupRow[]>(GROUP_SQL, top);
   const byQueue = new Map<string, GroupBacklog>();

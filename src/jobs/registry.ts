@@ -1,9 +1,15 @@
-// Every background job of the service, from each domain's list (src/domains.ts): the worker role
-// runs their workers, and every role makes their queues.
-import { DOMAINS } from '../domains.ts';
+// Every background job of the domains the composition root hands over (service.ts passes
+// src/domains.ts): the worker role runs their workers, and every role makes their queues.
+import type { DomainModule } from '../domain-module.ts';
 import type { Job } from './job.ts';
 import type { JobWorker } from './workers.ts';
 
-export const WORKERS: ReadonlyArray<JobWorker> = DOMAINS.flatMap((domain) => domain.jobs ?? []);
+export interface JobRegistry {
+  workers: ReadonlyArray<JobWorker>;
+  jobs: ReadonlyArray<Job>;
+}
 
-export const JOBS: ReadonlyArray<Job> = WORKERS.map((worker) => worker.job);
+export function jobRegistry(domains: readonly DomainModule[]): JobRegistry {
+  const workers = domains.flatMap((domain) => domain.jobs ?? []);
+  return { workers, jobs: workers.map((worker) => worker.job) };
+}

@@ -1,4 +1,4 @@
-// The list conventions of the specification (page, pageSize, filters, search, orderBy) for any
+// The list conventions (docs/decisions.md#lists: page, pageSize, filters, search, orderBy) for any
 // resource: each list declares which fields may be filtered (and how), searched and sorted, and
 // gets a Prisma `where` and `orderBy`. Every problem is a 400 naming the parameter.
 import { INT4, LIMITS } from '../config/constants.ts';

@@ -7,9 +7,12 @@ import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { Metrics } from './metrics.ts';
 
+/** An operation's metrics label: its name when we know it, so clients cannot grow the series. */
+export const operationLabel = (known: ReadonlySet<string>, name: string | undefined) =>
+  name === undefined ? 'anonymous' : known.has(name) ? name : 'other';
+
 export function useOperationMetrics(metrics: Metrics, known: ReadonlySet<string>): Plugin {
-  const labelOf = (name: string | undefined) =>
-    name === undefined ? 'anonymous' : known.has(name) ? name : 'other';
+  const labelOf = (name: string | undefined) => operationLabel(known, name);
   return {
     onValidate({ params }) {
       return ({ result }) => {

@@ -3,8 +3,6 @@
 // a query (pool, queue depths) are read only when Prometheus scrapes (collect).
 import type { Pool } from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { PrismaClient } from '../db/prisma.ts';
-import { groupBacklog, queueStats } from '../jobs/queue-stats.ts';
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 30, 60, 120, 300];
@@ -13,9 +11,41 @@ const TOP_GROUPS = 10;
 /** Status codes as label strings, made once. */
 const STATUS = Array.from({ length: 600 }, (_, code) => String(code));
 
+/** One pg-boss queue's jobs by state, as the job kit reads them (jobs/queue-stats.ts). */
+export interface QueueDepth {
+  name: string;
+  /** Due and not yet taken (created or waiting to retry, start time passed). */
+  waiting: number;
+  /** Created for later: a retry delay or a start time not reached yet. */
+  deferred: number;
+  active: number;
+  /** Failed on every attempt, still kept by pg-boss's retention. */
+  failed: number;
+  /** Seconds since the longest-waiting due job became due; null when none waits. */
+  oldestWaitingSeconds: number | null;
+}
+
+/**
+ * The backlog of a queue whose jobs carry a group (a fair worker's, jobs/fair-worker.ts: for
+ * `webhooks.deliver`, the endpoint): how many groups have due jobs waiting, and the `top` groups
+ * with the most, so that one stalled group shows without a label per group.
+ */
+export interface GroupBacklog {
+  queue: string;
+  /** Groups with at least one due job waiting. */
+  groupsWaiting: number;
+  /** The groups with the most due jobs waiting, most first (ties by group). */
+  top: Array<{ group: string; waiting: number; active: number }>;
+}
+
 export interface MetricsSources {
-  prisma: PrismaClient;
   pool: Pool | undefined;
+  /** Every queue's depth, read at each scrape (service.ts gives the job kit's queueStats). */
+  queues: () => Promise<QueueDepth[]>;
+  /** The `top` most backlogged groups of each grouped queue (service.ts gives the job kit's groupBacklog). */
+  groups: (top: number) => Promise<GroupBacklog[]>;
+  /** Open GraphQL subscriptions of this process. */
+  subscriptions: () => number;
 }
 
 export class Metrics {
@@ -64,10 +94,10 @@ export class Metrics {
 
   constructor(sources: MetricsSources) {
     collectDefaultMetrics({ register: this.registry });
-    const { pool, prisma } = sources;
+    const { pool, queues, groups, subscriptions } = sources;
     // Both queue gauges are read in the same scrape, and the registry calls their collect() one
     // after the other in registration order: the first starts the query, the second takes it.
-    let pending: ReturnType<typeof queueStats> | undefined;
+    let pending: Promise<QueueDepth[]> | undefined;
     new Gauge({
       name: 'db_pool_connections',
       help: "Connections of this process's Prisma pool: total, idle, and waiting (requests queued for one).",
@@ -80,13 +110,21 @@ export class Metrics {
       },
     });
     new Gauge({
+      name: 'graphql_subscriptions_open',
+      help: 'GraphQL subscriptions (live updates over SSE) this process serves now.',
+      registers: [this.registry],
+      collect() {
+        this.set(subscriptions());
+      },
+    });
+    new Gauge({
       name: 'jobs_queue_depth',
       help: 'Jobs of every pg-boss queue by state: waiting (due), deferred, active, failed (kept by retention). Read from the database at each scrape.',
       labelNames: ['queue', 'state'] as const,
       registers: [this.registry],
       async collect() {
         this.reset();
-        const stats = queueStats(prisma);
+        const stats = queues();
         pending = stats;
         for (const queue of await stats) {
           for (const state of ['waiting', 'deferred', 'active', 'failed'] as const)
@@ -100,7 +138,7 @@ export class Metrics {
       labelNames: ['queue'] as const,
       registers: [this.registry],
       async collect() {
-        const stats = pending ?? queueStats(prisma);
+        const stats = pending ?? queues();
         pending = undefined;
         this.reset();
         for (const queue of await stats)
@@ -108,7 +146,7 @@ export class Metrics {
       },
     });
     // Both group gauges are read in the same scrape, as the queue gauges are.
-    let pendingGroups: ReturnType<typeof groupBacklog> | undefined;
+    let pendingGroups: Promise<GroupBacklog[]> | undefined;
     new Gauge({
       name: 'jobs_queue_groups_waiting',
       help: 'Per queue shared fairly by group (webhooks.deliver: by endpoint), how many groups have due jobs waiting. Read from the database at each scrape.',
@@ -116,7 +154,7 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.reset();
-        const backlog = groupBacklog(prisma, TOP_GROUPS);
+        const backlog = groups(TOP_GROUPS);
         pendingGroups = backlog;
         for (const queue of await backlog) this.set({ queue: queue.queue }, queue.groupsWaiting);
       },
@@ -127,7 +165,7 @@ export class Metrics {
       labelNames: ['queue', 'group', 'state'] as const,
       registers: [this.registry],
       async collect() {
-        const backlog = pendingGroups ?? groupBacklog(prisma, TOP_GROUPS);
+        const backlog = pendingGroups ?? groups(TOP_GROUPS);
         pendingGroups = undefined;
         this.reset();
         for (const queue of await backlog)

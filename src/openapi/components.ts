@@ -1,5 +1,5 @@
-// The reusable parts of the document: schemas, the error responses of decisions "Health, errors
-// and limits", headers, parameters and the two security schemes of the specification.
+// The reusable parts of the document: schemas, the error responses (README.md#errors-and-limits),
+// headers, parameters and the two security schemes (README.md#authentication).
 import type { z } from 'zod';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { LIMITS } from '../config/constants.ts';

@@ -1,9 +1,9 @@
 // The OpenAPI 3.1 document of the REST paths: info and servers here, reusable parts in
-// components.ts, and each domain's paths from its own <entity>.openapi.ts, through the registry
-// (src/domains.ts), in the registry's order.
+// components.ts, and each domain's paths from its own <entity>.openapi.ts, through the list of
+// domains the caller hands over (src/domains.ts, by way of service.ts), in the list's order.
 import { API_VERSION, LIMITS } from '../config/constants.ts';
 import { IDEMPOTENCY_MESSAGES, megabytes } from '../errors.ts';
-import { DOMAINS } from '../domains.ts';
+import type { DomainModule } from '../domain-module.ts';
 import { components } from './components.ts';
 import { documentationPaths } from './documentation.openapi.ts';
 import { errorExample } from './examples.ts';
@@ -107,7 +107,10 @@ export type OpenApiDocumentWithWebhooks = OpenApiDocument & {
   webhooks: WebhookEvents;
 };
 
-export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentWithWebhooks {
+export function buildOpenApiDocument(
+  domains: readonly DomainModule[],
+  options: DocumentOptions,
+): OpenApiDocumentWithWebhooks {
   const apiUrl = options.apiUrl.replace(/\/$/, '');
   const servers = [{ url: apiUrl, description: 'API' }];
   if (options.mockUrl)
@@ -118,7 +121,7 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentW
   const aiUrl = options.aiUrl?.replace(/\/$/, '');
   const paths: Paths = Object.assign(
     {},
-    ...DOMAINS.map((domain) => domain.openapi?.paths?.({ aiUrl })),
+    ...domains.map((domain) => domain.openapi?.paths?.({ aiUrl })),
     documentationPaths(),
   );
   return {
@@ -127,16 +130,16 @@ export function buildOpenApiDocument(options: DocumentOptions): OpenApiDocumentW
     servers,
     tags: TAGS,
     paths: withIdempotencyKeys(withOperationParameters(paths)),
-    webhooks: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.webhooks?.())),
+    webhooks: Object.assign({}, ...domains.map((domain) => domain.openapi?.webhooks?.())),
     components: components({
       tokenUrl: `${apiUrl}/oauth/token`,
-      shapes: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.shapes)),
-      requestBodies: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.requestBodies)),
+      shapes: Object.assign({}, ...domains.map((domain) => domain.openapi?.shapes)),
+      requestBodies: Object.assign({}, ...domains.map((domain) => domain.openapi?.requestBodies)),
       requestSchemas: Object.assign(
         {},
-        ...DOMAINS.map((domain) => domain.openapi?.requestSchemas?.()),
+        ...domains.map((domain) => domain.openapi?.requestSchemas?.()),
       ),
-      examples: Object.assign({}, ...DOMAINS.map((domain) => domain.openapi?.examples)),
+      examples: Object.assign({}, ...domains.map((domain) => domain.openapi?.examples)),
     }),
   };
 }

@@ -116,7 +116,7 @@ const ANY_VALUE: Schema = {
   description: 'A string, number or boolean; an array of them for `in`.',
 };
 
-// decisions "Lists": the operators of each kind of field.
+// The operators of each kind of field (docs/decisions.md#lists).
 const OPERATORS_OF: Record<string, string> = {
   text: 'eq, neq, in, contains (case-insensitive)',
   number: 'eq, neq, gt, gte, lt, lte, in',
@@ -140,7 +140,7 @@ function describeFilters(filters: Record<string, FilterKind>): string {
     .join(' ');
 }
 
-/** page, pageSize, filters, search and orderBy of a list (service-spec "List query conventions"). */
+/** page, pageSize, filters, search and orderBy of a list (docs/decisions.md#lists). */
 export function listParameters(
   fields: {
     filter: Record<string, FilterKind>;

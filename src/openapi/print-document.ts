@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DOMAINS } from '../domains.ts';
 import { buildOpenApiDocument } from './document.ts';
 
 export const DOCUMENT_FILE = path.resolve(
@@ -12,7 +13,7 @@ export const DOCUMENT_FILE = path.resolve(
 );
 
 export function printedDocument(): string {
-  const document = buildOpenApiDocument({
+  const document = buildOpenApiDocument(DOMAINS, {
     apiUrl: 'http://localhost:3000',
     aiUrl: 'http://localhost:3001',
     mockUrl: 'http://localhost:4010',

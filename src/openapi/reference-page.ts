@@ -6,8 +6,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { DOCS_PATH } from '../http/security-headers.ts';
 
-export const DOCS_PATH = '/docs';
 const DIST = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
 // Our own script rather than an inline one, so the page works under a script-src 'self' policy.

@@ -5,6 +5,7 @@
 // speaks the visitor's (Accept-Language), among the six of the pages.
 import type { GraphQLSchema } from 'graphql';
 import type { Context } from '../graphql/context.ts';
+import { documentSource } from '../graphql/trusted-documents.ts';
 import { prepareOperation, runOperation, type PreparedOperation } from '../rest/execute.ts';
 import { createFormatter, type Formatter } from './format.ts';
 import { html, type Markup, safeUrl } from './html.ts';
@@ -15,58 +16,7 @@ import { type Words, wordsFor } from './words.ts';
 
 const PAGE_SIZE = 24;
 
-const QUERY = /* GraphQL */ `
-  query CatalogPage(
-    $slug: String!
-    $page: Int
-    $pageSize: Int
-    $country: String
-    $month: String
-    $minDuration: Int
-    $maxDuration: Int
-  ) {
-    publicCatalog(idOrSlug: $slug) {
-      slug
-      title
-      subtitle
-      description
-      seoDescription
-      pictureUrl
-      logoUrl
-      filters {
-        countries
-        month
-        duration
-      }
-      facets {
-        countries
-        months
-      }
-      trips(
-        page: $page
-        pageSize: $pageSize
-        country: $country
-        month: $month
-        minDuration: $minDuration
-        maxDuration: $maxDuration
-      ) {
-        data {
-          title
-          slug
-          seoDescription
-          duration
-          dateStart
-          dateFinish
-          countries
-          imageUrl
-        }
-        page
-        totalCount
-        totalPages
-      }
-    }
-  }
-`;
+const QUERY = documentSource('pages/catalog-page.graphql');
 
 interface CardTrip {
   title: string;

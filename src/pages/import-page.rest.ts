@@ -5,6 +5,7 @@
 import type { GraphQLSchema } from 'graphql';
 import type { Context } from '../graphql/context.ts';
 import { NotFoundError } from '../errors.ts';
+import { documentSource } from '../graphql/trusted-documents.ts';
 import { prepareOperation, runOperation, type PreparedOperation } from '../rest/execute.ts';
 import { html } from './html.ts';
 import { renderDocument } from './layout.ts';
@@ -12,14 +13,7 @@ import { visitorLanguage } from './not-found-page.ts';
 import { pageResponse } from './page-response.ts';
 import { wordsFor } from './words.ts';
 
-const QUERY = /* GraphQL */ `
-  query ImportPage($jobId: String!) {
-    tripImport(jobId: $jobId) {
-      status
-      tripSlug
-    }
-  }
-`;
+const QUERY = documentSource('pages/import-page.graphql');
 interface ImportData {
   tripImport: { status: string; tripSlug: string | null };
 }

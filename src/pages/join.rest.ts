@@ -7,6 +7,7 @@ import { NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../er
 import type { Context } from '../graphql/context.ts';
 import { appErrorOf } from '../graphql/errors.ts';
 import { readBody } from '../rest/body.ts';
+import { documentSource } from '../graphql/trusted-documents.ts';
 import { prepareOperation, runOperation, type PreparedOperation } from '../rest/execute.ts';
 import { type JoinForm, moreInfoName } from './join-form.ts';
 import { pageResponse } from './page-response.ts';
@@ -15,13 +16,7 @@ import { renderTripPage, tripView } from './trip-page.ts';
 import { tripPageUrl } from './trip-url.ts';
 import type { Words } from './words.ts';
 
-const JOIN = /* GraphQL */ `
-  mutation JoinFromPage($input: JoinTripInput!) {
-    joinTrip(input: $input) {
-      code
-    }
-  }
-`;
+const JOIN = documentSource('pages/join-from-page.graphql');
 /** A join form is a few hundred bytes; a long moreInfo answer fits many times over. */
 const FORM_BYTES = 32 * 1024;
 const FORM_TYPE = 'application/x-www-form-urlencoded';

@@ -3,118 +3,28 @@
 import type { GraphQLSchema } from 'graphql';
 import { NotFoundError } from '../errors.ts';
 import type { Context } from '../graphql/context.ts';
+import { documentSource } from '../graphql/trusted-documents.ts';
 import { prepareOperation, runOperation, type PreparedOperation } from '../rest/execute.ts';
+import type {
+  PublicBlock,
+  PublicContact,
+  PublicImage,
+  PublicMoreInfoField,
+  PublicSettings,
+  PublicTheme,
+} from '../trips/public-trip.ts';
 
-export const PUBLIC_TRIP_QUERY = /* GraphQL */ `
-  query PublicTripPage($slug: String!) {
-    publicTrip(slug: $slug) {
-      id
-      title
-      slug
-      seoDescription
-      duration
-      dateStart
-      dateFinish
-      logo
-      countries
-      imageUrl
-      updatedAt
-      configuration {
-        revision
-        blocks
-        settings {
-          language
-          dateFormat
-          timeFormat
-          timezone
-          currency
-          currencySymbolPosition
-          decimalSeparator
-          canDownloadPdf
-          description
-          shareOnWhatsapp {
-            enabled
-            phoneNumber
-          }
-        }
-        theme {
-          headerImage
-          navigation
-          logo
-          color
-          font
-          pdfContactPosition
-        }
-        contact {
-          type
-          agencyName
-          agentName
-          description
-          email
-          phoneNumber
-          address
-          web
-          pictureUrl
-        }
-        cover {
-          url
-          display
-        }
-        slider
-        images {
-          url
-          display
-        }
-        moreInfo {
-          id
-          type
-          label
-          required
-        }
-      }
-    }
-  }
-`;
+export const PUBLIC_TRIP_QUERY = documentSource('pages/trip-page.graphql');
 
-export interface PageBlock {
-  id: string;
-  type: string;
-  content: Record<string, unknown>;
-  children: PageBlock[];
-}
-export interface PageImage {
-  url: string;
-  display: string;
-}
-export interface PageSettings {
-  language: string;
-  dateFormat: string;
-  timeFormat: string;
-  timezone: string;
-  currency: string;
-  currencySymbolPosition: string;
-  decimalSeparator: string;
-  canDownloadPdf: boolean;
-  description: string | null;
-  shareOnWhatsapp: { enabled: boolean; phoneNumber: string | null };
-}
-export interface PageContact {
-  type: string | null;
-  agencyName: string | null;
-  agentName: string | null;
-  description: string | null;
-  email: string | null;
-  phoneNumber: string | null;
-  address: string | null;
-  web: string | null;
-  pictureUrl: string | null;
-}
-export interface PageMoreInfoField {
-  id: string;
-  type: string;
-  label: string;
-  required: boolean;
-}
+// The query's shapes are the public trip's own (trips/public-trip.ts), settings as selected.
+export type PageBlock = PublicBlock;
+export type PageImage = PublicImage;
+export type PageContact = PublicContact;
+export type PageMoreInfoField = PublicMoreInfoField;
+export type PageSettings = Omit<
+  PublicSettings,
+  'startOfTheWeek' | 'canCreateCopy' | 'hasExpiration'
+>;
 export interface PublicTripData {
   id: number;
   title: string;
@@ -131,14 +41,7 @@ export interface PublicTripData {
     revision: number;
     blocks: PageBlock[];
     settings: PageSettings;
-    theme: {
-      headerImage: string;
-      navigation: string;
-      logo: string | null;
-      color: string | null;
-      font: string | null;
-      pdfContactPosition: string;
-    };
+    theme: PublicTheme;
     contact: PageContact | null;
     cover: PageImage[];
     slider: string[];

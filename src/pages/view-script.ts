@@ -1,7 +1,11 @@
 // The trip page's one script (served at /pages/view.js): it records the traveller's view through
-// the public `recordTripView` mutation on this service's own /graphql, with an anonymous id kept
-// in the browser so that one viewer counts once an hour (decisions in README "Traveller pages").
+// the public `recordTripView` mutation on this service's own /graphql, named as a trusted document
+// (README.md#trusted-documents: in production, callers without a key may send only those), with
+// an anonymous id kept in the browser so that one viewer counts once an hour
+// (README.md#traveller-pages).
 // No third-party call; a browser without JavaScript just does not count.
+import { documentIdOfFile } from '../graphql/trusted-documents.ts';
+
 export const VIEW_SCRIPT = `(function () {
   var main = document.querySelector('[data-view-slug]');
   if (!main || !window.fetch) return;
@@ -17,7 +21,7 @@ export const VIEW_SCRIPT = `(function () {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      query: 'mutation RecordTripView($slug: String!, $viewerId: String) { recordTripView(slug: $slug, viewerId: $viewerId) { counted } }',
+      documentId: '${documentIdOfFile('public/record-trip-view.graphql')}',
       variables: { slug: main.getAttribute('data-view-slug'), viewerId: id }
     }),
     keepalive: true

@@ -1,32 +1,15 @@
-// The one place that turns errors into the documented REST bodies (decisions "Health, errors and
-// limits"): `{errors: {field: [messages]}}` for validation, `{error: {code, message}}` for the
+// The one place that turns errors into the documented REST bodies (README.md#errors-and-limits):
+// `{errors: {field: [messages]}}` for validation, `{error: {code, message}}` for the
 // rest. Unknown errors become a 500 without details; PostgreSQL being unreachable becomes a 503.
-import { Response } from '@whatwg-node/server';
 import { GraphQLError } from 'graphql';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { type AppError, ServiceUnavailableError, ValidationError } from '../errors.ts';
 import { appErrorOf } from '../graphql/errors.ts';
+import { errorBody, jsonResponse } from '../http/json-response.ts';
 import type { Logger } from '../logger.ts';
 
-/**
- * The server adapter's own Response class, not the global one: it writes a string body in one
- * write with its Content-Length, where a global Response is pumped through a ReadableStream as
- * a chunked body (measured with `npm run bench`: see bench/results).
- */
-export function jsonResponse(
-  body: unknown,
-  status = 200,
-  headers?: Record<string, string>,
-): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  });
-}
-
-export function errorBody(code: string, message: string) {
-  return { error: { code, message } };
-}
+// The route files answer through these too (re-exported so that they import one module).
+export { errorBody, jsonResponse };
 
 export function errorResponse(error: unknown, logger: Logger): Response {
   const appError =

@@ -1,16 +1,15 @@
 // The REST facade runs GraphQL operations of the same schema in-process: each document is parsed
 // and validated once, when its route module loads, and executed directly per request (no HTTP,
-// no yoga.fetch; see ../shared/notes/performance-and-traps.md).
+// no yoga.fetch; see README.md#architecture).
 import {
   getOperationAST,
-  parse,
-  validate,
   type DocumentNode,
   type ExecutionResult,
   type GraphQLSchema,
 } from 'graphql';
-import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import type { CompiledQuery } from 'graphql-jit';
 import type { Context } from '../graphql/context.ts';
+import { compileDocument } from '../graphql/prepared-document.ts';
 import { assertStorableText } from '../shared/storable-text.ts';
 import { fieldPath } from '../validation.ts';
 import { errorOfGraphQLResult, jsonResponse } from './errors.ts';
@@ -28,21 +27,7 @@ export function prepareOperation<TData = Record<string, unknown>>(
   schema: GraphQLSchema,
   source: string,
 ): PreparedOperation<TData> {
-  const document = parse(source);
-  const errors = validate(schema, document);
-  if (errors.length)
-    throw new Error(
-      `Invalid REST operation:\n${errors.map((e) => e.message).join('\n')}\n${source}`,
-    );
-  // Built-in scalars and enums go out as the resolvers return them, without graphql-jit's
-  // per-field serializer call (which allocates its error location and path for every field of
-  // every row): the schema has no ID or Float, its enums' values are their names, and Prisma's
-  // types match the fields'. Custom scalars (DateTime, JSON) are still serialized.
-  const compiled = compileQuery(schema, document, undefined, { disableLeafSerialization: true });
-  if (!isCompiledQuery(compiled))
-    throw new Error(
-      `REST operation not compiled:\n${compiled.errors?.map((e) => e.message).join('\n')}\n${source}`,
-    );
+  const { document, compiled } = compileDocument(schema, source);
   preparedOperations.set(source, document);
   return { document, source, compiled };
 }

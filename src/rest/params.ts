@@ -127,7 +127,7 @@ export function pageParams(request: QueryOf) {
   return params;
 }
 
-/** The list conventions' query parameters (service-spec "List query conventions"), checked for shape. */
+/** The list conventions' query parameters (docs/decisions.md#lists), checked for shape. */
 export function listParams(request: QueryOf) {
   const query = request.query;
   return {
@@ -138,7 +138,10 @@ export function listParams(request: QueryOf) {
   };
 }
 
-/** A bulk-deletion body: `{<plural>: [ids]}`, or `{<singular>: [ids]}` (decisions "Trips", "Catalogs"). */
+/**
+ * A bulk-deletion body: `{<plural>: [ids]}`, or `{<singular>: [ids]}` (docs/decisions.md#trips,
+ * docs/decisions.md#catalogs).
+ */
 export function bulkIdsBody(plural: string, singular: string) {
   // Ids are int4 (GraphQL's Int): a larger one failed the variable's coercion, in GraphQL's words.
   const ids = z.array(z.number().int().positive().max(INT4.max)).min(1).max(LIMITS.bulkDeleteMax);

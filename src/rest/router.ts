@@ -1,27 +1,32 @@
 // The REST facade: itty-router routes that each run a prepared GraphQL operation. Each domain's
-// routes live in its folder (<entity>.rest.ts) and come through the registry (src/domains.ts).
+// routes live in its folder (<entity>.rest.ts) and come with the list of domains the caller hands
+// over (app.ts, from service.ts: src/domains.ts).
 // Handlers return Responses themselves; no `finally: [json]` (it copies request headers into the
 // response).
 import { Router, type IRequest, type RequestHandler, type RouteEntry } from 'itty-router';
 import type { GraphQLSchema } from 'graphql';
+import type { DomainModule } from '../domain-module.ts';
 import type { Context } from '../graphql/context.ts';
 import { NotFoundError } from '../errors.ts';
 import { buildOpenApiDocument } from '../openapi/document.ts';
 import { requestContract, type RequestCheck } from './contract.ts';
 import { errorResponse } from './errors.ts';
-import { DOMAINS } from '../domains.ts';
 import { registerGraphiQLRoutes } from '../graphql/graphiql.rest.ts';
 import { registerOpenApiRoutes } from '../openapi/openapi.rest.ts';
 import type { RestRouter, Surface } from './types.ts';
 
 export type { RestRouter, Surface } from './types.ts';
 
-export function createRestRouter(schema: GraphQLSchema, surface: Surface): RestRouter {
-  const router = new SegmentRouter(contractOf(surface));
-  for (const { routes } of DOMAINS)
+export function createRestRouter(
+  domains: readonly DomainModule[],
+  schema: GraphQLSchema,
+  surface: Surface,
+): RestRouter {
+  const router = new SegmentRouter(contractOf(domains, surface));
+  for (const { routes } of domains)
     if (routes?.on.includes(surface)) routes.register(router, schema, surface);
   if (surface === 'api') {
-    registerOpenApiRoutes(router);
+    registerOpenApiRoutes(router, domains);
     registerGraphiQLRoutes(router);
   }
   router.all('*', (request) => {
@@ -118,8 +123,8 @@ function segmentOf(path: string): string {
  * The OpenAPI document's promises for this listener's paths (rest/contract.ts): the AI listener's
  * are the ones documented with a server of their own, plus /status.
  */
-function contractOf(surface: Surface) {
-  const document = buildOpenApiDocument({
+function contractOf(domains: readonly DomainModule[], surface: Surface) {
+  const document = buildOpenApiDocument(domains, {
     apiUrl: 'http://api.invalid',
     aiUrl: 'http://ai.invalid',
   });

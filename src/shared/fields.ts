@@ -31,7 +31,9 @@ export function trimBlanks(text: string): string {
 export const trimmedString = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).overwrite(trimBlanks);
 
-/** The title of a trip or a catalog (decisions: 1 to 200 characters after trimming). */
+/**
+ * The title of a trip or a catalog (1 to 200 characters after trimming: docs/decisions.md#trips).
+ */
 export const title = trimmedString({ error: 'Title is required.' })
   .min(1, 'Title is required.')
   .max(200, 'Title must be at most 200 characters.');

@@ -9,7 +9,7 @@ export const id = () => z.int().min(1);
 export const timestamp = () => z.iso.datetime();
 export const url = () => z.url();
 
-/** The paginated envelope of the list conventions (service-spec "List query conventions"). */
+/** The paginated envelope of the list conventions (docs/decisions.md#lists). */
 export const pageOf = <Item extends z.ZodType>(item: Item) =>
   z.object({
     data: z.array(item),

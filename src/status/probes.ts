@@ -5,7 +5,7 @@
 // is there every other path gets a 503 as well. GET /status keeps its own body (status/).
 // From SIGTERM on (draining), every answer, the app's too, says `Connection: close`, so that
 // keep-alive clients open their next connection elsewhere while this process finishes.
-import type { App, ServerContext } from '../app.ts';
+import type { App, ServerContext } from '../http/fetch-handler.ts';
 import { requestIdOf } from '../http/request-id.ts';
 import { EVERY_ANSWER, NOTHING } from '../http/security-headers.ts';
 import { errorBody, jsonResponse } from '../rest/errors.ts';

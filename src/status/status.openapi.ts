@@ -1,4 +1,4 @@
-// GET /status (service-spec "Health", decisions "Health, errors and limits").
+// GET /status (docs/decisions.md#errors-and-limits).
 import { errorSchema } from '../openapi/response-schemas.ts';
 import { exampleRef, ok, publicOperation, schemaRef } from '../openapi/operations.ts';
 import type { Paths } from '../openapi/types.ts';

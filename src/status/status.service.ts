@@ -1,5 +1,5 @@
-// GET /status (decisions "Health"): the database and the job queue, each checked with a short
-// time-out so the answer comes quickly even when PostgreSQL is gone.
+// GET /status (docs/decisions.md#errors-and-limits): the database and the job queue, each checked
+// with a short time-out so the answer comes quickly even when PostgreSQL is gone.
 import type { PgBoss } from 'pg-boss';
 import { API_VERSION } from '../config/constants.ts';
 import type { PrismaClient } from '../db/prisma.ts';

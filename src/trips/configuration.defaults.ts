@@ -1,4 +1,4 @@
-// The configuration every new trip starts with (decisions "Trip configuration").
+// The configuration every new trip starts with (docs/decisions.md#trip-configuration).
 export function defaultConfiguration() {
   return {
     version: '1.0.0',

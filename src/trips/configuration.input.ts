@@ -1,7 +1,7 @@
-// The trip configuration document (service-spec "Trip configuration", decisions "Trip
-// configuration"): every required field, enum, URL, hex colour, IANA timezone and ISO 4217
-// currency, and the block tree (unique ids, existing parents, no cycles, children only under
-// container types). Field paths in errors follow the document: `settings.currency`, `blocks[3].id`.
+// The trip configuration document (docs/decisions.md#trip-configuration): every required field,
+// enum, URL, hex colour, IANA timezone and ISO 4217 currency, and the block tree (unique ids,
+// existing parents, no cycles, children only under container types). Field paths in errors follow
+// the document: `settings.currency`, `blocks[3].id`.
 import { z } from 'zod';
 import { currencyCode, httpUrl as url } from '../shared/fields.ts';
 import { isTimezone } from '../shared/timezones.ts';

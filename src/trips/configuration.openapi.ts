@@ -1,4 +1,4 @@
-// /trips/{tripId}/config (service-spec "Trip configuration", decisions "Trip configuration"):
+// /trips/{tripId}/config (docs/decisions.md#trip-configuration):
 // read with an ETag, replace (PUT) or merge-patch (PATCH), each guarded by If-Match.
 import { LIMITS } from '../config/constants.ts';
 import { ETAG_HEADER } from '../openapi/components.ts';

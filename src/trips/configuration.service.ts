@@ -83,7 +83,7 @@ export async function saveConfiguration(
           : { tripId, ...locked });
       return { ...unchanged, etag: etagOf(tripId, locked.revision) };
     }
-    // Every save that changes the document counts (service-spec: "builder content saved"); the
+    // Every save that changes the document counts (docs/decisions.md#trip-configuration); the
     // debounce folds a burst into one.
     await w.events.recordDebounced(tx, {
       type: 'trip.configUpdated',

@@ -1,10 +1,10 @@
 // Trips as Relay connections (same filters, search and order as the REST list), and the trash.
 import { builder } from '../graphql/builder.ts';
-import { countTotal, offsetConnection, type Rows } from '../lists/offset-connection.ts';
+import { countTotal, offsetConnection, type Rows } from '../graphql/offset-connection.ts';
 import type { Prisma } from '../db/prisma.ts';
 import { type Context, writerOf } from '../graphql/context.ts';
 import { tripListQuery, type TripListArgs } from './trip-list.input.ts';
-import { ListFilterInput, ListOrderInput, ListSearchInput } from '../lists/list.schema.ts';
+import { ListFilterInput, ListOrderInput, ListSearchInput } from '../graphql/list.schema.ts';
 import { TripType } from './trip.schema.ts';
 import { restorableUntil, restoreTrip, trashWhere } from './trip-trash.service.ts';
 import { tripList, type LoadedTrip } from './trip.service.ts';

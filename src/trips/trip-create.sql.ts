@@ -15,7 +15,7 @@ import { SUBSCRIBED_ENDPOINT } from '../webhooks/events.ts';
 import type { Writer } from '../writer.ts';
 import type { CreateTripInput } from './trip.input.ts';
 import { tripPayload } from './trip.payload.ts';
-import { TRIP_COLUMNS, tripOf, type LoadedTrip } from './trip.row.ts';
+import { columnOf, TRIP_COLUMNS, type TripField, tripOf, type LoadedTrip } from './trip.row.ts';
 
 type Query = { include?: Prisma.TripInclude; select?: Prisma.TripSelect };
 
@@ -32,11 +32,41 @@ export function columnsOnly(query: Query): boolean {
 }
 
 /**
+ * What CREATE writes from the caller and the request, field by field (TRIP_ROW names their
+ * columns), in the order of its parameters from $3, each with its SQL (`?` its parameter, cast).
+ * The account ($1), the code (from the counter) and updated_at are written apart; the rest of the
+ * columns take their defaults.
+ */
+const WRITTEN = {
+  agentId: '?',
+  title: '?',
+  slug: '?',
+  joinCode: '?',
+  seoDescription: '?',
+  duration: '?::int',
+  dateStart: '?::timestamptz',
+  dateFinish: '?::timestamptz',
+  dateExpiration: '?::timestamptz',
+  logo: '?',
+  countries: '?::text[]',
+  imageUrl: '?',
+  template: '?::boolean',
+  visibility: 'CAST(?::text AS "TripVisibility")',
+} as const satisfies Partial<Record<TripField, string>>;
+type WrittenField = keyof typeof WRITTEN;
+
+const WRITTEN_FIELDS = Object.keys(WRITTEN) as WrittenField[];
+/** $1 the account, $2 the event type, the written fields, then the configuration and the flag. */
+const FIRST_WRITTEN = 3;
+const DOCUMENT = `$${FIRST_WRITTEN + WRITTEN_FIELDS.length}`;
+const IN_TRANSACTION = `$${FIRST_WRITTEN + WRITTEN_FIELDS.length + 1}`;
+
+/**
  * The counter, the trip and its configuration in one statement, and whether an active endpoint of
  * the account wants trip.created (the recorder's check, without a round trip of its own). Unless
- * $18, a subscribed account writes nothing here: its event must commit with the trip, so the
- * statement runs again in a transaction. Without an event to record, the creation needs no BEGIN
- * or COMMIT (a statement is atomic): one round trip instead of six. Codes stay gap-free: the
+ * IN_TRANSACTION, a subscribed account writes nothing here: its event must commit with the trip,
+ * so the statement runs again in a transaction. Without an event to record, the creation needs no
+ * BEGIN or COMMIT (a statement is atomic): one round trip instead of six. Codes stay gap-free: the
  * counter's row lock is held to the end, and a failure undoes the whole statement.
  */
 const CREATE: Statement = {
@@ -44,17 +74,15 @@ const CREATE: Statement = {
   text: `WITH subscribed AS (SELECT EXISTS (${SUBSCRIBED_ENDPOINT}) AS yes),
 counter AS (
   UPDATE accounts SET trip_seq = trip_seq + 1, updated_at = now()
-  WHERE id = $1 AND ($18::boolean OR NOT (SELECT yes FROM subscribed))
+  WHERE id = $1 AND (${IN_TRANSACTION}::boolean OR NOT (SELECT yes FROM subscribed))
   RETURNING trip_seq),
 t AS (
-  INSERT INTO trips (account_id, agent_id, title, slug, code, join_code, seo_description, duration,
-    date_start, date_finish, date_expiration, logo, countries, image_url, template, visibility, updated_at)
-  SELECT $1, $3, $4, $5, 'TRIP-' || trip_seq, $6, $7, $8::int, $9::timestamptz, $10::timestamptz,
-    $11::timestamptz, $12, $13::text[], $14, $15::boolean, CAST($16::text AS "TripVisibility"), now()
+  INSERT INTO trips (account_id, ${columnOf('code')}, ${WRITTEN_FIELDS.map(columnOf).join(', ')}, updated_at)
+  SELECT $1, 'TRIP-' || trip_seq, ${WRITTEN_FIELDS.map((field, i) => WRITTEN[field].replace('?', `$${FIRST_WRITTEN + i}`)).join(', ')}, now()
   FROM counter
   RETURNING *),
 configuration AS (
-  INSERT INTO trip_configurations (trip_id, document, updated_at) SELECT id, $17::jsonb, now() FROM t)
+  INSERT INTO trip_configurations (trip_id, document, updated_at) SELECT id, ${DOCUMENT}::jsonb, now() FROM t)
 SELECT ${TRIP_COLUMNS}, (SELECT a.picture_url FROM agents a WHERE a.id = t.agent_id) AS picture_url,
   (SELECT yes FROM subscribed) AS subscribed
 FROM t`,
@@ -137,25 +165,28 @@ export function takenRandomPart(error: unknown): boolean {
   return state === '23505' && (name === 'trips_slug_key' || name === 'trips_join_code_key');
 }
 
-/** CREATE's values but its last ($18): a fresh slug and join code for each attempt. */
+/** CREATE's values but its last (IN_TRANSACTION): a fresh slug and join code for each attempt. */
 function valuesOf(w: Creator, input: CreateTripInput, document: Prisma.InputJsonObject) {
+  const written: Record<WrittenField, unknown> = {
+    agentId: w.actor.agentId,
+    title: input.title,
+    slug: slugFor(input.title, 'trip'),
+    joinCode: randomString(CODE_ALPHABET, 8),
+    seoDescription: input.seoDescription ?? null,
+    duration: input.duration ?? null,
+    dateStart: input.dateStart ?? null,
+    dateFinish: input.dateFinish ?? null,
+    dateExpiration: input.dateExpiration ?? null,
+    logo: input.logo ?? null,
+    countries: input.countries ?? [],
+    imageUrl: input.imageUrl ?? null,
+    template: input.template ?? false,
+    visibility: input.visibility ?? 'public',
+  };
   return [
     w.actor.accountId,
     'trip.created',
-    w.actor.agentId,
-    input.title,
-    slugFor(input.title, 'trip'),
-    randomString(CODE_ALPHABET, 8),
-    input.seoDescription ?? null,
-    input.duration ?? null,
-    input.dateStart ?? null,
-    input.dateFinish ?? null,
-    input.dateExpiration ?? null,
-    input.logo ?? null,
-    input.countries ?? [],
-    input.imageUrl ?? null,
-    input.template ?? false,
-    input.visibility ?? 'public',
+    ...WRITTEN_FIELDS.map((field) => written[field]),
     JSON.stringify(document),
   ];
 }

@@ -1,4 +1,4 @@
-// What GET /trips and the GraphQL trip lists may filter, search and sort (decisions "Lists").
+// What GET /trips and the GraphQL trip lists may filter, search and sort (docs/decisions.md#lists).
 import type { Prisma } from '../db/prisma.ts';
 import { listQuery, type ListArgs, type ListSpec } from '../lists/list-query.ts';
 

@@ -1,4 +1,4 @@
-// The trash (decisions "Trips"): deleted trips stay restorable for 90 days, then a daily job
+// The trash (docs/decisions.md#trips): deleted trips stay restorable for 90 days, then a daily job
 // erases them with everything that hangs off them (configuration, views, catalog places).
 import type { Actor } from '../auth/actor.ts';
 import { DURATIONS } from '../config/constants.ts';
@@ -22,7 +22,9 @@ export const trashWhere = (actor: Actor, now: Date) => ({
   deletedAt: { not: null, gte: retentionCutoff(now) },
 });
 
-/** No trip.* event (service-spec "Event types"); the catalogs holding it changed again. */
+/**
+ * No trip.* event (docs/decisions.md#events-and-webhooks); the catalogs holding it changed again.
+ */
 export async function restoreTrip(w: Writer, id: number, query: Query = {}) {
   return w.prisma.$transaction(async (tx) => {
     const { count } = await tx.trip.updateMany({

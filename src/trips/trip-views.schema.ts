@@ -1,4 +1,4 @@
-// The public trip page's view counter (decisions "Trips": `visualizations`).
+// The public trip page's view counter (`visualizations`, docs/decisions.md#trips).
 import { builder } from '../graphql/builder.ts';
 import { ipKey, recordTripView, viewerKey } from './trip-views.service.ts';
 

@@ -1,4 +1,4 @@
-// Traveler views (decisions "Trips"): the public trip page records a view by slug; one viewer
+// Traveler views (docs/decisions.md#trips): the public trip page records a view by slug; one viewer
 // counts at most once per hour, and one client IP at most LIMITS.tripViewsPerIpMax times a trip
 // an hour, however many viewer ids it invents. One statement, so concurrent views of one viewer
 // cannot double-count (concurrent new viewers of one IP may pass the IP bound by a few).

@@ -1,4 +1,4 @@
-// What create and PATCH accept (decisions "Trips"): only `title` is required; unknown and
+// What create and PATCH accept (docs/decisions.md#trips): only `title` is required; unknown and
 // read-only fields are refused; countries are ISO 3166-1 alpha-3, stored upper case, once each.
 import countries from 'i18n-iso-countries';
 import { z } from 'zod';

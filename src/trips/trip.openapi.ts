@@ -1,4 +1,4 @@
-// /trips and /trips/{tripId} (service-spec "Trips", decisions "Trips" and "Lists").
+// /trips and /trips/{tripId} (docs/decisions.md#trips, docs/decisions.md#lists).
 import { FILTER_FIELDS, ORDER_FIELDS, SEARCH_FIELDS } from './trip-list.input.ts';
 import {
   body,

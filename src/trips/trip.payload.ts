@@ -1,5 +1,5 @@
-// A trip as events carry it (service-spec "Payload shapes"): its shape (trip.shape.ts), the one
-// GET /trips/{tripId} answers, plus `deletedAt` on trip.deleted.
+// A trip as events carry it (docs/decisions.md#events-and-webhooks): its shape (trip.shape.ts), the
+// one GET /trips/{tripId} answers, plus `deletedAt` on trip.deleted.
 import type { Prisma, Trip } from '../db/prisma.ts';
 import type { TripShape } from './trip.shape.ts';
 

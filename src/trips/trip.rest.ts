@@ -1,4 +1,4 @@
-// /trips: REST facade over the GraphQL trip operations (service-spec "Trips", decisions "Trips").
+// /trips: REST facade over the GraphQL trip operations (docs/decisions.md#trips).
 import type { GraphQLSchema } from 'graphql';
 import type { IRequest } from 'itty-router';
 import { LIMITS } from '../config/constants.ts';

@@ -1,13 +1,14 @@
 // Trips in GraphQL: the Trip type, the paginated list the REST facade uses, and the mutations.
+import { callerSubject } from '../auth/actor.ts';
 import { builder } from '../graphql/builder.ts';
-import { writerOf } from '../graphql/context.ts';
+import { type Context, writerOf } from '../graphql/context.ts';
 import { countOnce } from '../lists/list-query.ts';
 import {
   bulkDeleteResultType,
   ListFilterInput,
   ListOrderInput,
   ListSearchInput,
-} from '../lists/list.schema.ts';
+} from '../graphql/list.schema.ts';
 import { DATE_RANGE_TEXT } from '../shared/date-range.ts';
 import { parseOrThrow, withoutNulls } from '../validation.ts';
 import {
@@ -26,6 +27,8 @@ import {
   deleteTrip,
   deleteTrips,
   duplicateTrip,
+  notFound,
+  readableTrips,
   tripList,
   updateTrip,
 } from './trip.service.ts';
@@ -96,7 +99,7 @@ export interface TripPageShape {
   count(): Promise<number>;
 }
 
-/** The trip fields a public page may show: no codes, no owner ids (decisions "Catalogs"). */
+/** The trip fields a public page may show: no codes, no owner ids (docs/decisions.md#catalogs). */
 export const PublicTripType = builder.prismaObject('Trip', {
   variant: 'PublicTrip',
   fields: (t) => ({
@@ -176,6 +179,42 @@ const CreateTripInput = tripInputType('CreateTripInput', true);
 const UpdateTripInput = tripInputType('UpdateTripInput', false);
 
 const BulkDeleteResult = bulkDeleteResultType('BulkDeleteResult', 'trip');
+
+builder.subscriptionFields((t) => ({
+  trip: t.field({
+    type: TripType,
+    nullable: true,
+    authScopes: { permission: 'read:trips' },
+    description:
+      'The trip now, then after each change of its fields or its configuration: live updates over Server-Sent Events, for callers of its account. null when it is deleted, and the stream ends.',
+    args: { id: t.arg.int({ required: true }) },
+    subscribe: (_root, args, ctx) => watchTrip(ctx, args.id),
+    resolve: (id: number | null, _args, ctx, info) =>
+      id === null ? null : tripById(ctx, ctx.actor!, id, info),
+  }),
+}));
+
+/** The trip's id at each change (a new row or configuration version), null once it is gone. */
+async function watchTrip(ctx: Context, id: number) {
+  const version = async () => {
+    const trip = await ctx.prisma.trip.findFirst({
+      where: { id, ...readableTrips(ctx.actor!) },
+      select: { updatedAt: true, configuration: { select: { revision: true } } },
+    });
+    return trip && `${trip.updatedAt.getTime()}/${trip.configuration?.revision}`;
+  };
+  let shown = await version();
+  if (shown === null) throw notFound();
+  let first = true;
+  return ctx.services.live.watch(`trip:${id}`, callerSubject(ctx.actor, ctx.clientIp), async () => {
+    const now = first ? shown : await version();
+    if (now === null) return { value: null, last: true };
+    if (!first && now === shown) return undefined;
+    first = false;
+    shown = now;
+    return { value: id };
+  });
+}
 
 builder.queryFields((t) => ({
   trip: t.field({

@@ -193,8 +193,9 @@ export async function deleteTrip(w: Writer, id: number): Promise<void> {
 }
 
 /**
- * To the trash. Ids that are missing, already deleted or not the caller's are skipped (decisions
- * "Trips"). One trip.deleted per trip, and catalog.updated for every catalog holding one.
+ * To the trash. Ids that are missing, already deleted or not the caller's are skipped
+ * (docs/decisions.md#trips). One trip.deleted per trip, and catalog.updated for every catalog
+ * holding one.
  */
 export async function deleteTrips(w: Writer, ids: readonly number[]): Promise<number> {
   if (ids.length > LIMITS.bulkDeleteMax)

@@ -1,7 +1,7 @@
-// A trip's shape, written once (service-spec "Trips", "Payload shapes"): GET /trips/{tripId}
-// answers it, events carry it, the mock server stores it. The document's Trip, TripListItem and
-// TripPage schemas, the REST routes' GraphQL selections and the event payload's type derive from
-// it; test/unit/pothos-shapes.test.ts holds the Pothos Trip type to it.
+// A trip's shape, written once (docs/decisions.md#trips, docs/decisions.md#events-and-webhooks):
+// GET /trips/{tripId} answers it, events carry it, the mock server stores it. The document's Trip,
+// TripListItem and TripPage schemas, the REST routes' GraphQL selections and the event payload's
+// type derive from it; test/unit/pothos-shapes.test.ts holds the Pothos Trip type to it.
 import { z } from 'zod';
 import {
   bulkDeleteResultOf,
@@ -56,7 +56,7 @@ export const tripListItemShape = tripShape.extend({
 });
 export const tripPageShape = pageOf(tripListItemShape);
 
-/** The trip fields a public page may show: no codes, no owner ids (decisions "Catalogs"). */
+/** The trip fields a public page may show: no codes, no owner ids (docs/decisions.md#catalogs). */
 export const publicTripShape = tripShape
   .pick({
     id: true,

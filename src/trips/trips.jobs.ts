@@ -4,7 +4,7 @@ import { defineJob } from '../jobs/job.ts';
 import { defineWorker } from '../jobs/workers.ts';
 import { purgeTrash } from './trip-trash.service.ts';
 
-/** Daily (decisions "Trips"): erase trips deleted over 90 days ago. Safe to run twice. */
+/** Daily (docs/decisions.md#trips): erase trips deleted over 90 days ago. Safe to run twice. */
 export const purgeTripTrashJob = defineJob({ name: 'trips.purge-trash', schema: z.object({}) });
 
 export const purgeTripTrashWorker = defineWorker(purgeTripTrashJob, {

@@ -1,4 +1,4 @@
-// Deliveries (service-spec "Endpoint registration and delivery"): each event goes to every active
+// Deliveries (README.md#webhooks): each event goes to every active
 // endpoint of its account that subscribes to its type, as one POST per endpoint, in explicit
 // stages: fan out (a delivery row and a job per endpoint) → send → record. No automatic retry:
 // one attempt per delivery, recorded whatever happens; a person can redeliver by hand. A delivery
@@ -79,7 +79,10 @@ export async function fanOut(deps: DeliveryDeps, eventId: string): Promise<numbe
   });
 }
 
-/** The envelope (service-spec "Envelope"), serialised once: the signature covers these exact bytes. */
+/**
+ * The envelope (docs/decisions.md#events-and-webhooks), serialised once: the signature covers these
+ * exact bytes.
+ */
 function envelope(event: {
   id: string;
   type: string;
@@ -284,7 +287,10 @@ export async function listDeliveries(
   return { data, page, pageSize, totalCount, totalPages: Math.ceil(totalCount / pageSize) };
 }
 
-/** Deliveries are kept 30 days (decisions); events go with their last delivery. */
+/**
+ * Deliveries are kept 30 days (docs/decisions.md#events-and-webhooks); events go with their last
+ * delivery.
+ */
 export async function purgeOldDeliveries(prisma: PrismaClient, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - DURATIONS.deliveryRetentionDays * 24 * 60 * 60 * 1000);
   const { count } = await prisma.delivery.deleteMany({ where: { createdAt: { lt: cutoff } } });

@@ -1,5 +1,5 @@
-// What endpoint create and PATCH accept (decisions "Webhooks and events"): all three fields on
-// create, at least one on PATCH; unknown fields are refused. The URL is checked by the service.
+// What endpoint create and PATCH accept (docs/decisions.md#events-and-webhooks): all three fields
+// on create, at least one on PATCH; unknown fields are refused. The URL is checked by the service.
 import { z } from 'zod';
 import { trimmedString } from '../shared/fields.ts';
 import { EVENT_TYPES } from './events.ts';

@@ -1,5 +1,5 @@
-// /webhooks/endpoints (service-spec "Endpoint registration and delivery", decisions "Webhooks and
-// events"), and the events those endpoints receive: the document's top-level `webhooks`.
+// /webhooks/endpoints (README.md#webhooks, docs/decisions.md#events-and-webhooks), and the events
+// those endpoints receive: the document's top-level `webhooks`.
 import {
   body,
   callerOperation,

@@ -1,4 +1,4 @@
-// /webhooks/endpoints: REST facade over the GraphQL webhook operations (decisions "Webhooks and events").
+// /webhooks/endpoints: REST facade over the GraphQL webhook operations (README.md#webhooks).
 import type { GraphQLSchema } from 'graphql';
 import { LIMITS } from '../config/constants.ts';
 import { createEndpointInput, updateEndpointInput } from './endpoint.input.ts';

@@ -1,5 +1,5 @@
-// Webhook endpoints (decisions "Webhooks and events"): enterprise accounts only, managed by owners
-// and admins (the GraphQL scope `manage:webhooks` checks the role; this checks the plan).
+// Webhook endpoints (docs/decisions.md#events-and-webhooks): enterprise accounts only, managed by
+// owners and admins (the GraphQL scope `manage:webhooks` checks the role; this checks the plan).
 import type { Actor } from '../auth/actor.ts';
 import { DURATIONS } from '../config/constants.ts';
 import type { Prisma, PrismaClient } from '../db/prisma.ts';
@@ -28,7 +28,9 @@ export function assertEnterprise(actor: Actor): void {
     throw new ForbiddenError('Webhooks are available on the Enterprise plan.', 'plan_required');
 }
 
-/** HTTPS only, public addresses only (service-spec "Limits"): checked now, and again at every delivery. */
+/**
+ * HTTPS only, public addresses only (README.md#webhooks): checked now, and again at every delivery.
+ */
 async function checkEndpointUrl(allowLoopback: boolean, url: string): Promise<string> {
   const policy = { allowLoopback };
   try {

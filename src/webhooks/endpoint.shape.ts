@@ -1,5 +1,5 @@
-// The shapes of a webhook endpoint and of one delivery to it, written once (decisions "Webhooks
-// and events"): the document's schemas and the REST selections derive from them;
+// The shapes of a webhook endpoint and of one delivery to it, written once (README.md#webhooks):
+// the document's schemas and the REST selections derive from them;
 // test/unit/pothos-shapes.test.ts holds the Pothos types to them.
 import { z } from 'zod';
 import { id, pageOf, type ShapeExample, timestamp } from '../shared/shape-parts.ts';

@@ -1,4 +1,4 @@
-// The envelope of each event a receiver gets (service-spec "Envelope", "Payload shapes"), written
+// The envelope of each event a receiver gets (docs/decisions.md#events-and-webhooks), written
 // once as a shape around the resource shapes the events carry (trip.shape.ts, catalog.shape.ts,
 // booking.shape.ts): the document's event schemas are converted from them and their examples
 // typed by them. Also the examples of the endpoint request bodies.

@@ -1,15 +1,15 @@
-// Recording events (service-spec "Events"). Everything here runs inside the transaction of the
-// change that causes the event: the event row and the job that will deliver it commit or roll
-// back with the change, so a crash can delay an event but never lose one, and a rolled-back
-// change never sends one. Debounced types record an intent instead (event_debounces), turned
-// into an event at most once per window per resource, with the resource as it is then.
+// Recording events (docs/decisions.md#events-and-webhooks). Everything here runs inside the
+// transaction of the change that causes the event: the event row and the job that will deliver it
+// commit or roll back with the change, so a crash can delay an event but never lose one, and a
+// rolled-back change never sends one. Debounced types record an intent instead (event_debounces),
+// turned into an event at most once per window per resource, with the resource as it is then.
 import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../db/prisma.ts';
 import type { SqlTransaction } from '../db/sql-transaction.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { fanOutJob, flushDebouncedJob } from './webhooks.jobs.ts';
 
-/** Every event type of the specification a customer can subscribe to. */
+/** Every event type a customer can subscribe to (docs/decisions.md#events-and-webhooks). */
 export const EVENT_TYPES = [
   'trip.created',
   'trip.updated',

@@ -19,11 +19,14 @@ import {
   isNonNullType,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schema } from '../../src/graphql/schema.ts';
+import { DOMAINS } from '../../src/domains.ts';
+import { buildSchema } from '../../src/graphql/schema.ts';
 import { isUuid } from '../../src/shared/identifiers.ts';
 import { aMember, anAccount } from '../helpers/fixtures.ts';
 import { startTestApp, type TestService } from '../helpers/service.ts';
 import { anyText, deepJsonText, hostileText, uuidLike } from './openapi-arbitraries.ts';
+
+const schema = await buildSchema(DOMAINS);
 
 const RUNS_PER_FIELD = Number(process.env.FUZZ_RUNS ?? 60);
 /** Input objects nest this deep at most in a generated value (the schema's nest 3). */

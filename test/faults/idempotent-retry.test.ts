@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type PrismaClient } from '../../src/db/prisma.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { anAccount } from '../helpers/fixtures.ts';
-import { type ServiceProcess, spawnReadyService } from '../helpers/processes.ts';
+import { type ServiceProcess, spawnReadyService, stopAll } from '../helpers/processes.ts';
 import { type ReceivedRequest, type Receiver, startReceiver } from '../helpers/receiver.ts';
 
 const TEST_CA = fileURLToPath(new URL('../fixtures/tls/ca.pem', import.meta.url));
@@ -91,11 +91,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
 });
 afterAll(async () => {
-  for (const p of processes)
-    if (p.child.exitCode === null && p.child.signalCode === null) {
-      p.child.kill('SIGTERM');
-      await p.exited;
-    }
+  await stopAll(processes);
   await receiver?.close();
   await prisma?.$disconnect();
   await fs.rm(dataDir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import { defaultConfiguration } from '../../src/trips/configuration.defaults.ts'
 import { createTestDatabase } from '../helpers/database.ts';
 import { anAccount } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
-import { spawnService, type ServiceProcess } from '../helpers/processes.ts';
+import { type ServiceProcess, spawnService, stopAll } from '../helpers/processes.ts';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../helpers/receiver.ts';
 import { TEST_ENV } from '../helpers/service.ts';
 
@@ -91,11 +91,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
 });
 afterAll(async () => {
-  for (const p of processes)
-    if (p.child.exitCode === null && p.child.signalCode === null) {
-      p.child.kill('SIGTERM');
-      await p.exited;
-    }
+  await stopAll(processes);
   await receiver?.close();
   await prisma?.$disconnect();
   await fs.rm(dataDir, { recursive: true, force: true });

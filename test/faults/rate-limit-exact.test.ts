@@ -13,7 +13,7 @@ import { createPrisma, type PrismaClient } from '../../src/db/prisma.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
-import { spawnService, type ServiceProcess } from '../helpers/processes.ts';
+import { type ServiceProcess, spawnService, stopAll } from '../helpers/processes.ts';
 import { TEST_ENV } from '../helpers/service.ts';
 
 const SMALL = 20;
@@ -58,12 +58,7 @@ function twoProcesses(limit: number): { urls: string[] } {
     }
     await Promise.all(state.urls.map((url, i) => ready(url, processes[i]!)));
   });
-  afterAll(async () => {
-    for (const p of processes) {
-      p.child.kill('SIGTERM');
-      await p.exited;
-    }
-  });
+  afterAll(() => stopAll(processes));
   return state;
 }
 

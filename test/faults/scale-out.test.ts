@@ -14,9 +14,8 @@ import { BOSS_SCHEMA } from '../../src/jobs/boss.ts';
 import { flushDebouncedJob } from '../../src/webhooks/webhooks.jobs.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
-import { spawnReadyService, spawnService, type ServiceProcess } from '../helpers/processes.ts';
+import { type ServiceProcess, spawnApiPairAndWorker, stopAll } from '../helpers/processes.ts';
 import { startReceiver, type ReceivedRequest, type Receiver } from '../helpers/receiver.ts';
-import { TEST_ENV } from '../helpers/service.ts';
 
 const KEY_LIMIT = 400;
 const IP_LIMIT = 100;
@@ -46,28 +45,12 @@ beforeAll(async () => {
   prisma = createPrisma({ databaseUrl, poolSize: 2 });
   account = await anAccount(prisma);
   receiver = await startReceiver();
-  const [a, b] = await Promise.all(
-    [0, 1].map(() => spawnReadyService(databaseUrl, { ...ENV, SERVICE_ROLES: 'api' })),
-  );
-  processes.push(a!.service, b!.service);
-  urls = [a!.url, b!.url];
-  const worker = spawnService({
-    ...TEST_ENV,
-    LOG_LEVEL: 'info',
-    DATABASE_URL: databaseUrl,
-    OUTBOUND_ALLOW_LOOPBACK: 'true',
-    ...ENV,
-    SERVICE_ROLES: 'worker',
-  });
-  processes.push(worker);
-  await worker.waitFor(/workers started/, 60_000);
+  let started: ServiceProcess[];
+  ({ processes: started, urls } = await spawnApiPairAndWorker(databaseUrl, ENV));
+  processes.push(...started);
 });
 afterAll(async () => {
-  for (const p of processes)
-    if (p.child.exitCode === null && p.child.signalCode === null) {
-      p.child.kill('SIGTERM');
-      await p.exited;
-    }
+  await stopAll(processes);
   await receiver?.close();
   await prisma?.$disconnect();
 });

@@ -3,7 +3,7 @@
 // same thing in process as over a listener. URLs of other origins go to the real fetch.
 import type { IncomingMessage } from 'node:http';
 import { gunzipSync, inflateSync } from 'node:zlib';
-import type { App, ServerContext } from '../../src/app.ts';
+import type { App, ServerContext } from '../../src/http/fetch-handler.ts';
 
 export type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
 

@@ -103,3 +103,38 @@ export async function spawnReadyService(
   }
   return { service, url: `http://127.0.0.1:${port}` };
 }
+
+/** Stops (SIGTERM) the processes still running and waits for each to exit. */
+export async function stopAll(processes: readonly ServiceProcess[]): Promise<void> {
+  for (const p of processes)
+    if (p.child.exitCode === null && p.child.signalCode === null) {
+      p.child.kill('SIGTERM');
+      await p.exited;
+    }
+}
+
+/**
+ * Two API processes and a worker process (SERVICE_ROLES split) on one PostgreSQL, with `env`
+ * (and `workerEnv` for the worker only); resolves once all three are ready.
+ */
+export async function spawnApiPairAndWorker(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  workerEnv: Record<string, string> = {},
+): Promise<{ processes: ServiceProcess[]; urls: [string, string] }> {
+  const [a, b] = await Promise.all(
+    [0, 1].map(() => spawnReadyService(databaseUrl, { ...env, SERVICE_ROLES: 'api' })),
+  );
+  const worker = spawnService({
+    ...TEST_ENV,
+    LOG_LEVEL: 'info',
+    DATABASE_URL: databaseUrl,
+    OUTBOUND_ALLOW_LOOPBACK: 'true',
+    ...env,
+    ...workerEnv,
+    SERVICE_ROLES: 'worker',
+  });
+  const processes = [a!.service, b!.service, worker];
+  await worker.waitFor(/workers started/, 60_000);
+  return { processes, urls: [a!.url, b!.url] };
+}

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { createPrisma, type PrismaClient } from '../../src/db/prisma.ts';
 import { createLogger } from '../../src/logger.ts';
+import { DOMAINS } from '../../src/domains.ts';
 import { buildOpenApiDocument } from '../../src/openapi/document.ts';
 import { startService, type RunningService } from '../../src/service.ts';
 import { createTestDatabase } from './database.ts';
@@ -67,7 +68,9 @@ export const TEST_ENV = {
 let openApiCheck: ResponseCheck | undefined;
 /** Every response of the API (listener or in process) is checked against the OpenAPI document (see openapi-check.ts). */
 const checkResponse: ResponseCheck = (response) => {
-  openApiCheck ??= createOpenApiCheck(buildOpenApiDocument({ apiUrl: 'http://localhost' }));
+  openApiCheck ??= createOpenApiCheck(
+    buildOpenApiDocument(DOMAINS, { apiUrl: 'http://localhost' }),
+  );
   openApiCheck(response);
 };
 

@@ -198,6 +198,24 @@ describe('bad input', () => {
       { key },
     );
     expect(bigInt.body.errors[0].extensions.code).toBe('validation_failed');
+    // A required variable missing or null, a string for an Int, an unknown enum value: the
+    // caller's input too, named by its variable.
+    for (const [document, variables, name] of [
+      ['query($id: Int!) { trip(id: $id) { id } }', {}, 'id'],
+      ['query($id: Int!) { trip(id: $id) { id } }', { id: null }, 'id'],
+      ['query($id: Int!) { trip(id: $id) { id } }', { id: 'abc' }, 'id'],
+      [
+        'mutation($i: CreateTripInput!) { createTrip(input: $i) { id } }',
+        { i: { title: 'Porto', visibility: 'secret' } },
+        'i',
+      ],
+    ] as const) {
+      const res = await api.graphql(document, variables, { key });
+      expect(res.body.errors[0].extensions, JSON.stringify(variables)).toEqual({
+        code: 'validation_failed',
+        errors: { [name]: [expect.any(String)] },
+      });
+    }
     const lastPage = await api.request('GET /trips?page=2147483647&pageSize=100', { key });
     expect(lastPage.body).toEqual({ errors: { page: [expect.any(String)] } });
     for (const value of [2 ** 40, 1.5, -0.5]) {

@@ -1,7 +1,7 @@
-// Bookings and payment links over GraphQL: every mutation and transition (allowed and refused),
-// the events each fires (checked field by field against the specification's tables, signatures
-// verified by a third-party verifier), paymentStatus across partial payments, refunds and
-// cancellation, the expiry job on an injected clock, and other accounts refused.
+// Bookings and payment links over GraphQL: every mutation and transition (allowed and refused), the
+// events each fires (checked field by field against docs/decisions.md#events-and-webhooks,
+// signatures verified by a third-party verifier), paymentStatus across partial payments, refunds
+// and cancellation, the expiry job on an injected clock, and other accounts refused.
 import { verify } from '@octokit/webhooks-methods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
@@ -146,7 +146,7 @@ const buyer = {
 };
 
 describe('creating bookings', () => {
-  it("a traveler joins a trip by its join code without a key: booking.created with the specification's fields", async () => {
+  it('a traveler joins a trip by its join code without a key: booking.created with every documented field', async () => {
     const agency = await anAgency();
     const res = await gql(
       null,
@@ -378,7 +378,8 @@ describe("payments and the booking's paymentStatus", () => {
         })
       ).data.markPaymentLinkPaid.status,
     ).toBe('paid');
-    const received = await delivered(agency, 2); // delivery order is not guaranteed (service-spec)
+    // Delivery order is not guaranteed (docs/decisions.md#events-and-webhooks).
+    const received = await delivered(agency, 2);
     const failed = received.find((r) => r.body.type === 'payment.failed');
     const succeeded = received.find((r) => r.body.type === 'payment.succeeded');
     expect(failed!.body).toMatchObject({

@@ -1,4 +1,4 @@
-// Catalogs over REST and GraphQL (decisions "Catalogs"), probed by three accounts: two in one
+// Catalogs over REST and GraphQL (docs/decisions.md#catalogs), probed by three accounts: two in one
 // organisation (owner and member) and one outside it (stranger). No path may leak a trip or a
 // catalog to a caller who may not read it (OWASP API1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The AI trip import over HTTP (service-spec "Trip import (AI)", decisions "AI trip import"): the
+// The AI trip import over HTTP (docs/decisions.md#ai-import): the
 // three operations on both variants, every error code, permissions, sources (text, inline, url
 // served by a local HTTP server), the stage pipeline through pg-boss, cancel, errors, the trip it
 // creates with trip.created, and the operators' GraphQL.
@@ -499,7 +499,8 @@ describe('status and cancel', () => {
         { key },
       );
 
-    // Every role reads imports (decisions "Roles and permissions"); the owner created the job.
+    // Every role reads imports (docs/decisions.md#accounts-roles-and-keys); the owner created the
+    // job.
     const members = await Promise.all(
       (['admin', 'agent', 'viewer'] as const).map((role) =>
         aMember(api.prisma, account.accountId, role),

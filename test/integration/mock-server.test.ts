@@ -2,6 +2,7 @@
 // error bodies, every answer checked against the OpenAPI document; and `npm run mock`'s entry
 // point, which must load neither Prisma nor PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOMAINS } from '../../src/domains.ts';
 import { createLogger } from '../../src/logger.ts';
 import { startMockServer, type RunningMock } from '../../src/trips/mock/mock-server.ts';
 import { buildOpenApiDocument } from '../../src/openapi/document.ts';
@@ -17,11 +18,12 @@ let check: ResponseCheck;
 beforeAll(async () => {
   mock = await startMockServer({
     logger: createLogger('silent'),
+    document: buildOpenApiDocument(DOMAINS, { apiUrl: 'http://api.invalid' }),
     host: '127.0.0.1',
     port: 0,
     rateLimitPerMinute: 1000,
   });
-  check = createOpenApiCheck(buildOpenApiDocument({ apiUrl: mock.url }));
+  check = createOpenApiCheck(buildOpenApiDocument(DOMAINS, { apiUrl: mock.url }));
 });
 afterAll(async () => {
   await mock?.stop();

@@ -3,7 +3,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_VERSION } from '../../src/config/constants.ts';
-import { schema } from '../../src/graphql/schema.ts';
+import { DOMAINS } from '../../src/domains.ts';
+import { buildSchema } from '../../src/graphql/schema.ts';
 import { TRAVELLER_PAGE_PREFIXES } from '../../src/http/security-headers.ts';
 import { buildOpenApiDocument } from '../../src/openapi/document.ts';
 import type {
@@ -18,7 +19,9 @@ import { createRestRouter } from '../../src/rest/router.ts';
 import { openApiAjv } from '../helpers/openapi-check.ts';
 import { startTestApp, type TestService } from '../helpers/service.ts';
 
-const document = buildOpenApiDocument({
+const schema = await buildSchema(DOMAINS);
+
+const document = buildOpenApiDocument(DOMAINS, {
   apiUrl: 'http://localhost:3000',
   aiUrl: 'http://localhost:3001',
   mockUrl: 'http://localhost:4010',
@@ -103,7 +106,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents every REST route of the API listener, and no other', () => {
-    const routes = createRestRouter(schema, 'api').routes as unknown as Array<
+    const routes = createRestRouter(DOMAINS, schema, 'api').routes as unknown as Array<
       [string, RegExp, unknown, string]
     >;
     const served = routes
@@ -126,7 +129,7 @@ describe('the OpenAPI document', () => {
           .map((method) => `${method.toUpperCase()} ${path}`),
       );
     expect(served.length).toBeGreaterThan(10);
-    // Path parameter names differ only where the router and the spec do: /api-keys/:id.
+    // Path parameter names differ only where the router and the document do: /api-keys/:id.
     expect(new Set(served)).toEqual(new Set(documented));
   });
 
@@ -134,7 +137,7 @@ describe('the OpenAPI document', () => {
     const onAiServer = Object.entries(document.paths).filter(
       ([, item]) => item.servers?.[0]?.url === 'http://localhost:3001',
     );
-    const routes = createRestRouter(schema, 'ai').routes as unknown as Array<
+    const routes = createRestRouter(DOMAINS, schema, 'ai').routes as unknown as Array<
       [string, RegExp, unknown, string]
     >;
     const served = routes

@@ -1,5 +1,5 @@
 // /trips/{tripId}/config: defaults, whole-document validation with field paths, PUT, JSON Merge
-// Patch, ETag / If-Match (decisions "Trip configuration").
+// Patch, ETag / If-Match (docs/decisions.md#trip-configuration).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
 import { startTestApp, type TestService } from '../helpers/service.ts';

@@ -141,16 +141,15 @@ describe('tripsConnection', () => {
       const before = sql.length;
       const res = await api.request(path, { key: account.owner.key });
       expect(res.status).toBe(200);
-      return { body: res.body, statements: sql.length - before };
+      return { body: res.body, statements: sql.length - before, ran: sql.slice(before) };
     };
     const first = await read({ pageSize: '2' });
     expect(first.body).toMatchObject({ page: 1, pageSize: 2, totalCount: 7, totalPages: 4 });
     expect(first.body.data.map((t: any) => t.title)).toEqual(['Trip 6', 'Trip 5']);
-    expect(first.statements).toBe(1);
-    expect(await read({ page: '9' })).toMatchObject({
-      body: { data: [], totalCount: 7, totalPages: 1 },
-      statements: 2,
-    });
+    expect(first.statements, first.ran.join('\n')).toBe(1);
+    const past = await read({ page: '9' });
+    expect(past.body).toMatchObject({ data: [], totalCount: 7, totalPages: 1 });
+    expect(past.statements, past.ran.join('\n')).toBe(2);
   });
 
   it('a text filter or search takes %, _ and \\ as written, never as patterns, by SQL and by Prisma', async () => {

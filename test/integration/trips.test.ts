@@ -1,4 +1,4 @@
-// Trips over REST (service-spec "Trips", decisions "Trips" and "Lists"), against the real server.
+// Trips over REST (docs/decisions.md#trips, docs/decisions.md#lists), against the real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   aMachineClient,

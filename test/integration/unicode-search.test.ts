@@ -1,8 +1,9 @@
-// Case-insensitive search and text filters fold every letter, not only ASCII (decisions "Lists":
-// "the term matches case-insensitively anywhere"). A black-box probe found `search=ñandú` → 0 on
-// the C-locale embedded database while `Ñandú` found the trip: PostgreSQL's ILIKE folds by the
-// server's locale. The lists now compare folded twins of the text (lists/case-fold.ts). The
-// service runs here on a database in the C locale, whatever the test server's default.
+// Case-insensitive search and text filters fold every letter, not only ASCII
+// (docs/decisions.md#lists). A black-box probe found
+// `search=ñandú` → 0 on the C-locale embedded database while `Ñandú` found the trip: PostgreSQL's
+// ILIKE folds by the server's locale. The lists now compare folded twins of the text
+// (lists/case-fold.ts). The service runs here on a database in the C locale, whatever the test
+// server's default.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldCase } from '../../src/lists/case-fold.ts';

@@ -242,7 +242,8 @@ describe('deliveries', () => {
         },
       ],
     });
-    // The request is recorded as sent (decisions: "Each delivery is recorded (request, ...)").
+    // The request is recorded as sent (docs/decisions.md#events-and-webhooks: each attempt is kept
+    // with its request).
     const recorded = deliveries.body.data[0];
     expect(recorded.requestUrl).toBe(endpoint.url);
     expect(recorded.requestBody).toBe(request!.rawBody);

@@ -64,6 +64,8 @@ describe('loadConfig', () => {
       costLimit: 10_000,
       anonymousCostLimit: 2_000,
       timeoutMs: 10_000,
+      subscriptions: { perKey: 100, perIp: 10 },
+      documents: { anonymous: 'trusted', keyed: 'any' },
       metricsOperations: [],
     });
     expect(

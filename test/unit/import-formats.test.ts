@@ -161,6 +161,38 @@ describe('readHtml', () => {
 });
 
 describe('readCalendar', () => {
+  it('leaves out a recurring event (a weekly meeting) beside events that happen once', () => {
+    const calendar = (...events: string[][]) =>
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//Test//EN',
+        ...events.flat(),
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n');
+    const event = (uid: string, summary: string, start: string, rrule?: string) => [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      `SUMMARY:${summary}`,
+      `DTSTART;TZID=Europe/Paris:${start}`,
+      ...(rrule ? [`RRULE:${rrule}`] : []),
+      'END:VEVENT',
+    ];
+    const trip = readCalendar(
+      calendar(
+        event('1', 'Train Paris - Lyon', '20270316T071400'),
+        event('2', 'Point hebdo', '20270322T090000', 'FREQ=WEEKLY;COUNT=10'),
+      ),
+    );
+    expect(trip.events.map((e) => e.summary)).toEqual(['Train Paris - Lyon']);
+    // A calendar of recurring events only keeps them: nothing else says what the trip is.
+    const routine = readCalendar(
+      calendar(event('2', 'Point hebdo', '20270322T090000', 'FREQ=WEEKLY;COUNT=10')),
+    );
+    expect(routine.events.map((e) => e.summary)).toEqual(['Point hebdo']);
+  });
+
   it('reads VEVENTs with the wall-clock time of their TZID, all-day events, and UTC times in X-WR-TIMEZONE', () => {
     const { events } = readCalendar(
       [

@@ -712,3 +712,21 @@ describe('JSON exports shaped as services with a type', () => {
     });
   });
 });
+
+describe("an export's title from its product", () => {
+  it.each([
+    ['en', { booking: { product: 'Madeira walking week', services: [] } }, 'Madeira walking week'],
+    [
+      'es',
+      { reserva: { product: 'Riviera Maya en familia', servicios: [] } },
+      'Riviera Maya en familia',
+    ],
+    ['de', { buchung: { package: 'Rundreise Sizilien', leistungen: [] } }, 'Rundreise Sizilien'],
+  ])('%s: a string under "product" or "package" names the trip', (_language, data, title) => {
+    expect(read(data).title).toBe(title);
+  });
+
+  it('leaves a product that is an object alone', () => {
+    expect(read({ booking: { product: { code: 'X1' }, services: [] } }).title ?? null).toBeNull();
+  });
+});

@@ -54,6 +54,32 @@ describe('the timeline', () => {
   );
 });
 
+describe("a confirmation's days", () => {
+  const ticket = (payment: string, note: string) =>
+    [
+      'Fahrkarte, Fahrtantritt: 18.06.2027',
+      `${payment}`,
+      `${note}`,
+      'Ihre Reiseverbindung Hinfahrt am 18.06.2027',
+      'Halt                   Datum    Zeit     Gleis   Produkte',
+      'Hamburg Hbf            18.06.   ab 09:01   13    ICE 1511',
+      'Frankfurt(Main)Hbf     18.06.   an 12:38   7',
+    ].join('\n');
+
+  it.each([
+    ['de', 'Datum     02.06.2027       Gen-Nr      010123', 'Gültig ab 18.06.2027'],
+    ['de', 'Betrag 89,90 €', 'City-Rückfahrt am 18.06.17'],
+    ['en', 'Date      02/06/2027       Ref 010123', 'Valid from 18/06/2027'],
+    ['fr', 'Date      02/06/2027       Réf 010123', 'Valable dès le 18/06/2027'],
+  ])(
+    '%s: the day it was booked or paid, or a mistyped year, is no day of the trip',
+    (_l, payment, note) => {
+      const draft = extractDraft(ticket(payment, note), new Date('2027-05-01T00:00:00Z'));
+      expect(draft.days.map((d) => d.date)).toEqual(['2027-06-18']);
+    },
+  );
+});
+
 describe("a trip's countries", () => {
   it.each([
     [

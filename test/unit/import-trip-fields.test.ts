@@ -3,7 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { extractDraft } from '../../src/imports/generate/builtin/builtin.generator.ts';
 import { validateDraft } from '../../src/imports/generate/validate.ts';
-import { tripCountries, tripTitle } from '../../src/imports/generate/builtin/trip-fields.ts';
+import {
+  isHeaderField,
+  titleFrom,
+  tripCountries,
+  tripTitle,
+} from '../../src/imports/generate/builtin/trip-fields.ts';
 import { countriesNamed } from '../../src/imports/generate/builtin/places.ts';
 
 const NOW = new Date('2026-01-15T00:00:00Z');
@@ -119,6 +124,98 @@ Dia 1: chegada a Lisboa.
 Dia 2: Sintra.
 Dia 3: Lisboa – Porto.`);
     expect(draft.title).toBe('Roteiro Portugal Clássico: Lisboa, Sintra e Porto');
+  });
+});
+
+describe("titles: a header's fields are not headings", () => {
+  it.each([
+    [
+      'fr',
+      'Facture n° F-2027-0112',
+      'Date : 12/03/2027',
+      'Dossier : HL-4471',
+      '15/05/2027 Vol AF1734 Paris (CDG) 10:15 → Rome (FCO) 12:20',
+      'rome',
+    ],
+    [
+      'en',
+      'Invoice 2027-0112',
+      'Date: 12/03/2027',
+      'File: HL-4471',
+      '15/05/2027 Flight BA558 London (LHR) 10:15 → Rome (FCO) 13:50',
+      'rome',
+    ],
+    [
+      'es',
+      'Factura 2027-0112',
+      'Fecha: 12/03/2027',
+      'Expediente: HL-4471',
+      '15/05/2027 Vuelo IB3234 Madrid (MAD) 10:15 → Roma (FCO) 12:40',
+      'roma',
+    ],
+    [
+      'pt',
+      'Fatura 2027-0112',
+      'Data: 12/03/2027',
+      'Processo: HL-4471',
+      '15/05/2027 Voo TP836 Lisboa (LIS) 10:15 → Roma (FCO) 14:20',
+      'roma',
+    ],
+    [
+      'it',
+      'Fattura 2027-0112',
+      'Data: 12/03/2027',
+      'Pratica: HL-4471',
+      '15/05/2027 Volo AZ2019 Milano (LIN) 10:15 → Napoli (NAP) 11:25',
+      'napoli',
+    ],
+    [
+      'de',
+      'Rechnung 2027-0112',
+      'Datum: 12.03.2027',
+      'Vorgang: HL-4471',
+      '15.05.2027 Flug LH232 Frankfurt (FRA) 10:15 → Rom (FCO) 12:10',
+      'rom',
+    ],
+  ])('%s: "%s" then a dated field', (_language, first, date, file, flight, place) => {
+    const title = read([first, date, file, flight].join('\n')).title;
+    expect(title.toLowerCase()).toContain(place);
+    expect(title).not.toMatch(
+      /^(?:Date|Fecha|Data|Datum|Dossier|File|Expediente|Processo|Pratica|Vorgang)\b/,
+    );
+  });
+});
+
+describe('titles: an area of several countries in the heading', () => {
+  it.each([
+    [
+      'en',
+      'ADRIATIC & BALKANS DISCOVERY — Croatia, Montenegro and Bosnia & Herzegovina',
+      'balkans',
+    ],
+    ['es', 'Descubrimiento de los Balcanes — Croacia, Montenegro y Bosnia', 'balcanes'],
+    ['fr', 'Croisière en Méditerranée — Espagne, France et Italie', 'méditerranée'],
+    ['pt', 'Cruzeiro pelo Mediterrâneo — Espanha, França e Itália', 'mediterrâneo'],
+    ['it', 'Scoperta della Scandinavia — Norvegia, Svezia e Danimarca', 'scandinavia'],
+    ['de', 'Entdeckungsreise Baltikum — Estland, Lettland und Litauen', 'baltikum'],
+  ])('%s: %s', (_language, heading, area) => {
+    expect(titleFrom(heading, NOW)?.toLowerCase()).toContain(area);
+  });
+});
+
+describe('isHeaderField', () => {
+  it.each([
+    ['fr', 'Date : 12/06/2026', true],
+    ['fr', 'Dossier : HL-JP-2611', true],
+    ['en', 'Invoice no: F-2026-0931', true],
+    ['es', 'Fecha: 12/06/2026', true],
+    ['de', 'Datum: 12.06.2026', true],
+    ['it', 'Pratica n°: 4471', true],
+    ['fr', 'FACTURE — Voyage au Japon, Tokyo · Kyoto · Osaka', false],
+    ['en', 'Sicily: Palermo, Taormina and Syracuse', false],
+    ['pt', 'Roteiro: Lisboa e Porto', false],
+  ])('%s: %s', (_language, line, field) => {
+    expect(isHeaderField(line)).toBe(field);
   });
 });
 

@@ -1,11 +1,12 @@
 // The response check every integration test relies on: it must fail on what the document does
 // not say, and only on that.
 import { describe, expect, it } from 'vitest';
+import { DOMAINS } from '../../src/domains.ts';
 import { buildOpenApiDocument } from '../../src/openapi/document.ts';
 import { exampleTrip } from '../../src/trips/trip.shape.ts';
 import { createOpenApiCheck, type ObservedResponse } from '../helpers/openapi-check.ts';
 
-const check = createOpenApiCheck(buildOpenApiDocument({ apiUrl: 'http://api.test' }));
+const check = createOpenApiCheck(buildOpenApiDocument(DOMAINS, { apiUrl: 'http://api.test' }));
 const COUNTED = {
   'ratelimit-limit': '600',
   'ratelimit-remaining': '599',

@@ -76,7 +76,7 @@ const IMPROVEMENTS: Improvement[] = [
   })),
   {
     at: ['components', 'schemas', 'WebhookDelivery'],
-    why: 'A delivery shows its request as sent (decisions: each delivery is recorded with its request): requestUrl, requestHeaders and requestBody.',
+    why: 'A delivery shows its request as sent (docs/decisions.md#events-and-webhooks: each attempt is kept with its request): requestUrl, requestHeaders and requestBody.',
     change: () => JSON.parse(printedDocument()).components.schemas.WebhookDelivery as Json,
   },
   ...['WebhookDeliveryPending', 'WebhookDeliveryPage'].map((name) => ({

@@ -6,7 +6,7 @@ const reads = PERMISSIONS.filter((p) => p.startsWith('read:'));
 const manage = PERMISSIONS.filter((p) => p.startsWith('manage:'));
 const writes = PERMISSIONS.filter((p) => !p.startsWith('read:') && !p.startsWith('manage:'));
 
-describe('roles (decisions "Roles and permissions")', () => {
+describe('roles (docs/decisions.md#accounts-roles-and-keys)', () => {
   it('owners and admins may do everything', () => {
     for (const p of PERMISSIONS) {
       expect(roleAllows('owner', p)).toBe(true);

@@ -16,7 +16,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { apiKeyShape } from '../../src/auth/api-keys.shape.ts';
-import { schema } from '../../src/graphql/schema.ts';
+import { DOMAINS } from '../../src/domains.ts';
+import { buildSchema } from '../../src/graphql/schema.ts';
 import { importJobShape } from '../../src/imports/import.shape.ts';
 import { statusShape } from '../../src/status/status.shape.ts';
 import { selectionOf } from '../../src/rest/selection.ts';
@@ -38,6 +39,8 @@ import {
   endpointShape,
   endpointWithSecretShape,
 } from '../../src/webhooks/endpoint.shape.ts';
+
+const schema = await buildSchema(DOMAINS);
 
 /** GraphQL object type name → the shape the REST facade answers with it. */
 const PAIRS: Array<[string, z.ZodObject]> = [

@@ -45,7 +45,11 @@ export function readCalendar(source: string): Calendar {
   }
   const fallbackZone = validZone(String(root.getFirstPropertyValue('x-wr-timezone') ?? ''));
   const events: CalendarEvent[] = [];
-  for (const component of root.getAllSubcomponents('vevent').slice(0, MAX_EVENTS)) {
+  const components = root.getAllSubcomponents('vevent').slice(0, MAX_EVENTS);
+  // A recurring event (RRULE: a weekly team meeting) is the calendar's routine, not a booking of
+  // the trip, when events that happen once stand beside it.
+  const once = components.filter((c) => !c.hasProperty('rrule'));
+  for (const component of once.length ? once : components) {
     const event = new ICAL.Event(component);
     if (!event.startDate) continue;
     events.push({

@@ -2,7 +2,7 @@
 // @tesseract.js-data/* npm packages (4.0.0_best_int), gathered into one folder because tesseract.js
 // reads every language from one `langPath`. Workers are slow to start, so they are kept: one per
 // language set, at most MAX_WORKERS, each used by one recognition at a time.
-// Traps (see ../shared/notes/ai-import-libraries.md): without `langPath` tesseract.js goes to a CDN;
+// Traps of tesseract.js: without `langPath` tesseract.js goes to a CDN;
 // without an `errorHandler` a worker error kills the process; a language that fails to load makes
 // createWorker hang, hence the time-out.
 import fs from 'node:fs';

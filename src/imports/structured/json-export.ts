@@ -72,6 +72,10 @@ export function mapJsonExport(source: unknown, into: StructuredResult): void {
         'packagename',
         'productname',
         'name',
+        // A booking's product or package, when a string: "Riviera Maya en familia – todo incluido".
+        'product',
+        'package',
+        'tour',
       ),
     );
     const period = pick(level, 'travelperiod', 'period', 'dates', 'traveldates', 'tripdates');

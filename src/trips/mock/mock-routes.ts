@@ -1,11 +1,11 @@
-// The trips paths of the mock server ({mock_url} in the specification), answered from the
+// The trips paths of the mock server (README.md#api-reference-and-mock-server), answered from the
 // in-memory store with the service's own input schemas, parameter parsing and body limits, so a
 // request the service refuses is refused here with the same body.
 import { Router, type IRequest } from 'itty-router';
 import { LIMITS } from '../../config/constants.ts';
 import { NotFoundError, ValidationError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
-import { buildOpenApiDocument } from '../../openapi/document.ts';
+import type { OpenApiDocument } from '../../openapi/types.ts';
 import { readJson } from '../../rest/body.ts';
 import { requestContract } from '../../rest/contract.ts';
 import { errorResponse, jsonResponse } from '../../rest/errors.ts';
@@ -20,8 +20,8 @@ export type MockRouter = ReturnType<typeof Router<IRequest, [Logger]>>;
 
 const tripId = (request: IRequest) => idParam(request.params.tripId, 'tripId');
 
-export function createMockRouter(store: TripStore): MockRouter {
-  const contract = tripsContract();
+export function createMockRouter(store: TripStore, document: OpenApiDocument): MockRouter {
+  const contract = tripsContract(document);
   const router = Router<IRequest, [Logger]>({
     before: [(request) => contract(request, new URL(request.url))],
     catch: (error, _request, logger) => errorResponse(error, logger),
@@ -97,8 +97,7 @@ export function createMockRouter(store: TripStore): MockRouter {
 }
 
 /** The service's checks of method, media type and query parameters, for the trips paths served here. */
-function tripsContract() {
-  const document = buildOpenApiDocument({ apiUrl: 'http://api.invalid' });
+function tripsContract(document: OpenApiDocument) {
   const paths = Object.fromEntries(
     Object.entries(document.paths).filter(
       ([path]) => path === '/trips' || path.startsWith('/trips/'),

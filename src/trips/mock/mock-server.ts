@@ -9,6 +9,7 @@ import { createServerAdapter } from '@whatwg-node/server';
 import { UnauthenticatedError } from '../../errors.ts';
 import { RateLimits } from '../../http/rate-limit.ts';
 import type { Logger } from '../../logger.ts';
+import type { OpenApiDocument } from '../../openapi/types.ts';
 import { exampleConfiguration } from '../trip.examples.ts';
 import { exampleTrip, TRIP_EXAMPLES } from '../trip.shape.ts';
 import { errorResponse } from '../../rest/errors.ts';
@@ -20,6 +21,8 @@ import { TripStore } from './trip-store.ts';
 
 export interface MockOptions {
   logger: Logger;
+  /** The service's OpenAPI document: the mock keeps its promises for the trips paths. */
+  document: OpenApiDocument;
   /** Requests a minute per key, as RATE_LIMIT_PER_MINUTE for the service. */
   rateLimitPerMinute: number;
 }
@@ -38,7 +41,7 @@ export function createMockApp(options: MockOptions): MockApp {
     [{ trip: exampleTrip(), configuration: exampleConfiguration() }],
     seedPicture,
   );
-  const router = createMockRouter(store);
+  const router = createMockRouter(store, options.document);
   const idempotency = new MockIdempotency();
   const limits = new RateLimits({
     perKeyPerMinute: options.rateLimitPerMinute,

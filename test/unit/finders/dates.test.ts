@@ -31,6 +31,39 @@ describe('scanDates', () => {
   });
 });
 
+describe('scanDates: a weekday and a day number, the month from the date before it', () => {
+  // 21 May 2026 is a Thursday: "Sat 23rd" is the 23rd of May, "Mon 1st" the 1st of June.
+  it.each([
+    ['en', 'train up Thu 21 May, then Sat 23rd we pick up the car', ['2026-05-21', '2026-05-23']],
+    ['en', 'Thu 21 May ... Mon 1st back home', ['2026-05-21', '2026-06-01']],
+    [
+      'es',
+      'llegamos el jueves 21 de mayo y el sábado 23 vamos a Toledo',
+      ['2026-05-21', '2026-05-23'],
+    ],
+    ['fr', 'arrivée jeudi 21 mai, puis sam. 23 visite du château', ['2026-05-21', '2026-05-23']],
+    [
+      'pt',
+      'chegada quinta 21 de maio e no domingo 24 passeio de barco',
+      ['2026-05-21', '2026-05-24'],
+    ],
+    ['de', 'Anreise Donnerstag, 21. Mai, am Samstag 23 Wanderung', ['2026-05-21', '2026-05-23']],
+    ['it', 'arrivo giovedì 21 maggio, sabato 23 giro in barca', ['2026-05-21', '2026-05-23']],
+    // The weekday decides: no Friday the 23rd within three months of 21 May 2026, so no date.
+    ['en', 'Thu 21 May, then Fri 23rd', ['2026-05-21']],
+  ])('%s: %s', (_language, text, expected) => {
+    expect(scanDates(text, NOW).map((m) => m.date)).toEqual(expected);
+  });
+
+  it.each([
+    ['a count after a weekday', 'so 5 of us on Sat 12:30'],
+    ['a time', 'Sat 10:30'],
+    ['a sentence with no month anywhere', 'Pense à poser le lundi 27 au cas où'],
+  ])('reads no date in %s', (_case, text) => {
+    expect(scanDates(text, NOW)).toEqual([]);
+  });
+});
+
 describe('findRanges', () => {
   it.each([
     ['en', 'from 5 to 12 October 2026', ['2026-10-05', '2026-10-12']],

@@ -7,6 +7,10 @@ import { anchorsIn } from '../../../src/imports/generate/builtin/finders/flight-
 describe('anchorsIn', () => {
   it.each([
     ['en', 'BA548 LHR FCO 0815', ['BA548']],
+    // A word ending in "no" or "ref" is no label of a number ("Ritorno", "Retorno").
+    ['it', 'Ritorno FR8813 martedì 14 luglio Brindisi 21:40 → Bergamo 23:25', ['FR8813']],
+    ['es', 'Retorno IB3171 Lima 20:05 → Madrid 14:10', ['IB3171']],
+    ['it', 'Codice FR8813', []],
     ['en', 'Flight IB 3170 Madrid – Lima', ['IB3170']],
     ['en', 'U2 4571 Geneva → Lisbon', ['U24571']],
     ['en', 'Booking reference AB1234', []],

@@ -40,6 +40,38 @@ describe('journey legs as journey planners print them', () => {
     ).toEqual(legs);
   });
 
+  it.each([
+    [
+      'en',
+      'Arrival/Departure|Station/Transfer|Platf.|Connection\nDep:14:39|Vienna, Hbf|Vienna → Prague (RJ, RJ 1034)|1/42\nArr:16:05|Brno, dolní nádraží',
+      ['RJ 1034', 'Vienna, Hbf', '14:39', 'Brno, dolní nádraží', '16:05'],
+    ],
+    [
+      'cs',
+      'Odj.:09:12|Praha, hl.n.|Praha → Ostrava (RJ, RJ 1009)\nPříj.:12:40|Ostrava, hl.n.',
+      ['RJ 1009', 'Praha, hl.n.', '09:12', 'Ostrava, hl.n.', '12:40'],
+    ],
+  ])('%s: a stop as a row of cells', (_language, text, [service, from, departure, to, arrival]) => {
+    const [leg] = journeyLegs(text);
+    expect([leg?.service?.number, leg?.from, leg?.departure, leg?.to, leg?.arrival]).toEqual([
+      service,
+      from,
+      departure,
+      to,
+      arrival,
+    ]);
+  });
+
+  it('takes a coach in brackets for a coach ("(Bus  647)", "(Bus51016)")', () => {
+    const legs = journeyLegs(
+      'fra 21:30 Leer(Ostfriesl) ZOB/Bahnhof  (Bus  647)\ntil 22:25 Groningen CS\n\nodj. 07:41 Trier Hbf  (Bus51016)\nprz. 08:31 Luxembourg',
+    );
+    expect(legs.map((l) => [l.service?.mode, l.service?.number])).toEqual([
+      ['bus', 'Bus 647'],
+      ['bus', 'Bus 51016'],
+    ]);
+  });
+
   it('finds nothing in prose or a lone departure line', () => {
     expect(journeyLegs('We leave from Lyon at 09:02 and arrive in Geneva at 10:56.')).toEqual([]);
     expect(journeyLegs('ab 08:13 Mainz Hbf - Gleis 4 (ICE 71)')).toEqual([]);

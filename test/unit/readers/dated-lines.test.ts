@@ -151,3 +151,61 @@ describe('the dated-lines reader', () => {
     expect(draft.price?.amount).toBe(4840);
   });
 });
+
+/** A quote grouped by kind of service: each dated line on its own date, whatever section it is in. */
+const grouped: Array<[string, string[], Array<[string, string]>, [string, string | null]]> = [
+  [
+    'fr',
+    [
+      'VOLS',
+      'mar 04/05/2027 TO3402 Marseille (MRS) 09:15 → Séville (SVQ) 11:20',
+      'mar 11/05/2027 TO3405 Málaga (AGP) 18:40 → Marseille (MRS) 20:35',
+      'HÉBERGEMENTS',
+      '04/05 – 08/05 Séville Hôtel Casa del Azahar 4 nuits',
+      '08/05 – 11/05 Grenade Hôtel Mirador del Albaicín 3 nuits',
+      'VISITES',
+      'sam 08/05 à 17:30 Alhambra et jardins du Generalife',
+    ],
+    [
+      ['2027-05-08', 'Alhambra'],
+      ['2027-05-11', 'TO3405'],
+    ],
+    ['Séville', 'Séville'],
+  ],
+  [
+    'it',
+    [
+      'VOLI ITA AIRWAYS (classe economy)',
+      'ven 12/06/2027 AZ1759 Milano Linate (LIN) 07:05 → Catania (CTA) 08:55',
+      'sab 19/06/2027 AZ1762 Palermo (PMO) 20:40 → Milano Linate (LIN) 22:20',
+      'PERNOTTAMENTI',
+      '12/06 – 16/06 Taormina Hotel Villa Carmela 4 notti',
+      '16/06 – 19/06 Palermo Palazzo Vespri Suites 3 notti',
+      'ESCURSIONE',
+      'dom 13/06 ore 08:30 Etna in jeep con guida',
+    ],
+    [
+      ['2027-06-13', 'Etna'],
+      ['2027-06-19', 'AZ1762'],
+    ],
+    ['Taormina', 'Taormina'],
+  ],
+];
+
+describe('the dated-lines reader on a quote grouped by kind of service', () => {
+  it.each(grouped)(
+    '%s: a line sits on its own date, a row names the town before its lodging',
+    (_l, lines, want, [stayCity, word]) => {
+      const draft = extractDraft(lines.join('\n'), now);
+      for (const [date, text] of want) {
+        const day = draft.days.find((d) => d.date === date);
+        expect(JSON.stringify(day?.blocks ?? [])).toContain(text);
+      }
+      const stay = draft.days.flatMap((d) => d.blocks).find((b) => b.type === 'accommodation');
+      expect(stay?.type === 'accommodation' && stay.content.city).toBe(stayCity);
+      expect(stay?.type === 'accommodation' && stay.content.name.startsWith(word ?? '')).toBe(
+        false,
+      );
+    },
+  );
+});

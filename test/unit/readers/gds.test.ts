@@ -37,6 +37,14 @@ const galileo = [
   '5. TP 1712 Y 20MAY FNCMAD HK1 1935 2250 O* WE',
   'FONE-MADT*91 555 0192 VIAJES SOL',
 ];
+// Galileo pads a flight number to four places ("AF   12"), and marks a next-day arrival with "#".
+const galileoPadded = [
+  'bla',
+  '1.1OKAFOR/CHIDI MR  2.1OKAFOR/ADA MRS',
+  '1. AF   12 Y  03APR CDGJFK HK2  1030   1255  O           SA',
+  '2. AF    9 Y  10APR JFKCDG HK2  1930  #0845  O           FR',
+  'FONE-PART*01 4455 6677',
+];
 const sabre = [
   'LQZPRM',
   '1.1RUIZ/ELENA MRS 1.2RUIZ/PABLO MR',
@@ -96,6 +104,28 @@ const cases: Array<[string, LayoutReader, string[], Want]> = [
       ],
       stays: [['Holiday Inn Lisbon Continental', '2026-05-14', '2026-05-17']],
       claimsAll: true,
+    },
+  ],
+  [
+    'Galileo, one segment beside its passengers and fields',
+    gdsReader,
+    [
+      '1.1MOREAU/LEA MS',
+      '1. AF   12 Y  03APR CDGJFK HK1  1030   1255  O           SA',
+      'TKTG-TAU/MO01MAR',
+    ],
+    { flights: [['AF12', '2026-04-03', null, null]], claimsAll: false },
+  ],
+  [
+    'Galileo, numbers padded',
+    gdsReader,
+    galileoPadded,
+    {
+      flights: [
+        ['AF12', '2026-04-03', null, null],
+        ['AF9', '2026-04-10', '2026-04-11', null],
+      ],
+      claimsAll: false,
     },
   ],
   [

@@ -50,4 +50,25 @@ describe('the timetable-rows reader', () => {
       ['2026-12-28', 'Düsseldorf Hbf', 'Berlin Hbf (tief)', '15:52', '20:09', 'ICE 943'],
     ]);
   });
+
+  it("cs: a line of the ticket's other column between the rows, Czech categories (R, Sp, rj)", () => {
+    expect(
+      legsOf([
+        'Jízdní řád a rezervace',
+        'Stanice                 Odj. / Příj.      Místo',
+        'Olomouc hl.n.           03.07. 08:12 R 871     44',
+        'Ref: 5519027733',
+        'Přerov                  03.07. 08:31',
+        'Přerov                  03.07. 08:40 Sp 1744',
+        'Doklad číslo / Beleg Nr.:',
+        'Zlín střed              03.07. 09:35',
+        'Zlín střed              05.07. 16:10 rj 1021',
+        'Ostrava hl.n.           05.07. 18:02',
+      ]),
+    ).toEqual([
+      ['2026-07-03', 'Olomouc hl.n.', 'Přerov', '08:12', '08:31', 'R 871'],
+      ['2026-07-03', 'Přerov', 'Zlín střed', '08:40', '09:35', 'Sp 1744'],
+      ['2026-07-05', 'Zlín střed', 'Ostrava hl.n.', '16:10', '18:02', 'rj 1021'],
+    ]);
+  });
 });

@@ -65,6 +65,12 @@ export const builtinGenerator: Generator = {
 type Flight = Extract<DraftBlockInput, { type: 'flight' }>;
 type Stay = Extract<DraftBlockInput, { type: 'accommodation' }>;
 
+/** The town of a stop written "Town, stop" ("Zaragoza, Estación Delicias", "Wien, ZOB"), else the name. */
+function stationTown(name: string): string {
+  const town = name.split(',')[0]!.trim();
+  return town !== name && city(town) ? town : name;
+}
+
 export function extractDraft(text: string, now: Date): Draft {
   const order = numericDateOrder(text, ISO_639_1[detectLanguage(text)] ?? 'en');
   return withNumericOrder(order, () => readDraft(text, now));
@@ -100,6 +106,15 @@ function readDraft(text: string, now: Date): Draft {
   let period: { start: IsoDate | null; finish: IsoDate | null } = recurring
     ? { start: null, finish: null }
     : statedPeriod([...(subject ? [subject] : []), ...head.slice(0, 30)], now, anchor);
+  // Bookings read whole are surer than a period pieced from the text: a period that leaves one of
+  // them out, or spans more than a year ("City-Rückfahrt am 04.11.17" beside a 2027 ticket), is none.
+  if (
+    period.start &&
+    ((period.finish && daysBetween(period.start, period.finish) > 366) ||
+      (readDates.length &&
+        (readDates[0]! < period.start || (period.finish && readDates.at(-1)! > period.finish))))
+  )
+    period = { start: null, finish: null };
   const stated = statedDuration([
     ...(subject ? [subject] : []),
     ...(layout.days.length ? layout.preamble : lines),
@@ -135,7 +150,7 @@ function readDraft(text: string, now: Date): Draft {
     }
     placeDatedNotes(layout.tail, days, now, anchor);
   }
-  placeBookings(days, readers.bookings);
+  placeBookings(days, readers.bookings, !layout.days.length);
   // Where a journey a reader read goes is a place of the trip, as a leg's is (confirmationDays),
   // unless it is home (where the first one left from) or a change of trains that day.
   const journeysRead = readers.bookings.flatMap(({ date, block }) =>
@@ -147,7 +162,7 @@ function readDraft(text: string, now: Date): Draft {
       j.to !== journeysRead[0]!.from &&
       !journeysRead.some((k) => k.date === j.date && k.from === j.to)
     )
-      reading.visited.push({ name: j.to, sure: true });
+      reading.visited.push({ name: stationTown(j.to), sure: true });
 
   // A journey whose means the sentence leaves out ("Rückreise ab Zermatt ...") goes by the document's only means.
   const journeys = days.flatMap((d) => d.blocks).filter((b) => b.type === 'transport');

@@ -3,6 +3,7 @@
 // noise of emails (headers, quoted replies, signatures, legal footers), web pages (menus, cookie
 // banners, reviews, share buttons) and chat exports (sender and time stamps) goes, so that its
 // dates, prices and places are not read as the trip's.
+import { columnAt, timetableHeader } from './finders/timetable-header.ts';
 import { fold } from './text.ts';
 
 export interface DocumentReading {
@@ -27,7 +28,7 @@ export function readDocument(text: string): DocumentReading {
       // not JSON after all: read it as text
     }
   }
-  const raw = source.split(/\r?\n|\f|\r/).map((line) =>
+  const raw = alignedTimetables(source.split(/\r?\n|\f|\r/).flatMap(flattenedCells)).map((line) =>
     tabsToCells(line)
       .replace(/[\u00a0 ]+/g, ' ')
       .trimEnd(),
@@ -50,6 +51,58 @@ export function readDocument(text: string): DocumentReading {
     );
   }
   return { lines, subject, chat };
+}
+
+/**
+ * A page flattened onto one long line (an e-mail's HTML saved as text: "Hinflug     Berlin (TXL) -
+ * Zürich (ZRH)     So 10.09.2017     06:45   TXL ..."): its cells, apart by runs of four spaces or
+ * more, are lines of their own, so that each flight's cells are read together and not with the next.
+ */
+function flattenedCells(line: string): string[] {
+  if (line.length <= 400 || (line.match(/ {4,}/g) ?? []).length < 10) return [line];
+  return line.split(/ {4,}/).filter((cell) => cell.trim());
+}
+
+/** What an empty cell of a table aligned by spaces is written as, once its cells are split. */
+export const EMPTY_CELL = '—';
+
+/**
+ * A timetable aligned by spaces under its row of labels (finders/timetable-header.ts) as cells
+ * split by " | ", each run of text under the label it starts beneath, empty cells kept ("—"):
+ * the spaces that place a time under "Arrival" or "Departure" are collapsed below.
+ */
+function alignedTimetables(lines: string[]): string[] {
+  const out = [...lines];
+  const cellsLine = (cells: string[]) => {
+    while (cells.length && !cells.at(-1)) cells.pop();
+    return cells.map((c) => c || EMPTY_CELL).join(' | ');
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.includes('|')) continue;
+    const tabs = line.includes('\t');
+    const columns = timetableHeader(line, tabs ? '\t' : null);
+    if (!columns) continue;
+    if (!tabs)
+      out[i] = columns
+        .map((c, k) => line.slice(c.start, columns[k + 1]?.start ?? line.length).trim())
+        .join(' | ');
+    for (let j = i + 1; j < lines.length && lines[j]!.trim() && !lines[j]!.includes('|'); j++) {
+      const row = lines[j]!;
+      if (tabs) {
+        out[j] = cellsLine(row.split('\t').map((c) => c.trim()));
+      } else {
+        const cells = columns.map(() => '');
+        for (const run of row.matchAll(/\S+(?: \S+)*/g)) {
+          const k = columns.indexOf(columnAt(columns, run.index) ?? columns[0]!);
+          cells[k] = cells[k] ? `${cells[k]} ${run[0]}` : run[0];
+        }
+        out[j] = cellsLine(cells);
+      }
+      i = j;
+    }
+  }
+  return out;
 }
 
 /**

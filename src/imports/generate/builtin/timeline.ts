@@ -9,7 +9,13 @@ import type { DatedBlock } from './readers/reader.ts';
 const MAX_SPAN = 60;
 
 /** Places each booking in the day of its date, adding the days it needs; undated ones go to day 1. */
-export function placeBookings(days: DraftDayInput[], bookings: readonly DatedBlock[]): void {
+export function placeBookings(
+  days: DraftDayInput[],
+  bookings: readonly DatedBlock[],
+  /** A confirmation (no day-by-day layout): its trip starts with its first booking. */
+  confirmation = false,
+): void {
+  dropFarDays(days, bookings, confirmation);
   for (const { date, block } of [...bookings].sort((a, b) =>
     (a.date ?? '').localeCompare(b.date ?? ''),
   )) {
@@ -20,6 +26,45 @@ export function placeBookings(days: DraftDayInput[], bookings: readonly DatedBlo
   }
   days.sort((a, b) => a.day - b.day);
 }
+
+/**
+ * Days the text dated far from every booking read whole (over MAX_SPAN days: a booking, issue or
+ * mistyped date, "City-Rückfahrt am 04.11.17" on a 2027 ticket) are no days of the trip when they
+ * hold only text (or journeys without ends or time), nor are a confirmation's days before its first
+ * booking (the day it was booked, paid or issued): their blocks join the first day kept, and the days are numbered again.
+ */
+function dropFarDays(
+  days: DraftDayInput[],
+  bookings: readonly DatedBlock[],
+  confirmation: boolean,
+): void {
+  const dates = bookings.flatMap((b) => (b.date ? [b.date] : []));
+  if (!dates.length) return;
+  const first = [...dates].sort()[0]!;
+  const far = (d: DraftDayInput) =>
+    d.date !== null &&
+    ((confirmation && d.date < first) ||
+      dates.every((date) => Math.abs(daysBetween(d.date!, date)) > MAX_SPAN));
+  const dropped = days.filter(far);
+  if (!dropped.length || dropped.some((d) => d.blocks.some((b) => !loose(b)))) return;
+  const kept = days.filter((d) => !far(d));
+  if (kept.some((d) => !d.date)) return;
+  const text = dropped.flatMap((d) => d.blocks);
+  days.splice(0, days.length, ...kept);
+  if (!days.length) {
+    days.push({ day: 1, date: first, title: null, blocks: text });
+    return;
+  }
+  days.sort((a, b) => a.date!.localeCompare(b.date!));
+  const base = days[0]!.date!;
+  for (const day of days) day.day = daysBetween(base, day.date!) + 1;
+  days[0]!.blocks.unshift(...text);
+}
+
+/** A block the text made of a sentence, with nothing that dates it: text, a journey without its ends or time. */
+const loose = (b: DraftBlockInput) =>
+  b.type === 'text' ||
+  (b.type === 'transport' && !b.content.from && !b.content.to && !b.content.time);
 
 /** The day of `date`, made (with the days before it) when the itinerary does not reach it yet. */
 function dayOn(days: DraftDayInput[], date: IsoDate): DraftDayInput | undefined {

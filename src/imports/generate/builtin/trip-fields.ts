@@ -2,6 +2,7 @@
 // of the flights around it; recurring departures give none), its length, the countries it visits
 // (where it stays and goes, not where the traveller comes from or changes planes, nor a landmark
 // named after a country) and a title of destination and kind of trip, in the document's language.
+import areas from './knowledge/areas.json' with { type: 'json' };
 import type { DraftBlock } from '../draft.ts';
 import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './finders/dates.ts';
 import {
@@ -97,7 +98,8 @@ export function statedPeriod(lines: readonly string[], now: Date, anchor: IsoDat
   let finish: IsoDate | null = null;
   for (const line of candidates) {
     const folded = fold(line).trim();
-    const dates = scanDates(line, now, anchor);
+    // A period is stated with its months: "le lundi 27" beside "vol retour" is no end of the trip.
+    const dates = scanDates(line, now, anchor).filter((d) => !d.partial);
     // "Departure: 8 January 2027 – Return: 17 January 2027": two dates on one line.
     if (
       dates.length === 2 &&
@@ -430,7 +432,7 @@ function routeHome(visited: readonly Visit[], stays: readonly string[]): string 
 const TITLE_LABEL =
   /^(?:title|trip|tour|trip name|tour name|package|programme|program|titulo|viaje|programa|circuito|paquete|titre|voyage|circuit|sejour|forfait|viagem|roteiro|pacote|titel|reise|rundreise|reiseprogramm|titolo|viaggio|pacchetto|destination|destino|destinazione|reiseziel)\s*:\s*(.+)$/i;
 const KIND_WORDS =
-  /\b(?:fly ?(?:&|and|-)? ?drive|autotour|self-drive|road ?trip|rundreise|tour|circuit|trip|weekend|week-end|getaway|escape|holiday|holidays|vacation|honeymoon|cruise|safari|road trip|journey|adventure|break|city break|expedition|circuito|viaje|escapada|fin de semana|luna de miel|crucero|ruta|vacaciones|recorrido|voyage|sejour|escapade|lune de miel|croisiere|vacances|viagem|roteiro|escapadinha|fim de semana|lua de mel|cruzeiro|ferias|passeio|reise|rundreise|rundfahrt|urlaub|wochenende|kurzurlaub|flitterwochen|kreuzfahrt|viaggio|vacanza|vacanze|luna di miele|crociera|giro|fine settimana)\b/;
+  /\b(?:fly ?(?:&|and|-)? ?drive|autotour|self-drive|road ?trip|rundreise|tour|circuit|trip|weekend|week-end|getaway|escape|holiday|holidays|vacation|honeymoon|cruise|safari|road trip|journey|adventure|discovery|descubrimiento|decouverte|descoberta|scoperta|entdeckung|entdeckungsreise|break|city break|expedition|circuito|viaje|escapada|fin de semana|luna de miel|crucero|ruta|vacaciones|recorrido|voyage|sejour|escapade|lune de miel|croisiere|vacances|viagem|roteiro|escapadinha|fim de semana|lua de mel|cruzeiro|ferias|passeio|reise|rundreise|rundfahrt|urlaub|wochenende|kurzurlaub|flitterwochen|kreuzfahrt|viaggio|vacanza|vacanze|luna di miele|crociera|giro|fine settimana)\b/;
 
 const KIND_TITLES: Record<
   string,
@@ -720,8 +722,17 @@ function placesIn(text: string): Array<{ country: string; population: number }> 
 }
 
 /** Whether a part names a known place (a city, a region or a country). */
+/** A name of an area of several countries (knowledge/areas.json: "Balkans", "Mediterráneo"). */
+const AREAS = new RegExp(
+  `(?<![\\p{L}])(?:${areas.areas
+    .flatMap(([names]) => (names as string).split('|'))
+    .map((n) => fold(n).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('|')})(?![\\p{L}])`,
+  'u',
+);
+
 function placeIn(part: string): boolean {
-  if (countriesNamed(part).length) return true;
+  if (countriesNamed(part).length || AREAS.test(fold(part))) return true;
   for (const m of part.matchAll(
     /(\p{Lu}[\p{L}'’-]+(?:\s(?:de|del|da|do|di|la)?\s?\p{Lu}[\p{L}'’-]+)*)/gu,
   )) {
@@ -824,6 +835,10 @@ export interface TitleInput {
 }
 
 /** The title: a labelled one, the document's heading or subject when it names the trip, else destination and kind composed. */
+/** A label of one or two words and a value of figures or a code: a field, not a heading. */
+export const isHeaderField = (line: string) => FIELD_LINE.test(line.trim());
+const FIELD_LINE = /^[\p{L}.°º]+(?:\s[\p{L}.°º]+)?\s?[:#]\s*[\p{Lu}\d][\p{Lu}\d\s./-]*$/u;
+
 export function tripTitle(input: TitleInput, now: Date): string {
   for (const line of input.lines.slice(0, 20)) {
     const labelled = TITLE_LABEL.exec(line.trim());
@@ -837,6 +852,8 @@ export function tripTitle(input: TitleInput, now: Date): string {
   );
   for (const line of heads) {
     if (NOT_TRIP_DATE.test(fold(line)) && line !== input.subject) continue;
+    // A field of the document's header ("Date : 12/06/2026", "Dossier : HL-2611", "Ref. 4471"): its label is no title.
+    if (FIELD_LINE.test(line.trim()) && line !== input.subject) continue;
     const t = titleFrom(line, now);
     if (t && namesTrip(t, input)) return withPlace(itineraryAsTrip(t, input), input);
   }

@@ -5,7 +5,7 @@ import * as chrono from 'chrono-node';
 import { addDays, daysBetween } from '../../../../shared/iso-dates.ts';
 import { DAY_WORD } from '../knowledge/day-words.ts';
 import { MONTHS, MONTH_PATTERN } from '../knowledge/months.ts';
-import { WEEKDAYS } from '../knowledge/weekdays.ts';
+import { WEEKDAY_ABBREVIATIONS, WEEKDAY_NAMES, WEEKDAYS } from '../knowledge/weekdays.ts';
 import { fold } from '../text.ts';
 
 export type IsoDate = string;
@@ -214,6 +214,42 @@ const TEXT_MONTH_FIRST = new RegExp(
 const NUMERIC_DATE =
   /(?<![\d.:/])((?:(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mie|jue|vie|sab|dom|mer|jeu|ven|sam|dim|seg|ter|qua|qui|sex|mo|di|mi|do|fr|sa|so|gio)\.?,?\s+)?)(\d{1,2})([./-])(\d{1,2})(?:\3(\d{4}|\d{2}))?(?!\d|:\d|\.\d)/g;
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
+
+/** Weekday number (0 Sunday) of a folded weekday name or abbreviation of three letters or more. */
+const WEEKDAY_NUMBER = new Map<string, number>(
+  [...WEEKDAY_NAMES, ...WEEKDAY_ABBREVIATIONS].flatMap((names, i) =>
+    names.map((n) => [n, i % 7] as [string, number]),
+  ),
+);
+// "Sat 23rd", "sábado 23", "ven. 12": a weekday and a day of the month, the month left to the reader.
+const WEEKDAY_DAY = new RegExp(
+  String.raw`\b(${[...WEEKDAY_NUMBER.keys()].sort((a, b) => b.length - a.length).join('|')})\.?,?\s+(\d{1,2})(?:st|nd|rd|th|º|ª|er|e)?(?![\d:./,-]\d|\d|[a-z])`,
+  'g',
+);
+
+/** What may stand before a date that opens a line: bullets, or "then" in the six languages. */
+const LINE_OPENING =
+  /^[\s\-*•·>]*(?:(?:then|and|puis|et|luego|y|despues|depois|e|dann|und|poi|quindi)\s+)?(?:(?:on|el|le|am|il|no|o)\s+)?$/;
+
+/**
+ * The date of "Sat 23rd": the first day of that number from a week before `from` whose weekday is
+ * the one written, within three months.
+ */
+function weekdayDate(weekday: number, day: number, from: IsoDate): IsoDate | null {
+  const start = addDays(from, -7);
+  let year = Number(start.slice(0, 4));
+  let monthNumber = Number(start.slice(5, 7));
+  for (let i = 0; i < 4; i++) {
+    const date = iso(year, monthNumber, day);
+    if (date && date >= start && new Date(`${date}T00:00:00Z`).getUTCDay() === weekday) return date;
+    monthNumber++;
+    if (monthNumber > 12) {
+      monthNumber = 1;
+      year++;
+    }
+  }
+  return null;
+}
 const COMPACT = /\b(\d{1,2})(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)(\d{2})?\b/g;
 
 export interface DateMatch {
@@ -221,6 +257,8 @@ export interface DateMatch {
   index: number;
   end: number;
   yearGiven: boolean;
+  /** Written without its month ("Sat 23rd"): the month is the reader's guess. */
+  partial?: boolean;
 }
 
 /**
@@ -276,6 +314,24 @@ export function scanDates(text: string, now: Date, anchor?: IsoDate | null): Dat
     if (!m[5] && !germanShort && (m[3] === '-' || (m[3] === '.' && !m[1]))) continue;
     const [day, monthNumber] = dayMonth(a, b, m[3]!);
     push(y, monthNumber, day, m.index, m.index + m[0].length);
+  }
+  // Last, so that "Sat 23 May" is read whole above: a weekday and a day number without a month.
+  for (const m of folded.matchAll(WEEKDAY_DAY)) {
+    // Only where the month is clear: after a full date of the same text ("Thu 21 May, then Sat
+    // 23rd"), or opening a line of a plan ("Mon 25th: car back", "then Sat 23rd ..."); "pense à
+    // poser le lundi 27" in a letter is no day of the plan.
+    const before = folded.slice(0, m.index);
+    if (!found.some((f) => f.index < m.index) && !LINE_OPENING.test(before)) continue;
+    const date = weekdayDate(
+      WEEKDAY_NUMBER.get(m[1]!)!,
+      Number(m[2]),
+      anchor ??
+        found.filter((f) => f.index < m.index).at(-1)?.date ??
+        now.toISOString().slice(0, 10),
+    );
+    const end = m.index + m[0].length;
+    if (date && !found.some((f) => m.index < f.end && end > f.index))
+      found.push({ date, index: m.index, end, yearGiven: false, partial: true });
   }
   return found.sort((x, y) => x.index - y.index);
 }

@@ -173,9 +173,10 @@ export function anchorsIn(line: string): Array<{ code: string; number: string; i
   for (const m of line.matchAll(FLIGHT_NUMBER)) {
     const code = m[1]!;
     const before = fold(line.slice(Math.max(0, m.index - 30), m.index));
-    // A booking code, a postcode, a room or a seat is not a flight.
+    // A booking code, a postcode, a room or a seat is not a flight (a whole word: "Ritorno FR8813"
+    // ends in "no" but is a return flight, not a number).
     if (
-      /(?:ref|reference|pnr|localizador|code|codigo|codice|booking|reserva|room|seat|asiento|zimmer|habitacion|chambre|camera|quarto|tel|phone|cp|zip|plz|n[º°o])\.?\s*[:#]?\s*$/.test(
+      /(?<![a-z])(?:ref|reference|pnr|localizador|code|codigo|codice|booking|reserva|room|seat|asiento|zimmer|habitacion|chambre|camera|quarto|tel|phone|cp|zip|plz|n[º°o])\.?\s*[:#]?\s*$/.test(
         before,
       )
     )

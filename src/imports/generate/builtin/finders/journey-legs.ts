@@ -6,6 +6,7 @@
 //   ● ab 10:27 Berlin Hbf ▷ Gleis 14        (under "ICE 577 (1071)")
 // A walk between stations ("(Fußweg)", "(tratto a piedi)") is no leg.
 import { serviceIn, type Service } from '../rail-services.ts';
+import { journeyLine } from './journey-line.ts';
 import { fold } from '../text.ts';
 
 export interface JourneyLeg {
@@ -56,13 +57,30 @@ function stopOf(rest: string): Stop | undefined {
 
 /** "(THA 9448)", "(FA 8519)": a category the table does not know is still the train's number. */
 function bracketService(bracket: string): Service | null {
-  const m = /^([A-Z]{1,5})\s*(\d{1,6})$/.exec(bracket);
-  return m ? { number: `${m[1]} ${m[2]}`, mode: 'train', operator: null } : null;
+  const m = /^([A-Z][A-Za-z]{0,4})\s*(\d{1,6})$/.exec(bracket);
+  if (!m) return null;
+  // "(Bus  647)", "(Bus51016)": a coach the planner books between trains.
+  const mode = /^bus$/i.test(m[1]!) ? 'bus' : 'train';
+  return { number: `${m[1]} ${m[2]}`, mode, operator: null };
+}
+
+/**
+ * A stop as a row of cells ("Dep:14:39|Vienna, Hbf|Vienna → Prague (RJ, RJ 1234)|1/42", as
+ * RegioJet's calendar events print them) written as a planner's line: "dep 14:39 Vienna, Hbf (RJ 1234)".
+ */
+function cellsAsStop(line: string): string {
+  const m =
+    /^(dep|arr|odj|prij|příj|ab|an)\.?\s*:\s*(\d{1,2}:\d{2})\s*\|\s*([^|]+?)\s*(?:\|\s*([^|]+))?(?:\|.*)?$/iu.exec(
+      line,
+    );
+  if (!m) return line;
+  const service = m[4] ? serviceIn(m[4]) : null;
+  return `${m[1]} ${m[2]} ${m[3]}${service ? ` (${service.number})` : ''}`;
 }
 
 /** The legs of the journeys in a text, in order; none when it has no departure line over an arrival line. */
 export function journeyLegs(text: string): JourneyLeg[] {
-  const lines = text.split(/\r?\n/).map((l) => l.trim());
+  const lines = text.split(/\r?\n/).map((l) => cellsAsStop(l.trim()));
   const legs: JourneyLeg[] = [];
   for (let i = 0; i + 1 < lines.length; i++) {
     const dep = DEPARTURE.exec(lines[i]!);
@@ -89,5 +107,20 @@ export function journeyLegs(text: string): JourneyLeg[] {
           : null,
     });
   }
+  if (legs.length) return legs;
+  // Or one leg a line, "A to B, dep 12:40, arr 17:12" (journey-line.ts), the service on it or on
+  // the line below ("Train Company: ...", "Mode of Transport: Train").
+  lines.forEach((line, i) => {
+    const leg = journeyLine(line);
+    if (!leg) return;
+    legs.push({
+      from: leg.from,
+      to: leg.to,
+      departure: leg.departure,
+      arrival: leg.arrival,
+      service: serviceIn(line) ?? serviceIn(lines[i + 1] ?? '') ?? null,
+      platforms: null,
+    });
+  });
   return legs;
 }

@@ -12,3 +12,18 @@ export const WEEKDAY_NAMES = [
   ['friday', 'viernes', 'vendredi', 'sexta-feira', 'sexta', 'freitag', 'venerdi'],
   ['saturday', 'sabado', 'samedi', 'sabado', 'samstag', 'sonnabend', 'sabato'],
 ];
+
+/**
+ * Weekday abbreviations of three letters or more by weekday number (0 Sunday … 6 Saturday),
+ * folded; the full names are in WEEKDAY_NAMES. Two-letter German ones ("Sa", "So", "Do") are left
+ * out: they are words too.
+ */
+export const WEEKDAY_ABBREVIATIONS = [
+  ['sun', 'dom', 'dim'],
+  ['mon', 'lun', 'seg'],
+  ['tue', 'tues', 'mar', 'ter'],
+  ['wed', 'mie', 'mer', 'qua'],
+  ['thu', 'thur', 'thurs', 'jue', 'jeu', 'gio', 'qui'],
+  ['fri', 'vie', 'ven', 'sex'],
+  ['sat', 'sab', 'sam'],
+];

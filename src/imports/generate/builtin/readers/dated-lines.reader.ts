@@ -84,11 +84,45 @@ export function stayOf(line: DatedLine): HotelMention | undefined {
   const isName = /^\p{Lu}/u.test(first) && first.length >= 3 && !city(first);
   if (!named && !isName && !HOTEL_WORDS.test(folded)) return undefined;
   const place = parts.slice(1).find((p) => city(p.replace(/\)$/, '')));
+  // "Séville    Hôtel Casa del Azahar   2 nuits": a quote's row puts the town before the lodging.
+  const town = place ? undefined : leadingTown(first);
+  let name = named ?? first;
+  if (town && fold(name).startsWith(fold(town))) name = name.slice(town.length).trim();
+  name = name.replace(NIGHT_COUNT_TAIL, '').trim();
   return {
-    name: named ?? first,
-    city: place ? place.replace(/\)$/, '') : null,
+    name,
+    city: place ? place.replace(/\)$/, '') : (town ?? null),
     nights: daysBetween(line.start, line.end),
   };
+}
+
+/** The town a row opens with, when another word follows it ("Séville Hôtel Casa del Azahar"). */
+function leadingTown(text: string): string | undefined {
+  const words = text.split(/\s+/);
+  for (let n = Math.min(3, words.length - 1); n >= 1; n--) {
+    const candidate = words.slice(0, n).join(' ');
+    if (city(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** "2 nuits", "3 notti", "(boutique) 2 nights" at the end of a row's lodging. */
+const NIGHT_COUNT_TAIL =
+  /\s*(?:\*+\s*)?\d{1,2}\s*(?:nights?|noches?|nuits?|noites?|n[äa]chte|notti)\b.*$/iu;
+
+/**
+ * A section's heading in a quote or confirmation: a line whose words before any bracket are in
+ * capitals ("VOLS TRANSAVIA (bagage en soute inclus)", "HÉBERGEMENTS", "AUTO A NOLEGGIO").
+ */
+function isSectionHeading(line: string): boolean {
+  const head = line.split('(')[0]!.trim();
+  return (
+    head.length >= 4 &&
+    head.split(/\s+/).length <= 6 &&
+    /\p{Lu}{3}/u.test(head) &&
+    !/\p{Ll}/u.test(head) &&
+    !/\d/.test(head)
+  );
 }
 
 function datedLines(input: ReaderInput): Array<DatedLine | undefined> {
@@ -108,11 +142,11 @@ export const datedLinesReader: LayoutReader = {
     // One service a line: few undated lines between the dated ones. Dates as headings over
     // paragraphs, or a confirmation's sections (FLIGHTS, HOTEL...) with a dated line here and
     // there, are other layouts.
-    const undated =
-      dated.at(-1)! -
-      dated[0]! +
-      1 -
-      found.slice(dated[0], dated.at(-1)! + 1).filter(Boolean).length;
+    // A quote grouped by kind of service ("VOLS", "HÉBERGEMENTS", "VISITES") has its sections'
+    // headings between the dated lines: they are no lines of their own.
+    const undated = found
+      .slice(dated[0], dated.at(-1)! + 1)
+      .filter((d, k) => !d && !isSectionHeading(input.lines[dated[0]! + k]!)).length;
     if (undated > Math.max(1, Math.floor(dated.length / 3))) return false;
     // Nor is a list of a few dated services inside a confirmation that dates the same trip
     // elsewhere too ("Ida 04/07/2026 TP1543 ...", "Entrada: 04/07/2026").
@@ -165,6 +199,20 @@ function readDatedLines(input: ReaderInput, ledger: LineLedger): Reading {
       const stay = stayOf(dated);
       if (stay) (current.stays ??= []).push(stay);
       else current.lines.push(dated.rest);
+      return;
+    }
+    if (i <= lastIndex && isSectionHeading(line)) {
+      ledger.claim(i, NAME);
+      current = undefined;
+      return;
+    }
+    // A line that dates itself further in ("Catégorie B, prise en charge ... mar 04/05 à 12:00")
+    // belongs to its own date, not to the dated line above it.
+    const own = i <= lastIndex && !dated ? scanDates(line, input.now, input.anchor)[0] : undefined;
+    if (own && own.date >= first && own.date <= last) {
+      ledger.claim(i, NAME);
+      current = dayOf(own.date);
+      current.lines.push(line);
       return;
     }
     // A line under a dated line, before the next: the same service's details (not the closing

@@ -1,7 +1,7 @@
 // The lines of a reservation display (Amadeus, Galileo/Travelport, Sabre), one parser per kind of
 // line. Segment lines share one shape across the three families:
 //   Amadeus   "  2  LH 400 Y 12MAR 4 FRAJFK HK2  1025 1305  12MAR  E  LH/ABCDEF"
-//   Galileo   " 1. BA  117 Y  12MAR FRALHR HK1  0930  1015  O*"
+//   Galileo   " 1. BA  117 Y  12MAR FRALHR HK1  0930  1015  O*" (the number padded to four places)
 //   Sabre     " 1 AA 100Y 12MAR 4 JFKLHR*HK1  1800  0610  13MAR /DCAA*KLMNOP /E"
 // hotel segments ("HHL", "HTL": chain, status, city code, IN/OUT dates, the name after a slash)
 // and car segments ("CCR", "CAR": company, status, station, pick-up and return dates, options).
@@ -43,7 +43,7 @@ export interface FlightSegment {
 
 const NUMBERED = String.raw`^\s*\d{1,2}\.?\s{1,4}`;
 const FLIGHT = new RegExp(
-  `${NUMBERED}([A-Z0-9]{2})\\s{0,2}(\\d{1,4})\\s?[A-Z]\\s+(\\d{1,2}[A-Z]{3})(?:\\s+(?:[1-7]|[A-Z]{2}))?` +
+  `${NUMBERED}([A-Z0-9]{2})\\s{0,4}(\\d{1,4})\\s?[A-Z]\\s+(\\d{1,2}[A-Z]{3})(?:\\s+(?:[1-7]|[A-Z]{2}))?` +
     `\\s+([A-Z]{3})\\s?([A-Z]{3})[\\s*]+(${STATUS})\\d{0,2}` +
     String.raw`\s+(\d{3,4}[APNM]?)\s+(#)?(\d{3,4}[APNM]?)(?:\s*\+(\d))?(.*)$`,
 );

@@ -87,7 +87,9 @@ export const gdsReader: LayoutReader = {
     let segments = 0;
     let header = false;
     for (const line of lines) {
-      if (AMADEUS_HEADER.test(line)) header = true;
+      // One segment is a display's when a header, a passenger's name line or a display field
+      // ("FONE-", "TKTG-") stands with it.
+      if (AMADEUS_HEADER.test(line) || PASSENGER.test(line) || SECTION.test(line)) header = true;
       if (QUICK.test(line) && segmentOf(line, 0)) segments++;
       if (segments >= 2 || (segments && header)) return true;
     }
@@ -136,7 +138,8 @@ function factsOf(
   let locator: string | null = null;
   for (const i of span) {
     const line = lines[i]!;
-    if (segmentLines.has(i)) continue;
+    // A traveller's documents ("SSR DOCS ... /07JAN76/F/05JUN23/") give birth and expiry dates.
+    if (segmentLines.has(i) || /DOCS/.test(line)) continue;
     const date = CREATED.exec(line)?.[1];
     const when = date ? compactDate(date, new Date()) : null;
     if (when && (!created || when < created)) created = when;
@@ -161,7 +164,10 @@ function readDisplay(input: ReaderInput, ledger: LineLedger): Reading {
     if (!token) return null;
     if (facts.created || /\d{2}$/.test(token.replace(/^\d{1,2}/, '')))
       return compactDate(token, facts.created ?? input.now);
-    return scanDates(token, input.now, input.anchor)[0]?.date ?? null;
+    // The document's first full date anchors the year, unless it is years away (a birth date).
+    const near =
+      input.anchor && Math.abs(Date.parse(input.anchor) - input.now.getTime()) < 400 * 86_400_000;
+    return scanDates(token, input.now, near ? input.anchor : null)[0]?.date ?? null;
   };
   for (const i of span) ledger.claim(i, NAME);
   const bookings: DatedBlock[] = [];

@@ -3,11 +3,14 @@
 import { datedLinesReader } from './dated-lines.reader.ts';
 import { eticketReader } from './eticket.reader.ts';
 import { gdsReader } from './gds.reader.ts';
+import { journeyLinesReader } from './journey-lines.reader.ts';
 import { labelledFlightsReader } from './labelled-flights.reader.ts';
 import { labelledLegsReader } from './labelled-legs.reader.ts';
 import { railReader } from './rail.reader.ts';
 import { stayHeadingsReader } from './stay-headings.reader.ts';
+import { stackedFlightsReader } from './stacked-flights.reader.ts';
 import { tableReader } from './table.reader.ts';
+import { timetableColumnsReader } from './timetable-columns.reader.ts';
 import { timetableRowsReader } from './timetable-rows.reader.ts';
 import {
   type DatedBlock,
@@ -21,10 +24,13 @@ export const LAYOUT_READERS: readonly LayoutReader[] = [
   gdsReader,
   eticketReader,
   labelledFlightsReader,
+  stackedFlightsReader,
   tableReader,
+  timetableColumnsReader,
   timetableRowsReader,
   railReader,
   labelledLegsReader,
+  journeyLinesReader,
   stayHeadingsReader,
   datedLinesReader,
 ];

@@ -58,18 +58,20 @@ export const timetableRowsReader: LayoutReader = {
   name: NAME,
   applies(input) {
     const rows = rowsOf(input);
-    return rows.some((r, i) => rows[i + 1]?.index === r.index + 1);
+    return rows.some((r, i) => rows[i + 1] !== undefined && rows[i + 1]!.index <= r.index + 3);
   },
   read(input, ledger: LineLedger): Reading {
     const rows = rowsOf(input);
-    const bus = BUS.test(fold(input.lines.join('\n')));
+    // A coach named in the ticket's own lines, not in its conditions' prose ("... Teilstrecken
+    // (z.B. Bus oder Straßenbahn), für die eine weitere Fahrkarte erforderlich sein kann").
+    const bus = BUS.test(fold(input.lines.filter((l) => l.length < 80).join('\n')));
     const bookings: DatedBlock[] = [];
     for (let i = 0; i + 1 < rows.length; i++) {
       const from = rows[i]!;
       const to = rows[i + 1]!;
-      // One leg: a row that leaves and the next line's row, where the traveller arrives.
-      if (to.index !== from.index + 1 || from.role === 'arrival' || to.role === 'departure')
-        continue;
+      // One leg: a row that leaves and the next row, where the traveller arrives (a line or two
+      // of the ticket's other column, "Ref: 5442...", "Doklad číslo", may stand between them).
+      if (to.index > from.index + 3 || from.role === 'arrival' || to.role === 'departure') continue;
       if (from.station === to.station || !from.date) continue;
       if (ledger.isClaimed(from.index) || ledger.isClaimed(to.index)) continue;
       ledger.claim(from.index, NAME);

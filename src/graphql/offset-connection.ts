@@ -6,7 +6,7 @@ import { resolveOffsetConnection } from '@pothos/plugin-relay';
 import type { GraphQLResolveInfo } from 'graphql';
 import { LIMITS } from '../config/constants.ts';
 import { ValidationError } from '../errors.ts';
-import type { Context } from '../graphql/context.ts';
+import type { Context } from './context.ts';
 
 export interface ConnectionArgs {
   first?: number | null;

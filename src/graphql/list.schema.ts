@@ -1,6 +1,6 @@
-// The list arguments every GraphQL list shares (service-spec "List query conventions"), and the
+// The list arguments every GraphQL list shares (docs/decisions.md#lists), and the
 // answer of a bulk deletion.
-import { builder } from '../graphql/builder.ts';
+import { builder } from './builder.ts';
 
 export const ListFilterInput = builder.inputType('ListFilterInput', {
   fields: (t) => ({
