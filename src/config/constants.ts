@@ -115,6 +115,11 @@ export const WEBHOOK_DELIVERY = {
   accountConcurrency: 16,
   /** Per worker process (WEBHOOK_DELIVERY_CONCURRENCY): a waiting request costs a socket, not a thread. */
   processConcurrency: 128,
+  /**
+   * Deliveries of one endpoint a delivery lane claims at once and sends one after another
+   * (jobs/fair-worker.ts): one claim per ten deliveries of a backlog instead of one each.
+   */
+  laneBatch: 10,
 } as const;
 
 /** AI trip import (docs/decisions.md#ai-import; the rest are our choices, noted as such). */

@@ -8,7 +8,7 @@ import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { Services } from '../services.ts';
 import { traceJob } from '../tracing/tracing.ts';
-import { type FairLimits, FairWorker } from './fair-worker.ts';
+import { type FairLimits, FairWorker, type LaneScope } from './fair-worker.ts';
 import type { Job, JobData } from './job.ts';
 import type { JobQueue } from './queue.ts';
 
@@ -24,6 +24,8 @@ export interface JobDeps {
   config: Config;
   keys: Keys;
   events: Services['events'];
+  /** A fair worker's lane, for what its jobs keep from one to the next (fair-worker.ts). */
+  lane?: LaneScope;
 }
 
 export interface JobWorker<J extends Job = Job> {
@@ -69,13 +71,18 @@ export async function createQueues(boss: PgBoss, jobs: ReadonlyArray<Job>): Prom
 }
 
 /** Runs one job with its trace, metrics and log; a throw fails it. */
-async function runJob(worker: JobWorker, item: { id: string; data: unknown }, deps: JobDeps) {
+async function runJob(
+  worker: JobWorker,
+  item: { id: string; data: unknown },
+  deps: JobDeps,
+  lane?: LaneScope,
+) {
   const { job } = worker;
   const logger = deps.logger.child({ job: job.name, jobId: item.id });
   const started = performance.now();
   try {
     await traceJob(job.name, item.data, () =>
-      worker.handle(job.schema.parse(item.data), { ...deps, logger }),
+      worker.handle(job.schema.parse(item.data), { ...deps, logger, ...(lane && { lane }) }),
     );
     deps.metrics.job(job.name, 'completed', (performance.now() - started) / 1000);
   } catch (error) {
@@ -101,7 +108,7 @@ export async function startWorkers(
         job,
         limits: worker.fair(deps.config),
         pollingIntervalSeconds: worker.pollingIntervalSeconds ?? 2,
-        run: (item) => runJob(worker, item, deps),
+        run: (item, lane) => runJob(worker, item, deps, lane),
         onError: (error) => deps.logger.warn({ err: error, job: job.name }, 'fair worker error'),
       });
       fairWorker.start();

@@ -11,7 +11,8 @@ import type { Keys } from '../config/secret-key.ts';
 import type { PrismaClient } from '../db/prisma.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { NotFoundError } from '../errors.ts';
-import { sendOutbound } from '../http/outbound.ts';
+import { receiverConnection, sendOutbound } from '../http/outbound.ts';
+import type { LaneScope } from '../jobs/fair-worker.ts';
 import type { Logger } from '../logger.ts';
 import { getEndpoint } from './endpoint.service.ts';
 import { decryptSecret } from './secrets.ts';
@@ -32,6 +33,12 @@ export interface DeliveryDeps {
   logger: Logger;
   /** Sees every attempt's outcome and duration (the metrics). */
   onAttempt?: (outcome: 'succeeded' | 'failed', seconds: number) => void;
+  /**
+   * The delivery worker's lane (its endpoint's deliveries, one after another): the connection to
+   * the receiver is kept from one delivery to the next, instead of a TLS handshake each, and an
+   * attempt's record is written while the next one begins.
+   */
+  lane?: LaneScope;
 }
 
 /**
@@ -99,19 +106,49 @@ function envelope(event: {
   });
 }
 
+/** What an attempt sends, as begin() reads it with the attempt's start. */
+interface Begun {
+  requestBody: string | null;
+  event: { id: string; type: string; createdAt: Date; accountId: number; payload: unknown };
+  endpoint: {
+    id: number;
+    url: string;
+    secretEncrypted: string;
+    previousSecretEncrypted: string | null;
+    previousSecretExpiresAt: Date | null;
+  };
+}
+
+interface BegunRow {
+  started: boolean;
+  request_body: string | null;
+  event_id: string;
+  type: string;
+  created_at: Date;
+  account_id: number;
+  payload: unknown;
+  endpoint_id: number;
+  url: string;
+  secret_encrypted: string;
+  previous_secret_encrypted: string | null;
+  previous_secret_expires_at: Date | null;
+}
+
 /**
- * Whether a queued delivery may start, in one statement: its attempt begins (startedAt) while the
- * statement holds its endpoint's row (FOR SHARE), so a pause or a delete (which update that row,
- * then skip what is queued, endpoint.service.ts) either sees it begun or is seen by it. Once their
- * answer is sent, no attempt starts; a delivery that finds its endpoint paused or deleted is
- * recorded as skipped here. A delivery by hand (a test, a redelivery) is sent to a paused endpoint
- * too.
+ * Whether a queued delivery may start, in one statement that also reads what the attempt sends:
+ * its attempt begins (startedAt) while the statement holds its endpoint's row (FOR SHARE), so a
+ * pause or a delete (which update that row, then skip what is queued, endpoint.service.ts) either
+ * sees it begun or is seen by it. Once their answer is sent, no attempt starts; a delivery that
+ * finds its endpoint paused or deleted is recorded as skipped here. A delivery by hand (a test, a
+ * redelivery) is sent to a paused endpoint too.
  */
-async function begin(deps: DeliveryDeps, deliveryId: string) {
+async function begin(deps: DeliveryDeps, deliveryId: string): Promise<Begun | null> {
   const now = deps.clock();
-  const [begun] = await deps.prisma.$queryRaw<Array<{ started: boolean }>>`
+  const [row] = await deps.prisma.$queryRaw<BegunRow[]>`
     WITH endpoint AS (
-      SELECT e.id, CASE
+      SELECT e.id, e.url, e.secret_encrypted, e.previous_secret_encrypted,
+        e.previous_secret_expires_at,
+        CASE
           WHEN e.deleted_at IS NOT NULL THEN 'deleted'::"DeliverySkipReason"
           WHEN e.status = 'paused' AND NOT d.manual THEN 'paused'::"DeliverySkipReason"
         END AS skip
@@ -124,14 +161,31 @@ async function begin(deps: DeliveryDeps, deliveryId: string) {
       status = CASE WHEN endpoint.skip IS NULL THEN d.status ELSE 'skipped' END,
       skip_reason = endpoint.skip,
       completed_at = CASE WHEN endpoint.skip IS NULL THEN d.completed_at ELSE ${now}::timestamptz END
-    FROM endpoint
+    FROM endpoint, events ev
     WHERE d.id = ${deliveryId} AND d.endpoint_id = endpoint.id AND d.status = 'pending'
-    RETURNING endpoint.skip IS NULL AS started`;
-  if (!begun?.started) return null;
-  return deps.prisma.delivery.findUnique({
-    where: { id: deliveryId },
-    include: { event: true, endpoint: true },
-  });
+      AND ev.id = d.event_id
+    RETURNING endpoint.skip IS NULL AS started, d.request_body, ev.id AS event_id, ev.type,
+      ev.created_at, ev.account_id, ev.payload, endpoint.id AS endpoint_id, endpoint.url,
+      endpoint.secret_encrypted, endpoint.previous_secret_encrypted,
+      endpoint.previous_secret_expires_at`;
+  if (!row?.started) return null;
+  return {
+    requestBody: row.request_body,
+    event: {
+      id: row.event_id,
+      type: row.type,
+      createdAt: row.created_at,
+      accountId: row.account_id,
+      payload: row.payload,
+    },
+    endpoint: {
+      id: row.endpoint_id,
+      url: row.url,
+      secretEncrypted: row.secret_encrypted,
+      previousSecretEncrypted: row.previous_secret_encrypted,
+      previousSecretExpiresAt: row.previous_secret_expires_at,
+    },
+  };
 }
 
 /** Stages 2 and 3: send once, record the attempt. Safe to run twice: a recorded delivery is not resent. */
@@ -173,6 +227,9 @@ export async function deliver(deps: DeliveryDeps, deliveryId: string): Promise<v
         body,
         timeoutMs: deps.timeoutMs,
         maxBytes: RESPONSE_BODY_MAX,
+        connection: deps.lane?.keep(`receiver:${endpoint.id}`, receiverConnection, (agent) =>
+          agent.destroy(),
+        ),
       },
       { allowLoopback: deps.allowLoopback },
     );
@@ -188,7 +245,7 @@ export async function deliver(deps: DeliveryDeps, deliveryId: string): Promise<v
   }
   const ms = performance.now() - started;
   deps.onAttempt?.(result.status, ms / 1000);
-  await deps.prisma.delivery.updateMany({
+  const record = deps.prisma.delivery.updateMany({
     where: { id: deliveryId, status: 'pending' },
     data: {
       ...result,
@@ -204,6 +261,10 @@ export async function deliver(deps: DeliveryDeps, deliveryId: string): Promise<v
       { deliveryId, endpointId: endpoint.id, error: result.error },
       'webhook delivery failed',
     );
+  // In a lane, the record is written while the lane's next delivery begins; its job is settled
+  // once it is written.
+  if (deps.lane) deps.lane.defer(record);
+  else await record;
 }
 
 const WITH_TYPE = { event: { select: { type: true } } } as const;

@@ -1,5 +1,6 @@
 // The handlers of webhooks' background jobs (declared in webhooks.jobs.ts) and how the worker role
 // runs them.
+import { WEBHOOK_DELIVERY } from '../config/constants.ts';
 import { defineWorker, type JobDeps } from '../jobs/workers.ts';
 import { deliver, fanOut, purgeOldDeliveries, type DeliveryDeps } from './delivery.service.ts';
 import { deliverJob, fanOutJob, flushDebouncedJob, purgeDeliveriesJob } from './webhooks.jobs.ts';
@@ -13,6 +14,7 @@ const deliveryDeps = (deps: JobDeps): DeliveryDeps => ({
   allowLoopback: deps.config.outboundAllowLoopback,
   timeoutMs: deps.config.webhookDelivery.timeoutMs,
   onAttempt: (outcome, seconds) => deps.metrics.webhookDelivery(outcome, seconds),
+  ...(deps.lane && { lane: deps.lane }),
 });
 
 // Its deliveries are queued with a wake of this process's delivery worker once they commit.
@@ -36,6 +38,7 @@ export const deliverWorker = defineWorker(deliverJob, {
     slots: config.webhookDelivery.perProcess,
     perGroup: config.webhookDelivery.perEndpoint,
     perTier: config.webhookDelivery.perAccount,
+    batch: WEBHOOK_DELIVERY.laneBatch,
   }),
   handle: ({ deliveryId }, deps) => deliver(deliveryDeps(deps), deliveryId),
 });

@@ -11,6 +11,8 @@ export interface ReceivedRequest {
   rawBody: string;
   body: any;
   receivedAt: number;
+  /** The sender's port: requests with the same one came on the same connection. */
+  remotePort: number | undefined;
   /** When the answer was written (undefined until then, or for ever when told to hang). */
   answeredAt?: number;
   /** When the exchange ended: answered, or the sender gave up (its own timeout). */
@@ -37,6 +39,8 @@ export interface Receiver {
     predicate?: (r: ReceivedRequest) => boolean,
     timeoutMs?: number,
   ): Promise<ReceivedRequest[]>;
+  /** Closes the connections that wait for their next request (a receiver's keep-alive time-out). */
+  dropIdle(): void;
   close(): Promise<void>;
 }
 
@@ -65,6 +69,7 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
           rawBody,
           body,
           receivedAt: Date.now(),
+          remotePort: req.socket.remotePort,
         };
         requests.push(received);
         res.on('close', () => {
@@ -102,6 +107,7 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
+    dropIdle: () => server.closeIdleConnections(),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
