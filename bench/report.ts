@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Measurement, Usage } from './load.ts';
+import type { PageResult } from './pages.ts';
 import type { SoakResult } from './soak.ts';
 
 export interface ScenarioResult extends Measurement {
@@ -59,6 +60,8 @@ export interface BenchRun {
   spreads?: Record<string, number[]>;
   /** Absent in runs made before these were measured. */
   background?: BackgroundResult[];
+  /** The traveller pages, one request at a time (absent in earlier runs and with --only without them). */
+  pages?: PageResult[];
   /** --soak: RSS under minutes of mixed load (absent without the option). */
   soak?: SoakResult;
   /** SQL of the read scenarios whose plan scans the trips table whole (should be none). */
@@ -180,6 +183,17 @@ export function ratiosOf(run: Omit<BenchRun, 'ratios'>, reference: BenchRun | un
       met: run.sequentialScans.length === 0,
     },
   ];
+  for (const [id, name, max] of PAGE_TARGETS) {
+    const page = run.pages?.find((p) => p.id === id);
+    if (page)
+      ratios.push({
+        name,
+        value: page.p50Ms,
+        target: `< ${max} ms`,
+        met: page.p50Ms < max,
+        note: `one request at a time, p99 ${page.p99Ms} ms`,
+      });
+  }
   if (run.options.trips !== 100_000) {
     const note = reference
       ? `against the run of ${reference.date} (${reference.options.trips.toLocaleString('en')} trips)`
@@ -195,6 +209,12 @@ export function ratiosOf(run: Omit<BenchRun, 'ratios'>, reference: BenchRun | un
   }
   return ratios;
 }
+
+/** Issue 27's targets for the traveller pages: median server time. */
+const PAGE_TARGETS = [
+  ['trip-page', 'GET /t/{slug}, a 14-day trip of 60 blocks: median server time, ms', 50],
+  ['trip-pdf', 'GET /t/{slug}/pdf, the same trip: median server time, ms', 1000],
+] as const;
 
 export function markdown(run: BenchRun): string {
   const o = run.options;
@@ -214,9 +234,10 @@ export function markdown(run: BenchRun): string {
         `| ${s.label} | ${fmt(s.requestsPerSecond)} | ${s.p50Ms} | ${s.p99Ms} | ${s.p50Ms ? (s.p99Ms / s.p50Ms).toFixed(1) : '–'} | ${errorsOf(s)} | ${s.statements ?? '–'} | ${fmt(s.cpuUsPerRequest)} | ${s.databaseCpuUsPerRequest === undefined ? '–' : fmt(s.databaseCpuUsPerRequest)} | ${s.peakRssMb} |`,
     ),
     '',
+    ...pageLines(run.pages ?? []),
     ...backgroundLines(run.background ?? []),
     ...soakLines(run.soak),
-    '## Targets (issues 16 and 29)',
+    '## Targets (issues 16, 27 and 29)',
     '',
     '| Ratio | Measured | Target | Met |',
     '|---|---:|---:|---|',
@@ -234,7 +255,7 @@ export function markdown(run: BenchRun): string {
     );
   lines.push(
     '',
-    'Reproduce: `npm run bench` (or `npm run bench -- --trips=1000000`); see the README, section Performance.',
+    'Reproduce: `npm run bench` (or `npm run bench -- --trips=1000000`); see docs/performance.md.',
     '',
   );
   return lines.join('\n');
@@ -254,6 +275,25 @@ function soakLines(soak: SoakResult | undefined): string[] {
       `Server RSS ${soak.firstMinuteMb} MB in the first minute, ${soak.lastMinuteMb} MB in the last: ${soak.growthMbPerMinute} MB a minute.`,
     '',
     `RSS every 10 s, MB: ${soak.rssMb.join(', ')}.`,
+    '',
+  ];
+}
+
+function pageLines(results: PageResult[]): string[] {
+  if (results.length === 0) return [];
+  return [
+    '## Traveller pages',
+    '',
+    'The same service process, on a public trip of 14 days and 60 blocks made through the API (bench/pages.ts): its page as a browser asks for it ' +
+      '(gzip, no ETag to revalidate: rendered every time) and its PDF (made every time, no images), one request at a time on a keep-alive connection ' +
+      'after a warm-up, each timed from the request to its last byte: with nothing queued, the server time.',
+    '',
+    '| Scenario | requests | p50 ms | p99 ms | max ms | errors | bytes an answer | server CPU µs a request | PostgreSQL CPU µs a request | server peak RSS MB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.map(
+      (p) =>
+        `| ${p.label} | ${fmt(p.requests)} | ${p.p50Ms} | ${p.p99Ms} | ${p.maxMs} | ${p.errors} | ${fmt(p.bytes)} | ${fmt(p.cpuUsPerItem)} | ${p.databaseCpuUsPerItem === undefined ? '–' : fmt(p.databaseCpuUsPerItem)} | ${p.peakRssMb} |`,
+    ),
     '',
   ];
 }

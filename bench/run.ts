@@ -1,10 +1,12 @@
 // npm run bench [-- --trips=1000000 --seconds=6 --warmup=2 --start-warmup=2 --connections=50 --only=trip-by-id,trips-list --cpu-prof=dir
 //                   --node-flags=--trace-gc --trace-file=/tmp/gc.log
-//                   --rounds=3 --deliveries=2000 --import-seconds=12 --import-concurrency=4]
+//                   --rounds=3 --deliveries=2000 --import-seconds=12 --import-concurrency=4
+//                   --page-requests=300 --pdf-requests=20]
 // Starts PostgreSQL (embedded in a temporary directory, or DATABASE_URL), seeds a large account,
 // captures the SQL of each request shape, starts the service as `npm start` would and the bare
 // node:http + pg baseline beside it, measures each scenario with autocannon (each service/baseline pair in alternating rounds); then starts a service
-// process with the worker role and measures webhook deliveries and AI imports end to end; and writes
+// process with the worker role and measures webhook deliveries and AI imports end to end; times the
+// traveller pages (a 14-day, 60-block trip's page and PDF, one request at a time); and writes
 // bench/results/<date>.md and .json. A benchmark, never a test: nothing here asserts a time.
 import { execFileSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -23,6 +25,7 @@ import type { BaselineSpec } from './baseline-server.ts';
 import { captureStatements, sequentialScans } from './capture.ts';
 import { IMPORT_KINDS, measureImports, warmUpImports } from './imports.ts';
 import { measure } from './load.ts';
+import { measureTravellerPages, PAGE_SCENARIOS, type PageResult } from './pages.ts';
 import {
   divide,
   latestReference,
@@ -72,6 +75,9 @@ const { values: args } = parseArgs({
     /** How long clients start new AI imports, per document kind. */
     'import-seconds': { type: 'string', default: '12' },
     'import-concurrency': { type: 'string', default: '4' },
+    /** The trip page's requests timed one at a time, and its PDF's (`--only=trip-page,trip-pdf`). */
+    'page-requests': { type: 'string', default: '300' },
+    'pdf-requests': { type: 'string', default: '20' },
     /** Seconds of steady mixed load after the scenarios, RSS sampled every 10 s (0: none). */
     soak: { type: 'string', default: '0' },
   },
@@ -233,6 +239,7 @@ try {
     if (service && baseline)
       pairRatios[serviceId] = [divide(service.requestsPerSecond, baseline.requestsPerSecond)!];
   }
+  const pages = await measurePages(service, account.key, only);
   const soaked =
     Number(args.soak) > 0 ? await soakService(scenarios(tripIds), service, account.key) : undefined;
   const background = await measureBackground(
@@ -251,6 +258,7 @@ try {
     scenarios: results,
     pairRatios,
     spreads,
+    ...(pages.length ? { pages } : {}),
     ...(background.length ? { background } : {}),
     ...(soaked ? { soak: soaked } : {}),
     sequentialScans: seqScans,
@@ -268,6 +276,31 @@ try {
 } finally {
   for (const cleanup of cleanups.reverse())
     await cleanup().catch((error: unknown) => log(`cleanup failed: ${String(error)}`));
+}
+
+/**
+ * The traveller pages on the measured service (production settings): its own public trip of 14
+ * days and 60 blocks in the seeded account, its page and PDF timed one request at a time.
+ */
+async function measurePages(
+  service: { url: string; process: ServiceProcess },
+  key: string,
+  only: string[] | undefined,
+): Promise<PageResult[]> {
+  const ids = PAGE_SCENARIOS.filter((id) => !only || only.includes(id));
+  if (ids.length === 0) return [];
+  return measureTravellerPages(
+    {
+      url: service.url,
+      key,
+      pid: service.process.child.pid!,
+      databasePid: embeddedPid ? await embeddedPid() : undefined,
+      pageRequests: Number(args['page-requests']),
+      pdfRequests: Number(args['pdf-requests']),
+    },
+    ids,
+    log,
+  );
 }
 
 /** --soak: by-id reads, list pages and creations mixed, for minutes; RSS every 10 s. */

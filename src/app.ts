@@ -30,7 +30,6 @@ import type { Logger } from './logger.ts';
 import { routeOf } from './metrics/route.ts';
 import { readBody } from './rest/body.ts';
 import { preparedOperationNames } from './rest/execute.ts';
-import { errorResponse } from './rest/errors.ts';
 import { createRestRouter, type Surface } from './rest/router.ts';
 import type { Services } from './services.ts';
 
@@ -143,7 +142,7 @@ export function createApp(deps: AppDeps, surface: Surface = 'api'): App {
       try {
         response = cors.preflight(request) ?? (await handle(routed, serverContext, context, url));
       } catch (error) {
-        response = errorResponse(error, context.logger);
+        response = router.errorAnswer(error, request, context.logger, url);
         if (error instanceof RateLimitedError)
           deps.services.metrics.rateLimitRefusal(context.actor ? 'key' : 'ip');
       }

@@ -109,7 +109,7 @@ export class PreconditionFailedError extends AppError {
   }
 }
 
-/** What a request's Idempotency-Key can be refused for (README "Idempotency keys"), in one place for the answers and the document. */
+/** What a request's Idempotency-Key can be refused for (docs/errors-and-limits.md#idempotency-keys), in one place for the answers and the document. */
 export const IDEMPOTENCY_MESSAGES = {
   invalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces), e.g. a UUID.',
   twice: 'Send the Idempotency-Key header once.',

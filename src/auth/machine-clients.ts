@@ -1,4 +1,4 @@
-// Machine-to-machine clients (README.md#machine-clients): OAuth 2.0 client credentials. The
+// Machine-to-machine clients (docs/authentication.md#machine-clients): OAuth 2.0 client credentials. The
 // built-in issuer signs short-lived HS256 JWTs; tokens of an external issuer (Auth0 and the like)
 // are accepted when its issuer, audience and JWKS URL are configured. Either way the client must
 // be registered here, because its grant (one account, or an organisation) lives here.
@@ -135,7 +135,7 @@ export class MachineAuth {
 
   /**
    * Forgets the cached grant of a client, so a revocation or a grant change takes effect at once on
-   * this process (other processes: see README, production; the TTL is the safety net).
+   * this process (other processes: docs/operations.md#caches-and-debounced-events; the TTL is the safety net).
    */
   invalidate(clientId: string): void {
     this.grants.delete(clientId);

@@ -1,4 +1,4 @@
-// The `x-on-behalf-of` header of machine clients (README.md#machine-clients, rules 1 to 5; the
+// The `x-on-behalf-of` header of machine clients (docs/authentication.md#machine-clients, rules 1 to 5; the
 // value is `<agent email>` or `<agent email>,<accountId>`). Every failure to resolve it answers the
 // same 403, so a client learns nothing about agents or accounts outside its grant.
 import type { PrismaClient } from '../db/prisma.ts';

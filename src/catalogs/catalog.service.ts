@@ -308,7 +308,7 @@ export async function getPublicCatalog(prisma: PrismaClient, idOrSlug: string, q
   return catalog;
 }
 
-/** The filters a public catalog page offers its visitors (README "Traveller pages"). */
+/** The filters a public catalog page offers its visitors (docs/pages.md). */
 export interface PublicTripFilters {
   /** ISO 3166-1 alpha-3: trips that visit it. */
   country?: string | null;

@@ -128,7 +128,7 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** At shutdown, how long /readyz answers 503 while the listeners still serve, before they stop accepting. */
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
-  /** The listeners' own time-outs and connection cap (see "Running in production" in the README). */
+  /** The listeners' own time-outs and connection cap (docs/operations.md#slow-clients). */
   HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(10_000),
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().max(3_600_000).default(30_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(65_000),
@@ -248,7 +248,7 @@ export interface Config {
     timeoutMs: number;
     /** Open subscriptions per process: per key for callers with credentials, per IP without. */
     subscriptions: { perKey: number; perIp: number };
-    /** Trusted documents only, or any document, by caller class (see README, "Trusted documents"). */
+    /** Trusted documents only, or any document, by caller class (docs/graphql.md#trusted-documents). */
     documents: { anonymous: DocumentMode; keyed: DocumentMode };
     /** Operation names the metrics label by name besides the REST routes' (GRAPHQL_METRICS_OPERATIONS). */
     metricsOperations: readonly string[];
@@ -289,7 +289,7 @@ export interface Config {
    */
   idempotencyTestHook: ((moment: 'beforeCommit' | 'afterCommit') => Promise<void>) | undefined;
   webhookDebounceSeconds: number;
-  /** Webhook deliveries (README "Webhooks"): how long a receiver has, and what runs at once. */
+  /** Webhook deliveries (docs/webhooks.md#one-slow-receiver-delays-only-itself): how long a receiver has, and what runs at once. */
   webhookDelivery: {
     timeoutMs: number;
     /** Attempts under way to one endpoint, across every worker process. */

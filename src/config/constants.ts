@@ -106,7 +106,7 @@ export const DURATIONS = {
 
 /**
  * Ours (issue 25): webhook deliveries under way at once. A receiver that hangs holds its own
- * endpoint's slots (and at most its account's), never the others': README "Webhooks".
+ * endpoint's slots (and at most its account's), never the others': docs/webhooks.md#one-slow-receiver-delays-only-itself.
  */
 export const WEBHOOK_DELIVERY = {
   /** Per endpoint, across every worker process (WEBHOOK_ENDPOINT_CONCURRENCY). */

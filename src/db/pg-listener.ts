@@ -1,6 +1,6 @@
 // A connection of its own that LISTENs on PostgreSQL channels and comes back when it is lost.
 // Notifications sent while it was down are missed, so `onResync` runs after every (re)connection:
-// whoever listens catches up from the tables then (README, "Live updates (subscriptions)").
+// whoever listens catches up from the tables then (docs/graphql.md#live-updates-subscriptions).
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 

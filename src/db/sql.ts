@@ -114,7 +114,7 @@ export function sqlRows(client: PrismaClient): Rows | undefined {
 /**
  * Names for PostgreSQL prepared statements, so each connection parses and plans a statement once
  * instead of on every request (about half of PostgreSQL's CPU on a by-id read; see
- * README.md#performance).
+ * docs/performance.md).
  *
  * Every connection keeps what it prepared until it closes, so names are few and go to statements
  * that repeat: a text is named on its third execution (`after`), and at most `limit` texts ever

@@ -1,7 +1,7 @@
 // POST /graphql without Yoga's pipeline for a document prepared before: a trusted one, or one a
 // client sent that Yoga validated already (validated-documents.ts). Front-ends send the same few
 // documents all day; parsing, validating and interpreting them for every request cost 3 times
-// the REST facade's CPU (README, "Performance"). The checks that depend on the request run here
+// the REST facade's CPU (docs/performance.md). The checks that depend on the request run here
 // as in armor.ts (storable variables, one root field in an anonymous mutation, the cost budget,
 // the time budget); errors are masked and the answer is made as Yoga makes it. Anything else,
 // every refusal included, returns undefined and goes to Yoga, which answers it as before.

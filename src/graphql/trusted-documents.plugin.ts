@@ -11,7 +11,7 @@ import type { ValidatedDocuments } from './validated-documents.ts';
 import type { YogaServerContext } from './context.ts';
 
 const HOW_TO_NAME =
-  'Send {"documentId": "sha256:<hash>"} of a document of trusted-documents.json (or the hash in Apollo\'s persistedQuery extension); see the README, "Trusted documents".';
+  'Send {"documentId": "sha256:<hash>"} of a document of trusted-documents.json (or the hash in Apollo\'s persistedQuery extension); see docs/graphql.md#trusted-documents in the repository.';
 
 export function trustedDocumentErrors() {
   return {

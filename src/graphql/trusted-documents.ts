@@ -1,4 +1,4 @@
-// Trusted documents (README, "Trusted documents"): the front-ends' operations, written as
+// Trusted documents (docs/graphql.md#trusted-documents): the front-ends' operations, written as
 // `.graphql` files under documents/, printed by `npm run documents:print` into
 // trusted-documents.json, a map of each document's SHA-256 (hex) to its text, the format of
 // GraphQL Codegen's and Hive's persisted-document manifests. A client names one by

@@ -1,4 +1,4 @@
-// The hourly purge of idempotency keys' answers kept past their 24 hours (README "Idempotency keys").
+// The hourly purge of idempotency keys' answers kept past their 24 hours (docs/errors-and-limits.md#idempotency-keys).
 // A replay already ignores an expired answer; the purge keeps the table to about a day of requests.
 import { z } from 'zod';
 import { defineJob } from '../jobs/job.ts';

@@ -1,5 +1,5 @@
-// The rules of idempotency keys that hold wherever a key is honoured (README "Idempotency
-// keys"): in the service (idempotency.ts, with PostgreSQL) and in the mock server (in memory).
+// The rules of idempotency keys that hold wherever a key is honoured
+// (docs/errors-and-limits.md#idempotency-keys): in the service (idempotency.ts, with PostgreSQL) and in the mock server (in memory).
 import { createHash } from 'node:crypto';
 import { Response } from '@whatwg-node/server';
 import { IDEMPOTENCY_MESSAGES, InvalidIdempotencyKeyError } from '../errors.ts';

@@ -1,4 +1,4 @@
-// Idempotency keys (README "Idempotency keys"): a POST or PATCH with credentials and an
+// Idempotency keys (docs/errors-and-limits.md#idempotency-keys): a POST or PATCH with credentials and an
 // `Idempotency-Key` header, REST or a GraphQL mutation, runs in one transaction with its key's
 // stored answer. The transaction takes the key's lock (409 while another request holds it),
 // replays the answer stored for the key (422 when it answered another request), or runs the

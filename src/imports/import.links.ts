@@ -1,4 +1,4 @@
-// Where a job's links point (README "AI import", "Traveller pages"): publicUrl at the traveller pages
+// Where a job's links point (docs/ai-import.md, docs/pages.md): publicUrl at the traveller pages
 // (PUBLIC_PAGES_URL, by default this service: /t/{slug} once completed, before that /i/{jobId},
 // which waits for the trip and then leads to it), builderUrl at the application
 // (PUBLIC_APP_URL); status and cancel at the API variant the caller used ({ai_url}/trip-imports

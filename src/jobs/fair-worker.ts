@@ -1,4 +1,4 @@
-// A worker that shares its queue fairly between groups of jobs (README "Jobs"), for jobs that may
+// A worker that shares its queue fairly between groups of jobs (docs/architecture.md#jobs), for jobs that may
 // wait long on someone else (a webhook receiver that hangs). A job carries a group (pg-boss
 // `group.id`, for webhooks the endpoint) and a tier (`group.tier`, the account).
 //

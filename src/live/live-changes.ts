@@ -1,4 +1,4 @@
-// Live updates for GraphQL subscriptions (README, "Live updates (subscriptions)"). A subscription
+// Live updates for GraphQL subscriptions (docs/graphql.md#live-updates-subscriptions). A subscription
 // watches a topic (`import_job:<id>`, `trip:<id>`): this process registers it in live_watches,
 // and the tables' triggers notify the channel live_changes, in the writing transaction, only for
 // watched topics, so writes nobody watches pay one index lookup and no NOTIFY. Every API process

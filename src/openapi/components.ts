@@ -1,5 +1,5 @@
-// The reusable parts of the document: schemas, the error responses (README.md#errors-and-limits),
-// headers, parameters and the two security schemes (README.md#authentication).
+// The reusable parts of the document: schemas, the error responses (docs/errors-and-limits.md#error-codes),
+// headers, parameters and the two security schemes (docs/authentication.md).
 import type { z } from 'zod';
 import { PERMISSIONS } from '../auth/permissions.ts';
 import { LIMITS } from '../config/constants.ts';

@@ -171,8 +171,8 @@ const IDEMPOTENT_METHODS = ['post', 'patch'] as const;
 const ref = (kind: string, name: string): Reference => ({ $ref: `#/components/${kind}/${name}` });
 
 /**
- * Every POST and PATCH that takes credentials takes an Idempotency-Key (README "Idempotency
- * keys"): the header, the 409 and 422 it can answer, invalid_idempotency_key among its 400s, and
+ * Every POST and PATCH that takes credentials takes an Idempotency-Key
+ * (docs/errors-and-limits.md#idempotency-keys): the header, the 409 and 422 it can answer, invalid_idempotency_key among its 400s, and
  * Idempotent-Replayed on its successes. Written here once, for every domain's operations.
  */
 function withIdempotencyKeys(paths: Paths): Paths {

@@ -1,4 +1,4 @@
-// Each block type drawn as what it is (README "Traveller pages"): containers (itinerary, days,
+// Each block type drawn as what it is (docs/pages.md): containers (itinerary, days,
 // groups, boxes, dropdowns) as sections with headings, flights with airline, number, airports,
 // times and +1, stays with nights, check-in and check-out, transfers, trains, ferries, car rentals,
 // activities with their times, text, prices, payments and included/excluded lists. The content of

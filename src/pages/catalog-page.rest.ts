@@ -1,4 +1,4 @@
-// GET /c/{slug}: a public catalog's page (README "Traveller pages"): its title, description and
+// GET /c/{slug}: a public catalog's page (docs/pages.md): its title, description and
 // logo, its public trips in catalog order as cards linking to their pages, and the filters it
 // enables (countries, month, duration) as a plain GET form, so they work without JavaScript.
 // The data is the public `publicCatalog` query. A catalog has no language of its own: the page
@@ -149,7 +149,21 @@ ${pager(catalog.slug, chosen, trips.page, trips.totalPages, words)}
   return renderDocument({
     lang,
     title: catalog.title,
-    description: catalog.seoDescription ?? catalog.description,
+    // Without a description of the agency's, what the page lists: a search result or a shared
+    // link still says what the catalog holds.
+    description:
+      catalog.seoDescription ||
+      catalog.description ||
+      catalog.subtitle ||
+      [
+        `${catalog.title}: ${words.tripCount(trips.totalCount)}`,
+        trips.data
+          .slice(0, 6)
+          .map((trip) => trip.title)
+          .join(', '),
+      ]
+        .filter(Boolean)
+        .join(' · '),
     body,
   });
 }

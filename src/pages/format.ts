@@ -1,5 +1,5 @@
-// How a page writes dates, times, prices and countries, as the trip's settings say (README
-// "Traveller pages"): `dateFormat` patterns (DD, D, MM, M, MMM, MMMM, YY, YYYY, ddd, dddd, and
+// How a page writes dates, times, prices and countries, as the trip's settings say
+// (docs/pages.md): `dateFormat` patterns (DD, D, MM, M, MMM, MMMM, YY, YYYY, ddd, dddd, and
 // [literal text]) with month and weekday names in the trip's language, `timeFormat` 12h or 24h,
 // and amounts with the currency's symbol at `currencySymbolPosition` and `decimalSeparator`.
 import countries from 'i18n-iso-countries';

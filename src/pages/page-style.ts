@@ -33,6 +33,7 @@ h4,h5,h6{font-size:1.0625rem;margin:.25rem 0 .5rem}
  .nav-verticalLeft .days-nav a,.nav-verticalRight .days-nav a{border-radius:.5rem;display:block}
 }
 .block{margin:0 0 1rem}
+.day,.gallery-section,.contact-section,.join-section{content-visibility:auto;contain-intrinsic-size:auto 40rem}
 .day{border-top:1px solid #dde1e6;padding-top:.5rem}
 .day-number{color:var(--accent-strong)}
 .day-date{font-weight:400;color:#3b424c}

@@ -1,4 +1,4 @@
-// The traveller pages (README "Traveller pages"), on paths of their own beside the REST API:
+// The traveller pages (docs/pages.md), on paths of their own beside the REST API:
 // GET /t/{slug} (a public trip), POST /t/{slug}/join (its join form), GET /c/{slug} (a public
 // catalog), GET /i/{jobId} (an import's trip while it is being made) and the view counter's
 // script. Each page's data comes from a public GraphQL operation of the same schema, run
@@ -8,6 +8,7 @@ import { appErrorOf } from '../graphql/errors.ts';
 import { ValidationError } from '../errors.ts';
 import type { RestRouter } from '../rest/types.ts';
 import { handleCatalogPage } from './catalog-page.rest.ts';
+import { errorPageOf } from './error-page.ts';
 import { handleImportPage } from './import-page.rest.ts';
 import { handleJoin } from './join.rest.ts';
 import { VIEW_SCRIPT_PATH } from './layout.ts';
@@ -20,6 +21,9 @@ import { tripPageUrl } from './trip-url.ts';
 import { VIEW_SCRIPT } from './view-script.ts';
 
 export function registerPageRoutes(router: RestRouter, schema: GraphQLSchema): void {
+  router.errorPages('t', errorPageOf('trip'));
+  router.errorPages('i', errorPageOf('trip'));
+  router.errorPages('c', errorPageOf('catalog'));
   router.get('/t/:slug', (request, context) =>
     pageOrNotFound(request, 'trip', async () => {
       const slug = request.params.slug ?? '';
@@ -53,7 +57,8 @@ export function registerPageRoutes(router: RestRouter, schema: GraphQLSchema): v
 
 /**
  * The page, or the 404 page when what it shows is not public (private, in the trash, unknown) or
- * its address cannot name one (a slug with characters no slug has).
+ * its address cannot name one (a slug with characters no slug has). Other errors go on to the
+ * router, which answers them with the segment's error page (error-page.ts).
  */
 async function pageOrNotFound(
   request: Request,

@@ -1,4 +1,4 @@
-// The images a trip's PDF shows (its logo and cover), fetched through the service's outbound
+// The images a trip's PDF shows (trip-pdf.ts pdfImageUrls), fetched through the service's outbound
 // client (http/outbound.ts): public addresses only, no redirects, a size cap and a time-out each,
 // all at once. An image that cannot be fetched, or is neither JPEG nor PNG, is left out.
 import { type OutboundPolicy, sendOutbound } from '../http/outbound.ts';

@@ -6,7 +6,7 @@ import { NotFoundError, ServiceUnavailableError } from '../errors.ts';
 import type { Context } from '../graphql/context.ts';
 import { fetchImages } from './pdf-images.ts';
 import { loadPublicTrip } from './trip-page.query.ts';
-import { renderTripPdf } from './trip-pdf.ts';
+import { pdfImageUrls, renderTripPdf } from './trip-pdf.ts';
 
 /** Ours: PDFs made at once by one process; each takes tens of milliseconds of CPU. */
 const CONCURRENT_PDFS = 4;
@@ -33,10 +33,9 @@ export async function handlePdf(
   if (making >= CONCURRENT_PDFS) throw new PdfBusyError();
   making++;
   try {
-    const images = await fetchImages(
-      [configuration?.theme.logo ?? trip.logo, configuration?.cover[0]?.url ?? trip.imageUrl],
-      { allowLoopback: context.services.config.outboundAllowLoopback },
-    );
+    const images = await fetchImages(pdfImageUrls(trip), {
+      allowLoopback: context.services.config.outboundAllowLoopback,
+    });
     const pdf = await renderTripPdf(trip, images);
     return new Response(new Uint8Array(pdf), {
       headers: {

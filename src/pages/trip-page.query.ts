@@ -21,10 +21,7 @@ export type PageBlock = PublicBlock;
 export type PageImage = PublicImage;
 export type PageContact = PublicContact;
 export type PageMoreInfoField = PublicMoreInfoField;
-export type PageSettings = Omit<
-  PublicSettings,
-  'startOfTheWeek' | 'canCreateCopy' | 'hasExpiration'
->;
+export type PageSettings = Omit<PublicSettings, 'startOfTheWeek' | 'hasExpiration'>;
 export interface PublicTripData {
   id: number;
   title: string;

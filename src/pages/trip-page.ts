@@ -1,4 +1,4 @@
-// The public trip page (README "Traveller pages"): header image and logo as the theme says, the
+// The public trip page (docs/pages.md): header image and logo as the theme says, the
 // title, dates and countries, the day navigation, the blocks, the gallery, the contact card when
 // visible, the PDF and WhatsApp actions, and the join form with the moreInfo fields. HTML only:
 // nothing here needs JavaScript; the view counter's script is the one script of the page.
@@ -30,6 +30,7 @@ export function tripView(trip: PublicTripData) {
     currencySymbolPosition: 'end',
     decimalSeparator: ',',
     canDownloadPdf: true,
+    canCreateCopy: false,
     description: null,
     shareOnWhatsapp: { enabled: false, phoneNumber: null },
   };
@@ -60,13 +61,14 @@ ${renderBlocks(blocks, 2, { words, format })}
 ${images.length ? gallery(images, words) : ''}
 ${configuration?.contact ? contactCard(configuration.contact, words) : ''}
 ${actions(trip, settings, words, options.pageUrl)}
+${settings.canCreateCopy ? copySection(trip, words) : ''}
 ${renderJoinForm(trip, configuration?.moreInfo ?? [], words, options.join)}
 </main>
 </div>`;
   return renderDocument({
     lang,
     title: trip.title,
-    description: trip.seoDescription ?? settings.description,
+    description: trip.seoDescription || settings.description || summary(trip, words, format),
     canonical: options.pageUrl,
     theme: theme ?? {},
     countsViews: true,
@@ -75,15 +77,33 @@ ${renderJoinForm(trip, configuration?.moreInfo ?? [], words, options.join)}
   });
 }
 
+/** The trip's dates and countries as its page writes them. */
+function facts(trip: PublicTripData, format: Formatter) {
+  const start = format.date(trip.dateStart);
+  const finish = format.date(trip.dateFinish);
+  const dates = start && finish && start !== finish ? `${start} – ${finish}` : start;
+  const places = trip.countries.map((c) => format.country(c)).join(', ');
+  return { dates, places };
+}
+
+/**
+ * The page's description when the agency wrote none (no SEO description, no settings
+ * description): its title, dates, length and countries, in the trip's language, so that a shared
+ * link or a search result always says what the trip is.
+ */
+function summary(trip: PublicTripData, words: Words, format: Formatter): string {
+  const { dates, places } = facts(trip, format);
+  return [trip.title, dates, trip.duration ? words.dayCount(trip.duration) : null, places]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 function header(trip: PublicTripData, words: Words, format: Formatter): Markup {
   const configuration = trip.configuration;
   const mode = configuration?.theme.headerImage ?? 'cover';
   const image = safeUrl(configuration?.cover[0]?.url ?? trip.imageUrl);
   const logo = safeUrl(configuration?.theme.logo ?? trip.logo);
-  const start = format.date(trip.dateStart);
-  const finish = format.date(trip.dateFinish);
-  const dates = start && finish && start !== finish ? `${start} – ${finish}` : start;
-  const places = trip.countries.map((c) => format.country(c)).join(', ');
+  const { dates, places } = facts(trip, format);
   return html`<header class="hero ${mode === 'contain' ? 'contain' : 'cover'}">
 ${image && mode !== 'none' ? html`<img class="hero-image" src="${image}" alt="" width="1600" height="600" fetchpriority="high">` : ''}
 <div class="hero-text">
@@ -141,6 +161,18 @@ ${contact.address ? html`<div><dt>${words.address}</dt><dd>${contact.address}</d
 </dl>
 </div>
 </div>
+</section>`;
+}
+
+/**
+ * `canCreateCopy`: travel agents may make this trip their own. The page has no sign-in, so it
+ * gives the copy code (the slug) that an agency's software passes to the `copyPublicTrip`
+ * mutation (docs/pages.md), as the join form takes a join code.
+ */
+function copySection(trip: PublicTripData, words: Words): Markup {
+  return html`<section class="copy-section" aria-labelledby="copy-h"><h2 id="copy-h">${words.copyTitle}</h2>
+<p>${words.copyText}</p>
+<p>${words.copyCode}: <code class="copy-code">${trip.slug}</code></p>
 </section>`;
 }
 

@@ -1,10 +1,12 @@
-// The trip as a PDF (README "Traveller pages"), made with PDFKit: the page's content on A4 in
+// The trip as a PDF (docs/pages.md), made with PDFKit: the page's content on A4 in
 // reading order: the header (logo, title, dates, countries, cover), the description, the days
 // and their blocks, the trip-level blocks (price, payments, included/excluded), then the contact
 // card on the first or the last page as `pdfContactPosition` says, and page numbers. The text is
 // in PDFKit's built-in Helvetica, whose encoding (WinAnsi) has every accent of the six languages;
 // a character outside it is written as its closest one (or left out), never as a wrong glyph.
-// Images are the ones pdf-images.ts fetched (JPEG and PNG); any other is left out.
+// Images are the ones pdf-images.ts fetched (JPEG and PNG; pdfImageUrls says which): the logo and
+// cover in the header, the gallery (the trip's images, then its slider) after the blocks, as the
+// page shows them, and the contact's picture; any other is left out.
 import PDFDocument from 'pdfkit';
 import type { Formatter } from './format.ts';
 import type { PageBlock, PageContact, PublicTripData } from './trip-page.query.ts';
@@ -76,23 +78,53 @@ export function renderTripPdf(
   const contactFirst = configuration?.theme.pdfContactPosition === 'firstPage';
 
   header(ctx, trip, images);
-  if (contactFirst && configuration?.contact) contact(ctx, configuration.contact);
+  if (contactFirst && configuration?.contact) contact(ctx, configuration.contact, images);
   if (settings.description) paragraph(ctx, settings.description);
   for (const block of configuration?.blocks ?? []) drawBlock(ctx, block, 0);
-  if (!contactFirst && configuration?.contact) contact(ctx, configuration.contact);
+  gallery(ctx, galleryOf(trip), images);
+  if (!contactFirst && configuration?.contact) contact(ctx, configuration.contact, images);
   pageNumbers(ctx);
   doc.end();
   return done;
 }
 
+/** Ours: a PDF shows at most this many gallery images (a page's gallery may hold many more). */
+const GALLERY_IMAGES = 12;
+
+/** The gallery as the page shows it: the trip's images, then its slider, each drawn whole or cropped. */
+function galleryOf(trip: PublicTripData): Array<{ url: string; contain: boolean }> {
+  const configuration = trip.configuration;
+  return [
+    ...(configuration?.images ?? []).map((image) => ({
+      url: image.url,
+      contain: image.display === 'contain',
+    })),
+    ...(configuration?.slider ?? []).map((url) => ({ url, contain: false })),
+  ].slice(0, GALLERY_IMAGES);
+}
+
+const headerImagesOf = (trip: PublicTripData) => ({
+  logo: trip.configuration?.theme.logo ?? trip.logo,
+  cover:
+    trip.configuration?.theme.headerImage === 'none'
+      ? null
+      : (trip.configuration?.cover[0]?.url ?? trip.imageUrl),
+});
+
+/** Every image the trip's PDF may show, for pdf-images.ts to fetch before renderTripPdf. */
+export function pdfImageUrls(trip: PublicTripData): string[] {
+  const { logo, cover } = headerImagesOf(trip);
+  const picture = trip.configuration?.contact?.pictureUrl;
+  return [logo, cover, picture, ...galleryOf(trip).map((image) => image.url)].filter(
+    (url): url is string => typeof url === 'string' && url !== '',
+  );
+}
+
 function header(ctx: Ctx, trip: PublicTripData, images: ReadonlyMap<string, Buffer>): void {
   const { doc, words, format } = ctx;
-  const configuration = trip.configuration;
-  const logo = imageOf(images, configuration?.theme.logo ?? trip.logo);
-  const cover =
-    configuration?.theme.headerImage === 'none'
-      ? undefined
-      : imageOf(images, configuration?.cover[0]?.url ?? trip.imageUrl);
+  const urls = headerImagesOf(trip);
+  const logo = imageOf(images, urls.logo);
+  const cover = imageOf(images, urls.cover);
   if (logo) drawImage(doc, logo, { fit: [160, 50] }, 55);
   doc.fillColor(ctx.accent).font('Helvetica-Bold').fontSize(24).text(winAnsi(trip.title));
   const start = format.date(trip.dateStart);
@@ -120,6 +152,44 @@ function drawImage(doc: Doc, data: Buffer, options: PDFKit.Mixins.ImageOption, h
     doc.x = MARGIN;
   } catch {
     // not an image PDFKit reads (only JPEG and PNG): left out
+  }
+}
+
+/** The gallery, two images a row at 4:3, each cropped to its cell or drawn whole ("contain"). */
+function gallery(
+  ctx: Ctx,
+  shown: Array<{ url: string; contain: boolean }>,
+  images: ReadonlyMap<string, Buffer>,
+): void {
+  const { doc } = ctx;
+  const drawn = shown.flatMap(({ url, contain }) => {
+    const data = images.get(url);
+    return data ? [{ data, contain }] : [];
+  });
+  if (!drawn.length) return;
+  heading(ctx, ctx.words.gallery, 0);
+  const gap = 12;
+  const width = (A4_WIDTH - 2 * MARGIN - gap) / 2;
+  const height = (width * 3) / 4;
+  for (const [i, { data, contain }] of drawn.entries()) {
+    const column = i % 2;
+    if (column === 0 && doc.y + height > A4_HEIGHT - MARGIN) doc.addPage();
+    const x = MARGIN + column * (width + gap);
+    const y = doc.y;
+    try {
+      doc.save().rect(x, y, width, height).clip();
+      doc.image(data, x, y, {
+        ...(contain ? { fit: [width, height] } : { cover: [width, height] }),
+        align: 'center',
+        valign: 'center',
+      });
+    } catch {
+      // not an image PDFKit reads: its cell stays empty
+    } finally {
+      doc.restore();
+    }
+    if (column === 1 || i === drawn.length - 1) doc.y = y + height + gap;
+    doc.x = MARGIN;
   }
 }
 
@@ -298,9 +368,11 @@ function drawBlock(ctx: Ctx, block: PageBlock, depth: number) {
   }
 }
 
-function contact(ctx: Ctx, card: PageContact): void {
+function contact(ctx: Ctx, card: PageContact, images: ReadonlyMap<string, Buffer>): void {
   const { doc, words } = ctx;
   heading(ctx, words.contact, 0);
+  const picture = imageOf(images, card.pictureUrl);
+  if (picture) drawImage(doc, picture, { fit: [60, 60] }, 66);
   const name =
     card.type === 'agent'
       ? (card.agentName ?? card.agencyName)

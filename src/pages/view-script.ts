@@ -1,14 +1,16 @@
 // The trip page's one script (served at /pages/view.js): it records the traveller's view through
 // the public `recordTripView` mutation on this service's own /graphql, named as a trusted document
-// (README.md#trusted-documents: in production, callers without a key may send only those), with
+// (docs/graphql.md#trusted-documents: in production, callers without a key may send only those), with
 // an anonymous id kept in the browser so that one viewer counts once an hour
-// (README.md#traveller-pages).
-// No third-party call; a browser without JavaScript just does not count.
+// (docs/pages.md).
+// No third-party call; a browser without JavaScript just does not count. It runs once the page has
+// loaded and the browser is idle, so that it never adds to the time before the page is usable.
 import { documentIdOfFile } from '../graphql/trusted-documents.ts';
 
 export const VIEW_SCRIPT = `(function () {
   var main = document.querySelector('[data-view-slug]');
   if (!main || !window.fetch) return;
+  function record() {
   var id = null;
   try {
     id = localStorage.getItem('tripViewerId');
@@ -26,5 +28,10 @@ export const VIEW_SCRIPT = `(function () {
     }),
     keepalive: true
   }).catch(function () {});
+  }
+  // Once the page has loaded, when the browser is idle: counting never competes with drawing it.
+  var later = window.requestIdleCallback || function (run) { setTimeout(run, 1); };
+  if (document.readyState === 'complete') later(record);
+  else window.addEventListener('load', function () { later(record); });
 })();
 `;

@@ -1,4 +1,4 @@
-// The one place that turns errors into the documented REST bodies (README.md#errors-and-limits):
+// The one place that turns errors into the documented REST bodies (docs/errors-and-limits.md#error-codes):
 // `{errors: {field: [messages]}}` for validation, `{error: {code, message}}` for the
 // rest. Unknown errors become a 500 without details; PostgreSQL being unreachable becomes a 503.
 import { GraphQLError } from 'graphql';

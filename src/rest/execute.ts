@@ -1,6 +1,6 @@
 // The REST facade runs GraphQL operations of the same schema in-process: each document is parsed
 // and validated once, when its route module loads, and executed directly per request (no HTTP,
-// no yoga.fetch; see README.md#architecture).
+// no yoga.fetch; see docs/architecture.md).
 import {
   getOperationAST,
   type DocumentNode,

@@ -13,7 +13,8 @@ import { requestContract, type RequestCheck } from './contract.ts';
 import { errorResponse } from './errors.ts';
 import { registerGraphiQLRoutes } from '../graphql/graphiql.rest.ts';
 import { registerOpenApiRoutes } from '../openapi/openapi.rest.ts';
-import type { RestRouter, Surface } from './types.ts';
+import type { ErrorPage, RestRouter, Surface } from './types.ts';
+import type { Logger } from '../logger.ts';
 
 export type { RestRouter, Surface } from './types.ts';
 
@@ -53,6 +54,7 @@ class SegmentRouter implements RestRouter {
   private entries: RouteEntry[] | undefined;
 
   private readonly contract: RequestCheck;
+  private readonly pages = new Map<string, ErrorPage>();
 
   constructor(contract: RequestCheck) {
     this.contract = contract;
@@ -77,10 +79,28 @@ class SegmentRouter implements RestRouter {
       const answered = this.contract(request, url);
       if (answered) return answered;
     } catch (error) {
-      return errorResponse(error, context.logger);
+      return this.errorAnswer(error, request, context.logger, url);
     }
     const router = this.bySegment.get(segmentOf(url.pathname)) ?? this.everyPath;
     return router.fetch(request, context);
+  }
+
+  errorPages(segment: string, render: ErrorPage): void {
+    this.pages.set(segment, render);
+  }
+
+  errorAnswer(error: unknown, request: Request, logger: Logger, url: URL): Response {
+    const answer = errorResponse(error, logger);
+    const page = this.pages.get(segmentOf(url.pathname));
+    if (!page) return answer;
+    return page(error, request, {
+      status: answer.status,
+      headers: Object.fromEntries(
+        [...answer.headers].filter(
+          ([name]) => name === 'retry-after' || name.startsWith('ratelimit'),
+        ),
+      ),
+    });
   }
 
   private adder(method: 'get' | 'post' | 'put' | 'patch' | 'delete' | 'all') {
@@ -108,7 +128,8 @@ class SegmentRouter implements RestRouter {
 
   private newRouter(): Itty {
     return Router<IRequest, [Context]>({
-      catch: (error, _request, context) => errorResponse(error, context.logger),
+      catch: (error, request, context) =>
+        this.errorAnswer(error, request, context.logger, new URL(request.url)),
     });
   }
 }

@@ -1,4 +1,4 @@
-// The dates the service accepts and keeps (README "Dates"): instants from 0001-01-01T00:00:00Z to
+// The dates the service accepts and keeps (docs/errors-and-limits.md#dates): instants from 0001-01-01T00:00:00Z to
 // 9999-12-31T23:59:59.999Z. Those are the years ISO 8601 writes without expansion, and JS Dates
 // and PostgreSQL's timestamptz hold all of them exactly. Outside it they do not agree: year 0000
 // is 1 BC in PostgreSQL, which Prisma reads back as an Invalid Date (every later write of such a

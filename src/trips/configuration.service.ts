@@ -29,7 +29,7 @@ export async function getConfiguration(prisma: PrismaClient, actor: Actor, tripI
  * one configuration run one after the other (row lock), so without If-Match a merge patch applies
  * to the newest document and the last writer wins, never a 412. A save whose document equals the
  * stored one (as JSON: PostgreSQL's jsonb equality, blind to key order) writes nothing: same
- * revision, same ETag, no event (README "Webhooks": an update that changes nothing sends nothing).
+ * revision, same ETag, no event (docs/webhooks.md#when-events-happen: an update that changes nothing sends nothing).
  */
 export async function saveConfiguration(
   w: Writer,

@@ -1,4 +1,4 @@
-// The public trip page's data (README "Traveller pages"): `publicTrip(slug)` answers a public trip
+// The public trip page's data (docs/pages.md): `publicTrip(slug)` answers a public trip
 // outside the trash with the part of its configuration a traveller sees. Every field is typed, so
 // what is not here cannot be selected: no join code, code, owner ids, views, quotation rates,
 // payment method, hidden blocks, booking references, or a contact the agency keeps hidden.

@@ -1,4 +1,4 @@
-// What a traveller may see of a trip configuration (README "Traveller pages"): the visible blocks
+// What a traveller may see of a trip configuration (docs/pages.md): the visible blocks
 // without booking references, the settings a page formats with, the theme, the contact only when
 // `contact.visible`, the images in display order and the join form's fields when enabled.
 // Quotation rates and the payment method stay with the agency. Missing parts (a document written

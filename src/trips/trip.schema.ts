@@ -27,6 +27,7 @@ import {
   deleteTrip,
   deleteTrips,
   duplicateTrip,
+  copyPublicTrip,
   notFound,
   readableTrips,
   tripList,
@@ -307,6 +308,23 @@ builder.mutationFields((t) => ({
     resolve: (query, _root, args, ctx) => {
       const { title } = parseOrThrow(duplicateTripInput, withoutNulls({ title: args.title }, []));
       return duplicateTrip(writerOf(ctx), args.id, title, query);
+    },
+  }),
+  copyPublicTrip: t.prismaField({
+    type: 'Trip',
+    authScopes: { permission: 'create:trips' },
+    description:
+      'Copies a public trip whose settings allow it (`canCreateCopy`), from any account, into a new private trip of the caller (new slug, code and join code; no views; a copy from another account leaves out the contact card). A trip no public page shows is not_found; one that allows no copy is forbidden.',
+    args: {
+      slug: t.arg.string({
+        required: true,
+        description: "The public trip's slug, as in its page's address.",
+      }),
+      title: t.arg.string({ description: 'Defaults to the source title plus " (copy)".' }),
+    },
+    resolve: (query, _root, args, ctx) => {
+      const { title } = parseOrThrow(duplicateTripInput, withoutNulls({ title: args.title }, []));
+      return copyPublicTrip(writerOf(ctx), args.slug, title, query);
     },
   }),
 }));

@@ -2,7 +2,7 @@
 import type { Actor } from '../auth/actor.ts';
 import { LIMITS } from '../config/constants.ts';
 import type { Prisma, PrismaClient, Trip } from '../db/prisma.ts';
-import { NotFoundError, ValidationError } from '../errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { copyTitle } from '../shared/fields.ts';
 import type { Writer } from '../writer.ts';
 import { defaultConfiguration } from './configuration.defaults.ts';
@@ -152,7 +152,56 @@ export async function getTrip(prisma: PrismaClient, actor: Actor, id: number, qu
   return trip;
 }
 
-/** A trip a public page shows: public and outside the trash (README "Traveller pages"); else not found. */
+/**
+ * A copy of a public trip whose settings allow copies (`canCreateCopy`), from any account, as a
+ * new private trip of the caller (docs/pages.md): its details and configuration, fresh
+ * slug, code and join code, no views. A copy from another account leaves out the contact card,
+ * which names that agency. A trip no public page shows is not found; a public one that allows no
+ * copy is forbidden.
+ */
+export async function copyPublicTrip(
+  w: Writer,
+  slug: string,
+  title: string | undefined,
+  query: Query = {},
+) {
+  const source = await w.prisma.trip.findFirst({
+    where: { slug, deletedAt: null, visibility: 'public' },
+    include: { configuration: { select: { document: true } } },
+  });
+  if (!source) throw notFound();
+  const document = (source.configuration?.document ?? defaultConfiguration()) as Record<
+    string,
+    unknown
+  >;
+  const settings = document.settings as { canCreateCopy?: unknown } | undefined;
+  if (settings?.canCreateCopy !== true)
+    throw new ForbiddenError("This trip's settings do not allow copies.");
+  const copied =
+    source.accountId === w.actor.accountId
+      ? document
+      : { ...document, contact: defaultConfiguration().contact };
+  return createTrip(
+    w,
+    {
+      title: title ?? copyTitle(source.title),
+      seoDescription: source.seoDescription,
+      duration: source.duration,
+      dateStart: source.dateStart,
+      dateFinish: source.dateFinish,
+      dateExpiration: source.dateExpiration,
+      logo: source.logo,
+      countries: source.countries,
+      imageUrl: source.imageUrl,
+      template: source.template,
+      visibility: 'private',
+    },
+    query,
+    copied as Prisma.InputJsonObject,
+  );
+}
+
+/** A trip a public page shows: public and outside the trash (docs/pages.md); else not found. */
 export async function getPublicTrip(prisma: PrismaClient, slug: string, query: Query = {}) {
   const trip = await prisma.trip.findFirst({
     ...query,

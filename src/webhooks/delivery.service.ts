@@ -1,9 +1,9 @@
-// Deliveries (README.md#webhooks): each event goes to every active
+// Deliveries (docs/webhooks.md#delivery-rules): each event goes to every active
 // endpoint of its account that subscribes to its type, as one POST per endpoint, in explicit
 // stages: fan out (a delivery row and a job per endpoint) → send → record. No automatic retry:
 // one attempt per delivery, recorded whatever happens; a person can redeliver by hand. A delivery
 // still queued when its endpoint is paused or deleted is recorded as skipped, never sent
-// (README "Webhooks"); its job is shared fairly by endpoint and account (webhooks.workers.ts).
+// (docs/webhooks.md#one-slow-receiver-delays-only-itself); its job is shared fairly by endpoint and account (webhooks.workers.ts).
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/actor.ts';
 import { DURATIONS } from '../config/constants.ts';

@@ -1,4 +1,4 @@
-// /webhooks/endpoints (README.md#webhooks, docs/decisions.md#events-and-webhooks), and the events
+// /webhooks/endpoints (docs/webhooks.md, docs/decisions.md#events-and-webhooks), and the events
 // those endpoints receive: the document's top-level `webhooks`.
 import {
   body,

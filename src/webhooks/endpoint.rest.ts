@@ -1,4 +1,4 @@
-// /webhooks/endpoints: REST facade over the GraphQL webhook operations (README.md#webhooks).
+// /webhooks/endpoints: REST facade over the GraphQL webhook operations (docs/webhooks.md).
 import type { GraphQLSchema } from 'graphql';
 import { LIMITS } from '../config/constants.ts';
 import { createEndpointInput, updateEndpointInput } from './endpoint.input.ts';

@@ -29,7 +29,7 @@ export function assertEnterprise(actor: Actor): void {
 }
 
 /**
- * HTTPS only, public addresses only (README.md#webhooks): checked now, and again at every delivery.
+ * HTTPS only, public addresses only (docs/webhooks.md#untrusted-urls): checked now, and again at every delivery.
  */
 async function checkEndpointUrl(allowLoopback: boolean, url: string): Promise<string> {
   const policy = { allowLoopback };
@@ -93,7 +93,7 @@ export async function updateEndpoint(deps: EndpointDeps, id: number, input: unkn
 }
 
 /**
- * Pause and delete take effect at once (README "Webhooks"): in the transaction that changes the
+ * Pause and delete take effect at once (docs/webhooks.md#pause-and-delete-take-effect-at-once): in the transaction that changes the
  * endpoint, what is queued for it and not begun is recorded as skipped, with the reason. The
  * endpoint's row, updated first, is what a delivery holds while it begins (delivery.service.ts):
  * once this commits, no attempt to the endpoint starts; one already under way is recorded as

@@ -1,4 +1,4 @@
-// The shapes of a webhook endpoint and of one delivery to it, written once (README.md#webhooks):
+// The shapes of a webhook endpoint and of one delivery to it, written once (docs/webhooks.md):
 // the document's schemas and the REST selections derive from them;
 // test/unit/pothos-shapes.test.ts holds the Pothos types to them.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Delivery signatures (README.md#webhooks): `sha256=<hex>` of the raw body,
+// Delivery signatures (docs/webhooks.md#verifying-a-signature): `sha256=<hex>` of the raw body,
 // HMAC-SHA256 keyed with the endpoint's signing secret. During a rotation both secrets sign and
 // the header carries both signatures, comma-separated; a receiver accepts any one that matches.
 import { createHmac } from 'node:crypto';

@@ -28,7 +28,7 @@ export const fanOutWorker = defineWorker(fanOutJob, {
 });
 
 /**
- * Shared fairly (README "Webhooks"): the group of a delivery is its endpoint and its tier the
+ * Shared fairly (docs/webhooks.md#one-slow-receiver-delays-only-itself): the group of a delivery is its endpoint and its tier the
  * endpoint's account, so a receiver that hangs holds at most its endpoint's slots (and its
  * account's), and the other endpoints' deliveries go on. A delivery over a limit waits queued.
  */

@@ -11,7 +11,7 @@ const INLINE = new Set(['html', 'htm', 'eml', 'ics', 'pdf', 'png', 'jpg', 'jpeg'
 
 export interface ExpectedBlock {
   type: string;
-  /** The day it happens on: a date (YYYY-MM-DD) or a day number (README "day"). */
+  /** The day it happens on: a date (YYYY-MM-DD) or a day number (the corpus README, "day"). */
   day?: number | string;
   nights?: number;
   [key: string]: unknown;

@@ -1,5 +1,5 @@
 // The evaluation as text: a table of field means (all documents, then per format and per
-// language; Markdown, so it pastes into the README), then each imperfect document's misses.
+// language; Markdown, so it pastes into docs/import-accuracy.md), then each imperfect document's misses.
 import { summarize, summarizeBy, type DocumentResult, type Summary } from './evaluate.ts';
 import { FIELDS } from './score.ts';
 

@@ -43,7 +43,7 @@ interface OutputBlock {
   content: Record<string, unknown>;
 }
 
-/** The keys that say where a block belongs (README "placement"), scored apart from the match. */
+/** The keys that say where a block belongs (the corpus README, "placement"), scored apart from the match. */
 const PLACEMENT_KEYS = ['day', 'nights'] as const;
 
 const CODE_KEYS = new Set(['departureAirport', 'arrivalAirport', 'flightNumber', 'currency']);

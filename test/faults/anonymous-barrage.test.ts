@@ -16,7 +16,7 @@ const REQUEST_TIMEOUT_MS = 20_000;
 const PUBLIC_TRIPS = 100;
 
 /**
- * Without a key in production, only trusted documents run (README, "Trusted documents"): the
+ * Without a key in production, only trusted documents run (docs/graphql.md#trusted-documents): the
  * barrage names them by id. The heaviest is the public catalog's page of 100 trips.
  */
 const trusted = (operation: string) =>

@@ -1,6 +1,6 @@
 // Issue 8, fault (b): PostgreSQL stopped and started again while clients keep sending requests.
-// While it is down, /status answers 503 "degraded" and every other request a 503
-// service_unavailable, promptly (no hang, never a 500); once it is back the service recovers by
+// While it is down, /status answers 503 "degraded", every other request a 503
+// service_unavailable (a traveller page: its HTML error page), promptly (no hang, never a 500); once it is back the service recovers by
 // itself, and every trip whose creation was acknowledged is there.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -62,6 +62,13 @@ describe('PostgreSQL stopped and started under load', () => {
     const downFrom = load.outcomes.length;
     await load.waitForCompleted(downFrom + 60);
     const down = load.outcomes.slice(downFrom);
+    // A traveller following a trip's link gets a page saying to try again, not the API's JSON.
+    const page = await fetch(`${api.url}/t/survives-the-outage`, {
+      headers: { 'accept-language': 'fr' },
+    });
+    expect(page.status).toBe(503);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain('Veuillez réessayer dans un instant');
     const status = await api.request('GET /status');
     expect(status.body).toEqual({
       status: 'degraded',

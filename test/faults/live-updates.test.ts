@@ -1,4 +1,4 @@
-// Live updates across processes (README, "Live updates (subscriptions)"): two API processes and a
+// Live updates across processes (docs/graphql.md#live-updates-subscriptions): two API processes and a
 // worker on one PostgreSQL. A client follows an import over SSE on process A while the job was
 // created on process B and runs on the worker; each stage change it sees arrives within 1 s of
 // the worker's write, and the stream ends with the completed job and its trip.

@@ -1,5 +1,5 @@
 // API keys and roles over HTTP: missing, malformed, unknown and revoked keys; each role against
-// reads, writes and management (README.md#api-keys).
+// reads, writes and management (docs/authentication.md#api-keys).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aMember, anAccount, type AccountFixture } from '../helpers/fixtures.ts';
 import { startTestApp, type TestService } from '../helpers/service.ts';

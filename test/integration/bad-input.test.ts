@@ -321,7 +321,7 @@ describe('bad input', () => {
           ?.extensions.errors,
         text,
       ).toEqual({ after: ['after is not a cursor of this connection.'] });
-    // README: "an offset from 0 to int4's maximum"; nothing can follow the last one.
+    // docs/errors-and-limits.md#list-parameters: "an offset from 0 to int4's maximum"; nothing can follow the last one.
     const last = await connection('after: $a', { a: cursor('OffsetConnection:2147483647') });
     expect(last.body).toEqual({ data: { tripsConnection: { edges: [] } } });
     const first = await connection('after: $a', { a: cursor('OffsetConnection:0') });

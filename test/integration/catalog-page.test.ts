@@ -1,4 +1,4 @@
-// The public catalog page over HTTP (README "Traveller pages"): its public trips in catalog order
+// The public catalog page over HTTP (docs/pages.md): its public trips in catalog order
 // as cards linking to their pages, the filters it enables working as a plain GET form, pages of
 // cards, the visitor's language, and a 404 page for a catalog that is not public. Also the
 // import's waiting page (/i/{jobId}) for jobs that do not exist.
@@ -138,6 +138,13 @@ describe('GET /c/{slug}', () => {
     const unfiltered = await page(`/c/${plain.slug}?country=ESP`);
     expect(titles(unfiltered.document)).toEqual(['Lisboa', 'Andalucía']);
     expect(unfiltered.document.querySelector('form.filters')).toBeNull();
+    // Its agency wrote no description: the page describes what it lists.
+    expect(
+      unfiltered.document.querySelector('meta[name=description]')?.getAttribute('content'),
+    ).toBe('Sin filtros: 2 trips · Lisboa, Andalucía');
+    expect(all.document.querySelector('meta[name=description]')?.getAttribute('content')).toBe(
+      'Nuestros viajes por España y Portugal.',
+    );
   });
 
   it('pages its cards, keeping the filters in the links', async () => {

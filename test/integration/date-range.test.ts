@@ -1,4 +1,4 @@
-// Dates the service can keep (README "Dates"): instants from 0001-01-01T00:00:00Z to
+// Dates the service can keep (docs/errors-and-limits.md#dates): instants from 0001-01-01T00:00:00Z to
 // 9999-12-31T23:59:59.999Z, the years ISO 8601 writes without expansion and both JS Dates and
 // PostgreSQL's timestamptz hold exactly. Outside, and impossible calendar days, are a 400 naming
 // the field on REST and `validation_failed` on GraphQL; before, year 0000 was stored as 1 BC and

@@ -1,4 +1,4 @@
-// Idempotency keys (issue 28, README "Idempotency keys") over HTTP, for every POST and PATCH that
+// Idempotency keys (issue 28, docs/errors-and-limits.md#idempotency-keys) over HTTP, for every POST and PATCH that
 // takes one: the same key and request replays the stored answer with Idempotent-Replayed and does
 // nothing again; another request with the key is a 422; a request while the first still runs is
 // a 409 with Retry-After. Then, on POST /trips and GraphQL: concurrent identical requests, expiry

@@ -1,5 +1,5 @@
 // Machine-to-machine clients: POST /oauth/token, and the x-on-behalf-of rules (1) to (5) of
-// README.md#machine-clients, checked on the `viewer` query.
+// docs/authentication.md#machine-clients, checked on the `viewer` query.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadKeys } from '../../src/config/secret-key.ts';

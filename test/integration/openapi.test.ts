@@ -111,7 +111,7 @@ describe('the OpenAPI document', () => {
     >;
     const served = routes
       // The files of the /docs and GraphiQL pages, and the traveller pages (HTML for people,
-      // README "Traveller pages"), are not API routes.
+      // docs/pages.md), are not API routes.
       .filter(
         ([method, , , path]) =>
           method !== 'ALL' &&

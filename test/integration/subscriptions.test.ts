@@ -1,4 +1,4 @@
-// GraphQL subscriptions over Server-Sent Events (README, "Live updates (subscriptions)"): an
+// GraphQL subscriptions over Server-Sent Events (docs/graphql.md#live-updates-subscriptions): an
 // import job's progress (public) and a trip's changes (its account's callers), fed by the tables'
 // triggers through LISTEN/NOTIFY; the per-key and per-IP limits; and a client that leaves frees
 // what its stream held. The writes here go straight to the tables, as a worker's would.

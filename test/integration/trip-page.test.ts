@@ -1,8 +1,9 @@
-// The public trip page over HTTP (README "Traveller pages"): every block type drawn as what it
+// The public trip page over HTTP (docs/pages.md): every block type drawn as what it
 // is, dates, times and prices in the trip's settings, hidden blocks and private data left out,
 // 404 for private, deleted and unknown trips, escaping of everything a trip holds, the page's
 // Content-Security-Policy and its 304, the public GraphQL query (no private field selectable),
-// and the join form producing a booking and its booking.created event.
+// the join form producing a booking and its booking.created event, and canCreateCopy (the page's
+// copy code, copyPublicTrip's copy into another agent's account).
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../../src/graphql/trusted-documents.ts';
@@ -388,6 +389,10 @@ describe('GET /t/{slug}', () => {
     );
     const { document } = await page(`/t/${trip.slug}`);
     expect(document.documentElement.getAttribute('lang')).toBe('fr');
+    // No description of the agency's: the page describes the trip in its language.
+    expect(document.querySelector('meta[name=description]')?.getAttribute('content')).toBe(
+      'Andalucía en primavera · vendredi 1 mai 2026 – vendredi 8 mai 2026 · 8 jours · Espagne, Maroc',
+    );
     expect(textOf(document, '.day-date')).toEqual(['vendredi 1 mai 2026', 'dimanche 3 mai 2026']);
     expect(textOf(document, 'article.flight dd')[1]).toMatch(/^Nueva York \(JFK\) · 6:40\sPM$/);
     // The price's own currency (EUR) wins over the trip's (USD); the separators are the trip's.
@@ -619,6 +624,66 @@ describe('publicTrip (GraphQL, no key)', () => {
       });
       expect(res.body.errors?.[0]?.extensions?.code).toBe('not_found');
     }
+  });
+});
+
+describe('canCreateCopy: copies of a public trip for travel agents', () => {
+  const COPY = `mutation($slug: String!) {
+    copyPublicTrip(slug: $slug) { id title slug visibility accountId configuration { document } }
+  }`;
+
+  it('shows a copy code on the page only when the settings allow copies', async () => {
+    const allowed = await aTrip(
+      {},
+      configuration({ settings: { ...settings, canCreateCopy: true } }),
+    );
+    const { document } = await page(`/t/${allowed.slug}`);
+    expect(textOf(document, '#copy-h')).toEqual(['Crear una copia']);
+    expect(textOf(document, '.copy-code')).toEqual([allowed.slug]);
+    const refused = await aTrip();
+    expect((await page(`/t/${refused.slug}`)).document.querySelector('.copy-section')).toBeNull();
+  });
+
+  it("copies the trip into the caller's account, private and without the other agency's contact", async () => {
+    const allowed = await aTrip(
+      {},
+      configuration({ settings: { ...settings, canCreateCopy: true } }),
+    );
+    const partner = await anAccount(api.prisma);
+    const res = await api.graphql(COPY, { slug: allowed.slug }, { key: partner.owner.key });
+    expect(res.body.errors, res.text).toBeUndefined();
+    const copy = res.body.data.copyPublicTrip;
+    expect(copy).toMatchObject({
+      title: 'Andalucía en primavera (copy)',
+      visibility: 'private',
+      accountId: partner.accountId,
+    });
+    expect(copy.slug).not.toBe(allowed.slug);
+    const { document } = copy.configuration;
+    expect(document.settings.canCreateCopy).toBe(true);
+    expect(document.contact.agencyName).toBeUndefined();
+    const source = await api.request(`GET /trips/${allowed.id}/config`, { key: account.owner.key });
+    expect(document.blocks).toEqual(source.body.blocks);
+    // The source's own account copies it whole, contact included.
+    const own = await api.graphql(COPY, { slug: allowed.slug }, { key: account.owner.key });
+    expect(own.body.data.copyPublicTrip.configuration.document.contact).toMatchObject({
+      agencyName: 'Viajes Sur',
+    });
+  });
+
+  it('is forbidden when the settings allow no copy, not_found when no page shows the trip, and needs a key', async () => {
+    const partner = await anAccount(api.prisma);
+    const refused = await aTrip();
+    const forbidden = await api.graphql(COPY, { slug: refused.slug }, { key: partner.owner.key });
+    expect(forbidden.body.errors?.[0]?.extensions?.code).toBe('forbidden');
+    const hidden = await aTrip(
+      { visibility: 'private' },
+      configuration({ settings: { ...settings, canCreateCopy: true } }),
+    );
+    const missing = await api.graphql(COPY, { slug: hidden.slug }, { key: partner.owner.key });
+    expect(missing.body.errors?.[0]?.extensions?.code).toBe('not_found');
+    const anonymous = await api.graphql(COPY, { slug: refused.slug });
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('missing_api_key');
   });
 });
 

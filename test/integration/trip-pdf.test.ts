@@ -1,12 +1,14 @@
-// The trip's PDF over HTTP (README "Traveller pages"), read back with pdf.js (unpdf): the page's
+// The trip's PDF over HTTP (docs/pages.md), read back with pdf.js (unpdf): the page's
 // content in reading order with every accent of the six languages, the contact card on the first
 // or the last page as pdfContactPosition says, page numbers, images fetched through the outbound
-// policy (a private address is never reached), no PDF when the settings refuse it, and a 304.
+// policy (a private address is never reached): logo, cover, gallery, slider and contact picture;
+// no PDF when the settings refuse it, a 304, and an HTML page (not JSON) for a 503.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { extractImages, extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
+import { pngOfSize } from '../helpers/png.ts';
 import { startTestApp, type TestService } from '../helpers/service.ts';
 
 let api: TestService;
@@ -14,6 +16,8 @@ let account: AccountFixture;
 let images: http.Server;
 let imageBase: string;
 const imageRequests: string[] = [];
+/** Answers to /held/... images, kept until the test lets them go. */
+const held: http.ServerResponse[] = [];
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
@@ -27,7 +31,10 @@ beforeAll(async () => {
   account = await anAccount(api.prisma);
   images = http.createServer((request, response) => {
     imageRequests.push(request.url ?? '');
-    response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    if (request.url?.startsWith('/held/')) return void held.push(response);
+    const sized = /^\/(\d+)x(\d+)\.png$/.exec(request.url ?? '');
+    const image = sized ? pngOfSize(Number(sized[1]), Number(sized[2])) : PNG;
+    response.writeHead(200, { 'content-type': 'image/png' }).end(image);
   });
   await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
   imageBase = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
@@ -158,7 +165,20 @@ async function pdfOf(slug: string) {
   const bytes = new Uint8Array(await res.arrayBuffer());
   const document = await getDocumentProxy(bytes.slice());
   const { text } = await extractText(document, { mergePages: false });
-  return { res, pages: text as string[], raw: Buffer.from(bytes).toString('latin1') };
+  return {
+    res,
+    pages: text as string[],
+    raw: Buffer.from(bytes).toString('latin1'),
+    /** The size of each image drawn, page by page, as pdf.js reads them. */
+    images: async () => {
+      const sizes: string[][] = [];
+      for (let page = 1; page <= document.numPages; page++)
+        sizes.push(
+          (await extractImages(document, page)).map((image) => `${image.width}x${image.height}`),
+        );
+      return sizes;
+    },
+  };
 }
 
 describe('GET /t/{slug}/pdf', () => {
@@ -199,21 +219,62 @@ describe('GET /t/{slug}/pdf', () => {
     expect(pages.slice(1).join('\n')).not.toContain('Agência Sul');
   });
 
-  it('fetches the logo and cover through the outbound policy: a private address is never reached', async () => {
+  it('shows the logo, cover, gallery, slider and contact picture as the page does, fetched through the outbound policy', async () => {
     imageRequests.length = 0;
+    // Each image a size of its own, so that the PDF read back says which one it drew where.
     const shown = await aTrip({
-      theme: { logo: `${imageBase}/logo.png` },
-      cover: { enabled: true, files: [{ url: `${imageBase}/cover.png` }] },
+      theme: { logo: `${imageBase}/320x128.png`, pdfContactPosition: 'lastPage' },
+      cover: { enabled: true, files: [{ url: `${imageBase}/1200x450.png` }] },
+      images: {
+        files: [
+          { url: `${imageBase}/640x480.png`, display: 'contain' },
+          { url: `${imageBase}/600x400.png` },
+        ],
+      },
+      slider: [`${imageBase}/500x500.png`],
+      contact: {
+        visible: true,
+        agencyName: 'Agência Sul',
+        email: 'reservas@sul.example',
+        pictureUrl: `${imageBase}/120x120.png`,
+      },
     });
-    const withImages = await pdfOf(shown.slug);
-    expect(imageRequests.sort()).toEqual(['/cover.png', '/logo.png']);
-    // Each PNG is an image and its alpha mask.
-    expect(withImages.raw.match(/\/Subtype \/Image/g)?.length).toBeGreaterThanOrEqual(2);
+    const page = await api.request(`GET /t/${shown.slug}`);
+    for (const size of ['320x128', '1200x450', '640x480', '600x400', '500x500', '120x120'])
+      expect(page.text).toContain(`${imageBase}/${size}.png`);
+    const pdf = await pdfOf(shown.slug);
+    expect(imageRequests.sort()).toEqual(
+      [
+        '/1200x450.png',
+        '/120x120.png',
+        '/320x128.png',
+        '/500x500.png',
+        '/600x400.png',
+        '/640x480.png',
+      ].sort(),
+    );
+    const drawn = await pdf.images();
+    // The header on the first page: logo and cover.
+    expect(drawn[0]).toEqual(expect.arrayContaining(['320x128', '1200x450']));
+    // The gallery after the days (the trip's images, then the slider), then the contact with its
+    // picture, on the last pages.
+    const all = pdf.pages.join('\n');
+    expect(all.indexOf('Galeria')).toBeGreaterThan(all.indexOf('Dia 14 ·'));
+    expect(all.indexOf('Galeria')).toBeLessThan(all.lastIndexOf('Agência Sul'));
+    const galleryPage = pdf.pages.findIndex((text) => text.includes('Galeria'));
+    expect(drawn.slice(galleryPage).flat()).toEqual(
+      expect.arrayContaining(['640x480', '600x400', '500x500', '120x120']),
+    );
+    expect(drawn.flat()).toHaveLength(6);
 
-    const refused = await aTrip({ theme: { logo: 'http://10.20.30.40/logo.png' } });
+    const refused = await aTrip({
+      theme: { logo: 'http://10.20.30.40/logo.png' },
+      images: { files: [{ url: 'http://192.168.1.1/a.png' }] },
+    });
     const without = await pdfOf(refused.slug);
     expect(without.raw).not.toContain('/Subtype /Image');
     expect(without.pages[0]).toContain('Alentejo e Algarve');
+    expect(without.pages.join('\n')).not.toContain('Galeria');
   });
 
   it('is a 404 page when the settings refuse the download, and 304 for an unchanged trip', async () => {
@@ -239,5 +300,30 @@ describe('GET /t/{slug}/pdf', () => {
       headers: { 'if-none-match': etag },
     });
     expect(changed.status).toBe(200);
+  });
+
+  it('is an HTML page, not JSON, when too many PDFs are being made: a 503 with Retry-After', async () => {
+    // Four PDFs wait for their logo, which the image server holds: the process makes no more.
+    const trip = await aTrip({ theme: { logo: `${imageBase}/held/logo.png` } });
+    held.length = 0;
+    const waiting = Array.from({ length: 4 }, () => api.fetch(`${api.url}/t/${trip.slug}/pdf`));
+    await expect.poll(() => held.length).toBe(4);
+    const busy = await api.fetch(`${api.url}/t/${trip.slug}/pdf`, {
+      headers: { 'accept-language': 'de-DE,de;q=0.9' },
+    });
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(busy.headers.get('retry-after')).toBe('2');
+    expect(busy.headers.get('cache-control')).toBe('no-store');
+    const text = await busy.text();
+    expect(text).toContain('<html lang="de">');
+    expect(text).toContain('Bitte versuchen Sie es gleich noch einmal');
+    expect(text).toContain(`href="/t/${trip.slug}/pdf"`);
+    for (const response of held) response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    for (const made of await Promise.all(waiting)) expect(made.status).toBe(200);
+    // The REST paths keep their JSON errors.
+    const rest = await api.request('GET /trips/999999999', { key: account.owner.key });
+    expect(rest.status).toBe(404);
+    expect(rest.body).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
   });
 });

@@ -20,7 +20,7 @@ let receiver: Receiver;
 
 beforeAll(async () => {
   // The 2,000-event burst checks that each event arrives once, not one endpoint's rate, which its
-  // slots bound (WEBHOOK_ENDPOINT_CONCURRENCY, README "Webhooks"): more of them keep it quick on a
+  // slots bound (WEBHOOK_ENDPOINT_CONCURRENCY, docs/webhooks.md#one-slow-receiver-delays-only-itself): more of them keep it quick on a
   // loaded machine. Fairness and the default limits are tested in webhooks-pause.test.ts and
   // test/faults/webhook-fairness.test.ts.
   api = await startTestApp(
@@ -557,7 +557,7 @@ describe('deliveries', () => {
     );
     expect(answers.map((a) => a.body.deletedCount ?? a.text)).toEqual(Array(20).fill(100));
     // Exactly once, not how fast: the fair worker's throughput to one endpoint is the benchmark's
-    // (README "Performance"), and a loaded machine needs minutes here.
+    // (docs/performance.md#background-work), and a loaded machine needs minutes here.
     const received = await receiver.waitFor(2000, forAccount(account), 200_000);
     expect(new Set(received.map((r) => r.body.eventId)).size).toBe(2000);
     expect(new Set(received.map((r) => r.body.data.trip.id)).size).toBe(2000);

@@ -1,13 +1,18 @@
-// The repository's documentation holds together: every relative link of README.md and docs/*.md
-// reaches an existing file (and, with a #fragment, an existing heading of it), and every section a
-// code comment cites (a Markdown file of the repository followed by #section) exists. Headings are
-// turned into fragments as GitHub does.
+// The repository's documentation holds together: every relative link of README.md, docs/*.md and
+// the other guides (sdk/README.md, the READMEs under src/ and test/fixtures/) reaches an existing
+// file (and, with a #fragment, an existing heading of it); every document a code comment cites
+// (docs/<guide>.md, a Markdown file of the repository followed by #section) exists with that
+// section; and no comment cites the README by a section it no longer has (the guides moved to
+// docs/). Headings are turned into fragments as GitHub does.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const CODE_DIRS = ['src', 'test', 'bench', 'sdk/src'];
+const CODE_DIRS = ['src', 'test', 'bench', 'sdk/src', 'prisma', 'documents'];
+/** Files outside those folders whose comments cite the documentation. */
+const CODE_FILES = ['.ci/run', '.dependency-cruiser.json'];
+const CODE_EXTENSIONS = ['.ts', '.sql', '.prisma', '.graphql'];
 
 /** GitHub's fragment of a heading: lower case, punctuation dropped, spaces as hyphens. */
 function slugOf(heading: string): string {
@@ -62,12 +67,24 @@ function problemOf(base: string, target: string): string | undefined {
   return anchorsOf(file).has(fragment) ? undefined : `no heading #${fragment}`;
 }
 
+/** The Markdown files of the repository a reader follows links in (bench/results/ are records, not guides). */
+function markdownUnder(dir: string): string[] {
+  const absolute = path.join(ROOT, dir);
+  return fs
+    .readdirSync(absolute, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => path.join(absolute, name));
+}
+
 const markdownFiles = [
   path.join(ROOT, 'README.md'),
+  path.join(ROOT, 'sdk/README.md'),
+  ...markdownUnder('docs'),
+  ...markdownUnder('src').filter((file) => !file.includes(`${path.sep}generated${path.sep}`)),
   ...fs
-    .readdirSync(path.join(ROOT, 'docs'))
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => path.join(ROOT, 'docs', name)),
+    .readdirSync(path.join(ROOT, 'test/fixtures/imports'))
+    .map((name) => path.join(ROOT, 'test/fixtures/imports', name, 'README.md'))
+    .filter((file) => fs.existsSync(file)),
 ];
 
 function codeFiles(dir: string): string[] {
@@ -75,9 +92,23 @@ function codeFiles(dir: string): string[] {
   if (!fs.existsSync(absolute)) return [];
   return fs
     .readdirSync(absolute, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.ts') && !name.split(path.sep).includes('generated'))
+    .filter(
+      (name) =>
+        CODE_EXTENSIONS.some((extension) => name.endsWith(extension)) &&
+        !name.split(path.sep).includes('generated') &&
+        !name.split(path.sep).includes('fixtures'),
+    )
     .map((name) => path.join(absolute, name));
 }
+
+const sourceFiles = [
+  ...CODE_DIRS.flatMap(codeFiles),
+  ...CODE_FILES.map((file) => path.join(ROOT, file)),
+].filter((file) => file !== path.join(ROOT, 'test/unit/doc-links.test.ts'));
+
+/** A citation of the README by a section (`README "Dates"`, `README, "…"`, `README.md#dates`): those sections are in docs/ now. */
+const README_SECTION =
+  /(?<![\w./-]|corpus )README(?:\.md)?(?:#[\w-]+|,? "[^"]+"|, section \w+|, (?:production|Reliability)\b)/g;
 
 describe('the documentation links', () => {
   it('turns headings into fragments as GitHub does', () => {
@@ -102,26 +133,47 @@ describe('the documentation links', () => {
           if (problem) broken.push(`${target}: ${problem}`);
         }
       expect(broken).toEqual([]);
-      if (file.includes(`${path.sep}docs${path.sep}`)) expect(links).toBeGreaterThan(0);
+      if (path.relative(ROOT, file).startsWith(`docs${path.sep}`)) expect(links).toBeGreaterThan(0);
     },
   );
 
-  it('every section a code comment cites exists', () => {
+  it('every document and section a code comment cites exists', () => {
     const broken: string[] = [];
     const cited = new Set<string>();
-    for (const file of CODE_DIRS.flatMap(codeFiles)) {
-      if (file === path.join(ROOT, 'test/unit/doc-links.test.ts')) continue;
+    for (const file of sourceFiles) {
       const text = fs.readFileSync(file, 'utf8');
       for (const [target] of text.matchAll(/(?<![\w./-])(?:[\w.-]+\/)*[\w.-]+\.md#[\w-]+/g)) {
         cited.add(target);
         const problem = problemOf(path.join(ROOT, 'index'), target);
         if (problem) broken.push(`${path.relative(ROOT, file)}: ${target}: ${problem}`);
       }
+      for (const [target] of text.matchAll(/(?<![\w./-])docs\/[\w.-]+\.md(?!#)/g)) {
+        cited.add(target);
+        const problem = problemOf(path.join(ROOT, 'index'), target);
+        if (problem) broken.push(`${path.relative(ROOT, file)}: ${target}: ${problem}`);
+      }
     }
     expect(broken).toEqual([]);
-    // The comments do cite both documents (this test would pass vacuously otherwise).
-    expect([...cited].some((target) => target.startsWith('README.md#'))).toBe(true);
-    expect([...cited].some((target) => target.startsWith('docs/decisions.md#'))).toBe(true);
+    // The comments do cite the guides and the decisions (this test would pass vacuously otherwise).
+    const guides = new Set([...cited].map((target) => target.split('#')[0]!));
+    expect(guides).toContain('docs/decisions.md');
+    for (const guide of ['docs/webhooks.md', 'docs/errors-and-limits.md', 'docs/pages.md'])
+      expect(guides).toContain(guide);
+  });
+
+  it('no code comment cites a README section the guides in docs/ now hold', () => {
+    const stale: string[] = [];
+    // An applied migration is never edited (its checksum is recorded), so its comments keep the
+    // words they were written with; every other file cites docs/.
+    const migrations = path.join(ROOT, 'prisma', 'migrations');
+    for (const file of sourceFiles.filter((file) => !file.startsWith(migrations)))
+      for (const [citation] of fs.readFileSync(file, 'utf8').matchAll(README_SECTION))
+        stale.push(`${path.relative(ROOT, file)}: ${citation}`);
+    expect(stale).toEqual([]);
+    const samples = ['(README "Dates")', 'see README.md#webhooks', '(README, "Trusted documents")'];
+    for (const sample of samples) expect(sample.match(README_SECTION), sample).not.toBeNull();
+    expect('(the corpus README "placement")'.match(README_SECTION)).toBeNull();
+    expect('test/fixtures/imports/corpus/README.md#scoring'.match(README_SECTION)).toBeNull();
   });
 
   it('reports a missing file, a missing heading and a cited section that does not exist', () => {
@@ -131,6 +183,10 @@ describe('the documentation links', () => {
       'no heading #no-such-section',
     );
     expect(problemOf(readme, 'docs/decisions.md#trips')).toBeUndefined();
-    expect(problemOf(readme, '#errors-and-limits')).toBeUndefined();
+    expect(problemOf(readme, '#documentation')).toBeUndefined();
+    expect(problemOf(readme, 'docs/errors-and-limits.md#idempotency-keys')).toBeUndefined();
+    expect(problemOf(readme, 'docs/errors-and-limits.md#no-such-section')).toBe(
+      'no heading #no-such-section',
+    );
   });
 });

@@ -15,7 +15,7 @@ import { FIELDS, scoreDocument, type Field, type ImportOutput } from '../eval/sc
  * (test/fixtures/imports/rounds, 102 documents written by someone who had not seen the engine;
  * 2026-11-28, after the stay-heading, labelled-flight and timetable-row readers: mean 0.84,
  * blocks 0.66, placement 0.92, strict 0.62;
- * README "Fresh-eyes rounds"), so that a change that loses what the rounds showed fails here.
+ * docs/import-accuracy.md#fresh-eyes-rounds), so that a change that loses what the rounds showed fails here.
  */
 const ROUND_FLOORS = { overall: 0.82, blocks: 0.65, placement: 0.9, strict: 0.6 } as const;
 const ROUNDS_DIR = fileURLToPath(new URL('../fixtures/imports/rounds/', import.meta.url));

@@ -111,7 +111,7 @@ const newValue = (at: string[]) => () =>
     JSON.parse(printedDocument()),
   );
 
-/** The descriptions that now state the accepted dates (README "Errors and limits", Dates). */
+/** The descriptions that now state the accepted dates (docs/errors-and-limits.md#dates). */
 const DATE_RANGE_DESCRIPTIONS: Improvement[] = [
   ...['/trips', '/catalogs'].map((path) => [
     'paths',
@@ -235,7 +235,7 @@ IMPROVEMENTS.push(
 );
 
 // Last, over the 400s the improvements above give the AI import: every POST and PATCH that takes
-// credentials takes an Idempotency-Key (README "Idempotency keys").
+// credentials takes an Idempotency-Key (docs/errors-and-limits.md#idempotency-keys).
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const WHY_KEYS =
   'Every POST and PATCH with credentials takes an Idempotency-Key: the header, 409 and 422, invalid_idempotency_key among its 400s, Idempotent-Replayed on its successes.';

@@ -1,6 +1,6 @@
 // The extractingText stage's work: a document's text, the structured items it carries (schema.org
 // markup, calendar events, boarding-pass barcodes, a JSON export) and the credits it costs
-// (README "Credits": one per started page or image; a text document, and a Word document, which
+// (docs/ai-import.md#credits: one per started page or image; a text document, and a Word document, which
 // has no pages of its own, counts a page per IMPORTS.textCharsPerCredit characters of its text).
 // An email's attachments are read as documents of their own, to a bounded depth and number.
 import { IMPORTS } from '../../config/constants.ts';

@@ -44,14 +44,32 @@ export function mapCalendarEvents(events: CalendarEvent[]): DatedBlock[] {
   );
   const near = (e: CalendarEvent) =>
     !anchors.length || anchors.some((a) => Math.abs(daysBetween(a.start.date, e.start.date)) <= 7);
-  return kept
+  const mapped = kept
     .filter((e) => e.start.time || near(e))
-    .flatMap((e) => {
+    .map((e) => {
       const legs = legsOf(e);
-      return legs.length ? legs : [mapEvent(e)];
-    })
-    .filter((b): b is DatedBlock => b !== null);
+      return { e, blocks: (legs.length ? legs : [mapEvent(e)]).filter((b) => b !== null) };
+    });
+  // The trip runs from the first journey or stay to the last: an all-day note after the flight
+  // home ("Submit expenses") or before the first departure is about the trip, not in it.
+  const travel = mapped.filter(({ blocks }) => blocks.some((b) => TRAVEL.has(b.block.type)));
+  const first = travel.map(({ e }) => e.start.date).sort()[0];
+  const last = travel
+    .map(({ e }) => e.end?.date ?? e.start.date)
+    .sort()
+    .at(-1);
+  return mapped
+    .filter(
+      ({ e, blocks }) =>
+        travel.length < 2 ||
+        e.start.time ||
+        blocks.some((b) => TRAVEL.has(b.block.type)) ||
+        (e.start.date >= first! && e.start.date <= last!),
+    )
+    .flatMap(({ blocks }) => blocks);
 }
+
+const TRAVEL = new Set(['flight', 'accommodation', 'transport']);
 
 /**
  * A journey planner's event ("Frankfurt(Main)Hbf -> Paris Nord") whose description lists its legs
@@ -273,9 +291,10 @@ function mapEvent(e: CalendarEvent): DatedBlock | null {
 function airports(words: string) {
   const codes = [
     ...words.matchAll(
-      /\(([A-Z]{3})\)|\b([A-Z]{3})\b(?=\s*(?:\d{1,2}[:h]\d{2}|→|->|–|-\s|>|to\s))|(?:→|->|–|>)\s*([A-Z]{3})\b/g,
+      // "(LHR)", "CDG → …", "→ YUL", and the code that ends the summary ("→ Montréal YUL").
+      /\(([A-Z]{3})\)|\b([A-Z]{3})\b(?=\s*(?:\d{1,2}[:h]\d{2}|→|->|–|-\s|>|to\s))|(?:→|->|–|>)\s*([A-Z]{3})\b|\b([A-Z]{3})\s*$/g,
     ),
-  ].map((m) => m[1] ?? m[2] ?? m[3]!);
+  ].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4]!);
   const known = [...new Set(codes)].map(airportFacts).filter((a) => a?.city);
   return [known[0] ?? null, known[1] ?? null];
 }

@@ -52,7 +52,13 @@ export function readStructured(
   result.datesAuthoritative = result.textIsRendering || jsonBlocks > 0;
   // The first destination's zone: where the trip's first flight lands; when the trip starts
   // on the ground, where its first calendar event takes place.
-  const startsWithFlight = result.blocks[0]?.block.type === 'flight';
+  // A taxi to the airport or a meeting the morning of the flight does not start the trip there.
+  const flightAt = result.blocks.findIndex((b) => b.block.type === 'flight');
+  const startsWithFlight =
+    flightAt >= 0 &&
+    result.blocks
+      .slice(0, flightAt)
+      .every((b) => b.date === result.blocks[flightAt]!.date || b.block.type === 'transport');
   const eventZone =
     events
       .map((e) => (startsWithFlight ? e.end?.timezone : null) ?? e.start.timezone)

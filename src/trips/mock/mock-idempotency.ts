@@ -1,5 +1,5 @@
 // Idempotency keys on the mock server, by the service's rules (idempotency/idempotency.rules.ts;
-// README "Idempotency keys"), kept in memory: the same key and request replays the answer with
+// docs/errors-and-limits.md#idempotency-keys), kept in memory: the same key and request replays the answer with
 // Idempotent-Replayed, another request is a 422, one arriving while the first runs a 409. Keys
 // belong to the API key that sent them. The store is memory, so a change and its answer cannot
 // part: there is no transaction to share.

@@ -1,4 +1,4 @@
-// The trips paths of the mock server (README.md#api-reference-and-mock-server), answered from the
+// The trips paths of the mock server (docs/api.md#api-reference-and-mock-server), answered from the
 // in-memory store with the service's own input schemas, parameter parsing and body limits, so a
 // request the service refuses is refused here with the same body.
 import { Router, type IRequest } from 'itty-router';

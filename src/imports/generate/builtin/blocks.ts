@@ -14,6 +14,7 @@ import { NUMBER_WORDS } from './knowledge/number-words.ts';
 import { SENTENCE_BREAK, clean, fold } from './text.ts';
 import { STAY_AT, hotelName } from './finders/hotel-names.ts';
 import { stationJourney } from './station-times.ts';
+import { isTrainModel } from './rail-services.ts';
 
 const OFFER =
   /\b(?:on request|upon request|we can (?:arrange|organi[sz]e|book)|at your disposal|sur demande|a votre disposition|pouvons organiser|bajo peticion|a peticion|a su disposicion|podemos organizar|sob consulta|a pedido|podemos organizar|auf anfrage|konnen wir|su richiesta|a disposizione|possiamo organizzare|if you wish|si lo desea|si vous le souhaitez|se desejar|auf wunsch|se lo desidera)\b/;
@@ -129,11 +130,11 @@ const MODES: Array<[RegExp, TransportMode]> = [
     'cruise',
   ],
   [
-    /\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita|limited express|express train|bullet train|regionalzug|regionalexpress|schnellzug|s-bahn)\b|\b(?:ec|ic|ice|rj|rjx|nj|en|ter|tgv|ir|re|rex)\s?\d{2,5}\b/,
+    /\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|italo|alfa pendular|intercidades|avlo|iryo|ouigo|eurostar|thalys|comboio regional|tren regional|treno regionale|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita|limited express|express train|bullet train|regionalzug|regionalexpress|schnellzug|s-bahn)\b|\b(?:ec|ic|ice|rj|rjx|nj|en|ter|tgv|ir|re|rex)\s?\d{2,5}\b/,
     'train',
   ],
   [
-    /\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|autofahre|faehre|traghetto|aliscafo|hydrofoil|catamaran to|catamaran a|navire|traversee|travesia|traversata|travessia|crossing|uberfahrt|nave)\b/,
+    /\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|autofahre|faehre|traghetto|aliscafo|hydrofoil|catamaran to|catamaran a|navire|traversee|travesia|traversata|travessia|crossing|uberfahrt|nave|schnellboot|speedboat|fast boat|catamaran|katamaran|hydrofoil|aliscafo)\b/,
     'ferry',
   ],
   [
@@ -289,6 +290,7 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
   const folded = fold(sentence);
   const operator = OPERATORS.find(([pattern]) => pattern.test(folded));
   let mode = MODES.find(([pattern]) => pattern.test(folded))?.[1];
+  const named = mode !== undefined;
   // "sunset cruise", "boat trip to the caves": an outing, not a crossing.
   if (!mode && operator?.[2] && operator[2] !== 'carRental') mode = operator[2];
   if (
@@ -304,6 +306,8 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
     const route = routeOf(sentence);
     if (route.from && route.to) mode = 'other';
   }
+  // "Regional Pinhão 16h50 → Campanhã 19h05": two stops, each with its time, one after the other.
+  if (!mode && stationJourney(sentence)) mode = 'other';
   // "Autobús turístico de Cusco a Puno a las 07:00": a sightseeing coach between two places is a leg.
   if (
     (!mode || mode === 'car') &&
@@ -366,22 +370,18 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
       : mode === 'carRental'
         ? rentalCompany(sentence, folded)
         : null;
-  // "Tickets are valid only for the train shown": a note, not a journey.
-  if (
-    !from &&
-    !to &&
-    !found.length &&
-    !number &&
-    !operatorName &&
-    mode !== 'transfer' &&
-    mode !== 'carRental'
-  )
-    return undefined;
+  // "Tickets are valid only for the train shown": a note, not a journey. A railway's name alone
+  // ("Trenitalia · Gruppo FS Italiane", "CP 2619 4471 3380", its call centre) is a letterhead.
+  const bare = !from && !to && !found.length && mode !== 'transfer' && mode !== 'carRental';
+  if (bare && !number && !operatorName) return undefined;
+  if (bare && !named && (!number || number === afterOperator?.[1]?.toUpperCase())) return undefined;
   const trainName =
     mode === 'train'
-      ? /\b(Frecciarossa|Frecciargento|Italo|AVE|AVLO|Alvia|Iryo|TGV INOUI|TGV|ICE|Eurostar|Railjet|Nightjet|RJX|Ouigo|Intercity|EC|IC)\s*(\d{2,5})\b/i.exec(
-          sentence,
-        )
+      ? ([
+          ...sentence.matchAll(
+            /\b(Frecciarossa|Frecciargento|Italo|AVE|AVLO|Alvia|Iryo|TGV INOUI|TGV|ICE|Eurostar|Railjet|Nightjet|RJX|Ouigo|Intercity|EC|IC|FR)\s*(\d{2,5})\b/gi,
+          ),
+        ].find((m) => !isTrainModel(m[1]!, m[2]!)) ?? null)
       : null;
   return {
     type: 'transport',
@@ -480,6 +480,8 @@ export interface HotelMention {
 
 const NIGHTS =
   /\b(\d{1,2}|one|two|three|four|five|six|seven|una|dos|tres|cuatro|cinco|seis|siete|une|deux|trois|quatre|cinq|sept|uma|duas|tres|quatro|eine|zwei|drei|vier|funf|sechs|sieben|due|tre|quattro|cinque|sei|sette)\s*(?:nights?|noches?|nuits?|noites?|nachte|nacht|notti|notte|ubernachtungen)\b/;
+const NOTED_STAY =
+  /(?:^|[\s>])(?:(\p{Lu}[\p{L}'’-]+)\s+)?(\d{1,2})\s?(?:Ü|ÜN|Üb\.?|nts|N)\.?(?:\s+(\p{Lu}[\p{L}'’-]+))?\s*:\s*(\p{Lu}[^,(;]{2,60})/u;
 const NAMED_NIGHTS =
   /(\p{Lu}[\p{L}'’&.-]*(?:\s(?:(?:de|del|da|do|di|du|des|la|le|el|of|the|au|aux|am|an|zum|zur|dos|das)\s)?\p{Lu}[\p{L}'’&.-]*){1,5})\s*\(\s*(\d{1,2}|one|two|three|four|five|six|seven)\s*(?:nights?|noches?|nuits?|noites?|n[äa]chte|nacht|notti|notte)\b/u;
 
@@ -526,6 +528,19 @@ export function cityIn(sentence: string): string | null {
     }
   }
   return null;
+}
+
+/**
+ * "Regional Pinhão 16h50 → Campanhã 19h05, Alfa 19h52 → Lisboa 22h41": a connection written as
+ * one sentence is a journey per leg.
+ */
+function connections(sentence: string): string[] {
+  const parts = sentence.split(
+    /,\s+|;\s+|\s+(?:then|puis|depois|dann|poi|luego|e poi|and then)\s+/,
+  );
+  return parts.length >= 2 && parts.filter((p) => stationJourney(p)).length >= 2
+    ? parts
+    : [sentence];
 }
 
 export interface DayReading {
@@ -607,7 +622,8 @@ export function readDay(
     for (const sentence of line
       .split(SENTENCE)
       .map((s) => s.trim())
-      .filter(Boolean)) {
+      .filter(Boolean)
+      .flatMap(connections)) {
       const folded = fold(sentence);
       if (
         PRICE_WORDS.test(folded) &&
@@ -635,6 +651,13 @@ export function readDay(
       }
       // "transferred to The Lutyens Courtyard (2 nights)", "Installation au Manoir du Cap-Diamant (2 nuits)":
       // a name followed by its nights is a stay, hotel word or not (a city's nights are not).
+      // Notes' shorthand: "Bergen 3 Ü: Bryggen Loft Apartments", "2N: Riad Dar Zitoun".
+      const noted = NOTED_STAY.exec(sentence);
+      if (noted) {
+        const town = [noted[1], noted[3]].find((t) => t && city(t)) ?? null;
+        hotels.push({ name: noted[4]!.trim(), city: town, nights: Number(noted[2]) });
+        continue;
+      }
       const named = !STAY_AT.test(sentence) ? namedStay(sentence) : undefined;
       if (named) {
         // Its city is named after it ("..., in Jaipur"), not on the way there ("via Doha").

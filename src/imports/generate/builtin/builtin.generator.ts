@@ -49,7 +49,7 @@ import {
 } from './trip-fields.ts';
 import { NOT_TRIP_DATE, RECURRING } from './knowledge/document-words.ts';
 import { SENTENCE_BREAK, fold } from './text.ts';
-import type { ReadDay } from './readers/reader.ts';
+import type { DatedBlock, ReadDay } from './readers/reader.ts';
 import { runReaders, type ReadersResult } from './readers/registry.ts';
 import { placeBookings } from './timeline.ts';
 
@@ -151,6 +151,7 @@ function readDraft(text: string, now: Date): Draft {
     placeDatedNotes(layout.tail, days, now, anchor);
   }
   placeBookings(days, readers.bookings, !layout.days.length);
+  dropOverlappedStays(days, readers.bookings);
   // Where a journey a reader read goes is a place of the trip, as a leg's is (confirmationDays),
   // unless it is home (where the first one left from) or a change of trains that day.
   const journeysRead = readers.bookings.flatMap(({ date, block }) =>
@@ -176,6 +177,23 @@ function readDraft(text: string, now: Date): Draft {
   if (means.size === 1)
     for (const b of journeys)
       if (b.type === 'transport' && b.content.mode === 'other') b.content.mode = [...means][0]!;
+  // Where the days' journeys go ("Alfa Pendular Lisboa 9h00 → Porto Campanhã 11h49") is a place
+  // of the trip too, unless it is where the first one left from; only where no flight and no
+  // reader's journey says it better (they know home and changes).
+  const setOff = journeys[0]?.type === 'transport' ? journeys[0].content.from : null;
+  const flown = days.some((d) => d.blocks.some((b) => b.type === 'flight'));
+  for (const b of flown || journeysRead.length ? [] : journeys)
+    if (
+      b.type === 'transport' &&
+      b.content.mode !== 'transfer' &&
+      b.content.from &&
+      b.content.to &&
+      b.content.to !== setOff
+    )
+      reading.visited.push({ name: stationTown(b.content.to), sure: false });
+    // A car's pick-up station is where the traveller is.
+    else if (b.type === 'transport' && b.content.mode === 'carRental' && b.content.from)
+      reading.visited.push({ name: stationTown(b.content.from), sure: false });
 
   // The period: stated, else the days' dates, else what the bookings span.
   const dated = days
@@ -284,7 +302,8 @@ function readDraft(text: string, now: Date): Draft {
     stays: [...stays, ...reading.overnights],
     visited: reading.visited.filter((v) => !connections.has(fold(v.name))),
     text: `${titleHead}\n${body}`,
-    titleArea: titleHead.length,
+    // A chat has no heading: a country its first messages name is a word in a message ("Malta!!").
+    titleArea: chat ? 0 : titleHead.length,
     flights,
     lastDay,
     origin,
@@ -316,7 +335,14 @@ function readDraft(text: string, now: Date): Draft {
         !geography.countries.length ||
         geography.countries.includes((city(name) ?? leadingCity(name))?.country ?? ''),
     );
+  const booked = layout.days.length ? undefined : readers.bookings[0]?.block;
   const titleInput = {
+    bookedDestination:
+      booked?.type === 'transport'
+        ? booked.content.to
+        : booked?.type === 'flight'
+          ? booked.content.arrivalCity
+          : null,
     lines: (layout.days.length ? layout.preamble : lines).filter((l) => !reading.consumed?.has(l)),
     subject,
     language,
@@ -367,7 +393,7 @@ function readDraft(text: string, now: Date): Draft {
 }
 
 /**
- * The zone of the first place the traveller stays (README "Trip fields"): the first stay's city,
+ * The zone of the first place the traveller stays (docs/ai-import.md#how-the-built-in-extractor-reads-free-text, "Trip fields"): the first stay's city,
  * when the gazetteer places it in one of the trip's countries. A trip that lands in Lisbon and
  * sleeps there is on Lisbon's time, whatever town its later days reach.
  */
@@ -383,7 +409,7 @@ function firstStayZone(days: DraftDayInput[], countries: ReadonlySet<string>): s
 }
 
 /**
- * A trip's countries without its home and its hubs (README "Trip fields"): a round trip by air
+ * A trip's countries without its home and its hubs (docs/ai-import.md#how-the-built-in-extractor-reads-free-text, "Trip fields"): a round trip by air
  * leaves from and lands back in the country of its first departure, which is home unless the
  * traveller stays there; a country where the traveller only lands to leave again within a day,
  * with no stay, is a hub (Dubai between Frankfurt and Mauritius).
@@ -731,6 +757,33 @@ function completeNightFlight(
   }
   c.arrivalTime = arrival.time;
   if (date && c.date && date > c.date) c.arrivalDate = date;
+}
+
+/**
+ * Stays a reader read whole with their dates (a quote's table of hotels) are surer than the stays the
+ * days' prose suggests ("Sistemazione in Ortigia"): a prose stay over the same nights goes.
+ */
+function dropOverlappedStays(days: DraftDayInput[], bookings: readonly DatedBlock[]) {
+  const read = bookings.flatMap(({ block }) =>
+    block.type === 'accommodation' && block.content.checkIn && block.content.checkOut
+      ? [block]
+      : [],
+  );
+  // A list of them: one stay read alone may be a misreading beside the prose's.
+  if (read.length < 2) return;
+  for (const day of days)
+    day.blocks = day.blocks.filter(
+      (b) =>
+        b.type !== 'accommodation' ||
+        read.includes(b) ||
+        !b.content.checkIn ||
+        !read.some(
+          (r) =>
+            r.type === 'accommodation' &&
+            b.content.checkIn! < r.content.checkOut! &&
+            (b.content.checkOut ?? addDays(b.content.checkIn!, 1)) > r.content.checkIn!,
+        ),
+    );
 }
 
 /**

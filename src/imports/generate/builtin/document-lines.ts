@@ -4,6 +4,7 @@
 // banners, reviews, share buttons) and chat exports (sender and time stamps) goes, so that its
 // dates, prices and places are not read as the trip's.
 import { columnAt, timetableHeader } from './finders/timetable-header.ts';
+import { columnKind } from './readers/table-columns.ts';
 import { fold } from './text.ts';
 
 export interface DocumentReading {
@@ -38,11 +39,16 @@ export function readDocument(text: string): DocumentReading {
   const chat = body.filter((l) => isChatMessage(l)).length >= 3;
   const lines: string[] = [];
   for (const line of joinLabels(body)) {
+    // The chat's own notices ("12/04/27, 21:03 - Ana created group …", "Messages are end-to-end
+    // encrypted"): stamped, with no sender, never the trip's.
+    if (chat && !isChatMessage(line) && CHAT_NOTICE.test(line)) continue;
     const message = chat && isChatMessage(line);
     const cleaned = unchat(line)
       .replace(TIMESTAMP, ' ')
       .replace(/\s*[★☆]{2,}\s*/g, ' ')
       .replace(/^[\s•·*▪►▸➤✓✔☐☑○●◦■□\->]+(?=\S)/u, '')
+      // "+ Mon 5 Oct — train …", "« Thu 8 Oct …": bullets as plain text and OCR write them
+      .replace(/^[+«»]\s+/u, '')
       .replace(/^\|\s*|\s*\|$/g, '')
       .trim();
     if (!cleaned || isNoise(cleaned)) continue;
@@ -122,6 +128,9 @@ function tabsToCells(line: string): string {
 const FIELD_LABEL =
   /^(?:from|to|flight|flight no|date|departs|departure|arrives|arrival|boarding|gate|seat|passenger|class|cabin|terminal|booking reference|booking ref|pnr|origin|destination|de|a|vol|depart|arrivee|porte|siege|passager|classe|vuelo|fecha|salida|llegada|puerta|asiento|pasajero|origen|destino|voo|data|partida|chegada|portao|lugar|passageiro|origem|flug|datum|abflug|ankunft|sitzplatz|sitz|passagier|von|nach|volo|partenza|arrivo|posto|passeggero|check-?in|check-?out|hotel|nights|noches|nuits|noites|nachte|notti|train|tren|treno|zug|coach|car|voiture|wagen|carrozza|coche|station|estacion|gare|bahnhof|stazione)$/;
 
+const ENDPOINT_LABEL =
+  /^(?:departs|departure|arrives|arrival|depart|arrivee|salida|llegada|partida|chegada|abfahrt|ankunft|partenza|arrivo)$/;
+
 /** "FROM" then "LHR": one line "FROM: LHR", so that a label and its value are read together. */
 function joinLabels(lines: string[]): string[] {
   const out: string[] = [];
@@ -133,10 +142,22 @@ function joinLabels(lines: string[]): string[] {
       FIELD_LABEL.test(fold(line).replace(/[:.]$/, '').trim()) &&
       next &&
       !FIELD_LABEL.test(fold(next).replace(/[:.]$/, '').trim()) &&
-      next.length <= 80
+      next.length <= 80 &&
+      // A section's heading over a table ("Hotel" over "Località | Struttura | Date"): not a field.
+      next.split(' | ').length < 3
     ) {
-      out.push(`${line.replace(/[:.]$/, '')}: ${next}`);
-      i++;
+      // A ticket's box: the time, then the station under it ("PARTENZA" / "07:00" / "Milano Centrale").
+      const after = lines[i + 2]?.trim();
+      const boxed =
+        ENDPOINT_LABEL.test(fold(line).replace(/[:.]$/, '').trim()) &&
+        /^\d{1,2}[:.h]\d{2}$/.test(next) &&
+        after &&
+        after.length <= 40 &&
+        /^\p{Lu}/u.test(after) &&
+        !/\d/.test(after) &&
+        !FIELD_LABEL.test(fold(after).replace(/[:.]$/, '').trim());
+      out.push(`${line.replace(/[:.]$/, '')}: ${next}${boxed ? ` ${after}` : ''}`);
+      i += boxed ? 2 : 1;
     } else out.push(lines[i]!);
   }
   return out;
@@ -224,6 +245,8 @@ const TIMESTAMP =
 // "[12/03/2026, 10:32] Ana: ...", "12/03/2026, 10:32 - Ana: ...", "Ana (10:32): ...", "[10:32] Ana: ..."
 const CHAT_PREFIX =
   /^\[?\d{1,2}[./]\d{1,2}[./]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?\]?\s*(?:-\s*)?([^:]{1,40}):\s+/i;
+const CHAT_NOTICE =
+  /^\[?\d{1,2}[./]\d{1,2}[./]\d{2,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?\]?\s*-\s/i;
 const CHAT_TIME_ONLY = /^\[\d{1,2}:\d{2}(?:\s?[ap]m)?\]\s*([^:]{1,40}):\s+/i;
 const CHAT_NAME_TIME = /^([\p{L} .'-]{1,30})\s\(\d{1,2}:\d{2}\):\s+/u;
 
@@ -236,6 +259,10 @@ function unchat(line: string): string {
 }
 
 const NOISE = [
+  // a plan the writer dropped ("Alternativ (verworfen): Hurtigruten Bergen–Ålesund")
+  /\b(?:verworfen|discarded|rejected|scartat[oa]|descartad[oa]|rejeitad[oa]|abandonnee?|nicht gebucht|not booked)\b/,
+  // an agency's or a company's registration: licence, guarantee, tax numbers (a letterhead's)
+  /\b(?:immatriculation(?: atout france)?|garantie (?:financiere )?apst|atout france|rnavt|rnaat|licencia (?:de agencia|cicma|nº)|titulo-licencia|lic\. prov|licenza (?:n|prov)|p\.? ?iva|partita iva|codice fiscale|nipc|nif|cif|siret|siren|rcs [a-z]+|vat (?:no|reg|number)|ust-?id(?:nr)?|handelsregister|amtsgericht|atol (?:protected|no|number)|abta (?:no|number|member))\b.*\d{3}/,
   // legal footers and email boilerplate
   /\b(?:unsubscribe|darse de baja|desabonner|desinscrever|abmelden|disiscriviti|privacy policy|politica de privacidad|politique de confidentialite|politica de privacidade|datenschutz|informativa sulla privacy|all rights reserved|todos los derechos reservados|tous droits reserves|todos os direitos reservados|alle rechte vorbehalten|tutti i diritti riservati|this (?:e-?mail|message) (?:and any attachments )?(?:is|may be|contains)|este (?:correo|mensaje|e-?mail) (?:y sus anexos )?(?:es|puede|contiene)|ce (?:message|courriel|e-?mail) (?:et ses pieces jointes )?(?:est|peut|contient)|diese (?:e-?mail|nachricht) (?:enthalt|ist|kann)|questa (?:e-?mail|comunicazione|mail) (?:e|puo|contiene)|esta mensagem|confidential|confidencial|confidentiel|vertraulich|riservat[oa]|do not reply|no responda|ne pas repondre|nao responda|nicht antworten|non rispondere|view (?:this email )?in (?:your )?browser|ver en el navegador|voir dans le navigateur|im browser anzeigen|visualizza nel browser|printed on recycled|please consider the environment|antes de imprimir|avant d'imprimer|bitte denken sie an die umwelt|prima di stampare)\b/,
   // web pages: cookie banners, menus, reviews, sharing, newsletters
@@ -246,17 +273,25 @@ const NOISE = [
 const REVIEW =
   /\b(?:reviews?|rating|rated|opiniones|valoraciones|avis|note|bewertungen?|recensioni|avaliacoes|opinioes|guest said|customers)\b/;
 
+const PHONE = /(?:\+\d{1,3}[\s.]?)?\(?\d{2,4}\)?(?:[\s.-]\d{2,4}){2,}/;
+const OPENING_HOURS =
+  /\b(?:dias uteis|todos os dias|tutti i giorni|giorni feriali|todos los dias|dias laborables|lun(?:es)?\.?\s*(?:a|-)\s*vie|mon(?:day)?\.?\s*(?:to|-)\s*fri|weekdays|daily|every day|tous les jours|jours ouvres|du lundi au vendredi|werktags|taglich|mo\.?\s*-\s*fr|horario|orario|opening hours|office hours|hours|horaires|offnungszeiten)\b/;
+
 function isNoise(line: string): boolean {
   const folded = fold(line);
   if (NOISE.some((pattern) => pattern.test(folded))) return true;
+  // A help line's phone number and opening hours ("Servizio Clienti: +39 0586 404 770 (tutti i
+  // giorni 8-20)", "220 118 940 (dias úteis 9h–19h)"): no time of the trip.
+  if (PHONE.test(line) && OPENING_HOURS.test(folded)) return true;
   if (/[★☆]{2,}/.test(line) && (REVIEW.test(folded) || line.replace(/[★☆\s]/g, '').length < 12))
     return true;
   // A menu: short words between separators ("Home | Tours | About us | Contact").
   const cells = line.split(/\s[|·•»]\s/);
-  const tableHeader = cells.some((c) =>
-    /^(?:day|date|dia|fecha|jour|tag|datum|giorno|data|hotel|route|itinerary|programa|programme|programm|programma)$/.test(
-      fold(c).trim(),
-    ),
+  const tableHeader = cells.some(
+    (c) =>
+      /^(?:day|date|dia|fecha|jour|tag|datum|giorno|data|hotel|route|itinerary|programa|programme|programm|programma)$/.test(
+        fold(c).trim(),
+      ) || columnKind(c) !== null,
   );
   if (cells.length >= 4 && !tableHeader && cells.every((c) => c.length <= 20 && !/\d/.test(c)))
     return true;

@@ -5,6 +5,7 @@
 // "09/05/2026 – Florence"), day tables ("1 | 08/05 | Rome | Hotel Artemide") and several days
 // written on one line ("Day 1: ... Day 2: ...").
 import { addDays, daysBetween, findRanges, leadingDate, type IsoDate } from './finders/dates.ts';
+import { NOT_TRIP_DATE } from './knowledge/document-words.ts';
 import { city } from './places.ts';
 import { CLOSING_HEADER } from './knowledge/section-headers.ts';
 import { ACCOMMODATION_LABEL, HOTEL_WORDS } from './knowledge/stay-words.ts';
@@ -37,6 +38,10 @@ const INLINE_DAY = new RegExp(
   'gi',
 );
 const MONTH_START = new RegExp(String.raw`^(?:de\s+|of\s+)?(?:${MONTH_PATTERN})\b`);
+
+const WEEKDAY_DATE = new RegExp(
+  String.raw`^${WEEKDAYS},?\s+\d{1,2}(?:\.|º|°|er)?\s+(?:de\s+)?(?:${MONTH_PATTERN})\b`,
+);
 
 /** Lines holding several days, split before each day header. */
 function splitInlineDays(lines: string[]): string[] {
@@ -135,7 +140,8 @@ function headerOf(line: string, now: Date, anchor: IsoDate | null): Header | und
   if (!numbered) return undefined;
   const rest = line.slice(line.length - numbered[5]!.length);
   // "Dia 15 de março", "día 3 of the trip": a date or a phrase, not a header.
-  if (MONTH_START.test(fold(rest))) return undefined;
+  // ("Giorno 4 – mar 9 giugno": "mar" is Tuesday there, before the day's own date.)
+  if (MONTH_START.test(fold(rest)) && !WEEKDAY_DATE.test(fold(rest))) return undefined;
   const day = dayNumber(numbered);
   let lastDay = numbered[2] ? Number(numbered[2]) : null;
   if (lastDay !== null && (lastDay <= day || lastDay - day > 14)) lastDay = null;
@@ -231,7 +237,8 @@ function readTables(lines: string[]): string[] {
 // "Friday:", "Sábado –", "Samedi :" opening a line: a day by its weekday.
 const WEEKDAY_HEADER = new RegExp(
   // "Friday: ...", or the weekday alone on its line over the day's paragraph ("Vendredi").
-  String.raw`^(${WEEKDAYS.replace(/\\.\?$/, '')})(?:\s*[:\-–—]\s*(.*)|\s*:?)$`,
+  // Not the first half of a Portuguese weekday ("segunda-feira, 03/08 – 14:30").
+  String.raw`^(${WEEKDAYS.replace(/\\.\?$/, '')})(?!-feira)(?:\s*[:\-–—]\s*(.*)|\s*:?)$`,
 );
 const WEEKDAY_INDEX: Record<string, number> = {};
 for (const [i, names] of WEEKDAY_NAMES.entries()) for (const n of names) WEEKDAY_INDEX[n] = i;
@@ -301,6 +308,29 @@ export function readLayout(
         };
       });
   }
+  // Notes whose every day opens with its date ("Fr 18.6.  FRA → BGO  LH 866  ab 10:05", "Sa 19.6.
+  // Fløibanen"): a dated line that says more than a heading still opens its day, when three or
+  // more lines open with dates that follow each other day after day, none left out.
+  const opening = lines.flatMap((line, i) => {
+    const dated = headers[i] ? undefined : leadingDate(line, now, anchor);
+    return dated && !NOT_TRIP_DATE.test(fold(line)) ? [{ i, dated }] : [];
+  });
+  const allOpening = lines
+    .map((_line, i) => headers[i]?.date ?? opening.find((o) => o.i === i)?.dated.date ?? null)
+    .filter((d): d is IsoDate => d !== null);
+  if (
+    opening.length &&
+    allOpening.length >= 3 &&
+    isIncreasing(allOpening) &&
+    allOpening.every((d, k) => k === 0 || daysBetween(allOpening[k - 1]!, d) === 1)
+  )
+    for (const { i, dated } of opening)
+      headers[i] = {
+        day: null,
+        lastDay: null,
+        date: dated.date,
+        rest: lines[i]!.slice(dated.end).replace(/^[\s,:.\-–—|)]+/, ''),
+      };
   const numbered = headers.filter((h) => h?.day != null).length;
   const datedOnly = headers.filter((h) => h && h.day === null && h.date);
   // Dates as headings count when there are at least two distinct ones in order, and numbered days are rare.

@@ -24,13 +24,19 @@ export const SERVICE = new RegExp(
   String.raw`(?<![\p{L}\d])(${CATEGORIES.map((c) => c.pattern).join('|')})\s*(?:[Nn][º°o.]\s*)?([A-Z]?\d{1,5})(?!\d|[:.,h]\d|\p{L})`,
   'u',
 );
+const MODELS = new Set(services.models.names.map((n) => fold(n)));
+/** "Frecciarossa 1000": a train's rolling stock, not its service. */
+export const isTrainModel = (category: string, number: string) =>
+  MODELS.has(fold(`${category.replace(/\s+/g, ' ')} ${number}`));
 // A coach company's name without a number ("ALSA", "FlixBus") still makes the service a coach.
 const BUS_WORDS =
   /\b(?:bus|fernbus|autobus|autocar|autocarro|onibus|pullman|flixbus|alsa|blablacar bus|itabus|rede expressos)\b/;
 
 /** The service named on a line, with its mode and operator from the table. */
 export function serviceIn(line: string): Service | null {
-  const m = SERVICE.exec(line);
+  const m = [...line.matchAll(new RegExp(SERVICE.source, 'gu'))].find(
+    (match) => !isTrainModel(match[1]!, match[2]!),
+  );
   if (!m) return null;
   const category = CATEGORIES.find((c) => new RegExp(`^(?:${c.pattern})$`, 'u').test(m[1]!))!;
   return {

@@ -112,7 +112,9 @@ function supplierOf(lines: readonly string[]): string | null {
     const label = SUPPLIER.exec(fold(line));
     if (!label) continue;
     const name = /^(\p{Lu}[^,(·|;]*)/u.exec(line.slice(label.index + label[0].length))?.[1];
-    if (name) return name.trim().replace(LEGAL, '').trim();
+    // "Confirmação do fornecedor: ALG-55K8193" is the supplier's booking code, not its name.
+    if (name && !/^[\p{Lu}\d/-]*\d[\p{Lu}\d/-]*$/u.test(name.trim()))
+      return name.trim().replace(LEGAL, '').trim();
   }
   return null;
 }
@@ -160,7 +162,7 @@ export function readRental(
         from: out.station?.city ?? null,
         to,
         time: out.time,
-        // The drop-off's date and time (README corpus format: a rental's arrival is its return).
+        // The drop-off's date and time (test/fixtures/imports/corpus/README.md: a rental's arrival is its return).
         arrivalTime: returnDate ? (back?.time ?? null) : null,
         arrivalDate: returnDate && returnDate !== out.date ? returnDate : null,
         number: null,

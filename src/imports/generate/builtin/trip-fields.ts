@@ -14,6 +14,7 @@ import {
   countryOfName,
   asWritten,
   leadingCity,
+  namesPlace,
   regionsNamed,
 } from './places.ts';
 
@@ -131,7 +132,8 @@ export function statedPeriod(lines: readonly string[], now: Date, anchor: IsoDat
 /** The first date the document gives with its year, for dates written without one. */
 export function anchorDate(lines: readonly string[], now: Date): IsoDate | null {
   for (const line of lines) {
-    if (NOT_TRIP_DATE.test(fold(line))) continue;
+    // A letter's place and date is when it was written: a quote in March dates a trip in October.
+    if (NOT_TRIP_DATE.test(fold(line)) || DATELINE.test(line.trim())) continue;
     const full = scanDates(line, now).find((d) => d.yearGiven);
     if (full) return full.date;
   }
@@ -195,6 +197,42 @@ export interface Places {
 const FROM_BEFORE =
   /(?:from|desde|depuis|von|ab|partindo de|saindo de|salida desde|depart de|partenza da|in partenza da|ex)\s+$/i;
 
+const ARROW = /›|→|->|»|>/g;
+
+/**
+ * The country a programme's first route heading leaves from ("JOUR 1 – FRANCE › MARRAKECH"), where
+ * the routes come back to ("JOUR 8 – FÈS › FRANCE"): home, not a place of the trip. The positions
+ * in `text` of its names at either end of a route.
+ */
+function routeEnds(
+  text: string,
+  named: ReadonlyArray<{ country: string; index: number; name: string }>,
+): Set<number> {
+  const routes = [...text.matchAll(/^.*(?:›|→|->|»|>).*$/gm)].map((m) => {
+    const arrows = [...m[0].matchAll(ARROW)].map((a) => m.index! + a.index!);
+    return {
+      start: m.index!,
+      end: m.index! + m[0].length,
+      first: arrows[0]!,
+      last: arrows.at(-1)!,
+    };
+  });
+  const origin = (c: { index: number; name: string }, r: (typeof routes)[number]) =>
+    c.index >= r.start &&
+    c.index + c.name.length <= r.first &&
+    !/\p{L}/u.test(text.slice(c.index + c.name.length, r.first));
+  const destination = (c: { index: number; name: string }, r: (typeof routes)[number]) =>
+    c.index > r.last &&
+    c.index + c.name.length <= r.end &&
+    !/\p{L}/u.test(text.slice(r.last + 1, c.index));
+  const home = routes[0] && named.find((c) => origin(c, routes[0]!))?.country;
+  return new Set(
+    named
+      .filter((c) => c.country === home && routes.some((r) => origin(c, r) || destination(c, r)))
+      .map((c) => c.index),
+  );
+}
+
 export interface CountryReading {
   countries: string[];
   home: string | null;
@@ -204,10 +242,13 @@ export interface CountryReading {
 export function tripCountries(places: Places): CountryReading {
   const found: string[] = [];
   const known = new Set<string>();
-  const allNamed = countriesNamed(places.text).filter(
+  const named0 = countriesNamed(places.text);
+  const homeEnds = routeEnds(places.text, named0);
+  const allNamed = named0.filter(
     (c) =>
       !FROM_BEFORE.test(places.text.slice(Math.max(0, c.index - 20), c.index)) &&
-      !letterheadLine(places.text, c.index),
+      !letterheadLine(places.text, c.index) &&
+      !homeEnds.has(c.index),
   );
   // A country named in the title area says where the trip goes; one named further down (an
   // advert, a border crossed, a passport rule) counts only when nothing else does.
@@ -513,6 +554,11 @@ export function titleFrom(line: string, now: Date): string | undefined {
   for (const d of [...dates].reverse()) text = `${text.slice(0, d.index)} ${text.slice(d.end)}`;
   text = text
     .replace(/\s*[([][^)\]]*(?:\d|ref|dossier|proc|n[º°o])[^)\]]*[)\]]/giu, ' ') // "(dossier AV-3107)", "(proc. MT-26-0918)"
+    // "(me + Ali)", "(Jana & Tobi)": who travels, not where
+    .replace(
+      /\s*\([^)]*(?:\+|&|\band\b|\bund\b|\bet\b|\bcon\b|\bcom\b|\bwith\b|\bmit\b|\bavec\b)[^)]*\)/giu,
+      ' ',
+    )
     .replace(/\b(?:19|20)\d{2}\b/g, ' ')
     .replace(
       /\b\d{1,2}\s*(?:days?|d[ií]as?|jours?|tage?n?|giorni|nights?|noches?|nuits?|noites?|n[äa]chte|notti)\b(?:\s*[/,-]\s*\d{1,2}\s*\p{L}+)?/giu,
@@ -832,6 +878,8 @@ export interface TitleInput {
   kindText: string;
   /** The document's text, to write places as it does ("Praga" in a Spanish chat). */
   text?: string;
+  /** The place a supplier's confirmation takes the traveller to (its first booking's destination). */
+  bookedDestination?: string | null;
 }
 
 /** The title: a labelled one, the document's heading or subject when it names the trip, else destination and kind composed. */
@@ -854,10 +902,34 @@ export function tripTitle(input: TitleInput, now: Date): string {
     if (NOT_TRIP_DATE.test(fold(line)) && line !== input.subject) continue;
     // A field of the document's header ("Date : 12/06/2026", "Dossier : HL-2611", "Ref. 4471"): its label is no title.
     if (FIELD_LINE.test(line.trim()) && line !== input.subject) continue;
+    // A letter's place and date ("Bergamo, 10/02/2026", "Lyon, le 3 mars 2027"): where it was written.
+    if (DATELINE.test(line.trim())) continue;
+    // A supplier's banner ("Península - Mallorca - Menorca - Ibiza", "Continente - Sardegna -
+    // Corsica") lists where it sails, not where this booking goes.
+    if (input.bookedDestination && isNetworkBanner(line, input.bookedDestination)) continue;
     const t = titleFrom(line, now);
     if (t && namesTrip(t, input)) return withPlace(itineraryAsTrip(t, input), input);
   }
   return composeTitle(input);
+}
+
+const DATELINE =
+  /^(?:[^,]{0,60}\s[–—-]\s)?\p{Lu}[\p{L}'’ .-]{1,30},\s+(?:\p{L}+,?\s+)?(?:(?:le|den|il|el|o|am|the)\s+)?\d{1,2}(?:[./-]\d{1,2}[./-]\d{2,4}|\.?\s+(?:de\s+)?\p{L}+\.?,?\s+(?:de\s+)?\d{4})$/u;
+
+function isNetworkBanner(line: string, destination: string): boolean {
+  const parts = line.split(/\s+[-–—·|]\s+/).map((p) => p.trim());
+  // Parts that are a place whole ("Sardegna", "Ibiza"), not a sentence naming one.
+  const places = parts.filter(
+    (p) =>
+      exactCity(p) ||
+      countryOfName(p) ||
+      regionsNamed(p).some((r) => fold(r.name).length >= fold(p).length - 1),
+  );
+  return (
+    parts.length >= 3 &&
+    places.length >= 2 &&
+    !fold(line).includes(fold(destination).split(/[\s(,]/)[0]!)
+  );
 }
 
 /** The opening of the document an agent reads a trip's destination from: its subject and first lines. */
@@ -1002,7 +1074,9 @@ function routeWithCountry(title: string, input: TitleInput): string {
 function namesTrip(title: string, input: TitleInput): boolean {
   const folded = fold(title);
   if (AGENCY.test(folded)) return false;
-  if (KIND_WORDS.test(folded) && title.length <= 80) return true;
+  // A supplier's confirmation is titled by where it goes ("Trenitalia · Gruppo FS Italiane" is its letterhead).
+  if (KIND_WORDS.test(folded) && title.length <= 80)
+    return !input.bookedDestination || namesPlace(title);
   // Otherwise it must name where the trip goes (not a station or the city the traveller leaves from).
   if (input.destinations.some((d) => d.length >= 3 && folded.includes(fold(d)))) return true;
   if (

@@ -212,7 +212,7 @@ const TEXT_MONTH_FIRST = new RegExp(
   'g',
 );
 const NUMERIC_DATE =
-  /(?<![\d.:/])((?:(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mie|jue|vie|sab|dom|mer|jeu|ven|sam|dim|seg|ter|qua|qui|sex|mo|di|mi|do|fr|sa|so|gio)\.?,?\s+)?)(\d{1,2})([./-])(\d{1,2})(?:\3(\d{4}|\d{2}))?(?!\d|:\d|\.\d)/g;
+  /(?<![\d.:/])((?:\b(?:mon|tue|wed|thu|fri|sat|sun|lun|mar|mie|jue|vie|sab|dom|mer|jeu|ven|sam|dim|seg|ter|qua|qui|sex|mo|di|mi|do|fr|sa|so|gio)\.?,?\s+)?)(\d{1,2})([./-])(\d{1,2})(?:\3(\d{4}|\d{2}))?(?!\d|:\d|\.\d)/g;
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 
 /** Weekday number (0 Sunday) of a folded weekday name or abbreviation of three letters or more. */
@@ -273,7 +273,16 @@ export function scanDates(text: string, now: Date, anchor?: IsoDate | null): Dat
     return yearNear(anchor, monthNumber);
   };
   const push = (y: number | null, mo: number, d: number, index: number, end: number) => {
-    const date = iso(y ?? yearFor(mo, d), mo, d);
+    let date = iso(y ?? yearFor(mo, d), mo, d);
+    // "lun 11 de octubre": of the years near, the one whose 11 October is a Monday.
+    const weekday = WEEKDAY_NUMBER.get(/^([a-z]+)/.exec(folded.slice(index, end))?.[1] ?? '');
+    if (date && y === null && weekday !== undefined && new Date(date).getUTCDay() !== weekday) {
+      const near = Number(date.slice(0, 4));
+      const other = [near + 1, near - 1, near + 2, near - 2]
+        .map((candidate) => iso(candidate, mo, d))
+        .find((c) => c && new Date(c).getUTCDay() === weekday);
+      if (other) date = other;
+    }
     if (date && !found.some((f) => index < f.end && end > f.index))
       found.push({ date, index, end, yearGiven: y !== null });
   };

@@ -27,6 +27,8 @@ export function timeMatches(line: string): TimeMatch[] {
         /^\.(?:\d|\s|$|[,;)])/.test(line.slice(m.index + m[0].length, m.index + m[0].length + 2))
       )
         continue;
+      // "environ 4h30", "durata 2:30": how long a stage takes.
+      if (APPROXIMATE_BEFORE.test(line.slice(Math.max(0, m.index - 16), m.index))) continue;
     } else if (m[4] !== undefined) {
       hour = Number(m[4]);
       suffix = m[5];
@@ -52,6 +54,8 @@ export function timeMatches(line: string): TimeMatch[] {
 // "une excursion de 3 heures", "durante 2 horas", "for 3 hours": how long, not when ("de 9 heures à 12 heures" is when).
 const DURATION_BEFORE =
   /(?:\bde|\bdurant|\bpendant|\bdurante|\bpor|\bfor|\bfur|\bfür|\benviron|\bdi|\bper)\s*$/i;
+const APPROXIMATE_BEFORE =
+  /(?:\benviron|\bcirca|\bca\.|\bapprox\.?|\baprox\.?|\baproximadamente|\bcerca de|\bunos|\betwa|\bdur[ée]e\s*:?|\bdurata\s*:?|\bdura[çc][ãa]o\s*:?|\bduraci[óo]n\s*:?|\bduration\s*:?|\bdauer\s*:?|\bfahrzeit\s*:?|\btravel time\s*:?|\btemps de trajet\s*:?)\s*$/i;
 const RANGE_AFTER = /^\s*(?:à|a|-|–|to|bis|alle|até|hasta)\s/i;
 
 function isDuration(line: string, start: number, end: number): boolean {

@@ -1,6 +1,6 @@
 // Weekday names and abbreviations in the six languages, folded (no accents).
 
-export const WEEKDAYS = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lunes|martes|miercoles|jueves|viernes|sabado|domingo|lun|mar|mie|jue|vie|sab|dom|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|segunda-feira|terca-feira|quarta-feira|quinta-feira|sexta-feira|segunda|terca|quarta|quinta|sexta|seg|ter|qua|qui|sex|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa|so|lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica|gio|ven)\.?`;
+export const WEEKDAYS = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|lunes|martes|miercoles|jueves|viernes|sabado|domingo|lun|mar|mie|jue|vie|sab|dom|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|segunda-feira|terca-feira|quarta-feira|quinta-feira|sexta-feira|segunda|terca|quarta|quinta|sexta|seg|ter|qua|qui|sex|mer|jeu|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|mo|di|mi|do|fr|sa|so|lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica|gio|ven)\.?`;
 
 /** Full weekday names by weekday number (0 Sunday … 6 Saturday), folded. */
 export const WEEKDAY_NAMES = [

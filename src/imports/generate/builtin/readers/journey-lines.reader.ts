@@ -6,6 +6,7 @@
 // or the line's own words, else a train; its date the line's own, else the last date above it.
 import type { DraftBlockInput } from '../../draft.ts';
 import { addDays, scanDates, type IsoDate } from '../finders/dates.ts';
+import { anchorsIn } from '../finders/flight-designators.ts';
 import { journeyLine } from '../finders/journey-line.ts';
 import { isCoach, serviceIn } from '../rail-services.ts';
 import { fold } from '../text.ts';
@@ -33,7 +34,8 @@ export const journeyLinesReader: LayoutReader = {
       if (own) date = own;
       if (ledger.isClaimed(i)) return;
       const leg = journeyLine(line);
-      if (!leg) return;
+      // "FRA → BGO  LH 866  ab 10:05  an 12:00": a flight's line, for the flight reading.
+      if (!leg || anchorsIn(line).length) return;
       // The mode a line below names ("Mode of Transport: Train"), before the next leg.
       const below = input.lines
         .slice(i + 1, i + 4)

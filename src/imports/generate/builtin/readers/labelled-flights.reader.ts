@@ -13,13 +13,18 @@ import { timeMatches } from '../finders/times.ts';
 import { bookingReference, placeAirport } from '../flights.ts';
 import { airlineName, airport, airportOfCity } from '../places.ts';
 import { fold } from '../text.ts';
+import { labelPattern } from './labels.ts';
 import type { DatedBlock, LayoutReader, LineLedger, ReaderInput, Reading } from './reader.ts';
 
 const NAME = 'labelled-flights';
-const DEPARTURE =
-  /^(?:departure|depart|departs|departing|salida|sale|origen|partida|origem|abflug|ab|partenza|parte da|avgang|odlet|odjezd|wylot|odjazd)\s*:\s*/i;
-const ARRIVAL =
-  /^(?:arrival|arrive|arrives|arriving|llegada|llega|destino|arrivee|chegada|ankunft|an|arrivo|arriva a|ankomst|prilet|prijezd|przylot|przyjazd)\s*:\s*/i;
+const DEPARTURE = labelPattern(
+  `departure|depart|departs|departing|salida|sale|origen|partida|origem|abflug|ab|partenza|parte da|avgang|odlet|odjezd|wylot|odjazd`,
+  ':',
+);
+const ARRIVAL = labelPattern(
+  `arrival|arrive|arrives|arriving|llegada|llega|destino|arrivee|chegada|ankunft|an|arrivo|arriva a|ankomst|prilet|prijezd|przylot|przyjazd`,
+  ':',
+);
 
 interface End {
   iata: string | null;

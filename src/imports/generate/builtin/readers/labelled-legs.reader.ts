@@ -10,25 +10,39 @@
 import { addDays, scanDates, type IsoDate } from '../finders/dates.ts';
 import { timeMatches } from '../finders/times.ts';
 import { serviceIn } from '../rail-services.ts';
+import { WEEKDAYS } from '../knowledge/weekdays.ts';
 import { fold } from '../text.ts';
+import { labelPattern } from './labels.ts';
 import type { DatedBlock, LayoutReader, LineLedger, ReaderInput, Reading } from './reader.ts';
 
 const NAME = 'labelled-legs';
+const WEEKDAY_ONLY = new RegExp(`^${WEEKDAYS},?$`);
 
 // "Partenza: …", and the origin and destination labels of tickets printed in boxes ("ORIGEN:
 // MADRID-PUERTA DE ATOCHA-" over "ALMUDENA GRANDES" over "08:00"), a colon after each.
-const DEPARTURE =
-  /^(?:departure|depart|departs|departing|d[ée]part|salida|partida|partenza|abfahrt|vertrek|sailing|embarque|origen|origin|origine|origem|from|von|desde)\s*[:.]\s*(.*)$/iu;
-const ARRIVAL =
-  /^(?:arrival|arrive|arrives|arriving|arriv[ée]e|llegada|chegada|arrivo|ankunft|aankomst|destino|destination|destinazione|to|nach|ziel|hasta)\s*[:.]\s*(.*)$/iu;
-const ROUTE =
-  /^(?:route|trajet|tratta|trayecto|percurso|strecke|traject|itinerary)\s*[:.]\s*(.+)$/iu;
+const DEPARTURE = labelPattern(
+  `departure|depart|departs|departing|d[ée]part|salida|partida|partenza|abfahrt|vertrek|sailing|embarque|origen|origin|origine|origem|from|von|desde`,
+  '[:.]',
+  '(.*)$',
+);
+const ARRIVAL = labelPattern(
+  `arrival|arrive|arrives|arriving|arriv[ée]e|llegada|chegada|arrivo|ankunft|aankomst|destino|destination|destinazione|to|nach|ziel|hasta`,
+  '[:.]',
+  '(.*)$',
+);
+const ROUTE = labelPattern(
+  `route|trajet|tratta|trayecto|percurso|strecke|traject|itinerary`,
+  '[:.]',
+  '(.+)$',
+);
 const FERRY =
   /\b(?:ferry|ferries|ship|vessel|crossing|sailing|nave|traghetto|traversata|navire|bateau|travers[ée]e|barco|buque|naviera|fahre|faehre|schiff|uberfahrt|veerboot|cabin|cabina|cabine|kabine|camarote|deck|ponte|pont)\b/;
 const COACH = /\b(?:bus|coach|autobus|autocar|autocarro|onibus|pullman|reisebus|fernbus)\b/;
 const TRAIN =
   /\b(?:train|tren|treno|zug|comboio|trem|wagen|coach \d|carrozza|voiture \d|coche \d|gleis|binario|voie|via \d)\b/;
 const FLIGHT = /\b(?:flight|vuelo|vol|voo|volo|flug|gate|boarding pass|terminal \d)\b/;
+
+const isDeparture = (line: string) => DEPARTURE.test(line.trim());
 
 const MODE_WORDS = { ferry: FERRY, bus: COACH, train: TRAIN } as const;
 
@@ -55,6 +69,8 @@ function stopOf(value: string, input: ReaderInput): Stop {
   // A station printed before its time ("SEVILLA-SANTA JUSTA 10:38").
   const first = Math.min(date?.index ?? value.length, time?.index ?? value.length);
   if (!/\p{L}{2}/u.test(after)) after = tidy(value.slice(0, first));
+  // The weekday before the date ("venerdì 24/07/2026 ore 22:00") is no place.
+  if (WEEKDAY_ONLY.test(fold(after))) after = '';
   return {
     date: date?.date ?? null,
     time: time?.time ?? null,
@@ -107,7 +123,7 @@ const headingDate = (input: ReaderInput, at: number) => heading(input, at)?.date
 function pairs(input: ReaderInput): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   input.lines.forEach((line, i) => {
-    if (!DEPARTURE.test(line.trim())) return;
+    if (!isDeparture(line)) return;
     for (let j = i + 1; j <= i + 5 && j < input.lines.length; j++)
       if (ARRIVAL.test(input.lines[j]!.trim())) {
         found.push([i, j]);
@@ -138,7 +154,12 @@ function readLegs(input: ReaderInput, ledger: LineLedger): Reading {
     const written = input.lines.slice(Math.max(0, dep - 6), arr + 3).join('\n');
     const section = fold(written);
     // Short categories are matched as printed ("AVE 02110", not the word "ave").
-    const service = serviceIn(written);
+    // The leg's own service first: printed under its stops ("TRENO Frecciarossa 1000 · FR 9546"),
+    // not the leg's before it.
+    const serviceLine = [arr + 1, arr + 2, arr + 3].find(
+      (k) => k < input.lines.length && serviceIn(input.lines[k]!) && !isDeparture(input.lines[k]!),
+    );
+    const service = serviceIn(serviceLine === undefined ? written : input.lines[serviceLine]!);
     const mode = modeOf(section, service !== null);
     if (!mode) continue;
     const depValue = valueAt(input.lines, dep, DEPARTURE);
@@ -191,6 +212,7 @@ function readLegs(input: ReaderInput, ledger: LineLedger): Reading {
       ...arrValue.lines,
       ...named,
       ...(routeLine ? [routeLine.k] : []),
+      ...(serviceLine === undefined ? [] : [serviceLine]),
       // The heading that dates the leg and names its service ("IDA · AVE 02110 Sábado 09/05/2026").
       ...(above && serviceIn(input.lines[above.line]!) ? [above.line] : []),
     ])

@@ -1,4 +1,4 @@
-// Layout readers (README "How the built-in extractor reads free text"): each knows one way of
+// Layout readers (docs/ai-import.md#how-the-built-in-extractor-reads-free-text): each knows one way of
 // writing a trip down (an agent's dated lines, a GDS display, a rail operator's confirmation) and
 // runs only when its cheap filter `applies` matches. A reader claims the lines it reads in the
 // document's one ledger, so no line is read twice; what no reader claims goes to the general

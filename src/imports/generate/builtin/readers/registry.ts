@@ -8,6 +8,7 @@ import { labelledFlightsReader } from './labelled-flights.reader.ts';
 import { labelledLegsReader } from './labelled-legs.reader.ts';
 import { railReader } from './rail.reader.ts';
 import { stayHeadingsReader } from './stay-headings.reader.ts';
+import { stayTableReader } from './stay-table.reader.ts';
 import { stackedFlightsReader } from './stacked-flights.reader.ts';
 import { tableReader } from './table.reader.ts';
 import { timetableColumnsReader } from './timetable-columns.reader.ts';
@@ -25,6 +26,7 @@ export const LAYOUT_READERS: readonly LayoutReader[] = [
   eticketReader,
   labelledFlightsReader,
   stackedFlightsReader,
+  stayTableReader,
   tableReader,
   timetableColumnsReader,
   timetableRowsReader,

@@ -1,5 +1,6 @@
-// The README's code a newcomer copies must work: its webhook signature check accepts what the
-// service signs (one secret, or two during a rotation) and nothing else.
+// The guides' code a newcomer copies must work: the webhook signature check of
+// docs/webhooks.md#verifying-a-signature accepts what the service signs (one secret, or two during
+// a rotation) and nothing else.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,22 +8,22 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sign, signatureHeader } from '../../src/webhooks/signature.ts';
 
-const README = new URL('../../README.md', import.meta.url);
+const WEBHOOKS_GUIDE = new URL('../../docs/webhooks.md', import.meta.url);
 
-async function readmeModule(marker: string): Promise<Record<string, unknown>> {
-  const text = await fs.readFile(README, 'utf8');
+async function guideModule(marker: string): Promise<Record<string, unknown>> {
+  const text = await fs.readFile(WEBHOOKS_GUIDE, 'utf8');
   const block = [...text.matchAll(/```js\n([\s\S]*?)```/g)]
     .map((m) => m[1]!)
     .find((code) => code.includes(marker));
-  expect(block, `a js block of the README with ${marker}`).toBeDefined();
-  const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'readme-')), 'snippet.mjs');
+  expect(block, `a js block of docs/webhooks.md with ${marker}`).toBeDefined();
+  const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'doc-snippet-')), 'snippet.mjs');
   await fs.writeFile(file, block!);
   return import(pathToFileURL(file).href);
 }
 
-describe('README snippets', () => {
+describe("the guides' snippets", () => {
   it("verifySignature accepts the service's signatures and refuses anything else", async () => {
-    const { verifySignature } = (await readmeModule('export function verifySignature')) as {
+    const { verifySignature } = (await guideModule('export function verifySignature')) as {
       verifySignature: (s: string, b: string | Buffer, h: unknown) => boolean;
     };
     const body = JSON.stringify({
