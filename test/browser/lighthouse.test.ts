@@ -14,6 +14,7 @@ import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
+import { positanoDays } from '../helpers/itinerary.ts';
 import { freePort } from '../helpers/ports.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { launchBrowser } from './browser.ts';
@@ -101,47 +102,7 @@ async function aTrip() {
     },
   });
   expect(created.status, created.text).toBe(201);
-  const days = [1, 2, 3, 4].map((day) => ({
-    id: `day-${day}`,
-    type: 'itineraryDay',
-    parent: 'itinerary',
-    content: { day, date: `2026-09-0${day + 4}`, title: `Positano ${day}` },
-    children: [
-      {
-        id: `f-${day}`,
-        type: 'flight',
-        parent: `day-${day}`,
-        content: {
-          airline: 'ITA Airways',
-          flightNumber: `AZ60${day}`,
-          departureAirport: 'JFK',
-          arrivalAirport: 'FCO',
-          departureTime: '17:30',
-          arrivalTime: '07:45',
-          date: `2026-09-0${day + 4}`,
-          arrivalDate: `2026-09-0${day + 5}`,
-        },
-      },
-      {
-        id: `h-${day}`,
-        type: 'accommodation',
-        parent: `day-${day}`,
-        content: {
-          name: 'Hotel Poseidon',
-          checkIn: '2026-09-06',
-          checkOut: '2026-09-09',
-          nights: 3,
-          city: 'Positano',
-        },
-      },
-      {
-        id: `a-${day}`,
-        type: 'activity',
-        parent: `day-${day}`,
-        content: { title: 'Sentiero degli Dei', time: '08:30', description: 'Camminata.' },
-      },
-    ],
-  }));
+  const days = positanoDays(4, 'Camminata.');
   const saved = await api.request(`PUT /trips/${created.body.id}/config`, {
     key: account.owner.key,
     body: {

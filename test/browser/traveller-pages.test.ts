@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { anAccount, type AccountFixture } from '../helpers/fixtures.ts';
+import { positanoDays } from '../helpers/itinerary.ts';
 import { freePort } from '../helpers/ports.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
 import { launchBrowser } from './browser.ts';
@@ -114,51 +115,7 @@ async function aTrip(language: string, body: Record<string, unknown> = {}) {
         {
           id: 'itinerary',
           type: 'itinerary',
-          children: [1, 2, 3].map((day) => ({
-            id: `day-${day}`,
-            type: 'itineraryDay',
-            parent: 'itinerary',
-            content: { day, date: `2026-09-0${day + 4}`, title: `Positano ${day}` },
-            children: [
-              {
-                id: `f-${day}`,
-                type: 'flight',
-                parent: `day-${day}`,
-                content: {
-                  airline: 'ITA Airways',
-                  flightNumber: `AZ60${day}`,
-                  departureAirport: 'JFK',
-                  arrivalAirport: 'FCO',
-                  departureTime: '17:30',
-                  arrivalTime: '07:45',
-                  date: `2026-09-0${day + 4}`,
-                  arrivalDate: `2026-09-0${day + 5}`,
-                },
-              },
-              {
-                id: `h-${day}`,
-                type: 'accommodation',
-                parent: `day-${day}`,
-                content: {
-                  name: 'Hotel Poseidon',
-                  checkIn: '2026-09-06',
-                  checkOut: '2026-09-09',
-                  nights: 3,
-                  city: 'Positano',
-                },
-              },
-              {
-                id: `a-${day}`,
-                type: 'activity',
-                parent: `day-${day}`,
-                content: {
-                  title: 'Sentiero degli Dei',
-                  time: '08:30',
-                  description: 'Camminata panoramica.',
-                },
-              },
-            ],
-          })),
+          children: positanoDays(3),
         },
         { id: 'price', type: 'price', content: { amount: 2450, currency: 'EUR', per: 'person' } },
         { id: 'inc', type: 'included', content: { items: ['Voli', 'Hotel'] } },

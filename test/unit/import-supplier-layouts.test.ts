@@ -178,3 +178,112 @@ describe('notes and chats', () => {
     ]);
   });
 });
+
+describe('booking sites, notes and letters (round r8)', () => {
+  it("reads a booking site's route boxes over a row of labelled cells, and a passenger table as no days", () => {
+    const draft = read(
+      [
+        'Riepilogo prenotazione',
+        'Andata',
+        'Genova',
+        'Terminal Traghetti, Ponte Colombo',
+        '➜',
+        'Palermo',
+        'Molo Santa Lucia',
+        'Partenza | giovedì 8 luglio 2027, ore 21:00 | Arrivo | venerdì 9 luglio 2027, ore 17:30',
+        'Nave | M/N Stella del Mare | Corsa | GP 114',
+        'Ritorno',
+        'Palermo',
+        'Molo Santa Lucia',
+        '➜',
+        'Genova',
+        'Terminal Traghetti',
+        'Partenza | domenica 18 luglio 2027, ore 20:00 | Arrivo | lunedì 19 luglio 2027, ore 16:00',
+        'Nave | M/N Stella del Mare',
+        'Passeggeri',
+        '# | Nome | Tipo | Documento',
+        '1 | Marta Ferri | Adulto | CI CA1234567',
+        '2 | Luca Ferri | Adulto | CI CA7654321',
+        '3 | Sara Ferri | Bambino | –',
+        'Totale pagato | € 612,40',
+      ].join('\n'),
+      '2027-02-01',
+    );
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({
+        date: '2027-07-08',
+        mode: 'ferry',
+        from: 'Genova',
+        to: 'Palermo',
+        time: '21:00',
+        arrivalTime: '17:30',
+        arrivalDate: '2027-07-09',
+      }),
+      expect.objectContaining({ date: '2027-07-18', mode: 'ferry', from: 'Palermo', to: 'Genova' }),
+    ]);
+    expect(draft.days.map((d) => d.title ?? '').join(' ')).not.toMatch(/Ferri/);
+  });
+
+  it('reads notes that give the month once ("Mar 2028") and then "the 5th", "6th -> 9th", "Thu 9th"', () => {
+    const draft = read(
+      [
+        'JORDAN — Mar 2028 (Ana + me)',
+        'flts booked 2 Dec, ref QX7T2P',
+        '  OUT the 5th (Sun) RJ112 LHR 09:10 -> AMM 15:35',
+        '  BACK the 12th (Sun) RJ111 AMM 08:35 -> LHR 12:05',
+        'AMMAN',
+        ' - htl: Jabal Loft Suites, Rainbow St. 5th -> 7th, 2 nts',
+        'PETRA + WADI RUM',
+        ' - Petra Stone Lodge, 7th-9th = 2 nts, near the visitor centre. pool!',
+        ' - 2D1N camp trip w/ Bedu Trails, leaves Wadi Rum village 14:00 on the 9th, back 10th ~10:00',
+        ' - Thu 9th 7am Petra by night? no - Little Petra first',
+        'DEAD SEA',
+        ' - Aqaba htl: Coral Shore Resort, 10th -> 12th (2 nts)',
+      ].join('\n'),
+      '2027-12-03',
+    );
+    expect(draft.days[0]?.date).toBe('2028-03-05');
+    expect(draft.days.at(-1)?.date).toBe('2028-03-12');
+    expect(blocksOf(draft, 'flight').map((f) => [f.flightNumber, f.date])).toEqual([
+      ['RJ112', '2028-03-05'],
+      ['RJ111', '2028-03-12'],
+    ]);
+    expect(blocksOf(draft, 'accommodation').map((s) => [s.name, s.checkIn, s.nights])).toEqual([
+      ['Jabal Loft Suites', '2028-03-05', 2],
+      ['Petra Stone Lodge', '2028-03-07', 2],
+      ['Coral Shore Resort', '2028-03-10', 2],
+    ]);
+  });
+
+  it('reads a flight leaving a city whose code ends in "an" ("HAN 07:10 -> DAD 08:30") with its times in order', () => {
+    const draft = read('Tue 9 Nov 2027: VJ513 HAN 07:10 -> DAD 08:30 (VietJet)', '2027-06-01');
+    expect(blocksOf(draft, 'flight')).toEqual([
+      expect.objectContaining({ departureTime: '07:10', arrivalTime: '08:30', arrivalDate: null }),
+    ]);
+  });
+
+  it("reads an e-mail wrapped at a fixed width: the period of a paragraph, a weekday's date after it", () => {
+    const draft = read(
+      [
+        '¡Hola, Marta!',
+        '',
+        'Ya lo tenemos todo cerrado. Nos vamos del 14 al 22 de octubre. Salimos el',
+        'jueves 14 por la mañana con el vuelo IB3170 Madrid–Oporto a las 9:05 y',
+        'llegamos a las 9:20, que con la hora de menos parece que no volamos.',
+        '',
+        'El domingo 17 cogemos el tren a Lisboa, el Alfa Pendular de las 11:39. Y el',
+        'viernes 22 volvemos con el vuelo TP1026 que sale de Lisboa a las 18:15.',
+        '',
+        'Un abrazo,',
+        'Pilar',
+      ].join('\n'),
+      '2027-05-20',
+    );
+    expect(draft.days[0]?.date).toBe('2027-10-14');
+    expect(draft.days.at(-1)?.date).toBe('2027-10-22');
+    expect(blocksOf(draft, 'flight').map((f) => [f.flightNumber, f.date])).toEqual([
+      ['IB3170', '2027-10-14'],
+      ['TP1026', '2027-10-22'],
+    ]);
+  });
+});

@@ -126,15 +126,15 @@ const MODES: Array<[RegExp, TransportMode]> = [
   ],
   // A cruise ship, not any boarding ("embarquement du véhicule" is a ferry's).
   [
-    /\b(?:cruise ship|on board the ship|board the ship|embark on the cruise|embarque en el crucero|a bord du paquebot|embarque no navio de cruzeiro|einschiffung|imbarco sulla nave da crociera)\b/,
+    /\b(?:cruise ship|on board the ship|board the ship|embark on the cruise|embarque en el crucero|a bord du paquebot|embarque no navio de cruzeiro|einschiffung|imbarco sulla nave da crociera)\b|\b(?:\d\s?d\s?\d\s?n|\d[- ]nights?|overnight|\d[- ]days?)\s+(?:cruise|crucero|croisiere|cruzeiro|kreuzfahrt|crociera)\b/,
     'cruise',
   ],
   [
-    /\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|italo|alfa pendular|intercidades|avlo|iryo|ouigo|eurostar|thalys|comboio regional|tren regional|treno regionale|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita|limited express|express train|bullet train|regionalzug|regionalexpress|schnellzug|s-bahn)\b|\b(?:ec|ic|ice|rj|rjx|nj|en|ter|tgv|ir|re|rex)\s?\d{2,5}\b/,
+    /\b(?:train|trains|tren|trenes|comboio|zug|bahn|treno|ave|alvia|tgv|inoui|ice|frecciarossa|frecciargento|italo|alfa pendular|intercidades|avlo|iryo|ouigo|eurostar|thalys|intercity|railjet|rail|shinkansen|high-speed train|alta velocidad|alta velocidade|alta velocita|limited express|express train|bullet train|regionalzug|regionalexpress|schnellzug|s-bahn)\b|\b(?:ec|ic|ice|rj|rjx|nj|en|ter|tgv|ir|re|rex)\s?\d{2,5}\b/,
     'train',
   ],
   [
-    /\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|autofahre|faehre|traghetto|aliscafo|hydrofoil|catamaran to|catamaran a|navire|traversee|travesia|traversata|travessia|crossing|uberfahrt|nave|schnellboot|speedboat|fast boat|catamaran|katamaran|hydrofoil|aliscafo)\b/,
+    /\b(?:ferry|ferries|ferri|fast ferry|boat to|barco a|bateau pour|traversier|fahre|autofahre|faehre|traghetto|aliscafo|hydrofoil|catamaran|katamaran|navire|traversee|travesia|traversata|travessia|crossing|uberfahrt|nave|schnellboot|speedboat|fast boat)\b/,
     'ferry',
   ],
   [
@@ -286,6 +286,15 @@ export function rentalCompany(sentence: string, folded: string): string | null {
   return next && !NOT_COMPANY.test(next.split(/\s+/)[0]!) && !city(next) ? next : null;
 }
 
+/** "2D1N cruise w/ Jade Sail", "crucero con Nilo Azul": the company a cruise is with. */
+function cruiseLine(sentence: string): string | null {
+  const m =
+    /\b(?:cruise|crucero|croisiere|croisière|cruzeiro|kreuzfahrt|crociera)\s+(?:w\/|with|con|avec|com|mit)\s+(\p{Lu}[\p{L}'’&-]+(?:\s\p{Lu}[\p{L}'’&-]+){0,2})/iu.exec(
+      sentence,
+    );
+  return m && !city(m[1]!) ? m[1]! : null;
+}
+
 export function transportOf(sentence: string): DraftBlockInput | undefined {
   const folded = fold(sentence);
   const operator = OPERATORS.find(([pattern]) => pattern.test(folded));
@@ -369,7 +378,9 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
       ? operator[1]
       : mode === 'carRental'
         ? rentalCompany(sentence, folded)
-        : null;
+        : mode === 'cruise'
+          ? cruiseLine(sentence)
+          : null;
   // "Tickets are valid only for the train shown": a note, not a journey. A railway's name alone
   // ("Trenitalia · Gruppo FS Italiane", "CP 2619 4471 3380", its call centre) is a letterhead.
   const bare = !from && !to && !found.length && mode !== 'transfer' && mode !== 'carRental';

@@ -571,14 +571,14 @@ function flightOf(
   for (const t of timeMatches(text)) {
     const before = fold(text.slice(Math.max(0, t.index - 16), t.index));
     if (
-      /(?:arr(?:ives?|ival)?|lands?|landing|llegada|llega|aterriza|arrivee|arrive|atterrissage|chegada|chega|aterragem|ankunft|landung|an|arrivo|arriva|atterraggio)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(
+      /(?<![a-z])(?:arr(?:ives?|ival)?|lands?|landing|llegada|llega|aterriza|arrivee|arrive|atterrissage|chegada|chega|aterragem|ankunft|landung|an|arrivo|arriva|atterraggio)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(
         before,
       )
     ) {
       if (!arrTime) arrLabelled = true;
       arrTime ??= t.time;
     } else if (
-      /(?:dep(?:arts?|arture)?|leaves?|salida|sale|depart|part|partida|abflug|ab|partenza|parte)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(
+      /(?<![a-z])(?:dep(?:arts?|arture)?|leaves?|salida|sale|depart|part|partida|abflug|ab|partenza|parte)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(
         before,
       )
     )

@@ -24,6 +24,8 @@ export const SERVICE = new RegExp(
   String.raw`(?<![\p{L}\d])(${CATEGORIES.map((c) => c.pattern).join('|')})\s*(?:[Nn][º°o.]\s*)?([A-Z]?\d{1,5})(?!\d|[:.,h]\d|\p{L})`,
   'u',
 );
+/** SERVICE, for every service on a line. */
+const SERVICES = new RegExp(SERVICE.source, 'gu');
 const MODELS = new Set(services.models.names.map((n) => fold(n)));
 /** "Frecciarossa 1000": a train's rolling stock, not its service. */
 export const isTrainModel = (category: string, number: string) =>
@@ -34,9 +36,7 @@ const BUS_WORDS =
 
 /** The service named on a line, with its mode and operator from the table. */
 export function serviceIn(line: string): Service | null {
-  const m = [...line.matchAll(new RegExp(SERVICE.source, 'gu'))].find(
-    (match) => !isTrainModel(match[1]!, match[2]!),
-  );
+  const m = [...line.matchAll(SERVICES)].find((match) => !isTrainModel(match[1]!, match[2]!));
   if (!m) return null;
   const category = CATEGORIES.find((c) => new RegExp(`^(?:${c.pattern})$`, 'u').test(m[1]!))!;
   return {
