@@ -89,7 +89,7 @@ function readDraft(text: string, now: Date): Draft {
   const lines = readers.bookings.length ? readers.ledger.unclaimed() : document.lines;
   const readDates = readers.bookings.flatMap((b) => (b.date ? [b.date] : [])).sort();
   const language = ISO_639_1[detectLanguage(lines.join('\n'))];
-  const anchor = anchorDate(lines, now);
+  let anchor = anchorDate(lines, now);
   // Recurring departures give no dates, unless the document states the chosen one ("Ihr Termin: 15.08.–22.08.2026").
   const chosen = statedPeriod(
     [...(subject ? [subject] : []), ...lines.slice(0, 12)].filter((l) => !isRecurring([l])),
@@ -100,6 +100,9 @@ function readDraft(text: string, now: Date): Draft {
   const early = recurring
     ? null
     : statedPeriod([...(subject ? [subject] : []), ...lines.slice(0, 12)], now, anchor).start;
+  // Without a year anywhere, the start the text states ("On part le samedi 11 septembre") dates
+  // the weekdays after it ("Le jeudi 16 on fait la rando").
+  anchor ??= early;
   const layout = readers.days.length
     ? readerLayout(readers)
     : (readLayout(lines, now, anchor, early) as ReaderLayout);
