@@ -262,6 +262,23 @@ describe('booking sites, notes and letters (round r8)', () => {
     ]);
   });
 
+  it('dates the weekdays of a letter without a year from the start it states ("On part le samedi 11 septembre")', () => {
+    const draft = read(
+      [
+        'Coucou Léa,',
+        '',
+        "On part le samedi 11 septembre de Lyon, vol U2 4321 à 07h10, arrivée à Porto à 08h20. Le mardi 14 on prend le train pour Lisbonne à 11h39. Le jeudi 16 on fait le tour de Sintra, départ 9h00 de l'hôtel. Retour le dimanche 19, vol U2 4322 à 18h40.",
+        '',
+        'Bises,',
+        'Inès',
+      ].join('\n'),
+      '2027-06-03',
+    );
+    expect(draft.days[0]?.date).toBe('2027-09-11');
+    const sintra = draft.days.find((d) => JSON.stringify(d.blocks).includes('Sintra'));
+    expect(sintra?.date).toBe('2027-09-16');
+  });
+
   it("reads an e-mail wrapped at a fixed width: the period of a paragraph, a weekday's date after it", () => {
     const draft = read(
       [
