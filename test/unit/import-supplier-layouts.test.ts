@@ -279,6 +279,26 @@ describe('booking sites, notes and letters (round r8)', () => {
     expect(sintra?.date).toBe('2027-09-16');
   });
 
+  it("places a car-rental voucher where the car is picked up, not at the broker's letterhead, a flight named or not", () => {
+    const draft = read(
+      [
+        'AutoWelt Reisen GmbH',
+        'Sonnenstraße 12, 80331 München · Tel. +49 89 1234 5678',
+        'Mietwagen-Voucher',
+        'ABHOLUNG',
+        'Mo, 14.06.2027 · 09:00 Uhr',
+        'Tromsø Airport (TOS)',
+        'RÜCKGABE',
+        'Mo, 21.06.2027 · 18:00 Uhr',
+        'Tromsø Airport (TOS)',
+        'Fahrzeug: VW Golf oder ähnlich',
+        'Ihr Flug: SK 4416 (bitte bei Verspätung angeben)',
+      ].join('\n'),
+      '2027-03-01',
+    );
+    expect(draft.countries).toEqual(['NOR']);
+  });
+
   it("reads an e-mail wrapped at a fixed width: the period of a paragraph, a weekday's date after it", () => {
     const draft = read(
       [
