@@ -299,6 +299,17 @@ describe('booking sites, notes and letters (round r8)', () => {
     expect(draft.countries).toEqual(['NOR']);
   });
 
+  it('gives each of two flights in one message the date written before it ("…, ritorno mercoledì 2 giugno FR 8825")', () => {
+    const draft = read(
+      'Volotea diretto venerdì 14 maggio alle 7:10 (V7 1504) arriva 8:55, ritorno lunedì 17 maggio V7 1505 alle 20:20 da Olbia, arriva VCE 21:55.',
+      '2027-02-10',
+    );
+    expect(blocksOf(draft, 'flight').map((f) => [f.flightNumber, f.date])).toEqual([
+      ['V71504', '2027-05-14'],
+      ['V71505', '2027-05-17'],
+    ]);
+  });
+
   it("reads an e-mail wrapped at a fixed width: the period of a paragraph, a weekday's date after it", () => {
     const draft = read(
       [
