@@ -262,6 +262,54 @@ describe('booking sites, notes and letters (round r8)', () => {
     ]);
   });
 
+  it('dates the weekdays of a letter without a year from the start it states ("On part le samedi 11 septembre")', () => {
+    const draft = read(
+      [
+        'Coucou Léa,',
+        '',
+        "On part le samedi 11 septembre de Lyon, vol U2 4321 à 07h10, arrivée à Porto à 08h20. Le mardi 14 on prend le train pour Lisbonne à 11h39. Le jeudi 16 on fait le tour de Sintra, départ 9h00 de l'hôtel. Retour le dimanche 19, vol U2 4322 à 18h40.",
+        '',
+        'Bises,',
+        'Inès',
+      ].join('\n'),
+      '2027-06-03',
+    );
+    expect(draft.days[0]?.date).toBe('2027-09-11');
+    const sintra = draft.days.find((d) => JSON.stringify(d.blocks).includes('Sintra'));
+    expect(sintra?.date).toBe('2027-09-16');
+  });
+
+  it("places a car-rental voucher where the car is picked up, not at the broker's letterhead, a flight named or not", () => {
+    const draft = read(
+      [
+        'AutoWelt Reisen GmbH',
+        'Sonnenstraße 12, 80331 München · Tel. +49 89 1234 5678',
+        'Mietwagen-Voucher',
+        'ABHOLUNG',
+        'Mo, 14.06.2027 · 09:00 Uhr',
+        'Tromsø Airport (TOS)',
+        'RÜCKGABE',
+        'Mo, 21.06.2027 · 18:00 Uhr',
+        'Tromsø Airport (TOS)',
+        'Fahrzeug: VW Golf oder ähnlich',
+        'Ihr Flug: SK 4416 (bitte bei Verspätung angeben)',
+      ].join('\n'),
+      '2027-03-01',
+    );
+    expect(draft.countries).toEqual(['NOR']);
+  });
+
+  it('gives each of two flights in one message the date written before it ("…, ritorno mercoledì 2 giugno FR 8825")', () => {
+    const draft = read(
+      'Volotea diretto venerdì 14 maggio alle 7:10 (V7 1504) arriva 8:55, ritorno lunedì 17 maggio V7 1505 alle 20:20 da Olbia, arriva VCE 21:55.',
+      '2027-02-10',
+    );
+    expect(blocksOf(draft, 'flight').map((f) => [f.flightNumber, f.date])).toEqual([
+      ['V71504', '2027-05-14'],
+      ['V71505', '2027-05-17'],
+    ]);
+  });
+
   it("reads an e-mail wrapped at a fixed width: the period of a paragraph, a weekday's date after it", () => {
     const draft = read(
       [

@@ -89,7 +89,7 @@ function readDraft(text: string, now: Date): Draft {
   const lines = readers.bookings.length ? readers.ledger.unclaimed() : document.lines;
   const readDates = readers.bookings.flatMap((b) => (b.date ? [b.date] : [])).sort();
   const language = ISO_639_1[detectLanguage(lines.join('\n'))];
-  const anchor = anchorDate(lines, now);
+  let anchor = anchorDate(lines, now);
   // Recurring departures give no dates, unless the document states the chosen one ("Ihr Termin: 15.08.–22.08.2026").
   const chosen = statedPeriod(
     [...(subject ? [subject] : []), ...lines.slice(0, 12)].filter((l) => !isRecurring([l])),
@@ -100,6 +100,9 @@ function readDraft(text: string, now: Date): Draft {
   const early = recurring
     ? null
     : statedPeriod([...(subject ? [subject] : []), ...lines.slice(0, 12)], now, anchor).start;
+  // Without a year anywhere, the start the text states ("On part le samedi 11 septembre") dates
+  // the weekdays after it ("Le jeudi 16 on fait la rando").
+  anchor ??= early;
   const layout = readers.days.length
     ? readerLayout(readers)
     : (readLayout(lines, now, anchor, early) as ReaderLayout);
@@ -187,13 +190,15 @@ function readDraft(text: string, now: Date): Draft {
     if (
       b.type === 'transport' &&
       b.content.mode !== 'transfer' &&
+      b.content.mode !== 'carRental' &&
       b.content.from &&
       b.content.to &&
       b.content.to !== setOff
     )
       reading.visited.push({ name: stationTown(b.content.to), sure: false });
-    // A car's pick-up station is where the traveller is.
-    else if (b.type === 'transport' && b.content.mode === 'carRental' && b.content.from)
+  // A car's pick-up station is where the traveller is, flights or not.
+  for (const b of journeys)
+    if (b.type === 'transport' && b.content.mode === 'carRental' && b.content.from)
       reading.visited.push({ name: stationTown(b.content.from), sure: false });
 
   // The period: stated, else the days' dates, else what the bookings span.
@@ -290,9 +295,13 @@ function readDraft(text: string, now: Date): Draft {
     .join('\n');
   const lastDay = layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined;
   // The first journey of day 1 by train, bus or ferry leaves from home ("Eurostar Paris-Nord → Bruxelles-Midi").
-  // (A ship's port of embarkation is a place of the trip, not home.)
+  // (A ship's port of embarkation, or where a rental car is picked up, is a place of the trip, not home.)
   const firstTransport = days[0]?.blocks.find(
-    (b) => b.type === 'transport' && b.content.from && b.content.mode !== 'cruise',
+    (b) =>
+      b.type === 'transport' &&
+      b.content.from &&
+      b.content.mode !== 'cruise' &&
+      b.content.mode !== 'carRental',
   );
   const origin =
     firstTransport?.type === 'transport' && days[0]!.day === 1 ? firstTransport.content.from : null;

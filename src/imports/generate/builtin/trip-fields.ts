@@ -37,7 +37,7 @@ const ARRIVAL_LABEL =
 const DEPARTURE_LABEL =
   /^(?:departure|departure date|check-?out|salida|fecha de salida|depart|date de depart|saida|data de saida|partida|abreise|abreisedatum|partenza|data di partenza)\b/;
 const DEPARTURE_WORD =
-  /\b(?:departure|departing|departs|starting|start date|salida|saliendo|inicio|depart|partenza|partenze|inizio|partida|saida|inicio|abreise|abfahrt|reisebeginn|ab dem)\b/;
+  /\b(?:departure|departing|departs|starting|start date|salida|saliendo|inicio|depart|partenza|partenze|inizio|partida|saida|inicio|abreise|abfahrt|reisebeginn|ab dem|we leave|we fly out|on part|nous partons|salimos|nos vamos el|partimos|saimos|wir fliegen|wir starten|es geht los|partiamo|si parte)\b/;
 const END_LABEL =
   /^(?:return date|end date|return|inbound|fecha de (?:regreso|vuelta|fin)|regreso|vuelta|date de retour|retour|data de (?:regresso|regreso|volta|fim)|regresso|volta|ruckreise|ruckkehr|heimreise|data di (?:ritorno|rientro)|ritorno|rientro)\b/;
 
