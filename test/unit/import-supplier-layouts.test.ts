@@ -310,6 +310,52 @@ describe('booking sites, notes and letters (round r8)', () => {
     ]);
   });
 
+  it('reads a ferry booking printed as rows of cells ("Ruta | A (terminal) → B", "Salida | …", "Llegada | …")', () => {
+    const draft = read(
+      [
+        'Trayecto de ida',
+        'Ruta | Valencia (Terminal Ferry, Muelle de Poniente) → Ibiza (Estació Marítima)',
+        'Buque | Ciutat de Maó · Viaje TLM 4410',
+        'Salida | jueves, 15 de julio de 2027 · 23:30 h',
+        'Llegada | viernes, 16 de julio de 2027 · 06:45 h',
+        'Acomodación | Camarote interior doble',
+      ].join('\n'),
+      '2027-04-01',
+    );
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({
+        date: '2027-07-15',
+        mode: 'ferry',
+        from: 'Valencia',
+        to: 'Ibiza',
+        time: '23:30',
+        arrivalTime: '06:45',
+        arrivalDate: '2027-07-16',
+      }),
+    ]);
+  });
+
+  it('reads stays that notes write nights first ("2 nts Loch View B&B, Glencoe", "3 nts Skye, Harbour Inn, Portree")', () => {
+    const draft = read(
+      [
+        'SCOTLAND — May 2027',
+        'SAT 8th',
+        '- pick up car 09:00 Haymarket',
+        '- 2 nts Loch View B&B, Glencoe, pay rest on arrival',
+        'MON 10th',
+        '- ferry Mallaig -> Armadale 11:40',
+        '- 3 nts Skye, Harbour Inn, Portree (conf# HI-1234)',
+        'THU 13th',
+        '- drive back to Edinburgh',
+      ].join('\n'),
+      '2027-02-01',
+    );
+    expect(blocksOf(draft, 'accommodation').map((s) => [s.name, s.date, s.nights])).toEqual([
+      ['Loch View B&B', '2027-05-08', 2],
+      ['Harbour Inn', '2027-05-10', 3],
+    ]);
+  });
+
   it("reads an e-mail wrapped at a fixed width: the period of a paragraph, a weekday's date after it", () => {
     const draft = read(
       [

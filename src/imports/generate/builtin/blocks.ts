@@ -496,6 +496,25 @@ const NOTED_STAY =
 const NAMED_NIGHTS =
   /(\p{Lu}[\p{L}'’&.-]*(?:\s(?:(?:de|del|da|do|di|du|des|la|le|el|of|the|au|aux|am|an|zum|zur|dos|das)\s)?\p{Lu}[\p{L}'’&.-]*){1,5})\s*\(\s*(\d{1,2}|one|two|three|four|five|six|seven)\s*(?:nights?|noches?|nuits?|noites?|n[äa]chte|nacht|notti|notte)\b/u;
 
+/**
+ * Notes that give the nights first: "2 nts Clachaig View B&B, Glencoe", "3 nts Skye, Harbour
+ * Lights guesthouse, Portree", "1 nt The Canongate Rooms, Royal Mile": the first part that is not
+ * a place is the lodging, a place after it its town.
+ */
+function countedStay(sentence: string): HotelMention | undefined {
+  const m = /^(\d{1,2})\s?(?:nts?|nights?)\.?\s+(?:(?:at|in)\s+)?(\p{Lu}.{2,120})$/u.exec(
+    sentence.trim(),
+  );
+  if (!m) return undefined;
+  const parts = m[2]!.split(/,\s+|\s[–—-]\s|\s*\(/).map((p) => p.trim());
+  let k = 0;
+  while (k < parts.length - 1 && city(parts[k]!)) k++;
+  const name = parts[k];
+  if (!name || !/^\p{Lu}/u.test(name) || city(name) || countryOfName(name)) return undefined;
+  const town = parts.slice(k + 1).find((p) => city(p)) ?? parts.slice(0, k).find((p) => city(p));
+  return { name, city: town ?? null, nights: Number(m[1]) };
+}
+
 /** A stay named by its nights: "The Lutyens Courtyard (2 nights)"; not a city, a region or a country. */
 function namedStay(
   sentence: string,
@@ -667,6 +686,11 @@ export function readDay(
       if (noted) {
         const town = [noted[1], noted[3]].find((t) => t && city(t)) ?? null;
         hotels.push({ name: noted[4]!.trim(), city: town, nights: Number(noted[2]) });
+        continue;
+      }
+      const counted = countedStay(sentence);
+      if (counted) {
+        hotels.push(counted);
         continue;
       }
       const named = !STAY_AT.test(sentence) ? namedStay(sentence) : undefined;

@@ -26,8 +26,9 @@ const WEEKDAY_ONLY = new RegExp(`^${WEEKDAYS},?$`);
 // MADRID-PUERTA DE ATOCHA-" over "ALMUDENA GRANDES" over "08:00"), a colon after each.
 const DEPARTURE_WORDS = `departure|depart|departs|departing|d[ée]part|salida|partida|partenza|abfahrt|vertrek|sailing|embarque|origen|origin|origine|origem|from|von|desde`;
 const ARRIVAL_WORDS = `arrival|arrive|arrives|arriving|arriv[ée]e|llegada|chegada|arrivo|ankunft|aankomst|destino|destination|destinazione|to|nach|ziel|hasta`;
-const DEPARTURE = labelPattern(DEPARTURE_WORDS, '[:.]', '(.*)$');
-const ARRIVAL = labelPattern(ARRIVAL_WORDS, '[:.]', '(.*)$');
+// "Salida: …", or a table's row "Salida | viernes, 30 de julio de 2027 · 23:00 h".
+const DEPARTURE = labelPattern(DEPARTURE_WORDS, String.raw`(?:[:.]|\|)`, '(.*)$');
+const ARRIVAL = labelPattern(ARRIVAL_WORDS, String.raw`(?:[:.]|\|)`, '(.*)$');
 // A row of cells: "Partenza | <date, time> | Arrivo | <date, time>".
 const DEPARTURE_CELL = labelPattern(
   DEPARTURE_WORDS,
@@ -37,8 +38,8 @@ const DEPARTURE_CELL = labelPattern(
 /** A route box's arrow on a line of its own, between the two places. */
 const ARROW_LINE = /^\s*(?:➜|→|->|⟶|➔|►|▶|⇒|=>|—>|>)\s*$/;
 const ROUTE = labelPattern(
-  `route|trajet|tratta|trayecto|percurso|strecke|traject|itinerary`,
-  '[:.]',
+  `route|ruta|rota|trajet|tratta|trayecto|percurso|strecke|traject|itinerary`,
+  String.raw`(?:[:.]|\|)`,
   '(.+)$',
 );
 const FERRY =
@@ -219,8 +220,11 @@ function readLegs(input: ReaderInput, ledger: LineLedger): Reading {
       .find((r) => r.m);
     const box = routeLine ? undefined : routeBox(input, dep);
     const route = routeLine?.m?.[1]?.split(/\s*(?:>|→|->|–|—|\s-\s|\/)\s*/) ?? box?.places;
-    const title = (s: string | undefined | null) =>
-      s && s === s.toUpperCase() ? s.charAt(0) + s.slice(1).toLowerCase() : (s ?? null);
+    // "Barcelona (Moll de Sant Bertran, Terminal Drassanes)": the town, its terminal left out.
+    const title = (raw: string | undefined | null) => {
+      const s = raw?.replace(/\s*\(.*$/, '').trim();
+      return s && s === s.toUpperCase() ? s.charAt(0) + s.slice(1).toLowerCase() : s || null;
+    };
     bookings.push({
       date: from.date,
       block: {
