@@ -356,6 +356,25 @@ describe('booking sites, notes and letters (round r8)', () => {
     ]);
   });
 
+  it('dates a quote\'s stays by the trip\'s year, not by the quote\'s own date ("Preventivo del 2 marzo 2027", "7/11 – 9/11")', () => {
+    const draft = read(
+      [
+        'Giappone classico',
+        'Preventivo n. 2027/204 del 2 marzo 2027',
+        '10 giorni · partenza sabato 6 novembre 2027 da Roma Fiumicino',
+        'Sistemazioni',
+        'Località | Struttura | Dal – al | Notti',
+        'Tokyo | Hotel Sakura Gate | 7/11 – 10/11 | 3',
+        'Kyoto | Ryokan Kamo River | 10/11 – 14/11 | 4',
+      ].join('\n'),
+      '2027-03-04',
+    );
+    expect(blocksOf(draft, 'accommodation').map((s) => [s.checkIn, s.nights])).toEqual([
+      ['2027-11-07', 3],
+      ['2027-11-10', 4],
+    ]);
+  });
+
   it("reads an e-mail wrapped at a fixed width: the period of a paragraph, a weekday's date after it", () => {
     const draft = read(
       [

@@ -139,14 +139,19 @@ export function statedPeriod(lines: readonly string[], now: Date, anchor: IsoDat
  */
 export function anchorDate(lines: readonly string[], now: Date): IsoDate | null {
   let first: IsoDate | null = null;
+  let past: IsoDate | null = null;
+  const today = now.toISOString().slice(0, 10);
   for (const line of lines) {
     // A letter's place and date is when it was written: a quote in March dates a trip in October.
     if (NOT_TRIP_DATE.test(fold(line)) || DATELINE.test(line.trim())) continue;
     const full = scanDates(line, now).find((d) => d.yearGiven);
-    if (full) return full.date;
+    // A date before today is the quote's or the booking's ("Preventivo n. 118 del 2 marzo
+    // 2027"), unless the document gives no later one.
+    if (full && full.date < today) past ??= full.date;
+    else if (full) return full.date;
     first ??= findRanges(fold(line), now)[0]?.start ?? null;
   }
-  return first;
+  return first ?? past;
 }
 
 export const isRecurring = (lines: readonly string[]) => lines.some((l) => RECURRING.test(fold(l)));
