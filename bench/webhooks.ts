@@ -48,11 +48,18 @@ export async function measureWebhookDeliveries(options: WebhookOptions): Promise
     await Promise.all(
       Array.from({ length: DELETERS }, async () => {
         for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
-          const res = await fetch(`${options.url}/trips`, {
-            method: 'DELETE',
-            headers,
-            body: JSON.stringify({ tripIds: chunk }),
-          });
+          let res: Response;
+          // A 503 (PostgreSQL too busy on a loaded machine) is tried again, as a client would.
+          for (let attempt = 1; ; attempt++) {
+            res = await fetch(`${options.url}/trips`, {
+              method: 'DELETE',
+              headers,
+              body: JSON.stringify({ tripIds: chunk }),
+            });
+            if (res.status !== 503 || attempt === 5) break;
+            await res.arrayBuffer();
+            await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+          }
           const body = (await res.json()) as { deletedCount?: number };
           if (res.status !== 200)
             throw new Error(`DELETE /trips answered ${res.status}: ${JSON.stringify(body)}`);

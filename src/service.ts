@@ -27,7 +27,7 @@ import { startBoss } from './jobs/boss.ts';
 import { jobRegistry } from './jobs/registry.ts';
 import { DOMAINS, eventResources } from './domains.ts';
 import { JobQueue } from './jobs/queue.ts';
-import { queueStats } from './jobs/queue-stats.ts';
+import { groupBacklog, queueStats } from './jobs/queue-stats.ts';
 import { createQueues, startWorkers } from './jobs/workers.ts';
 import type { Logger } from './logger.ts';
 import { LiveChanges } from './live/live-changes.ts';
@@ -157,7 +157,8 @@ export async function startService(
     if (config.roles.has('worker')) {
       const { keys, jobs, metrics, events } = services;
       const jobDeps = { prisma, logger, clock: config.clock, jobs, metrics, config, keys, events };
-      await startWorkers(boss, registry.workers, jobDeps);
+      const stopWorkers = await startWorkers(boss, registry.workers, jobDeps);
+      cleanups.push(() => stopWorkers(config.shutdownTimeoutMs));
       logger.info({ queues: registry.workers.length }, 'workers started');
     }
 
@@ -219,6 +220,7 @@ async function buildServices(
     metrics: new Metrics({
       pool: databasePool(prisma),
       queues: () => queueStats(prisma),
+      groups: (top) => groupBacklog(prisma, top),
       subscriptions: () => live.open,
     }),
     live,

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DURATIONS } from './constants.ts';
+import { DURATIONS, WEBHOOK_DELIVERY } from './constants.ts';
 import { productMessage } from '../validation.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -174,6 +174,31 @@ const envSchema = z.object({
     .min(0)
     .max(3600)
     .default(DURATIONS.webhookDebounceSeconds),
+  /** At most 30 s (the receivers' contract); shorter for tests of hanging receivers. */
+  WEBHOOK_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(DURATIONS.webhookTimeoutMs)
+    .default(DURATIONS.webhookTimeoutMs),
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(WEBHOOK_DELIVERY.endpointConcurrency),
+  WEBHOOK_ACCOUNT_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(WEBHOOK_DELIVERY.accountConcurrency),
+  WEBHOOK_DELIVERY_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(WEBHOOK_DELIVERY.processConcurrency),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -271,6 +296,16 @@ export interface Config {
    */
   idempotencyTestHook: ((moment: 'beforeCommit' | 'afterCommit') => Promise<void>) | undefined;
   webhookDebounceSeconds: number;
+  /** Webhook deliveries (docs/webhooks.md#one-slow-receiver-delays-only-itself): how long a receiver has, and what runs at once. */
+  webhookDelivery: {
+    timeoutMs: number;
+    /** Attempts under way to one endpoint, across every worker process. */
+    perEndpoint: number;
+    /** Attempts under way to one account's endpoints, across every worker process. */
+    perAccount: number;
+    /** Attempts one worker process runs at once. */
+    perProcess: number;
+  };
   /** How long cached credential lookups live without a change notification (ms). */
   authCacheMs: number;
   /** The AI import's LLM generator, when IMPORT_LLM_BASE_URL or IMPORT_LLM_API_KEY is set. */
@@ -407,6 +442,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
     idempotencyTestHook: testDelay(e.IDEMPOTENCY_TEST_DELAY_MS, e.IDEMPOTENCY_TEST_DELAY_AT),
     webhookDebounceSeconds: e.WEBHOOK_DEBOUNCE_SECONDS,
+    webhookDelivery: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      perEndpoint: e.WEBHOOK_ENDPOINT_CONCURRENCY,
+      perAccount: e.WEBHOOK_ACCOUNT_CONCURRENCY,
+      perProcess: e.WEBHOOK_DELIVERY_CONCURRENCY,
+    },
     authCacheMs: e.AUTH_CACHE_SECONDS * 1000,
     importLlm:
       e.IMPORT_LLM_BASE_URL || e.IMPORT_LLM_API_KEY

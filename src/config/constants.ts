@@ -104,6 +104,24 @@ export const DURATIONS = {
   idempotencyRetryAfterSeconds: 1,
 } as const;
 
+/**
+ * Ours (issue 25): webhook deliveries under way at once. A receiver that hangs holds its own
+ * endpoint's slots (and at most its account's), never the others': docs/webhooks.md#one-slow-receiver-delays-only-itself.
+ */
+export const WEBHOOK_DELIVERY = {
+  /** Per endpoint, across every worker process (WEBHOOK_ENDPOINT_CONCURRENCY). */
+  endpointConcurrency: 4,
+  /** Per account, all its endpoints together (WEBHOOK_ACCOUNT_CONCURRENCY). */
+  accountConcurrency: 16,
+  /** Per worker process (WEBHOOK_DELIVERY_CONCURRENCY): a waiting request costs a socket, not a thread. */
+  processConcurrency: 128,
+  /**
+   * Deliveries of one endpoint a delivery lane claims at once and sends one after another
+   * (jobs/fair-worker.ts): one claim per ten deliveries of a backlog instead of one each.
+   */
+  laneBatch: 10,
+} as const;
+
 /** AI trip import (docs/decisions.md#ai-import; the rest are our choices, noted as such). */
 export const IMPORTS = {
   /**

@@ -44,6 +44,21 @@ export interface OutboundRequest {
   timeoutMs: number;
   maxBytes: number;
   httpsOnly?: boolean;
+  /**
+   * A connection kept for one receiver (receiverConnection), reused from one request to the next;
+   * without it every request opens its own.
+   */
+  connection?: http.Agent;
+}
+
+/**
+ * A keep-alive connection to one receiver, for a caller that sends it many requests in a row (a
+ * webhook delivery lane, all for one endpoint). Never share one between receivers or customers:
+ * every connection it opens is checked as any other (the guarded lookup), and it is the caller's
+ * to destroy.
+ */
+export function receiverConnection(): https.Agent {
+  return new https.Agent({ keepAlive: true, maxSockets: 1 });
 }
 
 /** Checks what can be checked without the network: scheme, credentials, host name, IP literals. */
@@ -124,9 +139,29 @@ export async function sendOutbound(
       'server.address': url.hostname,
       'url.scheme': url.protocol.slice(0, -1),
     },
-    () => send(url, request, policy),
+    () => sendOnce(url, request, policy),
   );
 }
+
+/**
+ * A kept connection the receiver closed while idle fails the request that reuses it before any
+ * answer (ECONNRESET, as Node's documentation describes): that request is sent again once, on a
+ * connection of its own. The receiver never saw it.
+ */
+async function sendOnce(
+  url: URL,
+  request: OutboundRequest,
+  policy: OutboundPolicy,
+): Promise<OutboundResponse> {
+  try {
+    return await send(url, request, policy);
+  } catch (error) {
+    if (!(error instanceof StaleConnectionError)) throw error;
+    return send(url, { ...request, connection: undefined }, policy);
+  }
+}
+
+class StaleConnectionError extends Error {}
 
 function send(
   url: URL,
@@ -140,7 +175,8 @@ function send(
       headers: request.headers,
       lookup: guardedLookup(policy),
       timeout: request.timeoutMs,
-      agent: false, // no pooled sockets across customers
+      // No pooled sockets across customers: a kept connection is one receiver's (receiverConnection).
+      agent: request.connection ?? false,
     });
     const timer = setTimeout(
       () => req.destroy(new Error(`No answer within ${request.timeoutMs} ms.`)),
@@ -149,7 +185,8 @@ function send(
     req.on('timeout', () => req.destroy(new Error(`No answer within ${request.timeoutMs} ms.`)));
     req.on('error', (error) => {
       clearTimeout(timer);
-      reject(error);
+      const stale = req.reusedSocket && (error as NodeJS.ErrnoException).code === 'ECONNRESET';
+      reject(stale ? new StaleConnectionError(error.message) : error);
     });
     req.on('response', (res) => {
       const chunks: Buffer[] = [];

@@ -5,6 +5,9 @@ import type { Prisma } from '../db/prisma.ts';
 import type { SqlTransaction } from '../db/sql-transaction.ts';
 
 /** A transaction that runs SQL text: Prisma's transaction client, or db/sql-transaction.ts's. */
+/** pg-boss's schema in our database; here, not in boss.ts, so that its readers need not load pg-boss. */
+export const BOSS_SCHEMA = 'pgboss';
+
 export type RawSqlTransaction = Pick<Prisma.TransactionClient, '$queryRawUnsafe'> | SqlTransaction;
 
 /**

@@ -3,8 +3,9 @@
 import { PgBoss } from 'pg-boss';
 import { DURATIONS } from '../config/constants.ts';
 import type { Logger } from '../logger.ts';
+import { BOSS_SCHEMA } from './boss-db.ts';
 
-export const BOSS_SCHEMA = 'pgboss';
+export { BOSS_SCHEMA };
 
 export async function startBoss(options: {
   databaseUrl: string;

@@ -12,8 +12,11 @@ import { bossDb, type RawSqlTransaction } from './boss-db.ts';
 import type { Job, JobInput } from './job.ts';
 import { LocalWorkers } from './local-workers.ts';
 
-/** What may differ between two jobs of a kind: when it may start, its own singleton key. */
-export type EnqueueOptions = Pick<JobInsert, 'startAfter' | 'singletonKey' | 'priority'>;
+/**
+ * What may differ between two jobs of a kind: when it may start, its own singleton key, its
+ * priority, and the group and tier a fair worker shares its queue by (fair-worker.ts).
+ */
+export type EnqueueOptions = Pick<JobInsert, 'startAfter' | 'singletonKey' | 'priority' | 'group'>;
 
 /** A payload its job's schema refuses: a defect of the caller, reported with the job's name. */
 export class InvalidJobPayloadError extends Error {
@@ -28,7 +31,7 @@ export class JobQueue {
   /** This process's workers by queue; startWorkers adds them. */
   readonly local: LocalWorkers;
 
-  constructor(boss: PgBoss, local = new LocalWorkers(boss)) {
+  constructor(boss: PgBoss, local = new LocalWorkers()) {
     this.#boss = boss;
     this.local = local;
   }
@@ -50,15 +53,20 @@ export class JobQueue {
     return id;
   }
 
-  /** Queues many jobs of one kind in the transaction `tx`, in one statement (a fan-out). */
+  /** Queues many jobs of one kind in the transaction `tx`, in one statement (a fan-out); `options` gives each its own. */
   async enqueueMany<J extends Job>(
     tx: Prisma.TransactionClient,
     job: J,
     data: ReadonlyArray<JobInput<J>>,
+    options?: (item: JobInput<J>) => Omit<EnqueueOptions, 'startAfter'>,
   ): Promise<void> {
     if (data.length === 0) return;
     // Every payload is checked before anything is written.
-    const jobs = data.map((item) => ({ ...job.options, data: payloadOf(job, item) }));
+    const jobs = data.map((item) => ({
+      ...job.options,
+      ...options?.(item),
+      data: payloadOf(job, item),
+    }));
     await this.#boss.insert(job.name, jobs, { db: bossDb(tx) });
     this.#wakeAfterCommit(tx, job, job.options?.startAfter);
   }

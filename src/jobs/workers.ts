@@ -8,6 +8,7 @@ import type { Logger } from '../logger.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { Services } from '../services.ts';
 import { traceJob } from '../tracing/tracing.ts';
+import { type FairLimits, FairWorker, type LaneScope } from './fair-worker.ts';
 import type { Job, JobData } from './job.ts';
 import type { JobQueue } from './queue.ts';
 
@@ -23,6 +24,8 @@ export interface JobDeps {
   config: Config;
   keys: Keys;
   events: Services['events'];
+  /** A fair worker's lane, for what its jobs keep from one to the next (fair-worker.ts). */
+  lane?: LaneScope;
 }
 
 export interface JobWorker<J extends Job = Job> {
@@ -35,6 +38,11 @@ export interface JobWorker<J extends Job = Job> {
   batchSize?: number;
   /** How often an idle worker looks for jobs (pg-boss default 2 s; at least 0.5). */
   pollingIntervalSeconds?: number;
+  /**
+   * Shares the queue fairly between the groups and tiers its jobs are sent with (`group` when
+   * enqueued, fair-worker.ts), within these limits; `concurrency` and `batchSize` do not apply.
+   */
+  fair?: (config: Config) => FairLimits;
   /** Must be safe to run twice: pg-boss delivers at least once. */
   handle(data: JobData<J>, deps: JobDeps): Promise<void>;
 }
@@ -62,14 +70,52 @@ export async function createQueues(boss: PgBoss, jobs: ReadonlyArray<Job>): Prom
   }
 }
 
+/** Runs one job with its trace, metrics and log; a throw fails it. */
+async function runJob(
+  worker: JobWorker,
+  item: { id: string; data: unknown },
+  deps: JobDeps,
+  lane?: LaneScope,
+) {
+  const { job } = worker;
+  const logger = deps.logger.child({ job: job.name, jobId: item.id });
+  const started = performance.now();
+  try {
+    await traceJob(job.name, item.data, () =>
+      worker.handle(job.schema.parse(item.data), { ...deps, logger, ...(lane && { lane }) }),
+    );
+    deps.metrics.job(job.name, 'completed', (performance.now() - started) / 1000);
+  } catch (error) {
+    deps.metrics.job(job.name, 'failed', (performance.now() - started) / 1000);
+    logger.error({ err: error }, 'job failed');
+    throw error;
+  }
+}
+
+/** Starts every worker; answers how to stop those pg-boss does not stop with itself (the fair ones). */
 export async function startWorkers(
   boss: PgBoss,
   workers: ReadonlyArray<JobWorker>,
   deps: JobDeps,
-): Promise<void> {
+): Promise<(timeoutMs: number) => Promise<void>> {
+  const fair: FairWorker[] = [];
   for (const worker of workers) {
     const { job } = worker;
     if (worker.cron) await boss.schedule(job.name, worker.cron, {}, { tz: 'UTC' });
+    if (worker.fair) {
+      const fairWorker = new FairWorker({
+        boss,
+        job,
+        limits: worker.fair(deps.config),
+        pollingIntervalSeconds: worker.pollingIntervalSeconds ?? 2,
+        run: (item, lane) => runJob(worker, item, deps, lane),
+        onError: (error) => deps.logger.warn({ err: error, job: job.name }, 'fair worker error'),
+      });
+      fairWorker.start();
+      fair.push(fairWorker);
+      deps.jobs.local.add(job.name, () => fairWorker.wake());
+      continue;
+    }
     const batchSize = worker.batchSize ?? 1;
     const options = {
       localConcurrency: 1,
@@ -79,22 +125,7 @@ export async function startWorkers(
     };
     const handler = async (batch: Array<{ id: string; data: unknown }>) => {
       // The jobs of a batch run side by side: a slow one does not delay the others' completion.
-      const results = await Promise.allSettled(
-        batch.map(async (item) => {
-          const logger = deps.logger.child({ job: job.name, jobId: item.id });
-          const started = performance.now();
-          try {
-            await traceJob(job.name, item.data, () =>
-              worker.handle(job.schema.parse(item.data), { ...deps, logger }),
-            );
-            deps.metrics.job(job.name, 'completed', (performance.now() - started) / 1000);
-          } catch (error) {
-            deps.metrics.job(job.name, 'failed', (performance.now() - started) / 1000);
-            logger.error({ err: error }, 'job failed');
-            throw error;
-          }
-        }),
-      );
+      const results = await Promise.allSettled(batch.map((item) => runJob(worker, item, deps)));
       // pg-boss settles a batch as a whole: a failure retries it, so handlers must be safe to run twice.
       const failed = results.find((r) => r.status === 'rejected');
       if (failed) throw failed.reason;
@@ -102,7 +133,12 @@ export async function startWorkers(
     // One pg-boss worker per unit of concurrency, each started on its own: `localConcurrency`
     // would start them together but answer the id of the first only, and a wake must reach
     // them all (the first may be busy with a slow job while the others sleep until their poll).
-    for (let i = 0; i < (worker.concurrency ?? 1); i++)
-      deps.jobs.local.add(job.name, await boss.work(job.name, options, handler));
+    for (let i = 0; i < (worker.concurrency ?? 1); i++) {
+      const id = await boss.work(job.name, options, handler);
+      deps.jobs.local.add(job.name, () => boss.notifyWorker(id));
+    }
   }
+  return async (timeoutMs) => {
+    await Promise.all(fair.map((worker) => worker.stop(timeoutMs)));
+  };
 }

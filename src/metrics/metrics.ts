@@ -6,6 +6,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 30, 60, 120, 300];
+/** Groups of a queue (webhook endpoints) given a label of their own: the most backlogged only. */
+const TOP_GROUPS = 10;
 /** Status codes as label strings, made once. */
 const STATUS = Array.from({ length: 600 }, (_, code) => String(code));
 
@@ -23,10 +25,25 @@ export interface QueueDepth {
   oldestWaitingSeconds: number | null;
 }
 
+/**
+ * The backlog of a queue whose jobs carry a group (a fair worker's, jobs/fair-worker.ts: for
+ * `webhooks.deliver`, the endpoint): how many groups have due jobs waiting, and the `top` groups
+ * with the most, so that one stalled group shows without a label per group.
+ */
+export interface GroupBacklog {
+  queue: string;
+  /** Groups with at least one due job waiting. */
+  groupsWaiting: number;
+  /** The groups with the most due jobs waiting, most first (ties by group). */
+  top: Array<{ group: string; waiting: number; active: number }>;
+}
+
 export interface MetricsSources {
   pool: Pool | undefined;
   /** Every queue's depth, read at each scrape (service.ts gives the job kit's queueStats). */
   queues: () => Promise<QueueDepth[]>;
+  /** The `top` most backlogged groups of each grouped queue (service.ts gives the job kit's groupBacklog). */
+  groups: (top: number) => Promise<GroupBacklog[]>;
   /** Open GraphQL subscriptions of this process. */
   subscriptions: () => number;
 }
@@ -77,7 +94,7 @@ export class Metrics {
 
   constructor(sources: MetricsSources) {
     collectDefaultMetrics({ register: this.registry });
-    const { pool, queues, subscriptions } = sources;
+    const { pool, queues, groups, subscriptions } = sources;
     // Both queue gauges are read in the same scrape, and the registry calls their collect() one
     // after the other in registration order: the first starts the query, the second takes it.
     let pending: Promise<QueueDepth[]> | undefined;
@@ -126,6 +143,36 @@ export class Metrics {
         this.reset();
         for (const queue of await stats)
           this.set({ queue: queue.name }, queue.oldestWaitingSeconds ?? 0);
+      },
+    });
+    // Both group gauges are read in the same scrape, as the queue gauges are.
+    let pendingGroups: Promise<GroupBacklog[]> | undefined;
+    new Gauge({
+      name: 'jobs_queue_groups_waiting',
+      help: 'Per queue shared fairly by group (webhooks.deliver: by endpoint), how many groups have due jobs waiting. Read from the database at each scrape.',
+      labelNames: ['queue'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const backlog = groups(TOP_GROUPS);
+        pendingGroups = backlog;
+        for (const queue of await backlog) this.set({ queue: queue.queue }, queue.groupsWaiting);
+      },
+    });
+    new Gauge({
+      name: 'jobs_queue_group_depth',
+      help: `Per queue shared fairly by group, the ${TOP_GROUPS} groups (webhooks.deliver: endpoint ids) with the most due jobs waiting: waiting and active jobs of each.`,
+      labelNames: ['queue', 'group', 'state'] as const,
+      registers: [this.registry],
+      async collect() {
+        const backlog = pendingGroups ?? groups(TOP_GROUPS);
+        pendingGroups = undefined;
+        this.reset();
+        for (const queue of await backlog)
+          for (const group of queue.top) {
+            this.set({ queue: queue.queue, group: group.group, state: 'waiting' }, group.waiting);
+            this.set({ queue: queue.queue, group: group.group, state: 'active' }, group.active);
+          }
       },
     });
   }

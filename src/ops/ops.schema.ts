@@ -42,6 +42,9 @@ const EndpointHealthType = builder.objectRef<EndpointHealth>('WebhookEndpointHea
     succeeded: t.exposeInt('succeeded'),
     failed: t.exposeInt('failed'),
     pending: t.exposeInt('pending'),
+    skipped: t.exposeInt('skipped', {
+      description: 'Not sent: the endpoint was paused while they were queued.',
+    }),
     // A percentage, not a Float: the schema has no Float output (see test/unit/rest-leaf-values.test.ts).
     successPercent: t.exposeInt('successPercent', {
       nullable: true,

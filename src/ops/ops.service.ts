@@ -11,6 +11,8 @@ export interface EndpointHealth {
   succeeded: number;
   failed: number;
   pending: number;
+  /** Not sent: the endpoint was paused or deleted while they were queued. */
+  skipped: number;
   /** succeeded / (succeeded + failed) in percent, rounded; null when nothing completed in the window. */
   successPercent: number | null;
   averageLatencyMs: number | null;
@@ -30,6 +32,7 @@ interface Row {
   succeeded: number;
   failed: number;
   pending: number;
+  skipped: number;
   average_ms: number | null;
   p95_ms: number | null;
   last_success_at: Date | null;
@@ -50,6 +53,7 @@ export async function webhookHealth(
       count(d.id) FILTER (WHERE d.status = 'succeeded')::int AS succeeded,
       count(d.id) FILTER (WHERE d.status = 'failed')::int AS failed,
       count(d.id) FILTER (WHERE d.status = 'pending')::int AS pending,
+      count(d.id) FILTER (WHERE d.status = 'skipped')::int AS skipped,
       avg(d.duration_ms)::float8 AS average_ms,
       percentile_cont(0.95) WITHIN GROUP (ORDER BY d.duration_ms)::float8 AS p95_ms,
       max(d.completed_at) FILTER (WHERE d.status = 'succeeded') AS last_success_at,
@@ -76,6 +80,7 @@ export async function webhookHealth(
       succeeded: r.succeeded,
       failed: r.failed,
       pending: r.pending,
+      skipped: r.skipped,
       successPercent: completed ? Math.round((100 * r.succeeded) / completed) : null,
       averageLatencyMs: r.average_ms === null ? null : Math.round(r.average_ms),
       p95LatencyMs: r.p95_ms === null ? null : Math.round(r.p95_ms),

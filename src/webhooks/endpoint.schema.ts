@@ -84,6 +84,7 @@ interface DeliveryRow {
   responseBody: string | null;
   durationMs: number | null;
   error: string | null;
+  skipReason: string | null;
   createdAt: Date;
   completedAt: Date | null;
   event?: { type: string };
@@ -97,7 +98,10 @@ const DeliveryType = builder.objectRef<DeliveryRow>('WebhookDelivery').implement
     eventType: t.string({ nullable: true, resolve: (d) => d.event?.type ?? null }),
     endpointId: t.exposeInt('endpointId'),
     manual: t.exposeBoolean('manual', { description: 'A test or a redelivery by hand.' }),
-    status: t.exposeString('status', { description: 'pending, succeeded or failed.' }),
+    status: t.exposeString('status', {
+      description:
+        'pending, succeeded, failed, or skipped (not sent: the endpoint was paused or deleted while it was queued).',
+    }),
     requestUrl: t.exposeString('requestUrl', {
       nullable: true,
       description: "The URL the request was sent to (the endpoint's at the time).",
@@ -119,6 +123,10 @@ const DeliveryType = builder.objectRef<DeliveryRow>('WebhookDelivery').implement
     }),
     durationMs: t.exposeInt('durationMs', { nullable: true }),
     error: t.exposeString('error', { nullable: true }),
+    skipReason: t.exposeString('skipReason', {
+      nullable: true,
+      description: 'Why a skipped delivery was not sent: paused or deleted. null otherwise.',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),
   }),

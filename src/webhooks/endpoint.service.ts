@@ -2,7 +2,7 @@
 // owners and admins (the GraphQL scope `manage:webhooks` checks the role; this checks the plan).
 import type { Actor } from '../auth/actor.ts';
 import { DURATIONS } from '../config/constants.ts';
-import type { PrismaClient } from '../db/prisma.ts';
+import type { Prisma, PrismaClient } from '../db/prisma.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { checkResolvedHost, checkUrl, UrlRefusedError } from '../http/outbound.ts';
 import { parseOrThrow } from '../validation.ts';
@@ -92,6 +92,30 @@ export async function updateEndpoint(deps: EndpointDeps, id: number, input: unkn
   });
 }
 
+/**
+ * Pause and delete take effect at once (docs/webhooks.md#pause-and-delete-take-effect-at-once): in the transaction that changes the
+ * endpoint, what is queued for it and not begun is recorded as skipped, with the reason. The
+ * endpoint's row, updated first, is what a delivery holds while it begins (delivery.service.ts):
+ * once this commits, no attempt to the endpoint starts; one already under way is recorded as
+ * usual. A pause leaves deliveries by hand queued (a test is sent even while paused).
+ */
+async function skipQueued(
+  tx: Prisma.TransactionClient,
+  endpointId: number,
+  reason: 'paused' | 'deleted',
+  now: Date,
+): Promise<void> {
+  await tx.delivery.updateMany({
+    where: {
+      endpointId,
+      status: 'pending',
+      startedAt: null,
+      ...(reason === 'paused' && { manual: false }),
+    },
+    data: { status: 'skipped', skipReason: reason, completedAt: now },
+  });
+}
+
 export async function setEndpointStatus(
   prisma: PrismaClient,
   actor: Actor,
@@ -99,7 +123,11 @@ export async function setEndpointStatus(
   status: 'active' | 'paused',
 ) {
   await getEndpoint(prisma, actor, id);
-  return prisma.webhookEndpoint.update({ where: { id }, data: { status } });
+  return prisma.$transaction(async (tx) => {
+    const endpoint = await tx.webhookEndpoint.update({ where: { id }, data: { status } });
+    if (status === 'paused') await skipQueued(tx, id, 'paused', new Date());
+    return endpoint;
+  });
 }
 
 export async function deleteEndpoint(
@@ -108,9 +136,13 @@ export async function deleteEndpoint(
   id: number,
 ): Promise<void> {
   await getEndpoint(prisma, actor, id);
-  await prisma.webhookEndpoint.update({
-    where: { id },
-    data: { deletedAt: new Date(), status: 'paused' },
+  await prisma.$transaction(async (tx) => {
+    const now = new Date();
+    await tx.webhookEndpoint.update({
+      where: { id },
+      data: { deletedAt: now, status: 'paused' },
+    });
+    await skipQueued(tx, id, 'deleted', now);
   });
 }
 

@@ -62,10 +62,17 @@ export const deliveryShape = z.object({
     .nullable(),
   endpointId: id(),
   manual: z.boolean().meta({ description: 'A test or a redelivery by hand.' }),
-  status: z.enum(['pending', 'succeeded', 'failed']).meta({
+  status: z.enum(['pending', 'succeeded', 'failed', 'skipped']).meta({
     description:
-      'One attempt: succeeded on a 2xx within 30 seconds, failed otherwise. Never retried automatically.',
+      'One attempt: succeeded on a 2xx within 30 seconds, failed otherwise. Never retried automatically. skipped: not sent, because the endpoint was paused or deleted while it was queued (see skipReason); redeliver sends it.',
   }),
+  skipReason: z
+    .enum(['paused', 'deleted'])
+    .meta({
+      description:
+        'Why a skipped delivery was not sent: its endpoint was paused or deleted while it was queued. null otherwise.',
+    })
+    .nullable(),
   requestUrl: z
     .string()
     .meta({
@@ -143,6 +150,7 @@ const delivery: DeliveryShape = {
   responseBody: 'ok',
   durationMs: 182,
   error: null,
+  skipReason: null,
   createdAt: '2026-04-03T10:15:00.000Z',
   completedAt: '2026-04-03T10:15:00.182Z',
 };
@@ -158,6 +166,23 @@ const failed: DeliveryShape = {
   error: 'The receiver answered 500.',
   createdAt: '2026-04-03T09:02:00.000Z',
   completedAt: '2026-04-03T09:02:00.095Z',
+};
+
+const skipped: DeliveryShape = {
+  ...delivery,
+  id: 'dlv_3d5f7a92-1c4e-4b6a-8e0d-6a2c4e8f1b57',
+  eventId: 'evt_9a1c3e5f-7b2d-4f6a-8c0e-4d6f8a2b1c39',
+  eventType: 'trip.updated',
+  status: 'skipped',
+  skipReason: 'paused',
+  requestUrl: null,
+  requestHeaders: null,
+  requestBody: null,
+  responseStatus: null,
+  responseBody: null,
+  durationMs: null,
+  createdAt: '2026-04-03T08:40:00.000Z',
+  completedAt: '2026-04-03T08:41:30.000Z',
 };
 
 type EndpointExample = ShapeExample<typeof endpointShape>;
@@ -205,7 +230,13 @@ export const WEBHOOK_SHAPE_EXAMPLES = {
     },
   } satisfies ShapeExample<typeof deliveryShape>,
   WebhookDeliveryPage: {
-    summary: 'Newest first: one succeeded, one failed',
-    value: { data: [delivery, failed], page: 1, pageSize: 20, totalCount: 2, totalPages: 1 },
+    summary: 'Newest first: one succeeded, one failed, one skipped (the endpoint was paused)',
+    value: {
+      data: [delivery, failed, skipped],
+      page: 1,
+      pageSize: 20,
+      totalCount: 3,
+      totalPages: 1,
+    },
   } satisfies ShapeExample<typeof deliveryPageShape>,
 };

@@ -1,5 +1,6 @@
 // The handlers of webhooks' background jobs (declared in webhooks.jobs.ts) and how the worker role
 // runs them.
+import { WEBHOOK_DELIVERY } from '../config/constants.ts';
 import { defineWorker, type JobDeps } from '../jobs/workers.ts';
 import { deliver, fanOut, purgeOldDeliveries, type DeliveryDeps } from './delivery.service.ts';
 import { deliverJob, fanOutJob, flushDebouncedJob, purgeDeliveriesJob } from './webhooks.jobs.ts';
@@ -11,7 +12,9 @@ const deliveryDeps = (deps: JobDeps): DeliveryDeps => ({
   keys: deps.keys,
   clock: deps.clock,
   allowLoopback: deps.config.outboundAllowLoopback,
+  timeoutMs: deps.config.webhookDelivery.timeoutMs,
   onAttempt: (outcome, seconds) => deps.metrics.webhookDelivery(outcome, seconds),
+  ...(deps.lane && { lane: deps.lane }),
 });
 
 // Its deliveries are queued with a wake of this process's delivery worker once they commit.
@@ -24,11 +27,19 @@ export const fanOutWorker = defineWorker(fanOutJob, {
   },
 });
 
-/** Many at once: a receiver that answers slowly (up to 30 s) must not hold back the others. */
+/**
+ * Shared fairly (docs/webhooks.md#one-slow-receiver-delays-only-itself): the group of a delivery is its endpoint and its tier the
+ * endpoint's account, so a receiver that hangs holds at most its endpoint's slots (and its
+ * account's), and the other endpoints' deliveries go on. A delivery over a limit waits queued.
+ */
 export const deliverWorker = defineWorker(deliverJob, {
-  concurrency: 8,
-  batchSize: 8,
   pollingIntervalSeconds: 0.5,
+  fair: (config) => ({
+    slots: config.webhookDelivery.perProcess,
+    perGroup: config.webhookDelivery.perEndpoint,
+    perTier: config.webhookDelivery.perAccount,
+    batch: WEBHOOK_DELIVERY.laneBatch,
+  }),
   handle: ({ deliveryId }, deps) => deliver(deliveryDeps(deps), deliveryId),
 });
 

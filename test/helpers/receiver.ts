@@ -11,8 +11,12 @@ export interface ReceivedRequest {
   rawBody: string;
   body: any;
   receivedAt: number;
+  /** The sender's port: requests with the same one came on the same connection. */
+  remotePort: number | undefined;
   /** When the answer was written (undefined until then, or for ever when told to hang). */
   answeredAt?: number;
+  /** When the exchange ended: answered, or the sender gave up (its own timeout). */
+  closedAt?: number;
 }
 
 type Responder = (request: ReceivedRequest) => {
@@ -20,6 +24,8 @@ type Responder = (request: ReceivedRequest) => {
   body?: string;
   delayMs?: number;
   hang?: boolean;
+  /** Holds the answer until this settles (a receiver that holds requests while a backlog builds). */
+  until?: Promise<unknown>;
 };
 
 const TLS_DIR = new URL('../fixtures/tls/', import.meta.url);
@@ -33,6 +39,8 @@ export interface Receiver {
     predicate?: (r: ReceivedRequest) => boolean,
     timeoutMs?: number,
   ): Promise<ReceivedRequest[]>;
+  /** Closes the connections that wait for their next request (a receiver's keep-alive time-out). */
+  dropIdle(): void;
   close(): Promise<void>;
 }
 
@@ -61,14 +69,21 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
           rawBody,
           body,
           receivedAt: Date.now(),
+          remotePort: req.socket.remotePort,
         };
         requests.push(received);
+        res.on('close', () => {
+          received.closedAt = Date.now();
+        });
         const answer = responder(received);
         if (answer.hang) return; // never answers
-        setTimeout(() => {
-          received.answeredAt = Date.now();
-          res.writeHead(answer.status).end(answer.body ?? '');
-        }, answer.delayMs ?? 0);
+        const reply = () =>
+          setTimeout(() => {
+            received.answeredAt = Date.now();
+            res.writeHead(answer.status).end(answer.body ?? '');
+          }, answer.delayMs ?? 0);
+        if (answer.until) void answer.until.finally(reply);
+        else reply();
       });
     },
   );
@@ -92,6 +107,7 @@ export async function startReceiver(path = '/hooks'): Promise<Receiver> {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
+    dropIdle: () => server.closeIdleConnections(),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -12,7 +12,7 @@ let other: AccountFixture;
 
 const QUEUES = '{ jobQueues { name waiting deferred active failed oldestWaitingSeconds } }';
 const HEALTH = `query Health($hours: Int) { webhookDeliveryHealth(hours: $hours) {
-  endpointId name url status deliveries succeeded failed pending successPercent averageLatencyMs p95LatencyMs
+  endpointId name url status deliveries succeeded failed pending skipped successPercent averageLatencyMs p95LatencyMs
   lastSuccessAt lastFailureAt lastFailureError lastFailureStatus } }`;
 
 beforeAll(async () => {
@@ -133,6 +133,7 @@ describe('webhookDeliveryHealth', () => {
         succeeded: 2,
         failed: 1,
         pending: 0,
+        skipped: 0,
         successPercent: 67,
         averageLatencyMs: expect.any(Number),
         p95LatencyMs: expect.any(Number),

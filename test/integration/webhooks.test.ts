@@ -19,7 +19,14 @@ let api: TestService;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  api = await startTestApp({ RATE_LIMIT_PER_MINUTE: '100000' }, { clock: () => now });
+  // The 2,000-event burst checks that each event arrives once, not one endpoint's rate, which its
+  // slots bound (WEBHOOK_ENDPOINT_CONCURRENCY, docs/webhooks.md#one-slow-receiver-delays-only-itself): more of them keep it quick on a
+  // loaded machine. Fairness and the default limits are tested in webhooks-pause.test.ts and
+  // test/faults/webhook-fairness.test.ts.
+  api = await startTestApp(
+    { RATE_LIMIT_PER_MINUTE: '100000', WEBHOOK_ENDPOINT_CONCURRENCY: '32' },
+    { clock: () => now },
+  );
   receiver = await startReceiver();
 });
 afterAll(async () => {
@@ -549,12 +556,14 @@ describe('deliveries', () => {
       ),
     );
     expect(answers.map((a) => a.body.deletedCount ?? a.text)).toEqual(Array(20).fill(100));
-    const received = await receiver.waitFor(2000, forAccount(account), 60_000);
+    // Exactly once, not how fast: the fair worker's throughput to one endpoint is the benchmark's
+    // (docs/performance.md#background-work), and a loaded machine needs minutes here.
+    const received = await receiver.waitFor(2000, forAccount(account), 200_000);
     expect(new Set(received.map((r) => r.body.eventId)).size).toBe(2000);
     expect(new Set(received.map((r) => r.body.data.trip.id)).size).toBe(2000);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(receiver.requests.filter(forAccount(account))).toHaveLength(2000);
-  }, 120_000);
+  }, 260_000);
 });
 
 describe('a receiver that never answers', () => {

@@ -178,3 +178,225 @@ describe('notes and chats', () => {
     ]);
   });
 });
+
+describe('booking sites, notes and letters (round r8)', () => {
+  it("reads a booking site's route boxes over a row of labelled cells, and a passenger table as no days", () => {
+    const draft = read(
+      [
+        'Riepilogo prenotazione',
+        'Andata',
+        'Genova',
+        'Terminal Traghetti, Ponte Colombo',
+        '➜',
+        'Palermo',
+        'Molo Santa Lucia',
+        'Partenza | giovedì 8 luglio 2027, ore 21:00 | Arrivo | venerdì 9 luglio 2027, ore 17:30',
+        'Nave | M/N Stella del Mare | Corsa | GP 114',
+        'Ritorno',
+        'Palermo',
+        'Molo Santa Lucia',
+        '➜',
+        'Genova',
+        'Terminal Traghetti',
+        'Partenza | domenica 18 luglio 2027, ore 20:00 | Arrivo | lunedì 19 luglio 2027, ore 16:00',
+        'Nave | M/N Stella del Mare',
+        'Passeggeri',
+        '# | Nome | Tipo | Documento',
+        '1 | Marta Ferri | Adulto | CI CA1234567',
+        '2 | Luca Ferri | Adulto | CI CA7654321',
+        '3 | Sara Ferri | Bambino | –',
+        'Totale pagato | € 612,40',
+      ].join('\n'),
+      '2027-02-01',
+    );
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({
+        date: '2027-07-08',
+        mode: 'ferry',
+        from: 'Genova',
+        to: 'Palermo',
+        time: '21:00',
+        arrivalTime: '17:30',
+        arrivalDate: '2027-07-09',
+      }),
+      expect.objectContaining({ date: '2027-07-18', mode: 'ferry', from: 'Palermo', to: 'Genova' }),
+    ]);
+    expect(draft.days.map((d) => d.title ?? '').join(' ')).not.toMatch(/Ferri/);
+  });
+
+  it('reads notes that give the month once ("Mar 2028") and then "the 5th", "6th -> 9th", "Thu 9th"', () => {
+    const draft = read(
+      [
+        'JORDAN — Mar 2028 (Ana + me)',
+        'flts booked 2 Dec, ref QX7T2P',
+        '  OUT the 5th (Sun) RJ112 LHR 09:10 -> AMM 15:35',
+        '  BACK the 12th (Sun) RJ111 AMM 08:35 -> LHR 12:05',
+        'AMMAN',
+        ' - htl: Jabal Loft Suites, Rainbow St. 5th -> 7th, 2 nts',
+        'PETRA + WADI RUM',
+        ' - Petra Stone Lodge, 7th-9th = 2 nts, near the visitor centre. pool!',
+        ' - 2D1N camp trip w/ Bedu Trails, leaves Wadi Rum village 14:00 on the 9th, back 10th ~10:00',
+        ' - Thu 9th 7am Petra by night? no - Little Petra first',
+        'DEAD SEA',
+        ' - Aqaba htl: Coral Shore Resort, 10th -> 12th (2 nts)',
+      ].join('\n'),
+      '2027-12-03',
+    );
+    expect(draft.days[0]?.date).toBe('2028-03-05');
+    expect(draft.days.at(-1)?.date).toBe('2028-03-12');
+    expect(blocksOf(draft, 'flight').map((f) => [f.flightNumber, f.date])).toEqual([
+      ['RJ112', '2028-03-05'],
+      ['RJ111', '2028-03-12'],
+    ]);
+    expect(blocksOf(draft, 'accommodation').map((s) => [s.name, s.checkIn, s.nights])).toEqual([
+      ['Jabal Loft Suites', '2028-03-05', 2],
+      ['Petra Stone Lodge', '2028-03-07', 2],
+      ['Coral Shore Resort', '2028-03-10', 2],
+    ]);
+  });
+
+  it('reads a flight leaving a city whose code ends in "an" ("HAN 07:10 -> DAD 08:30") with its times in order', () => {
+    const draft = read('Tue 9 Nov 2027: VJ513 HAN 07:10 -> DAD 08:30 (VietJet)', '2027-06-01');
+    expect(blocksOf(draft, 'flight')).toEqual([
+      expect.objectContaining({ departureTime: '07:10', arrivalTime: '08:30', arrivalDate: null }),
+    ]);
+  });
+
+  it('dates the weekdays of a letter without a year from the start it states ("On part le samedi 11 septembre")', () => {
+    const draft = read(
+      [
+        'Coucou Léa,',
+        '',
+        "On part le samedi 11 septembre de Lyon, vol U2 4321 à 07h10, arrivée à Porto à 08h20. Le mardi 14 on prend le train pour Lisbonne à 11h39. Le jeudi 16 on fait le tour de Sintra, départ 9h00 de l'hôtel. Retour le dimanche 19, vol U2 4322 à 18h40.",
+        '',
+        'Bises,',
+        'Inès',
+      ].join('\n'),
+      '2027-06-03',
+    );
+    expect(draft.days[0]?.date).toBe('2027-09-11');
+    const sintra = draft.days.find((d) => JSON.stringify(d.blocks).includes('Sintra'));
+    expect(sintra?.date).toBe('2027-09-16');
+  });
+
+  it("places a car-rental voucher where the car is picked up, not at the broker's letterhead, a flight named or not", () => {
+    const draft = read(
+      [
+        'AutoWelt Reisen GmbH',
+        'Sonnenstraße 12, 80331 München · Tel. +49 89 1234 5678',
+        'Mietwagen-Voucher',
+        'ABHOLUNG',
+        'Mo, 14.06.2027 · 09:00 Uhr',
+        'Tromsø Airport (TOS)',
+        'RÜCKGABE',
+        'Mo, 21.06.2027 · 18:00 Uhr',
+        'Tromsø Airport (TOS)',
+        'Fahrzeug: VW Golf oder ähnlich',
+        'Ihr Flug: SK 4416 (bitte bei Verspätung angeben)',
+      ].join('\n'),
+      '2027-03-01',
+    );
+    expect(draft.countries).toEqual(['NOR']);
+  });
+
+  it('gives each of two flights in one message the date written before it ("…, ritorno mercoledì 2 giugno FR 8825")', () => {
+    const draft = read(
+      'Volotea diretto venerdì 14 maggio alle 7:10 (V7 1504) arriva 8:55, ritorno lunedì 17 maggio V7 1505 alle 20:20 da Olbia, arriva VCE 21:55.',
+      '2027-02-10',
+    );
+    expect(blocksOf(draft, 'flight').map((f) => [f.flightNumber, f.date])).toEqual([
+      ['V71504', '2027-05-14'],
+      ['V71505', '2027-05-17'],
+    ]);
+  });
+
+  it('reads a ferry booking printed as rows of cells ("Ruta | A (terminal) → B", "Salida | …", "Llegada | …")', () => {
+    const draft = read(
+      [
+        'Trayecto de ida',
+        'Ruta | Valencia (Terminal Ferry, Muelle de Poniente) → Ibiza (Estació Marítima)',
+        'Buque | Ciutat de Maó · Viaje TLM 4410',
+        'Salida | jueves, 15 de julio de 2027 · 23:30 h',
+        'Llegada | viernes, 16 de julio de 2027 · 06:45 h',
+        'Acomodación | Camarote interior doble',
+      ].join('\n'),
+      '2027-04-01',
+    );
+    expect(blocksOf(draft, 'transport')).toEqual([
+      expect.objectContaining({
+        date: '2027-07-15',
+        mode: 'ferry',
+        from: 'Valencia',
+        to: 'Ibiza',
+        time: '23:30',
+        arrivalTime: '06:45',
+        arrivalDate: '2027-07-16',
+      }),
+    ]);
+  });
+
+  it('reads stays that notes write nights first ("2 nts Loch View B&B, Glencoe", "3 nts Skye, Harbour Inn, Portree")', () => {
+    const draft = read(
+      [
+        'SCOTLAND — May 2027',
+        'SAT 8th',
+        '- pick up car 09:00 Haymarket',
+        '- 2 nts Loch View B&B, Glencoe, pay rest on arrival',
+        'MON 10th',
+        '- ferry Mallaig -> Armadale 11:40',
+        '- 3 nts Skye, Harbour Inn, Portree (conf# HI-1234)',
+        'THU 13th',
+        '- drive back to Edinburgh',
+      ].join('\n'),
+      '2027-02-01',
+    );
+    expect(blocksOf(draft, 'accommodation').map((s) => [s.name, s.date, s.nights])).toEqual([
+      ['Loch View B&B', '2027-05-08', 2],
+      ['Harbour Inn', '2027-05-10', 3],
+    ]);
+  });
+
+  it('dates a quote\'s stays by the trip\'s year, not by the quote\'s own date ("Preventivo del 2 marzo 2027", "7/11 – 9/11")', () => {
+    const draft = read(
+      [
+        'Giappone classico',
+        'Preventivo n. 2027/204 del 2 marzo 2027',
+        '10 giorni · partenza sabato 6 novembre 2027 da Roma Fiumicino',
+        'Sistemazioni',
+        'Località | Struttura | Dal – al | Notti',
+        'Tokyo | Hotel Sakura Gate | 7/11 – 10/11 | 3',
+        'Kyoto | Ryokan Kamo River | 10/11 – 14/11 | 4',
+      ].join('\n'),
+      '2027-03-04',
+    );
+    expect(blocksOf(draft, 'accommodation').map((s) => [s.checkIn, s.nights])).toEqual([
+      ['2027-11-07', 3],
+      ['2027-11-10', 4],
+    ]);
+  });
+
+  it("reads an e-mail wrapped at a fixed width: the period of a paragraph, a weekday's date after it", () => {
+    const draft = read(
+      [
+        '¡Hola, Marta!',
+        '',
+        'Ya lo tenemos todo cerrado. Nos vamos del 14 al 22 de octubre. Salimos el',
+        'jueves 14 por la mañana con el vuelo IB3170 Madrid–Oporto a las 9:05 y',
+        'llegamos a las 9:20, que con la hora de menos parece que no volamos.',
+        '',
+        'El domingo 17 cogemos el tren a Lisboa, el Alfa Pendular de las 11:39. Y el',
+        'viernes 22 volvemos con el vuelo TP1026 que sale de Lisboa a las 18:15.',
+        '',
+        'Un abrazo,',
+        'Pilar',
+      ].join('\n'),
+      '2027-05-20',
+    );
+    expect(draft.days[0]?.date).toBe('2027-10-14');
+    expect(draft.days.at(-1)?.date).toBe('2027-10-22');
+    expect(blocksOf(draft, 'flight').map((f) => [f.flightNumber, f.date])).toEqual([
+      ['IB3170', '2027-10-14'],
+      ['TP1026', '2027-10-22'],
+    ]);
+  });
+});

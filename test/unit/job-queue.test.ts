@@ -54,7 +54,7 @@ beforeAll(async () => {
   const logger = createLogger('silent');
   prisma = createPrisma({ databaseUrl, poolSize: 2 });
   boss = await startBoss({ databaseUrl, worker: false, logger });
-  workers = new RecordingWorkers(boss);
+  workers = new RecordingWorkers();
   jobs = new JobQueue(boss, workers);
   await createQueues(boss, [echoJob, parkedJob]);
   const deps = { prisma, logger, jobs, metrics: { job: () => {} } } as unknown as JobDeps;

@@ -20,7 +20,7 @@ describe('LocalWorkers', () => {
       },
       notifyWorker: (id: string) => void woken.push(id),
     } as unknown as PgBoss;
-    const workers = new LocalWorkers(boss);
+    const workers = new LocalWorkers();
     const job = (name: string, concurrency: number) =>
       defineWorker(defineJob({ name, schema: z.object({}) }), {
         concurrency,

@@ -7,9 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkResolvedHost,
   checkUrl,
+  receiverConnection,
   sendOutbound,
   UrlRefusedError,
 } from '../../src/http/outbound.ts';
+import { startReceiver } from '../helpers/receiver.ts';
 
 /** A resolver where every name points at `address`. */
 const resolvesTo = (address: string) =>
@@ -177,5 +179,37 @@ describe('sendOutbound', () => {
     );
     expect(big).toMatchObject({ truncated: true });
     expect(big.body.length).toBe(1000);
+  });
+});
+
+describe('a kept connection (receiverConnection)', () => {
+  it("carries one receiver's requests one after another, is checked as any other, and is opened again once the receiver has closed it", async () => {
+    const receiver = await startReceiver();
+    const connection = receiverConnection();
+    try {
+      const send = (policy: { allowLoopback: boolean }) =>
+        sendOutbound(
+          receiver.url,
+          { method: 'POST', body: '{}', timeoutMs: 2000, maxBytes: 100, connection },
+          policy,
+        );
+      for (let i = 0; i < 5; i++) expect((await send({ allowLoopback: true })).status).toBe(200);
+      expect(new Set(receiver.requests.map((r) => r.remotePort)).size).toBe(1);
+
+      // The receiver closes it while idle: the next request opens another, and arrives.
+      receiver.dropIdle();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await send({ allowLoopback: true })).status).toBe(200);
+      expect(receiver.requests).toHaveLength(6);
+      expect(new Set(receiver.requests.map((r) => r.remotePort)).size).toBe(2);
+
+      // A new connection is checked as any other: without the allowance, loopback is refused.
+      receiver.dropIdle();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await expect(send({ allowLoopback: false })).rejects.toThrow(UrlRefusedError);
+    } finally {
+      connection.destroy();
+      await receiver.close();
+    }
   });
 });

@@ -1185,10 +1185,11 @@ export interface components {
             /** @description A test or a redelivery by hand. */
             manual: boolean;
             /**
-             * @description One attempt: succeeded on a 2xx within 30 seconds, failed otherwise. Never retried automatically.
+             * @description One attempt: succeeded on a 2xx within 30 seconds, failed otherwise. Never retried automatically. skipped: not sent, because the endpoint was paused or deleted while it was queued (see skipReason); redeliver sends it.
              * @enum {string}
              */
-            status: "pending" | "succeeded" | "failed";
+            status: "pending" | "succeeded" | "failed" | "skipped";
+            skipReason: ("paused" | "deleted") | null;
             requestUrl: string | null;
             requestHeaders: {
                 [key: string]: string;

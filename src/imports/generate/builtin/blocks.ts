@@ -126,7 +126,7 @@ const MODES: Array<[RegExp, TransportMode]> = [
   ],
   // A cruise ship, not any boarding ("embarquement du véhicule" is a ferry's).
   [
-    /\b(?:cruise ship|on board the ship|board the ship|embark on the cruise|embarque en el crucero|a bord du paquebot|embarque no navio de cruzeiro|einschiffung|imbarco sulla nave da crociera)\b/,
+    /\b(?:cruise ship|on board the ship|board the ship|embark on the cruise|embarque en el crucero|a bord du paquebot|embarque no navio de cruzeiro|einschiffung|imbarco sulla nave da crociera)\b|\b(?:\d\s?d\s?\d\s?n|\d[- ]nights?|overnight|\d[- ]days?)\s+(?:cruise|crucero|croisiere|cruzeiro|kreuzfahrt|crociera)\b/,
     'cruise',
   ],
   [
@@ -286,6 +286,15 @@ export function rentalCompany(sentence: string, folded: string): string | null {
   return next && !NOT_COMPANY.test(next.split(/\s+/)[0]!) && !city(next) ? next : null;
 }
 
+/** "2D1N cruise w/ Jade Sail", "crucero con Nilo Azul": the company a cruise is with. */
+function cruiseLine(sentence: string): string | null {
+  const m =
+    /\b(?:cruise|crucero|croisiere|croisière|cruzeiro|kreuzfahrt|crociera)\s+(?:w\/|with|con|avec|com|mit)\s+(\p{Lu}[\p{L}'’&-]+(?:\s\p{Lu}[\p{L}'’&-]+){0,2})/iu.exec(
+      sentence,
+    );
+  return m && !city(m[1]!) ? m[1]! : null;
+}
+
 export function transportOf(sentence: string): DraftBlockInput | undefined {
   const folded = fold(sentence);
   const operator = OPERATORS.find(([pattern]) => pattern.test(folded));
@@ -369,7 +378,9 @@ export function transportOf(sentence: string): DraftBlockInput | undefined {
       ? operator[1]
       : mode === 'carRental'
         ? rentalCompany(sentence, folded)
-        : null;
+        : mode === 'cruise'
+          ? cruiseLine(sentence)
+          : null;
   // "Tickets are valid only for the train shown": a note, not a journey. A railway's name alone
   // ("Trenitalia · Gruppo FS Italiane", "CP 2619 4471 3380", its call centre) is a letterhead.
   const bare = !from && !to && !found.length && mode !== 'transfer' && mode !== 'carRental';
@@ -484,6 +495,25 @@ const NOTED_STAY =
   /(?:^|[\s>])(?:(\p{Lu}[\p{L}'’-]+)\s+)?(\d{1,2})\s?(?:Ü|ÜN|Üb\.?|nts|N)\.?(?:\s+(\p{Lu}[\p{L}'’-]+))?\s*:\s*(\p{Lu}[^,(;]{2,60})/u;
 const NAMED_NIGHTS =
   /(\p{Lu}[\p{L}'’&.-]*(?:\s(?:(?:de|del|da|do|di|du|des|la|le|el|of|the|au|aux|am|an|zum|zur|dos|das)\s)?\p{Lu}[\p{L}'’&.-]*){1,5})\s*\(\s*(\d{1,2}|one|two|three|four|five|six|seven)\s*(?:nights?|noches?|nuits?|noites?|n[äa]chte|nacht|notti|notte)\b/u;
+
+/**
+ * Notes that give the nights first: "2 nts Clachaig View B&B, Glencoe", "3 nts Skye, Harbour
+ * Lights guesthouse, Portree", "1 nt The Canongate Rooms, Royal Mile": the first part that is not
+ * a place is the lodging, a place after it its town.
+ */
+function countedStay(sentence: string): HotelMention | undefined {
+  const m = /^(\d{1,2})\s?(?:nts?|nights?)\.?\s+(?:(?:at|in)\s+)?(\p{Lu}.{2,120})$/u.exec(
+    sentence.trim(),
+  );
+  if (!m) return undefined;
+  const parts = m[2]!.split(/,\s+|\s[–—-]\s|\s*\(/).map((p) => p.trim());
+  let k = 0;
+  while (k < parts.length - 1 && city(parts[k]!)) k++;
+  const name = parts[k];
+  if (!name || !/^\p{Lu}/u.test(name) || city(name) || countryOfName(name)) return undefined;
+  const town = parts.slice(k + 1).find((p) => city(p)) ?? parts.slice(0, k).find((p) => city(p));
+  return { name, city: town ?? null, nights: Number(m[1]) };
+}
 
 /** A stay named by its nights: "The Lutyens Courtyard (2 nights)"; not a city, a region or a country. */
 function namedStay(
@@ -656,6 +686,11 @@ export function readDay(
       if (noted) {
         const town = [noted[1], noted[3]].find((t) => t && city(t)) ?? null;
         hotels.push({ name: noted[4]!.trim(), city: town, nights: Number(noted[2]) });
+        continue;
+      }
+      const counted = countedStay(sentence);
+      if (counted) {
+        hotels.push(counted);
         continue;
       }
       const named = !STAY_AT.test(sentence) ? namedStay(sentence) : undefined;

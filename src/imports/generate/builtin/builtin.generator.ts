@@ -4,6 +4,7 @@
 // gazetteers (flights.ts, stays.ts, blocks.ts, places.ts), then the trip's fields (trip-fields.ts)
 // and money (money.ts). It drops what it cannot complete rather than guessing; what it cannot
 // place stays as text. The validation stage (../validate.ts) checks the result once more.
+import { writeMonths } from './finders/month-days.ts';
 import { detectLanguage, ISO_639_1 } from '../../extract/language.ts';
 import {
   draftSchema,
@@ -73,7 +74,7 @@ function stationTown(name: string): string {
 
 export function extractDraft(text: string, now: Date): Draft {
   const order = numericDateOrder(text, ISO_639_1[detectLanguage(text)] ?? 'en');
-  return withNumericOrder(order, () => readDraft(text, now));
+  return withNumericOrder(order, () => readDraft(writeMonths(text, now), now));
 }
 
 function readDraft(text: string, now: Date): Draft {
@@ -88,7 +89,7 @@ function readDraft(text: string, now: Date): Draft {
   const lines = readers.bookings.length ? readers.ledger.unclaimed() : document.lines;
   const readDates = readers.bookings.flatMap((b) => (b.date ? [b.date] : [])).sort();
   const language = ISO_639_1[detectLanguage(lines.join('\n'))];
-  const anchor = anchorDate(lines, now);
+  let anchor = anchorDate(lines, now);
   // Recurring departures give no dates, unless the document states the chosen one ("Ihr Termin: 15.08.–22.08.2026").
   const chosen = statedPeriod(
     [...(subject ? [subject] : []), ...lines.slice(0, 12)].filter((l) => !isRecurring([l])),
@@ -99,6 +100,9 @@ function readDraft(text: string, now: Date): Draft {
   const early = recurring
     ? null
     : statedPeriod([...(subject ? [subject] : []), ...lines.slice(0, 12)], now, anchor).start;
+  // Without a year anywhere, the start the text states ("On part le samedi 11 septembre") dates
+  // the weekdays after it ("Le jeudi 16 on fait la rando").
+  anchor ??= early;
   const layout = readers.days.length
     ? readerLayout(readers)
     : (readLayout(lines, now, anchor, early) as ReaderLayout);
@@ -186,13 +190,15 @@ function readDraft(text: string, now: Date): Draft {
     if (
       b.type === 'transport' &&
       b.content.mode !== 'transfer' &&
+      b.content.mode !== 'carRental' &&
       b.content.from &&
       b.content.to &&
       b.content.to !== setOff
     )
       reading.visited.push({ name: stationTown(b.content.to), sure: false });
-    // A car's pick-up station is where the traveller is.
-    else if (b.type === 'transport' && b.content.mode === 'carRental' && b.content.from)
+  // A car's pick-up station is where the traveller is, flights or not.
+  for (const b of journeys)
+    if (b.type === 'transport' && b.content.mode === 'carRental' && b.content.from)
       reading.visited.push({ name: stationTown(b.content.from), sure: false });
 
   // The period: stated, else the days' dates, else what the bookings span.
@@ -289,9 +295,13 @@ function readDraft(text: string, now: Date): Draft {
     .join('\n');
   const lastDay = layout.days.length ? Math.max(...days.map((d) => d.day)) : undefined;
   // The first journey of day 1 by train, bus or ferry leaves from home ("Eurostar Paris-Nord → Bruxelles-Midi").
-  // (A ship's port of embarkation is a place of the trip, not home.)
+  // (A ship's port of embarkation, or where a rental car is picked up, is a place of the trip, not home.)
   const firstTransport = days[0]?.blocks.find(
-    (b) => b.type === 'transport' && b.content.from && b.content.mode !== 'cruise',
+    (b) =>
+      b.type === 'transport' &&
+      b.content.from &&
+      b.content.mode !== 'cruise' &&
+      b.content.mode !== 'carRental',
   );
   const origin =
     firstTransport?.type === 'transport' && days[0]!.day === 1 ? firstTransport.content.from : null;
@@ -835,7 +845,8 @@ function insideDate(line: string, now: Date, anchor: IsoDate | null): IsoDate | 
   if (line.length > 240 || !timeMatches(line).length || NOT_TRIP_DATE.test(fold(line))) return;
   if (aboutAnotherTrip(line, now)) return;
   const dates = scanDates(line, now, anchor);
-  if (dates.length !== 1) return;
+  // One date, or a going and a coming back ("leaves 12:00 on 7 Nov, back 8 Nov ~11:00"): the first.
+  if (!dates.length || dates.length > 2 || (dates[1] && dates[1].date <= dates[0]!.date)) return;
   // The date and a time in the same sentence (an advert's "dal 1° luglio" beside another's "alle 16:00" is not one booking).
   const sentence = line
     .split(/(?<=[.!?])\s+/)
@@ -909,15 +920,22 @@ function bookingDates(placed: ReadonlyArray<{ date: IsoDate | null; block: Draft
     .sort();
 }
 
-/** Whether a stated period holds at least one of the bookings (else it is another period's). */
+/**
+ * Whether a stated period holds the bookings: at least one of them (else it is another period's),
+ * and all but one within two days of it (else it is a part of the trip, a stay's "4 - 7 Nov" in
+ * notes whose flights go on to the 16th).
+ */
 function holdsBookings(
   period: { start: IsoDate | null; finish: IsoDate | null },
   bookings: readonly IsoDate[],
+  /** The flights' and stays' dates, the surest: two of them outside a period make it a part. */
+  sure: readonly IsoDate[] = [],
 ): boolean {
   const { start, finish } = period;
   if (!start || !bookings.length) return true;
   const end = finish ?? addDays(start, MAX_DAYS);
-  return bookings.some((d) => d >= addDays(start, -1) && d <= addDays(end, 1));
+  const outside = sure.filter((d) => d < addDays(start, -2) || d > addDays(end, 2)).length;
+  return bookings.some((d) => d >= addDays(start, -1) && d <= addDays(end, 1)) && outside < 2;
 }
 
 /**
@@ -1140,7 +1158,10 @@ function confirmationDays(
   // has bookings (flights, stays, journeys), a date far from all of them is the issue date, a
   // validity or a payment's ("Ausgestellt am 03.02.2026"), not a day of the trip.
   const hard = [...bookingDates(placed), ...readBookings].sort();
-  const periodHeld = holdsBookings({ start, finish }, hard);
+  const sure = placed.flatMap((p) =>
+    (p.block.type === 'flight' || p.block.type === 'accommodation') && p.date ? [p.date] : [],
+  );
+  const periodHeld = holdsBookings({ start, finish }, hard, [...sure, ...readBookings]);
   if (!periodHeld) {
     start = null;
     finish = null;

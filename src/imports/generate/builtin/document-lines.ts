@@ -5,6 +5,8 @@
 // dates, prices and places are not read as the trip's.
 import { columnAt, timetableHeader } from './finders/timetable-header.ts';
 import { columnKind } from './readers/table-columns.ts';
+import { MONTH_PATTERN } from './knowledge/months.ts';
+import { WEEKDAYS } from './knowledge/weekdays.ts';
 import { fold } from './text.ts';
 
 export interface DocumentReading {
@@ -29,16 +31,20 @@ export function readDocument(text: string): DocumentReading {
       // not JSON after all: read it as text
     }
   }
-  const raw = alignedTimetables(source.split(/\r?\n|\f|\r/).flatMap(flattenedCells)).map((line) =>
-    tabsToCells(line)
+  // Lines laid out in columns (runs of spaces, tabs) are no wrapped prose (joinWrapped).
+  const columned = new Set<string>();
+  const raw = alignedTimetables(source.split(/\r?\n|\f|\r/).flatMap(flattenedCells)).map((line) => {
+    const collapsed = tabsToCells(line)
       .replace(/[\u00a0 ]+/g, ' ')
-      .trimEnd(),
-  );
+      .trimEnd();
+    if (/\S(?: {3,}|\t)\S/.test(line)) columned.add(collapsed);
+    return collapsed;
+  });
   const { lines: body, subject } = dropEmailNoise(raw);
   // A chat export: each message is whole (never the wrapped half of the one before), so it ends with a stop.
   const chat = body.filter((l) => isChatMessage(l)).length >= 3;
   const lines: string[] = [];
-  for (const line of joinLabels(body)) {
+  for (const line of joinLabels(chat ? body : joinWrapped(body, columned))) {
     // The chat's own notices ("12/04/27, 21:03 - Ana created group …", "Messages are end-to-end
     // encrypted"): stamped, with no sender, never the trip's.
     if (chat && !isChatMessage(line) && CHAT_NOTICE.test(line)) continue;
@@ -130,6 +136,52 @@ const FIELD_LABEL =
 
 const ENDPOINT_LABEL =
   /^(?:departs|departure|arrives|arrival|depart|arrivee|salida|llegada|partida|chegada|abfahrt|ankunft|partenza|arrivo)$/;
+
+/** A word that does not end a sentence: an article, a preposition, a conjunction (folded). */
+const OPEN_END =
+  /(?:,|·|–|-|\b(?:an|the|to|of|in|at|and|or|with|from|for|by|el|la|los|las|un|una|de|del|en|con|y|por|para|al|le|les|du|des|et|au|aux|avec|pour|sur|um|der|die|das|den|dem|und|mit|von|zu|im|il|lo|gli|di|per|su|alle|ao|os|dos|das|em|com))$/;
+
+const DATE_OPENING = new RegExp(
+  String.raw`^(?:${WEEKDAYS},?\s+\d|\d{1,2}[./-]\d{1,2}(?:[./-]|\s)|\d{4}-\d{2}|\d{1,2}(?:st|nd|rd|th|\.)?\s+(?:de\s+)?(?:${MONTH_PATTERN})\b)`,
+);
+
+/**
+ * Prose wrapped at a fixed width (emails, PDF text): a sentence carried onto the next line is one
+ * line again ("Salimos el viernes 28 por la noche con" / "Iberia, el IB6663 Madrid–Lima a las
+ * 23:55"), so that its date, times and places are read together. A line is joined to the next when
+ * it is long, ends inside a sentence, and the next goes on with it (a small letter, a bracket, or
+ * after a word that ends no sentence); lists, tables and short lines are left as they are.
+ */
+function joinWrapped(lines: string[], columned: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const raw of lines) {
+    const line = raw.trimEnd();
+    const previous = out.at(-1);
+    const next = line.trimStart();
+    if (
+      previous !== undefined &&
+      previous.length >= 50 &&
+      next &&
+      // cells of a table, or columns aligned by spaces, are no prose
+      !previous.includes(' | ') &&
+      !next.includes(' | ') &&
+      !columned.has(previous) &&
+      !columned.has(line) &&
+      !/[.!?:;]$/.test(previous) &&
+      !/^[-*•·▪►>+]\s/.test(next) &&
+      // a line that opens with a date is an item of its own ("06/07/2027 - Drive to Page")
+      !DATE_OPENING.test(fold(next)) &&
+      // an indented line goes on with a note's item, as written ("Fr 18.6.  FRA → BGO" over "          (1x23kg p.P.)")
+      !/^\s/.test(line) &&
+      // a sentence cut after a word or a comma, not a row that ends with its time or price
+      /[\p{L},]$/u.test(previous) &&
+      (/^[\p{Ll}(]/u.test(next) || OPEN_END.test(fold(previous)))
+    )
+      out[out.length - 1] = `${previous} ${next}`;
+    else out.push(line);
+  }
+  return out;
+}
 
 /** "FROM" then "LHR": one line "FROM: LHR", so that a label and its value are read together. */
 function joinLabels(lines: string[]): string[] {
@@ -268,6 +320,8 @@ const NOISE = [
   // web pages: cookie banners, menus, reviews, sharing, newsletters
   /\b(?:cookies?|accept all|aceptar todas?|accepter tout|aceitar todos|alle akzeptieren|accetta tutti|sign in|log in|iniciar sesion|se connecter|entrar|anmelden|accedi|newsletter|subscribe|suscribete|abonnez-vous|inscreva-se|abonnieren|iscriviti|follow us|siguenos|suivez-nous|siga-nos|folgen sie uns|seguici|share on|compartir en|partager sur|compartilhar|teilen|condividi|back to top|volver arriba|retour en haut|voltar ao topo|nach oben|torna su|skip to (?:main )?content|verified review|reviewed|rated \d|de 5 estrellas|sur 5|von 5 sternen|su 5|out of 5|customers also|you may also like|tambien te puede interesar|vous aimerez aussi|voce tambem pode gostar|das konnte ihnen auch gefallen|potrebbe interessarti anche|trending|recommended for you|you might also like|popular this week|summer sale|sommeraktion|proximas promocoes|promociones|promozioni|offerte speciali|offres speciales|add to cart|anadir al carrito|ajouter au panier|in den warenkorb|aggiungi al carrello|book now|reserva ahora|reservez maintenant|reserve agora|jetzt buchen|prenota ora)\b/,
   /\b\d(?:[.,]\d)?\s*\/\s*5\b/,
+  // an advert for the next booking ("prenota entro il 30/04 ... e risparmia il 20%! Codice promo ESTATE27")
+  /\b(?:codice promo|promo ?code|promotional code|codigo promocional|code promo|gutscheincode|aktionscode|codigo de desconto|cupom)\b|\b(?:risparmia|save|ahorra|economisez|economize|sparen sie|spare)\s+(?:(?:il|el|le|ate|bis zu|up to|hasta el|jusqu'a)\s+)?\d{1,2}\s?%/,
 ];
 /** Star ratings: reviews are noise, a hotel's category is not ("Hotel Quinta das Flores ★★★★"). */
 const REVIEW =

@@ -278,8 +278,17 @@ export function readFlights(
     // Several flights on one line ("BA548 ... / BA549 ..."): each reads its own part.
     const position = sameLine.indexOf(a);
     const line = lines[a.line]!;
-    const partStart = position === 0 ? 0 : a.index;
-    const partEnd = position < sameLine.length - 1 ? sameLine[position + 1]!.index : line.length;
+    // "sabato 29 maggio alle 6:40 (FR 8824) arriva 8:15, ritorno mercoledì 2 giugno FR 8825 alle
+    // 21:05": a date between two flights, when the first has one of its own before it, opens the second.
+    const dates = scanDates(line, now, anchorDate);
+    const opener = (k: number) => {
+      const from = sameLine[k - 1]!.index;
+      const between = dates.filter((d) => d.index > from && d.end <= sameLine[k]!.index);
+      const own = dates.some((d) => d.end <= from && (k < 2 || d.index > sameLine[k - 2]!.index));
+      return own && between.length ? between[0]!.index : sameLine[k]!.index;
+    };
+    const partStart = position === 0 ? 0 : opener(position);
+    const partEnd = position < sameLine.length - 1 ? opener(position + 1) : line.length;
     const window: string[] = [line.slice(partStart, partEnd)];
     const windowLines = [a.line];
     if (sameLine.length === 1) {
@@ -351,7 +360,7 @@ export function readFlights(
     if (sameLine.length > 1 && position > 0) {
       // A shared date at the start of the line ("08 May: BA548 ... / BA549 ...") belongs to each.
       const shared = scanDates(line.slice(0, sameLine[0]!.index), now, anchorDate)[0];
-      if (shared) window.unshift(shared.date);
+      if (shared && !scanDates(window[0]!, now, anchorDate).length) window.unshift(shared.date);
     }
     const block = flightOf(window, `${a.code}${a.number}`, date, now, anchorDate);
     if (!block) continue;
@@ -571,14 +580,14 @@ function flightOf(
   for (const t of timeMatches(text)) {
     const before = fold(text.slice(Math.max(0, t.index - 16), t.index));
     if (
-      /(?:arr(?:ives?|ival)?|lands?|landing|llegada|llega|aterriza|arrivee|arrive|atterrissage|chegada|chega|aterragem|ankunft|landung|an|arrivo|arriva|atterraggio)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(
+      /(?<![a-z])(?:arr(?:ives?|ival)?|lands?|landing|llegada|llega|aterriza|arrivee|arrive|atterrissage|chegada|chega|aterragem|ankunft|landung|an|arrivo|arriva|atterraggio)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(
         before,
       )
     ) {
       if (!arrTime) arrLabelled = true;
       arrTime ??= t.time;
     } else if (
-      /(?:dep(?:arts?|arture)?|leaves?|salida|sale|depart|part|partida|abflug|ab|partenza|parte)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(
+      /(?<![a-z])(?:dep(?:arts?|arture)?|leaves?|salida|sale|depart|part|partida|abflug|ab|partenza|parte)\.?\s*(?:at|a las|a|à|às|um|alle|ore)?\s*:?\s*$/.test(
         before,
       )
     )

@@ -4,7 +4,14 @@
 // "Friday 8 May 2026 - Day 1", "3° giorno", "Jour 2 : Lyon"), dates as headings ("Sat 9 May",
 // "09/05/2026 – Florence"), day tables ("1 | 08/05 | Rome | Hotel Artemide") and several days
 // written on one line ("Day 1: ... Day 2: ...").
-import { addDays, daysBetween, findRanges, leadingDate, type IsoDate } from './finders/dates.ts';
+import {
+  addDays,
+  daysBetween,
+  findRanges,
+  leadingDate,
+  scanDates,
+  type IsoDate,
+} from './finders/dates.ts';
 import { NOT_TRIP_DATE } from './knowledge/document-words.ts';
 import { city } from './places.ts';
 import { CLOSING_HEADER } from './knowledge/section-headers.ts';
@@ -192,6 +199,9 @@ export function splitHeaderRest(rest: string): { title: string | null; content: 
 const HOTEL_COLUMN =
   /^(?:hotel|hotels|accommodation|overnight|lodging|stay|alojamiento|hotel\/alojamiento|hebergement|nuit|alojamento|hospedagem|pernoite|unterkunft|ubernachtung|hotel\/unterkunft|pernottamento|sistemazione|albergo)$/;
 const DAY_COLUMN = new RegExp(`^(?:${DAY_WORD}|n[º°o]?|#)$`);
+/** A table of people ("# | Nome | Tipo | Documento"): its numbered rows are passengers, not days. */
+const PEOPLE_COLUMN =
+  /^(?:(?:full )?names?|nome|nomes|nombre|nom|cognome|apellidos?|vorname|nachname|passengers?|passeggeri|passeggero|pasajeros?|passagers?|passagiere?|passageiros?|reisende[rn]?|travell?ers?|viaggiatori?|viajeros?|voyageurs?|viajantes?|guests?|ospiti|huespedes|hotes|gaste|hospedes)$/;
 
 /**
  * A day table with a header row ("Day | Date | Route | Hotel"): each row becomes a header line
@@ -201,6 +211,7 @@ function readTables(lines: string[]): string[] {
   const out: string[] = [];
   let hotelColumn = -1;
   let dayColumn = -1;
+  let people = false;
   for (const line of lines) {
     const cells = line.split(/\s*\|\s*/).map((c) => c.trim());
     if (/^[-+=|\s:]+$/.test(line)) continue; // a table's rule line
@@ -208,9 +219,20 @@ function readTables(lines: string[]): string[] {
       const folded = cells.map((c) => fold(c));
       const hotel = folded.findIndex((c) => HOTEL_COLUMN.test(c));
       const day = folded.findIndex((c) => DAY_COLUMN.test(c));
-      if (day >= 0 && folded.every((c) => c.length < 30 && !/\d/.test(c))) {
+      const header = folded.every((c) => c.length < 30 && !/\d/.test(c));
+      if (header && folded.some((c) => PEOPLE_COLUMN.test(c))) {
+        people = true;
+        hotelColumn = -1;
+        dayColumn = -1;
+      } else if (day >= 0 && header) {
         hotelColumn = hotel;
         dayColumn = day;
+        people = false;
+        continue;
+      }
+      // A row of the people table: its number is no day's.
+      if (people && /^\d{1,2}$/.test(cells[0]!)) {
+        out.push(cells.slice(1).join(' | '));
         continue;
       }
       if (dayColumn >= 0 && /^\d{1,2}$/.test(cells[dayColumn] ?? '')) {
@@ -228,6 +250,7 @@ function readTables(lines: string[]): string[] {
     } else if (cells.length < 2) {
       hotelColumn = -1;
       dayColumn = -1;
+      people = false;
     }
     out.push(line);
   }
@@ -298,7 +321,16 @@ export function readLayout(
         isPlaceHeading(line) && i + 1 < lines.length && !isPlaceHeading(lines[i + 1]!) ? i : -1,
       )
       .filter((i) => i >= 0);
-    if (places.length >= 3)
+    // Regions of a traveller's notes ("HANOI" over "4 - 7 Nov: Little Lotus", "Fri 5 Nov: street
+    // food tour"): a section that dates two days or more is a stage of the trip, not one day.
+    const sectionDates = (k: number) =>
+      new Set(
+        lines
+          .slice(places[k]! + 1, places[k + 1] ?? lines.length)
+          .filter((line) => !NOT_TRIP_DATE.test(fold(line)))
+          .flatMap((line) => scanDates(line, now, anchor).map((d) => d.date)),
+      ).size;
+    if (places.length >= 3 && !places.some((_i, k) => sectionDates(k) >= 2))
       places.forEach((i, k) => {
         headers[i] = {
           day: k + 1,
@@ -339,6 +371,28 @@ export function readLayout(
     numbered < 2 &&
     new Set(datedOnly.map((h) => h!.date)).size >= 2 &&
     isIncreasing(datedOnly.map((h) => h!.date!));
+  // Beside dates as headings, a line that opens with its date among theirs opens its day too
+  // ("Fri 3 Jul - Eurostar 9316 ..." above "Tue 7 - East Side Gallery"), when the dates stay in order.
+  if (dateHeadings) {
+    const headed = datedOnly.map((h) => h!.date!);
+    const merged = lines
+      .map((_line, i) => headers[i]?.date ?? openingAt.get(i) ?? null)
+      .filter((d): d is IsoDate => d !== null);
+    if (
+      isIncreasing(merged) &&
+      opening.every(
+        ({ dated }) =>
+          dated.date >= addDays(headed[0]!, -7) && dated.date <= addDays(headed.at(-1)!, 7),
+      )
+    )
+      for (const { i, dated } of opening)
+        headers[i] = {
+          day: null,
+          lastDay: null,
+          date: dated.date,
+          rest: lines[i]!.slice(dated.end).replace(/^[\s,:.\-–—|)]+/, ''),
+        };
+  }
   const isHeader = (h: Header | undefined): h is Header =>
     Boolean(h && (h.day !== null || (dateHeadings && h.date)));
   if (headers.filter(isHeader).length < 2) return { preamble: lines, days: [], tail: [] };

@@ -6,7 +6,12 @@ import { addDays, daysBetween, findRanges, scanDates, type IsoDate } from './fin
 import { cityIn } from './blocks.ts';
 import { hotelName } from './finders/hotel-names.ts';
 import { city } from './places.ts';
-import { ACCOMMODATION_LABEL, HOTEL_WORDS, NIGHT_COUNT } from './knowledge/stay-words.ts';
+import {
+  ACCOMMODATION_LABEL,
+  HOTEL_WORDS,
+  NIGHT_COUNT,
+  nightsCounted,
+} from './knowledge/stay-words.ts';
 import { fold } from './text.ts';
 import { DAY_HEADER } from './knowledge/day-words.ts';
 
@@ -50,7 +55,9 @@ function isAnchor(line: string): string | undefined {
     HOTEL_WORDS.test(folded) &&
     line.length <= 100 &&
     !/[.!?]\s/.test(line.replace(/\b\d{1,2}\.(?:\d{1,2}\.)?(?:\d{2,4})?/g, ''));
-  if (!(labelled || named || short)) return undefined;
+  // "Hoi An: Tra Que Garden Villa, 9th-13th = 4 nts, bikes free. pool!": a hotel with its nights.
+  const counted = HOTEL_WORDS.test(folded) && NIGHT_COUNT.test(folded) && line.length <= 160;
+  if (!(labelled || named || short || counted)) return undefined;
   return hotelName(line);
 }
 
@@ -92,7 +99,7 @@ export function listedStayItem(item: string, listed = false): ListedStay | undef
   if (!numbered && !stated && !(listed && /\s[–—-]\s|,\s|:\s/.test(body) && !/[\d€$£]/.test(body)))
     return undefined;
   if (DAY_HEADER.test(fold(body))) return undefined; // "Día 1: Lima" is a day, not a stay
-  nights ??= stated ? Number(stated[1]) : null;
+  nights ??= stated ? nightsCounted(stated) : null;
   const bare = body
     .replace(/\s*\([^)]*\)/g, '')
     .replace(
@@ -351,7 +358,7 @@ export function readStays(
       checkOut = range.end;
     }
     const nightsStated = NIGHT_COUNT.exec(fold(text));
-    let nights = nightsStated ? Number(nightsStated[1]) : null;
+    let nights = nightsStated ? nightsCounted(nightsStated) : null;
     // "La noche del 12/09 se alojarán en el Hotel X", "the night of 12 September": one night from that date.
     const nightOf = NIGHT_OF.exec(fold(window[0]!));
     if (nightOf && !checkIn && !checkOut) {

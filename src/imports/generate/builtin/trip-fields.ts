@@ -23,7 +23,7 @@ const city = (name: string, known?: ReadonlySet<string>) =>
 import { ACCOMMODATION_LABEL, HOTEL_WORDS } from './knowledge/stay-words.ts';
 import { BOILERPLATE, NOT_TRIP_DATE, PAST_TRIP, RECURRING } from './knowledge/document-words.ts';
 import { DURATION_DAYS, DURATION_NIGHTS } from './knowledge/day-words.ts';
-import { fold } from './text.ts';
+import { fold, SENTENCE_BREAK } from './text.ts';
 
 export interface Period {
   start: IsoDate | null;
@@ -37,7 +37,7 @@ const ARRIVAL_LABEL =
 const DEPARTURE_LABEL =
   /^(?:departure|departure date|check-?out|salida|fecha de salida|depart|date de depart|saida|data de saida|partida|abreise|abreisedatum|partenza|data di partenza)\b/;
 const DEPARTURE_WORD =
-  /\b(?:departure|departing|departs|starting|start date|salida|saliendo|inicio|depart|partenza|partenze|inizio|partida|saida|inicio|abreise|abfahrt|reisebeginn|ab dem)\b/;
+  /\b(?:departure|departing|departs|starting|start date|salida|saliendo|inicio|depart|partenza|partenze|inizio|partida|saida|inicio|abreise|abfahrt|reisebeginn|ab dem|we leave|we fly out|on part|nous partons|salimos|nos vamos el|partimos|saimos|wir fliegen|wir starten|es geht los|partiamo|si parte)\b/;
 const END_LABEL =
   /^(?:return date|end date|return|inbound|fecha de (?:regreso|vuelta|fin)|regreso|vuelta|date de retour|retour|data de (?:regresso|regreso|volta|fim)|regresso|volta|ruckreise|ruckkehr|heimreise|data di (?:ritorno|rientro)|ritorno|rientro)\b/;
 
@@ -69,13 +69,16 @@ export function aboutAnotherTrip(line: string, now: Date): boolean {
 
 /** The period the document states for the trip, from its first lines. */
 export function statedPeriod(lines: readonly string[], now: Date, anchor: IsoDate | null): Period {
-  const candidates = lines.filter(
-    (l) =>
-      !NOT_TRIP_DATE.test(fold(l)) &&
-      !RECURRING.test(fold(l)) &&
-      !aboutAnotherTrip(l, now) &&
-      !isStayLine(l),
-  );
+  // Sentence by sentence: a paragraph that states the period may go on to a stay's nights.
+  const candidates = lines
+    .flatMap((l) => l.split(SENTENCE_BREAK))
+    .filter(
+      (l) =>
+        !NOT_TRIP_DATE.test(fold(l)) &&
+        !RECURRING.test(fold(l)) &&
+        !aboutAnotherTrip(l, now) &&
+        !isStayLine(l),
+    );
   // "8–11 May 2026", "del 5 al 12 de octubre", "from 19 to 22 June" (a stay's own range is not
   // a candidate: "Hotel in Lissabon: Casa do Largo, 16.04. bis 19.04.", the trip runs on after it).
   for (const line of candidates) {
@@ -129,15 +132,26 @@ export function statedPeriod(lines: readonly string[], now: Date, anchor: IsoDat
   return { start: start && !finish ? start : null, finish: null };
 }
 
-/** The first date the document gives with its year, for dates written without one. */
+/**
+ * The first date the document gives with its year, for dates written without one; else the start
+ * of its first range ("del 28 de abril al 9 de mayo"), so that "el viernes 28" after it is the
+ * Friday near it, not the next Friday the 28th after today.
+ */
 export function anchorDate(lines: readonly string[], now: Date): IsoDate | null {
+  let first: IsoDate | null = null;
+  let past: IsoDate | null = null;
+  const today = now.toISOString().slice(0, 10);
   for (const line of lines) {
     // A letter's place and date is when it was written: a quote in March dates a trip in October.
     if (NOT_TRIP_DATE.test(fold(line)) || DATELINE.test(line.trim())) continue;
     const full = scanDates(line, now).find((d) => d.yearGiven);
-    if (full) return full.date;
+    // A date before today is the quote's or the booking's ("Preventivo n. 118 del 2 marzo
+    // 2027"), unless the document gives no later one.
+    if (full && full.date < today) past ??= full.date;
+    else if (full) return full.date;
+    first ??= findRanges(fold(line), now)[0]?.start ?? null;
   }
-  return null;
+  return first ?? past;
 }
 
 export const isRecurring = (lines: readonly string[]) => lines.some((l) => RECURRING.test(fold(l)));

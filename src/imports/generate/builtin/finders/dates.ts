@@ -231,6 +231,9 @@ const WEEKDAY_DAY = new RegExp(
 const LINE_OPENING =
   /^[\s\-*•·>]*(?:(?:then|and|puis|et|luego|y|despues|depois|e|dann|und|poi|quindi)\s+)?(?:(?:on|el|le|am|il|no|o)\s+)?$/;
 
+/** An article or preposition just before a weekday: "el jueves 14", "le samedi 23", "on Friday 14th". */
+const ARTICLE_BEFORE = /(?:^|\s)(?:el|le|il|am|on|o|no|on the|this|next|ce|este|questo|diesen)\s+$/;
+
 /**
  * The date of "Sat 23rd": the first day of that number from a week before `from` whose weekday is
  * the one written, within three months.
@@ -330,7 +333,9 @@ export function scanDates(text: string, now: Date, anchor?: IsoDate | null): Dat
     // 23rd"), or opening a line of a plan ("Mon 25th: car back", "then Sat 23rd ..."); "pense à
     // poser le lundi 27" in a letter is no day of the plan.
     const before = folded.slice(0, m.index);
-    if (!found.some((f) => f.index < m.index) && !LINE_OPENING.test(before)) continue;
+    // Or after an article, in a text whose trip is dated (`anchor`): "Salimos el jueves 14 ...".
+    const told = anchor !== null && anchor !== undefined && ARTICLE_BEFORE.test(before);
+    if (!found.some((f) => f.index < m.index) && !LINE_OPENING.test(before) && !told) continue;
     const date = weekdayDate(
       WEEKDAY_NUMBER.get(m[1]!)!,
       Number(m[2]),

@@ -40,9 +40,14 @@ function rawHotelName(line: string): string | undefined {
       return name.slice(0, 120);
   }
   // "Hotel: X", or a row's label and its value "Hotel | X, Paris | 20.11.–21.11.".
-  const labelled = /^[^:|]{0,40}(?::|\s\|)\s*(.+)$/.exec(line);
-  if (labelled && ACCOMMODATION_LABEL.test(fold(line))) {
-    const name = clean(labelled[1]!.split(/\s[(–-]\s|\s\(|\.\s|,\s|\s\|\s|\s·\s/u)[0]!);
+  const labelled = /^([^:|]{0,40})(?::|\s\|)\s*(.+)$/.exec(line);
+  // "HCMC htl: Saigon Lotus Boutique, D1": a place's hotel, the label after the place.
+  if (
+    labelled &&
+    (ACCOMMODATION_LABEL.test(fold(line)) ||
+      /\s(?:htl|hotel|hotels|hostel)$/.test(fold(labelled[1]!.trim())))
+  ) {
+    const name = clean(labelled[2]!.split(/\s[(–-]\s|\s\(|\.\s|,\s|\s\|\s|\s·\s/u)[0]!);
     if (
       name.length >= 3 &&
       /\p{Lu}/u.test(name) &&

@@ -137,7 +137,10 @@ export const datedLinesReader: LayoutReader = {
     // Numbered day headings ("Day 1", "Día 2") are a programme's layout, not this one.
     if (input.lines.filter((l) => DAY_HEADER.test(fold(l))).length >= 2) return false;
     const found = datedLines(input);
-    const dated = found.flatMap((d, i) => (d && d.rest.length >= 8 ? [i] : []));
+    // A plan's line says one service or two; a paragraph of prose that opens with a date is a letter's.
+    const dated = found.flatMap((d, i) =>
+      d && d.rest.length >= 8 && input.lines[i]!.length <= 180 ? [i] : [],
+    );
     if (dated.length < 3) return false;
     // One service a line: few undated lines between the dated ones. Dates as headings over
     // paragraphs, or a confirmation's sections (FLIGHTS, HOTEL...) with a dated line here and

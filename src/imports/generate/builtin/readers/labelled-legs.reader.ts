@@ -4,6 +4,9 @@
 //   Nave:      M/N Stella del Tirreno        Ship:       Galicia
 //   Partenza:  gio 02/07/2026 ore 21:00 - Genova, Terminal Traghetti
 //   Arrivo:    ven 03/07/2026 ore 17:30 - Palermo, Molo Santa Lucia
+// or in one row of cells under a route box, as booking sites print them:
+//   Livorno / Porto, Calata Carrara / ➜ / Olbia / Isola Bianca      (a line each)
+//   Partenza | venerdì 23 luglio 2027, ore 22:30 | Arrivo | sabato 24 luglio 2027, ore 07:00
 // Each departure line with the arrival line after it is one transport block on its date; the
 // mode comes from the words of its section (a ship, a train, a coach). Flights are left to the
 // flight reading, and lines another reader claimed are not read again.
@@ -11,6 +14,7 @@ import { addDays, scanDates, type IsoDate } from '../finders/dates.ts';
 import { timeMatches } from '../finders/times.ts';
 import { serviceIn } from '../rail-services.ts';
 import { WEEKDAYS } from '../knowledge/weekdays.ts';
+import { city } from '../places.ts';
 import { fold } from '../text.ts';
 import { labelPattern } from './labels.ts';
 import type { DatedBlock, LayoutReader, LineLedger, ReaderInput, Reading } from './reader.ts';
@@ -20,19 +24,22 @@ const WEEKDAY_ONLY = new RegExp(`^${WEEKDAYS},?$`);
 
 // "Partenza: …", and the origin and destination labels of tickets printed in boxes ("ORIGEN:
 // MADRID-PUERTA DE ATOCHA-" over "ALMUDENA GRANDES" over "08:00"), a colon after each.
-const DEPARTURE = labelPattern(
-  `departure|depart|departs|departing|d[ée]part|salida|partida|partenza|abfahrt|vertrek|sailing|embarque|origen|origin|origine|origem|from|von|desde`,
-  '[:.]',
-  '(.*)$',
+const DEPARTURE_WORDS = `departure|depart|departs|departing|d[ée]part|salida|partida|partenza|abfahrt|vertrek|sailing|embarque|origen|origin|origine|origem|from|von|desde`;
+const ARRIVAL_WORDS = `arrival|arrive|arrives|arriving|arriv[ée]e|llegada|chegada|arrivo|ankunft|aankomst|destino|destination|destinazione|to|nach|ziel|hasta`;
+// "Salida: …", or a table's row "Salida | viernes, 30 de julio de 2027 · 23:00 h".
+const DEPARTURE = labelPattern(DEPARTURE_WORDS, String.raw`(?:[:.]|\|)`, '(.*)$');
+const ARRIVAL = labelPattern(ARRIVAL_WORDS, String.raw`(?:[:.]|\|)`, '(.*)$');
+// A row of cells: "Partenza | <date, time> | Arrivo | <date, time>".
+const DEPARTURE_CELL = labelPattern(
+  DEPARTURE_WORDS,
+  String.raw`\|`,
+  String.raw`(.*?)\s+\|\s+(?:${ARRIVAL_WORDS})\s*\|\s*(.*)$`,
 );
-const ARRIVAL = labelPattern(
-  `arrival|arrive|arrives|arriving|arriv[ée]e|llegada|chegada|arrivo|ankunft|aankomst|destino|destination|destinazione|to|nach|ziel|hasta`,
-  '[:.]',
-  '(.*)$',
-);
+/** A route box's arrow on a line of its own, between the two places. */
+const ARROW_LINE = /^\s*(?:➜|→|->|⟶|➔|►|▶|⇒|=>|—>|>)\s*$/;
 const ROUTE = labelPattern(
-  `route|trajet|tratta|trayecto|percurso|strecke|traject|itinerary`,
-  '[:.]',
+  `route|ruta|rota|trajet|tratta|trayecto|percurso|strecke|traject|itinerary`,
+  String.raw`(?:[:.]|\|)`,
   '(.+)$',
 );
 const FERRY =
@@ -42,7 +49,8 @@ const TRAIN =
   /\b(?:train|tren|treno|zug|comboio|trem|wagen|coach \d|carrozza|voiture \d|coche \d|gleis|binario|voie|via \d)\b/;
 const FLIGHT = /\b(?:flight|vuelo|vol|voo|volo|flug|gate|boarding pass|terminal \d)\b/;
 
-const isDeparture = (line: string) => DEPARTURE.test(line.trim());
+const isDeparture = (line: string) =>
+  DEPARTURE.test(line.trim()) || DEPARTURE_CELL.test(line.trim());
 
 const MODE_WORDS = { ferry: FERRY, bus: COACH, train: TRAIN } as const;
 
@@ -96,6 +104,8 @@ function valueAt(
   at: number,
   label: RegExp,
 ): { text: string; lines: number[] } {
+  const row = DEPARTURE_CELL.exec(lines[at]!.trim());
+  if (row) return { text: row[label === DEPARTURE ? 1 : 2]!.trim(), lines: [at] };
   const parts = [label.exec(lines[at]!.trim())![1]!.trim()];
   const used = [at];
   for (let j = at + 1; j <= at + 3 && j < lines.length; j++) {
@@ -107,6 +117,31 @@ function valueAt(
   }
   // A name wrapped at its hyphen ("MADRID-PUERTA DE ATOCHA-" / "ALMUDENA GRANDES") joins without a space.
   return { text: parts.join(' ').replace(/-\s+(?=\p{L})/gu, '-'), lines: used };
+}
+
+/**
+ * The places of a route box above a departure row: a town (and its port or station on the next
+ * line) over an arrow on a line of its own, over the other town ("Livorno" / "Porto, Calata
+ * Carrara" / "➜" / "Olbia" / "Isola Bianca").
+ */
+function routeBox(
+  input: ReaderInput,
+  dep: number,
+): { places: [string, string]; lines: number[] } | undefined {
+  for (let k = dep - 2; k >= Math.max(1, dep - 8); k--) {
+    if (!ARROW_LINE.test(input.lines[k]!)) continue;
+    const town = (j: number) => {
+      const line = input.lines[j]?.trim() ?? '';
+      return j !== k && j < dep && line.length <= 40 && city(line) ? line : undefined;
+    };
+    const from = town(k - 2) ?? town(k - 1);
+    const to = town(k + 1) ?? town(k + 2);
+    // The box is the leg's: its towns, ports and arrow are read with it.
+    return from && to
+      ? { places: [from, to], lines: [k - 2, k - 1, k, k + 1, k + 2].filter((j) => j < dep) }
+      : undefined;
+  }
+  return undefined;
 }
 
 /** The nearest line above that dates the leg (a ticket's section heading), and its date. */
@@ -124,6 +159,10 @@ function pairs(input: ReaderInput): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   input.lines.forEach((line, i) => {
     if (!isDeparture(line)) return;
+    if (DEPARTURE_CELL.test(line.trim())) {
+      found.push([i, i]);
+      return;
+    }
     for (let j = i + 1; j <= i + 5 && j < input.lines.length; j++)
       if (ARRIVAL.test(input.lines[j]!.trim())) {
         found.push([i, j]);
@@ -179,9 +218,13 @@ function readLegs(input: ReaderInput, ledger: LineLedger): Reading {
       .slice(Math.max(0, dep - 4), dep)
       .map((l, k) => ({ m: ROUTE.exec(l.trim()), k: Math.max(0, dep - 4) + k }))
       .find((r) => r.m);
-    const route = routeLine?.m?.[1]?.split(/\s*(?:>|→|->|–|—|\s-\s|\/)\s*/);
-    const title = (s: string | undefined | null) =>
-      s && s === s.toUpperCase() ? s.charAt(0) + s.slice(1).toLowerCase() : (s ?? null);
+    const box = routeLine ? undefined : routeBox(input, dep);
+    const route = routeLine?.m?.[1]?.split(/\s*(?:>|→|->|–|—|\s-\s|\/)\s*/) ?? box?.places;
+    // "Barcelona (Moll de Sant Bertran, Terminal Drassanes)": the town, its terminal left out.
+    const title = (raw: string | undefined | null) => {
+      const s = raw?.replace(/\s*\(.*$/, '').trim();
+      return s && s === s.toUpperCase() ? s.charAt(0) + s.slice(1).toLowerCase() : s || null;
+    };
     bookings.push({
       date: from.date,
       block: {
@@ -212,6 +255,7 @@ function readLegs(input: ReaderInput, ledger: LineLedger): Reading {
       ...arrValue.lines,
       ...named,
       ...(routeLine ? [routeLine.k] : []),
+      ...(box?.lines ?? []),
       ...(serviceLine === undefined ? [] : [serviceLine]),
       // The heading that dates the leg and names its service ("IDA · AVE 02110 Sábado 09/05/2026").
       ...(above && serviceIn(input.lines[above.line]!) ? [above.line] : []),

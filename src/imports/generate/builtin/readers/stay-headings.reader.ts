@@ -9,7 +9,7 @@ import type { DraftBlockInput } from '../../draft.ts';
 import { addDays, daysBetween, findRanges, leadingDate, scanDates } from '../finders/dates.ts';
 import { hotelName } from '../finders/hotel-names.ts';
 import { DAY_HEADER } from '../knowledge/day-words.ts';
-import { HOTEL_WORDS, NIGHT_COUNT } from '../knowledge/stay-words.ts';
+import { HOTEL_WORDS, NIGHT_COUNT, nightsCounted } from '../knowledge/stay-words.ts';
 import { city, leadingCity } from '../places.ts';
 import { fold } from '../text.ts';
 import type { DatedBlock, LayoutReader, LineLedger, ReaderInput, Reading } from './reader.ts';
@@ -33,7 +33,7 @@ export function stayHeading(
   const folded = fold(line);
   const count = NIGHT_COUNT.exec(folded);
   if (!count) return undefined;
-  const nights = Number(count[1]);
+  const nights = nightsCounted(count);
   const range = findRanges(folded, now, anchor)[0];
   const single = range ? undefined : scanDates(line, now, anchor)[0];
   const checkIn = range?.start ?? single?.date;
