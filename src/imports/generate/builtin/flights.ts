@@ -280,7 +280,7 @@ export function readFlights(
     const line = lines[a.line]!;
     // "sabato 29 maggio alle 6:40 (FR 8824) arriva 8:15, ritorno mercoledì 2 giugno FR 8825 alle
     // 21:05": a date between two flights, when the first has one of its own before it, opens the second.
-    const dates = scanDates(line, now, anchorDate);
+    const dates = sameLine.length > 1 ? scanDates(line, now, anchorDate) : [];
     const opener = (k: number) => {
       const from = sameLine[k - 1]!.index;
       const between = dates.filter((d) => d.index > from && d.end <= sameLine[k]!.index);
@@ -360,7 +360,9 @@ export function readFlights(
     if (sameLine.length > 1 && position > 0) {
       // A shared date at the start of the line ("08 May: BA548 ... / BA549 ...") belongs to each.
       const shared = scanDates(line.slice(0, sameLine[0]!.index), now, anchorDate)[0];
-      if (shared && !scanDates(window[0]!, now, anchorDate).length) window.unshift(shared.date);
+      // Not to a part that has a date of its own.
+      const own = dates.some((d) => d.index >= partStart && d.end <= partEnd);
+      if (shared && !own) window.unshift(shared.date);
     }
     const block = flightOf(window, `${a.code}${a.number}`, date, now, anchorDate);
     if (!block) continue;

@@ -351,12 +351,8 @@ export function readLayout(
   const allOpening = lines
     .map((_line, i) => headers[i]?.date ?? openingAt.get(i) ?? null)
     .filter((d): d is IsoDate => d !== null);
-  if (
-    opening.length &&
-    allOpening.length >= 3 &&
-    isIncreasing(allOpening) &&
-    allOpening.every((d, k) => k === 0 || daysBetween(allOpening[k - 1]!, d) === 1)
-  )
+  /** Each line that opens with its date opens its day, the rest of the line its first words. */
+  const openDays = () => {
     for (const { i, dated } of opening)
       headers[i] = {
         day: null,
@@ -364,6 +360,14 @@ export function readLayout(
         date: dated.date,
         rest: lines[i]!.slice(dated.end).replace(/^[\s,:.\-–—|)]+/, ''),
       };
+  };
+  if (
+    opening.length &&
+    allOpening.length >= 3 &&
+    isIncreasing(allOpening) &&
+    allOpening.every((d, k) => k === 0 || daysBetween(allOpening[k - 1]!, d) === 1)
+  )
+    openDays();
   const numbered = headers.filter((h) => h?.day != null).length;
   const datedOnly = headers.filter((h) => h && h.day === null && h.date);
   // Dates as headings count when there are at least two distinct ones in order, and numbered days are rare.
@@ -375,23 +379,14 @@ export function readLayout(
   // ("Fri 3 Jul - Eurostar 9316 ..." above "Tue 7 - East Side Gallery"), when the dates stay in order.
   if (dateHeadings) {
     const headed = datedOnly.map((h) => h!.date!);
-    const merged = lines
-      .map((_line, i) => headers[i]?.date ?? openingAt.get(i) ?? null)
-      .filter((d): d is IsoDate => d !== null);
     if (
-      isIncreasing(merged) &&
+      isIncreasing(allOpening) &&
       opening.every(
         ({ dated }) =>
           dated.date >= addDays(headed[0]!, -7) && dated.date <= addDays(headed.at(-1)!, 7),
       )
     )
-      for (const { i, dated } of opening)
-        headers[i] = {
-          day: null,
-          lastDay: null,
-          date: dated.date,
-          rest: lines[i]!.slice(dated.end).replace(/^[\s,:.\-–—|)]+/, ''),
-        };
+      openDays();
   }
   const isHeader = (h: Header | undefined): h is Header =>
     Boolean(h && (h.day !== null || (dateHeadings && h.date)));

@@ -216,7 +216,7 @@ const NUMERIC_DATE =
 const ISO_DATE = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 
 /** Weekday number (0 Sunday) of a folded weekday name or abbreviation of three letters or more. */
-const WEEKDAY_NUMBER = new Map<string, number>(
+export const WEEKDAY_NUMBER = new Map<string, number>(
   [...WEEKDAY_NAMES, ...WEEKDAY_ABBREVIATIONS].flatMap((names, i) =>
     names.map((n) => [n, i % 7] as [string, number]),
   ),

@@ -6,9 +6,8 @@
 // a colon or a time, or a weekday and a day number; "the 2nd bag" and "4th floor" stay as written.
 import { NOT_TRIP_DATE } from '../knowledge/document-words.ts';
 import { MONTHS, MONTH_PATTERN } from '../knowledge/months.ts';
-import { WEEKDAY_ABBREVIATIONS, WEEKDAY_NAMES } from '../knowledge/weekdays.ts';
 import { fold } from '../text.ts';
-import { type IsoDate, iso, scanDates } from './dates.ts';
+import { type IsoDate, iso, scanDates, WEEKDAY_NUMBER } from './dates.ts';
 
 const MONTH_NAMES = [
   'January',
@@ -25,11 +24,6 @@ const MONTH_NAMES = [
   'December',
 ];
 
-const WEEKDAY_NUMBER = new Map<string, number>(
-  [...WEEKDAY_NAMES, ...WEEKDAY_ABBREVIATIONS].flatMap((names, i) =>
-    names.map((n) => [n, i % 7] as [string, number]),
-  ),
-);
 const WEEKDAY = `(${[...WEEKDAY_NUMBER.keys()].sort((a, b) => b.length - a.length).join('|')})`;
 const ORDINAL = String.raw`(\d{1,2})(?:st|nd|rd|th)`;
 const TO = String.raw`\s*(?:-+>?|→|=>|to|till|until|thru)\s*`;
