@@ -30,7 +30,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createPrisma } from '../src/db/prisma.ts';
 import { freePort } from '../test/helpers/ports.ts';
@@ -41,6 +40,7 @@ import {
   stopAll,
 } from '../test/helpers/processes.ts';
 import { quantile, usageMeter } from './load.ts';
+import { benchDatabase } from './database.ts';
 import { seedBackgroundAccount } from './seed.ts';
 
 const { values: args } = parseArgs({
@@ -97,21 +97,9 @@ interface Round {
   load: number;
 }
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-rate-limits-'));
-const port = await freePort();
-let database = await startEmbeddedPostgres({ dataDir, port });
-if (args.statements) {
-  const admin = new pg.Client({ connectionString: database.url });
-  await admin.connect();
-  await admin.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
-  await admin.end();
-  await database.stop();
-  database = await startEmbeddedPostgres({ dataDir, port });
-}
-const postgresPid = async () =>
-  Number(
-    (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0],
-  );
+const { database, dataDir, postgresPid } = await benchDatabase('trips-rate-limits-', {
+  statements: args.statements,
+});
 const processes: ServiceProcess[] = [];
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {

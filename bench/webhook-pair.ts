@@ -13,16 +13,15 @@
 //   node bench/webhook-pair.ts --base /tmp/fairbase [--events 2000] [--rounds 3] [--drain]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createPrisma } from '../src/db/prisma.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { freePort } from '../test/helpers/ports.ts';
 import { REPO_ROOT } from '../test/helpers/processes.ts';
 import { startReceiver } from '../test/helpers/receiver.ts';
 import { usageMeter } from './load.ts';
+import { benchDatabase } from './database.ts';
 import { seedBackgroundAccount } from './seed.ts';
 import { measureWebhookDeliveries } from './webhooks.ts';
 
@@ -45,22 +44,9 @@ const variants = [
 const log = (message: string) =>
   process.stdout.write(`[pair ${new Date().toISOString().slice(11, 19)}] ${message}\n`);
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'trips-pair-'));
-const port = await freePort();
-let database = await startEmbeddedPostgres({ dataDir, port });
-if (args.statements) {
-  // --statements: the ten statements that took PostgreSQL the most time in each round.
-  const admin = new pg.Client({ connectionString: database.url });
-  await admin.connect();
-  await admin.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
-  await admin.end();
-  await database.stop();
-  database = await startEmbeddedPostgres({ dataDir, port });
-}
-const postgresPid = async () =>
-  Number(
-    (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0],
-  );
+const { database, dataDir, postgresPid } = await benchDatabase('trips-pair-', {
+  statements: args.statements,
+});
 const children: Array<ReturnType<typeof spawn>> = [];
 // Interrupted: the services and PostgreSQL stop with the script.
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
